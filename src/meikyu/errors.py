@@ -1,0 +1,70 @@
+"""The error hierarchy.
+
+Every error carries a message *key* and its parameters instead of a finished sentence, so the same
+error can be shown in Korean, Japanese or English. ``str(error)`` gives the English text;
+``error.message(lang)`` gives any other.
+
+>>> err = CommandError("error.command.unknown", command="3XY")
+>>> str(err)
+'unknown command: 3XY. Try a dice roll such as 2D6+1>=8 or 3MK+2>=9, or type help.'
+>>> err.message("ko")
+'알 수 없는 명령: 3XY. 2D6+1>=8, 3MK+2>=9 같은 주사위 명령을 쓰거나 help를 입력하세요.'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class MeikyuError(Exception):
+    """Base of every error meikyu raises on purpose."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(key)
+
+    def message(self, lang: str | None = None) -> str:
+        """The error as a sentence in ``lang`` (``ko``, ``ja`` or ``en``; default English)."""
+        from meikyu.i18n import translate
+
+        return translate(self.key, lang or "en", **self.params)
+
+    def __str__(self) -> str:
+        return self.message("en")
+
+
+class InputError(MeikyuError, ValueError):
+    """The caller's input is at fault (a bad command, a bad sheet, an illegal action)."""
+
+
+class CommandError(InputError):
+    """A dice command could not be parsed or evaluated."""
+
+
+class LimitError(CommandError):
+    """A command asks for more than the hard limits allow (dice, sides, repeats, length, nesting)."""
+
+
+class DiceError(InputError):
+    """Dice supplied from outside do not fit what the rules asked for."""
+
+
+class DiceExhausted(DiceError):
+    """Scripted dice ran out before the resolution finished."""
+
+
+class UnknownSystem(InputError):
+    """No game system goes by that name."""
+
+
+class RuleError(InputError):
+    """An action the rules do not allow now; ``rule`` names the rule id (e.g. ``R-MK-27``)."""
+
+    def __init__(self, rule: str, key: str, **params: Any) -> None:
+        super().__init__(key, rule=rule, **params)
+        self.rule = rule
+
+
+class DataError(InputError):
+    """A data file (table, sheet, book, cards) is malformed; names the file, entry and field."""

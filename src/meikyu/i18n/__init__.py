@@ -1,0 +1,90 @@
+"""Message catalogs in Korean, Japanese and English.
+
+Messages live in TOML files (one per language) next to the code that owns them. The core catalog
+is this package; a game system registers its own with :func:`register_catalog` under a key prefix
+(``"gb."`` for the gamebook, say). Files are read on first use, never at import time.
+
+>>> translate("word.success", "ja")
+'成功'
+>>> resolve_lang("EN")
+'en'
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from importlib import resources
+from typing import Any
+
+LANGS: tuple[str, ...] = ("ko", "ja", "en")
+
+_catalogs: dict[str, str] = {"": "meikyu.i18n"}  # key prefix -> package holding {lang}.toml
+_loaded: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def register_catalog(prefix: str, package: str) -> None:
+    """Serve keys starting with ``prefix`` from ``package``'s ``ko.toml`` / ``ja.toml`` / ``en.toml``."""
+    _catalogs[prefix] = package
+
+
+def resolve_lang(lang: str | None = None, default: str = "ko") -> str:
+    """Pick the language: the argument, else ``MEIKYU_LANG``, else ``default``.
+
+    Raises :class:`meikyu.errors.InputError` for anything but ko / ja / en.
+    """
+    chosen = (lang or os.environ.get("MEIKYU_LANG") or default).strip().lower()
+    if chosen not in LANGS:
+        from meikyu.errors import InputError
+
+        raise InputError("error.lang", lang=chosen, langs=", ".join(LANGS))
+    return chosen
+
+
+def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
+    for key, value in table.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, dict):
+            _flatten(full + ".", value, out)
+        else:
+            out[full] = str(value)
+
+
+def _catalog(package: str, lang: str) -> dict[str, str]:
+    cached = _loaded.get((package, lang))
+    if cached is None:
+        cached = {}
+        path = resources.files(package).joinpath(f"{lang}.toml")
+        if path.is_file():
+            _flatten("", tomllib.loads(path.read_text(encoding="utf-8")), cached)
+        _loaded[(package, lang)] = cached
+    return cached
+
+
+def _package_for(key: str) -> str:
+    best = ""
+    for prefix in _catalogs:
+        if key.startswith(prefix) and len(prefix) > len(best):
+            best = prefix
+    return _catalogs[best]
+
+
+def lookup(key: str, lang: str) -> str | None:
+    """The raw template for ``key`` in ``lang`` (falling back to English), or ``None``."""
+    package = _package_for(key)
+    template = _catalog(package, lang).get(key)
+    if template is None and lang != "en":
+        template = _catalog(package, "en").get(key)
+    return template
+
+
+def translate(key: str, lang: str, **params: Any) -> str:
+    """Format the message ``key`` in ``lang`` with ``params``; an unknown key shows itself."""
+    template = lookup(key, lang)
+    if template is None:
+        details = ", ".join(f"{k}={v}" for k, v in params.items())
+        return f"{key} ({details})" if details else key
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template
