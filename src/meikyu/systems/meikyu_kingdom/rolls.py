@@ -1,0 +1,123 @@
+"""The arithmetic of a Meikyuu Kingdom check, as pure functions of the dice (R-MK-10, 11, 14, 15).
+
+A check rolls 2 + k dice (k = hope spent, R-MK-15). Before the achievement is computed any 6 may be
+turned into 1 drive and is then not used (R-MK-14). Of the dice left, two are used (the player's
+choice; the best two by default); with one die or none left, that many are used. Critical and fumble
+look only at the dice used, and only when two are used (R-MK-11).
+
+>>> out = best_outcome((1, 3, 6), modifier=4, target=10)
+>>> out.converted, out.kept, out.achievement, out.success, out.drive
+(0, (3, 6), 13, True, 0)
+>>> out = best_outcome((6, 6, 6, 6), modifier=1, target=8)
+>>> out.converted, out.kept, out.critical, out.drive
+(2, (6, 6), True, 4)
+>>> evaluate((1, 1, 5), modifier=3, target=9, keep=(1, 1)).fumble
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from meikyu.errors import InputError
+
+CRITICAL_DRIVE = 2
+"""Drive gained automatically on a critical (R-MK-11)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOutcome:
+    """One way of reading a rolled check."""
+
+    dice: tuple[int, ...]
+    """Every die rolled, in draw order."""
+    converted: int
+    """How many 6s were turned into drive (R-MK-14)."""
+    kept: tuple[int, ...]
+    """The dice used for the achievement, ascending (at most two)."""
+    modifier: int
+    achievement: int
+    """Dice used + modifier; 0 on a fumble (R-MK-11)."""
+    critical: bool
+    fumble: bool
+    success: bool | None
+    """None when the check had no target (or a hidden one)."""
+    drive: int
+    """Drive gained before any capacity cap: converted 6s, +2 on a critical (0 if drive is barred)."""
+
+    @property
+    def failure(self) -> bool | None:
+        return None if self.success is None else not self.success
+
+
+def evaluate(
+    dice: Sequence[int],
+    modifier: int = 0,
+    target: int | None = None,
+    convert: int = 0,
+    keep: Sequence[int] | None = None,
+    *,
+    curse: bool = False,
+    no_drive: bool = False,
+) -> CheckOutcome:
+    """Read the dice with ``convert`` sixes turned to drive and ``keep`` (values) used.
+
+    ``keep`` defaults to the best two of the dice left after conversion. ``curse`` makes any pair
+    totalling 3 or less a fumble (R-MK-44); ``no_drive`` (distraction) gains no drive at all.
+    """
+    rolled = tuple(dice)
+    sixes = rolled.count(6)
+    if convert < 0 or convert > sixes:
+        raise InputError("mk.error.convert_count", convert=convert, sixes=sixes)
+    remaining = sorted(rolled)
+    del remaining[len(remaining) - convert :]  # the converted sixes sit at the end once sorted
+    if keep is None:
+        kept = tuple(remaining[-2:])
+    else:
+        kept = tuple(sorted(keep))
+        if len(kept) != min(2, len(remaining)):
+            raise InputError("mk.error.keep_count", want=min(2, len(remaining)), got=len(kept))
+        pool = list(remaining)
+        for value in kept:
+            if value not in pool:
+                raise InputError("mk.error.keep_missing", value=value, dice=",".join(map(str, remaining)))
+            pool.remove(value)
+    two = len(kept) == 2
+    pair = kept[0] + kept[1] if two else 0
+    critical = two and pair == 12
+    fumble = two and (pair == 2 or (curse and pair <= 3))
+    achievement = 0 if fumble else sum(kept) + modifier
+    if target is None:
+        success: bool | None = True if critical else (False if fumble else None)
+    else:
+        success = critical or (not fumble and achievement >= target)
+    drive = 0 if no_drive else convert + (CRITICAL_DRIVE if critical else 0)
+    return CheckOutcome(rolled, convert, kept, modifier, achievement, critical, fumble, success, drive)
+
+
+def outcomes(
+    dice: Sequence[int], modifier: int = 0, target: int | None = None, *, curse: bool = False, no_drive: bool = False
+) -> list[CheckOutcome]:
+    """Every conversion choice (0 … number of 6s), each with the best two dice kept."""
+    sixes = 0 if no_drive else tuple(dice).count(6)
+    return [
+        evaluate(dice, modifier, target, convert, curse=curse, no_drive=no_drive) for convert in range(sixes + 1)
+    ]
+
+
+def best_outcome(
+    dice: Sequence[int], modifier: int = 0, target: int | None = None, *, curse: bool = False, no_drive: bool = False
+) -> CheckOutcome:
+    """The automatic choice about 6s (R-MK-14).
+
+    Succeed if any choice succeeds; then avoid a fumble; then gain the most drive; then the highest
+    achievement. With no target nothing is converted (there is nothing to weigh drive against), and
+    with drive barred (distraction) converting gains nothing, so nothing is converted either.
+    """
+    if target is None or no_drive:
+        return evaluate(dice, modifier, target, 0, curse=curse, no_drive=no_drive)
+    return max(
+        outcomes(dice, modifier, target, curse=curse),
+        key=lambda o: (bool(o.success), not o.fumble, o.drive, o.achievement),
+    )
