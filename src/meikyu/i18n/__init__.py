@@ -61,21 +61,26 @@ def _catalog(package: str, lang: str) -> dict[str, str]:
     return cached
 
 
-def _package_for(key: str) -> str:
+def _package_for(key: str) -> tuple[str, str]:
+    """The package serving ``key`` and the key inside its files (the prefix stripped)."""
     best = ""
     for prefix in _catalogs:
         if key.startswith(prefix) and len(prefix) > len(best):
             best = prefix
-    return _catalogs[best]
+    return _catalogs[best], key[len(best) :]
 
 
 def lookup(key: str, lang: str) -> str | None:
     """The raw template for ``key`` in ``lang`` (falling back to English), or ``None``."""
-    package = _package_for(key)
-    template = _catalog(package, lang).get(key)
-    if template is None and lang != "en":
-        template = _catalog(package, "en").get(key)
-    return template
+    package, local = _package_for(key)
+    # A system's files hold keys without the prefix ("mk.error.x" is [error] x in mk's ko.toml);
+    # the full key is accepted too.
+    for code in (lang, "en") if lang != "en" else ("en",):
+        catalog = _catalog(package, code)
+        template = catalog.get(local) or catalog.get(key)
+        if template is not None:
+            return template
+    return None
 
 
 def translate(key: str, lang: str, **params: Any) -> str:
