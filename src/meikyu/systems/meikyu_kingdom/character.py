@@ -1,0 +1,270 @@
+"""The character sheet of a land maker (PC) or an important NPC, as plain data.
+
+Derived values (HP, capacity, evasion) are entered from the paper sheet, never computed here. Field
+names are stable: the combat engine builds on them.
+
+>>> c = Character.from_data({"id": "sara", "name": "사라", "level": 2, "wit": 3, "charm": 2,
+...     "search": 1, "valor": 2, "hp": 8, "max_hp": 8, "capacity": 4, "evasion": 9,
+...     "favor": {"bora": 2}, "items": [{"name": "창", "category": "weapon", "attack": "melee", "power": 3}]})
+>>> c.stat("wit"), c.favor_toward("bora"), c.enmity_toward("bora")
+(3, 2, 0)
+>>> c.weapons()[0].power
+3
+>>> Character.from_data(c.to_data()) == c
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from meikyu.errors import DataError
+from meikyu.systems.meikyu_kingdom.fields import Reader, read_file
+
+STATS: tuple[str, ...] = ("wit", "charm", "search", "valor")
+"""재치 / 매력 / 탐색 / 무용 — the four character stats."""
+
+SKILL_TYPES: tuple[str, ...] = ("constant", "equipment", "support", "planned", "auxiliary", "interrupt")
+"""상시 / 장비 / 지원 / 계획 / 보조 / 끼어들기 (R-MK-08, R-MK-09)."""
+
+BAD_STATUSES: tuple[str, ...] = ("poison", "distraction", "obesity", "curse", "sleep", "foolishness")
+"""독 / 산만 / 비만 / 저주 / 수면 / 어리석음 (R-MK-44)."""
+
+ITEM_CATEGORIES: tuple[str, ...] = ("weapon", "armor", "item")
+ATTACK_KINDS: tuple[str, ...] = ("melee", "ranged")
+
+AttackKind = Literal["melee", "ranged"]
+
+
+@dataclass(frozen=True)
+class Item:
+    """One item in an item slot. Weapons have ``attack`` (melee/ranged), ``range`` and ``power``;
+    armor has ``reduction`` (damage reduction). Any item can still be swung as a melee weapon of
+    range 0 and power 1 (R-MK-29): see :meth:`as_weapon`."""
+
+    name: str
+    category: str = "item"
+    level: int = 0
+    attack: AttackKind | None = None
+    range: int = 0
+    power: int = 0
+    reduction: int = 0
+    breakable: bool = True
+    names: dict[str, str] = field(default_factory=dict)
+    notes: str = ""
+
+    @property
+    def is_weapon(self) -> bool:
+        return self.attack is not None
+
+    def as_weapon(self) -> Item:
+        """This item as a weapon: itself if it is one, else an improvised melee weapon (range 0, power 1)."""
+        if self.is_weapon:
+            return self
+        return replace(self, attack="melee", range=0, power=1)
+
+    def label(self, lang: str) -> str:
+        return self.names.get(lang, self.name)
+
+    @classmethod
+    def read(cls, r: Reader) -> Item:
+        category = r.str("category", "item", choices=ITEM_CATEGORIES)
+        attack = r.str("attack", None, choices=ATTACK_KINDS)
+        if category == "weapon" and attack is None:
+            raise r.fail("missing", "attack", kind="melee | ranged")
+        item = cls(
+            name=r.str("name"),
+            category=category,
+            level=r.int("level", 0, minimum=0),
+            attack=attack,
+            range=r.int("range", 0, minimum=0, maximum=5),
+            power=r.int("power", 0, minimum=0),
+            reduction=r.int("reduction", 0, minimum=0),
+            breakable=r.bool("breakable", True),
+            names=r.names(),
+            notes=r.str("notes", ""),
+        )
+        r.done()
+        return item
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A skill as data: its name, type (R-MK-08 action type or constant/equipment) and level."""
+
+    name: str
+    type: str = "support"
+    level: int = 1
+    effect: str = ""
+    """The skill's effect in the owner's words (the engine does not interpret free text)."""
+    monster: bool = False
+    """A monster skill used by a PC (R-MK-17: costs 1 hope at declaration)."""
+    names: dict[str, str] = field(default_factory=dict)
+
+    def label(self, lang: str) -> str:
+        return self.names.get(lang, self.name)
+
+    @classmethod
+    def read(cls, r: Reader) -> Skill:
+        skill = cls(
+            name=r.str("name"),
+            type=r.str("type", "support", choices=SKILL_TYPES),
+            level=r.int("level", 1, minimum=0),
+            effect=r.str("effect", ""),
+            monster=r.bool("monster", False),
+            names=r.names(),
+        )
+        r.done()
+        return skill
+
+
+@dataclass(frozen=True)
+class Character:
+    """A character sheet. ``favor`` / ``enmity`` map another character's ``id`` to a value;
+    ``items`` are the item slots in order (``None`` = an empty slot)."""
+
+    id: str
+    name: str
+    level: int = 1
+    job: str = ""
+    """Class / job as free text (e.g. 왕족, 기사)."""
+    wit: int = 0
+    charm: int = 0
+    search: int = 0
+    valor: int = 0
+    hp: int = 1
+    max_hp: int = 1
+    capacity: int = 0
+    drive: int = 0
+    evasion: int = 7
+    minions: int = 0
+    favor: dict[str, int] = field(default_factory=dict)
+    enmity: dict[str, int] = field(default_factory=dict)
+    items: tuple[Item | None, ...] = ()
+    skills: tuple[Skill, ...] = ()
+    statuses: frozenset[str] = frozenset()
+    """Bad statuses (R-MK-44): poison, distraction, obesity, curse, sleep, foolishness."""
+    pc: bool = True
+    """A land maker (PC); false for an NPC sheet."""
+    names: dict[str, str] = field(default_factory=dict)
+
+    # -- queries -----------------------------------------------------------------------------------
+    def label(self, lang: str) -> str:
+        return self.names.get(lang, self.name)
+
+    def stat(self, name: str) -> int:
+        if name not in STATS:
+            raise DataError("mk.error.unknown_stat", stat=name, stats=", ".join(STATS))
+        return int(getattr(self, name))
+
+    def favor_toward(self, other: str) -> int:
+        return self.favor.get(other, 0)
+
+    def enmity_toward(self, other: str) -> int:
+        return self.enmity.get(other, 0)
+
+    def has(self, status: str) -> bool:
+        return status in self.statuses
+
+    def weapons(self) -> tuple[Item, ...]:
+        return tuple(i for i in self.items if i is not None and i.is_weapon)
+
+    def armor_reduction(self) -> int:
+        """Total damage reduction of the armor carried."""
+        return sum(i.reduction for i in self.items if i is not None and i.category == "armor")
+
+    def with_drive(self, amount: int) -> Character:
+        """Drive set to ``amount``, clamped to 0 … capacity (gains beyond capacity are lost)."""
+        return replace(self, drive=max(0, min(self.capacity, amount)))
+
+    # -- data in and out ---------------------------------------------------------------------------
+    def to_data(self) -> dict[str, Any]:
+        from meikyu.serial import to_data
+
+        data: dict[str, Any] = to_data(self)
+        data["items"] = [{} if i is None else _compact(to_data(i)) for i in self.items]
+        data["skills"] = [_compact(to_data(s)) for s in self.skills]
+        return data
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], *, file: str = "<sheet>", entry: str = "character") -> Character:
+        """Validate and build a sheet; a problem raises :class:`DataError` naming file, entry, field."""
+        r = Reader(data, file=file, entry=entry)
+        name = r.str("name")
+        ident = r.str("id", name)
+        items: list[Item | None] = []
+        for index, raw in enumerate(r.list("items", [])):
+            if isinstance(raw, Mapping) and not raw:
+                items.append(None)  # an empty slot
+            else:
+                items.append(Item.read(r.sub(raw, f"items[{index}]")))
+        skills = tuple(Skill.read(r.sub(raw, f"skills[{index}]")) for index, raw in enumerate(r.list("skills", [])))
+        hp_max = r.int("max_hp", minimum=1)
+        capacity = r.int("capacity", 0, minimum=0)
+        char = cls(
+            id=ident,
+            name=name,
+            level=r.int("level", 1, minimum=1),
+            job=r.str("job", ""),
+            wit=r.int("wit"),
+            charm=r.int("charm"),
+            search=r.int("search"),
+            valor=r.int("valor"),
+            hp=r.int("hp", hp_max, maximum=hp_max),
+            max_hp=hp_max,
+            capacity=capacity,
+            drive=r.int("drive", 0, minimum=0, maximum=capacity),
+            evasion=r.int("evasion", 7),
+            minions=r.int("minions", 0, minimum=0),
+            favor=r.int_map("favor"),
+            enmity=r.int_map("enmity"),
+            items=tuple(items),
+            skills=skills,
+            statuses=frozenset(r.str_list("statuses", [], choices=BAD_STATUSES)),
+            pc=r.bool("pc", True),
+            names=r.names(),
+        )
+        r.done()
+        return char
+
+
+def _compact(data: dict[str, Any]) -> dict[str, Any]:
+    """Drop empty / default-looking fields so saved sheets stay readable."""
+    return {k: v for k, v in data.items() if v not in (None, "", {}, []) or k == "name"}
+
+
+def read_court(data: Mapping[str, Any], *, file: str = "<sheet>") -> tuple[Character, ...]:
+    """The ``characters`` list of a sheet file; ids must be unique and favor/enmity must name them."""
+    raw = data.get("characters", [])
+    if not isinstance(raw, list):
+        raise DataError("mk.error.sheet.type", file=file, entry="", field="characters", kind="list", got=repr(raw))
+    court = tuple(Character.from_data(item, file=file, entry=f"characters[{i}]") for i, item in enumerate(raw))
+    ids = [c.id for c in court]
+    for index, char in enumerate(court):
+        if ids.count(char.id) > 1:
+            raise DataError("mk.error.sheet.duplicate", file=file, entry=f"characters[{index}]", field="id", value=char.id)
+        for kind in ("favor", "enmity"):
+            for other in getattr(char, kind):
+                if other not in ids or other == char.id:
+                    raise DataError(
+                        "mk.error.sheet.bad_reference",
+                        file=file,
+                        entry=f"characters[{index}].{kind}",
+                        field=other,
+                        known=", ".join(i for i in ids if i != char.id),
+                    )
+    return court
+
+
+def load_character(path: str | Path) -> Character:
+    """Load one character from a TOML/JSON file (the whole file is the sheet)."""
+    data = read_file(path)
+    if "characters" in data:
+        court = read_court(data, file=str(path))
+        if len(court) != 1:
+            raise DataError("mk.error.sheet.one_character", file=str(path), count=len(court))
+        return court[0]
+    return Character.from_data(data, file=str(path))

@@ -1,0 +1,148 @@
+"""Reading sheet data (TOML/JSON mappings) field by field, with errors that name file, entry and field.
+
+Sheets come from people: a typo must say where it is and what would be right, never a traceback.
+
+>>> r = Reader({"level": 3, "name": "사라"}, file="court.toml", entry="characters[0]")
+>>> r.int("level", minimum=1), r.str("name")
+(3, '사라')
+>>> try:
+...     r.int("hp")
+... except DataError as err:
+...     print(err)
+court.toml, characters[0]: field 'hp' is missing (expected: integer).
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from meikyu.errors import DataError
+
+_MISSING = object()
+
+
+class Reader:
+    """Typed access to one entry of a sheet; every problem raises :class:`DataError`."""
+
+    __slots__ = ("data", "file", "entry", "_seen")
+
+    def __init__(self, data: Any, *, file: str, entry: str) -> None:
+        if not isinstance(data, Mapping):
+            raise DataError("mk.error.sheet.not_table", file=file, entry=entry, got=type(data).__name__)
+        self.data: Mapping[str, Any] = data
+        self.file = file
+        self.entry = entry
+        self._seen: set[str] = set()
+
+    def fail(self, key: str, field: str, **params: Any) -> DataError:
+        return DataError(f"mk.error.sheet.{key}", file=self.file, entry=self.entry, field=field, **params)
+
+    def _get(self, field: str, default: Any, kind: str) -> Any:
+        self._seen.add(field)
+        value = self.data.get(field, _MISSING)
+        if value is _MISSING:
+            if default is _MISSING:
+                raise self.fail("missing", field, kind=kind)
+            return default
+        return value
+
+    def int(self, field: str, default: Any = _MISSING, *, minimum: int | None = None, maximum: int | None = None) -> Any:
+        value = self._get(field, default, "integer")
+        if value is default and default is not _MISSING:
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail("type", field, kind="integer", got=repr(value))
+        if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+            low = "" if minimum is None else minimum
+            high = "" if maximum is None else maximum
+            raise self.fail("range", field, value=value, low=low, high=high)
+        return value
+
+    def str(self, field: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None) -> Any:
+        value = self._get(field, default, "text")
+        if value is default and default is not _MISSING:
+            return value
+        if not isinstance(value, str):
+            raise self.fail("type", field, kind="text", got=repr(value))
+        if choices is not None:
+            allowed = tuple(choices)
+            if value not in allowed:
+                raise self.fail("choice", field, value=value, choices=", ".join(allowed))
+        elif not value.strip():
+            raise self.fail("empty", field)
+        return value
+
+    def bool(self, field: str, default: Any = _MISSING) -> Any:
+        value = self._get(field, default, "true/false")
+        if not isinstance(value, bool):
+            raise self.fail("type", field, kind="true/false", got=repr(value))
+        return value
+
+    def list(self, field: str, default: Any = _MISSING) -> list[Any]:
+        value = self._get(field, default, "list")
+        if not isinstance(value, (list, tuple)):
+            raise self.fail("type", field, kind="list", got=repr(value))
+        return list(value)
+
+    def table(self, field: str, default: Any = _MISSING) -> dict[str, Any]:
+        value = self._get(field, default, "table")
+        if not isinstance(value, Mapping):
+            raise self.fail("type", field, kind="table", got=repr(value))
+        return dict(value)
+
+    def str_list(self, field: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None) -> tuple[str, ...]:
+        items = self.list(field, default)
+        allowed = None if choices is None else tuple(choices)
+        out: list[str] = []
+        for index, item in enumerate(items):
+            name = f"{field}[{index}]"
+            if not isinstance(item, str) or not item.strip():
+                raise self.fail("type", name, kind="text", got=repr(item))
+            if allowed is not None and item not in allowed:
+                raise self.fail("choice", name, value=item, choices=", ".join(allowed))
+            out.append(item)
+        return tuple(out)
+
+    def int_map(self, field: str, *, minimum: int | None = 0, maximum: int | None = None) -> dict[str, int]:
+        """A table of name -> whole number (favor, materials …)."""
+        raw = self.table(field, {})
+        sub = Reader(raw, file=self.file, entry=f"{self.entry}.{field}")
+        return {key: sub.int(key, minimum=minimum, maximum=maximum) for key in raw}
+
+    def names(self, field: str = "names") -> dict[str, str]:
+        """Localized names ``{ko = …, ja = …, en = …}``; only those three languages."""
+        raw = self.table(field, {})
+        sub = Reader(raw, file=self.file, entry=f"{self.entry}.{field}")
+        for key in raw:
+            if key not in ("ko", "ja", "en"):
+                raise sub.fail("choice", key, value=key, choices="ko, ja, en")
+        return {key: sub.str(key) for key in raw}
+
+    def sub(self, value: Any, entry: str) -> Reader:
+        return Reader(value, file=self.file, entry=f"{self.entry}.{entry}" if self.entry else entry)
+
+    def done(self) -> None:
+        """Refuse fields nobody asked for (usually typos)."""
+        extra = sorted(set(self.data) - self._seen)
+        if extra:
+            raise self.fail("unknown_field", extra[0], known=", ".join(sorted(self._seen)))
+
+
+def read_file(path: str | Path) -> dict[str, Any]:
+    """Parse a ``.toml`` or ``.json`` sheet file into a mapping."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError("mk.error.sheet.unreadable", file=str(p), reason=exc.strerror or str(exc)) from exc
+    try:
+        data = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise DataError("mk.error.sheet.syntax", file=str(p), reason=str(exc)) from exc
+    if not isinstance(data, dict):
+        raise DataError("mk.error.sheet.not_table", file=str(p), entry="", got=type(data).__name__)
+    return data

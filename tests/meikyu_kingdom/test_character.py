@@ -1,0 +1,92 @@
+"""Character sheets: validation with file/entry/field, round trips, favor/enmity references."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import meikyu.systems.meikyu_kingdom  # noqa: F401  (registers the mk. catalog)
+from meikyu.errors import DataError
+from meikyu.systems.meikyu_kingdom.character import Character, Item, load_character, read_court
+
+BASE = {
+    "id": "a",
+    "name": "가람",
+    "wit": 2,
+    "charm": 1,
+    "search": 3,
+    "valor": 2,
+    "max_hp": 9,
+    "capacity": 3,
+}
+
+
+def test_defaults_and_round_trip() -> None:
+    c = Character.from_data({**BASE, "items": [{}, {"name": "갑주", "category": "armor", "reduction": 1}]})
+    assert c.hp == 9 and c.drive == 0 and c.items[0] is None
+    assert c.armor_reduction() == 1
+    assert Character.from_data(c.to_data()) == c
+
+
+def test_improvised_weapon_is_melee_power_one() -> None:
+    """R-MK-29: any item may be used as a melee weapon of range 0 and power 1."""
+    w = Item("도시락").as_weapon()
+    assert (w.attack, w.range, w.power) == ("melee", 0, 1)
+
+
+def test_drive_capped_by_capacity() -> None:
+    c = Character.from_data(BASE)
+    assert c.with_drive(10).drive == 3
+    assert c.with_drive(-2).drive == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "key"),
+    [
+        ({"valor": "x"}, "valor", "mk.error.sheet.type"),
+        ({"hp": 12}, "hp", "mk.error.sheet.range"),
+        ({"drive": 5}, "drive", "mk.error.sheet.range"),
+        ({"statuses": ["sick"]}, "statuses[0]", "mk.error.sheet.choice"),
+        ({"hpp": 1}, "hpp", "mk.error.sheet.unknown_field"),
+        ({"items": [{"name": "창", "category": "weapon"}]}, "attack", "mk.error.sheet.missing"),
+    ],
+)
+def test_invalid_sheet_names_field(change: dict[str, object], field: str, key: str) -> None:
+    with pytest.raises(DataError) as info:
+        Character.from_data({**BASE, **change}, file="x.toml")
+    err = info.value
+    assert err.key == key and err.params["field"] == field and err.params["file"] == "x.toml"
+    for lang in ("ko", "ja", "en"):
+        text = err.message(lang)
+        assert "x.toml" in text and field in text and "mk.error" not in text
+
+
+def test_missing_required_field() -> None:
+    data = dict(BASE)
+    del data["wit"]
+    with pytest.raises(DataError, match="wit"):
+        Character.from_data(data)
+
+
+def test_court_references_checked() -> None:
+    court = {"characters": [{**BASE, "favor": {"b": 2}}, {**BASE, "id": "b", "name": "b"}]}
+    assert [c.id for c in read_court(court)] == ["a", "b"]
+    bad = {"characters": [{**BASE, "favor": {"zz": 2}}]}
+    with pytest.raises(DataError) as info:
+        read_court(bad, file="c.toml")
+    assert info.value.key == "mk.error.sheet.bad_reference"
+    dup = {"characters": [BASE, BASE]}
+    with pytest.raises(DataError):
+        read_court(dup)
+
+
+def test_load_json_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    p = tmp_path / "c.json"
+    p.write_text(json.dumps(BASE), encoding="utf-8")
+    assert load_character(p).name == "가람"
+    bad = tmp_path / "bad.toml"
+    bad.write_text("name = ", encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_character(bad)
+    assert info.value.key == "mk.error.sheet.syntax"
