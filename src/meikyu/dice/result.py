@@ -1,0 +1,88 @@
+"""The structured result of a dice command.
+
+A :class:`RollResult` is an immutable record of everything that happened: every die drawn (with its
+sides, in draw order), which dice counted, the total and the judgement flags. It keeps a reference to
+the parsed command, which knows how to render the result as BCDice text or as native text in
+Korean, Japanese or English.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from meikyu.dice.command import Node
+
+
+class RollResult(NamedTuple):
+    """What one command produced. Build it with the command nodes, not by hand."""
+
+    node: Node
+    system: str
+    lang: str
+    rands: tuple[tuple[int, int], ...]
+    """Every die drawn: ``(sides, value)`` in draw order."""
+    total: int | None = None
+    kept: tuple[int, ...] = ()
+    """The dice that counted (for a Meikyuu Kingdom check: the two used)."""
+    success: bool = False
+    failure: bool = False
+    critical: bool = False
+    fumble: bool = False
+    secret: bool = False
+    drive: int = 0
+    """Drive gained (Meikyuu Kingdom): converted 6s plus 2 for a critical."""
+    achievement: int | None = None
+    """Meikyuu Kingdom checks: dice used + modifier, 0 on a fumble (R-MK-11)."""
+    detail: Any = None
+    """Node-specific extras (per-term dice, the table entry, the chosen item, …)."""
+    parts: tuple[RollResult, ...] = ()
+    """The individual results of a repeated command."""
+
+    def __repr__(self) -> str:
+        flags = [name for name in ("success", "failure", "critical", "fumble", "secret") if getattr(self, name)]
+        return f"<RollResult {self.command!r} dice={list(self.dice)} total={self.total} {' '.join(flags)}>".replace(" >", ">")
+
+    @property
+    def command(self) -> str:
+        """The command as understood (normalized, without comment)."""
+        return self.node.source
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """Every die value drawn, in draw order."""
+        return tuple(value for _, value in self.rands)
+
+    @property
+    def text(self) -> str:
+        """Native text in the result's language."""
+        return self.node.render_text(self, self.lang)
+
+    def render(self, fmt: str = "text", lang: str | None = None) -> str:
+        """``"bcdice"``: BCDice's exact text; ``"text"``: native text in ``lang`` (default: the result's)."""
+        if fmt == "bcdice":
+            return self.node.render_bcdice(self)
+        if fmt == "text":
+            return self.node.render_text(self, lang or self.lang)
+        from meikyu.errors import InputError
+
+        raise InputError("error.format", format=fmt, formats="text, bcdice")
+
+    def to_json(self, fmt: str = "text") -> dict[str, Any]:
+        """The JSON shape of ``meikyu roll --format json`` (``text`` rendered in ``fmt``)."""
+        return {
+            "ok": True,
+            "command": self.command,
+            "text": self.render(fmt),
+            "total": self.total,
+            "dice": list(self.dice),
+            "kept": list(self.kept),
+            "success": self.success,
+            "failure": self.failure,
+            "critical": self.critical,
+            "fumble": self.fumble,
+            "secret": self.secret,
+            "drive": self.drive,
+            "achievement": self.achievement,
+            "rands": [{"kind": "normal", "sides": s, "value": v} for s, v in self.rands],
+        }

@@ -1,0 +1,209 @@
+"""Meikyuu Kingdom's dice commands: the ``nMK`` check and the tables.
+
+``nMK[±m…][>=t]`` (also ``nMK6`` and ``nR6``) rolls n dice and reads them with the seed's rules
+(R-MK-10, 11, 14): the automatic policy of :func:`rolls.best_outcome` decides which 6s become drive,
+the best two of the rest count, and critical/fumble look at those two only. The BCDice renderer
+reproduces BCDice's text exactly (it reads the dice its own way: the top two, with a drive hint);
+the flags and the native text follow the seed.
+
+>>> from meikyu.dice.source import ScriptedDice
+>>> node = COMMANDS.parse("4MK+1>=8")
+>>> r = node.evaluate(ScriptedDice([1, 6, 6, 6]), COMMANDS, "en")
+>>> r.kept, r.critical, r.drive, r.achievement
+((6, 6), True, 3, 13)
+>>> print(r.text)
+4MK+1>=8 → [1,6,6,6] · 1 six to drive · used [6,6]+1 → achievement 13 ▶ critical · drive +3
+>>> print(r.render("bcdice"))
+(4R6+1>=8) ＞ 12[1,6,6,6]+1 ＞ 13 ＞ 絶対成功 ＆ 《気力》3点獲得
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from meikyu.dice.command import Node, SumJudgement, SumOutcome, SystemCommands, _verdict
+from meikyu.dice.result import RollResult
+from meikyu.dice.source import Dice
+from meikyu.errors import CommandError, LimitError
+from meikyu.systems.meikyu_kingdom.rolls import best_outcome
+
+if TYPE_CHECKING:
+    from meikyu.dice.odds import Odds
+
+MAX_CHECK_DICE = 100
+"""Dice one nMK check may roll (2 + hope)."""
+
+TABLE_CODES = ("KDT", "KCT", "KMT", "CAT", "FWT", "CFT", "TT", "T1T", "T2T", "T3T", "T4T", "T5T", "MPT", "ET")
+
+_CHECK = re.compile(r"^(\d+)(?:MK6|MK|R6)((?:[+-]\d+)*)(?:(>=|=>)(\d+|\?))?$")
+_CHECK_LIKE = re.compile(r"^\d+(?:MK|R6)")
+_MOD = re.compile(r"[+-]\d+")
+
+
+class MKCheck(Node):
+    """One ``nMK`` check."""
+
+    __slots__ = ("count", "modifier", "target", "unknown_target", "bcdice_source", "max_dice")
+
+    def __init__(self, count: int, modifier: int, mod_text: str, target: int | None, unknown: bool) -> None:
+        self.count = count
+        self.modifier = modifier
+        self.target = target
+        self.unknown_target = unknown
+        self.max_dice = count
+        judged = "" if target is None and not unknown else ">=" + ("?" if unknown else str(target))
+        self.source = f"{count}MK{mod_text}{judged}"
+        self.bcdice_source = f"{count}R6{mod_text}{judged}"
+
+    def evaluate(self, dice: Dice, system: SystemCommands, lang: str) -> RollResult:
+        roll = dice.roll
+        values = tuple([roll(6) for _ in range(self.count)])
+        out = best_outcome(values, self.modifier, self.target)
+        success = bool(out.success)
+        failure = out.success is False
+        return RollResult(
+            self, "MeikyuKingdom", lang, tuple([(6, v) for v in values]),
+            sum(out.kept) + self.modifier, out.kept, success, failure, out.critical, out.fumble,
+            drive=out.drive, achievement=out.achievement, detail=out.converted,
+        )
+
+    def render_bcdice(self, result: RollResult) -> str:
+        # BCDice reads the top two of all dice, with no conversion; its text is reproduced exactly.
+        values = sorted(result.dice)
+        top = values[-2:]
+        dice_now = sum(top)
+        total = dice_now + self.modifier
+        middle = f"{dice_now}[{','.join(map(str, values))}]"
+        if self.modifier > 0:
+            middle += f"+{self.modifier}"
+        elif self.modifier < 0:
+            middle += str(self.modifier)
+        has_middle = any(c not in "0123456789[]" for c in middle)
+        text = f"({self.bcdice_source}) ＞ {middle} ＞ {total}" if has_middle else f"({self.bcdice_source}) ＞ {total}"
+        if self.target is not None:
+            text += _bcdice_judgement(total, dice_now, self.target)
+            text += _bcdice_drive_hint(total, values, self.target)
+        return text
+
+    def render_text(self, result: RollResult, lang: str) -> str:
+        from meikyu.i18n import translate
+
+        parts = [f"{self.source} → [{','.join(map(str, result.dice))}]"]
+        if result.detail:
+            parts.append(translate("mk.roll.converted", lang, count=result.detail))
+        mod = f"{self.modifier:+d}" if self.modifier else ""
+        kept = f"[{','.join(map(str, result.kept))}]{mod}"
+        parts.append(translate("mk.roll.used", lang, kept=kept, achievement=result.achievement))
+        text = " · ".join(parts)
+        if self.target is not None or result.critical or result.fumble:
+            text += " ▶ " + _verdict(result, lang)
+        elif self.unknown_target:
+            text += " ▶ " + translate("roll.gm_judges", lang)
+        if result.drive:
+            text += " · " + translate("roll.drive", lang, drive=result.drive)
+        return text
+
+    def odds(self, system: SystemCommands) -> Odds:
+        from meikyu.systems.meikyu_kingdom.odds import check_odds
+
+        if self.target is None:
+            raise CommandError("error.odds.no_target", command=self.source)
+        return check_odds(self.count, self.modifier, self.target, command=self.source)
+
+
+def _bcdice_judgement(total: int, dice_total: int, target: int) -> str:
+    if dice_total <= 2:
+        return " ＞ 絶対失敗"
+    if dice_total >= 12:
+        return " ＞ 絶対成功"
+    return " ＞ 成功" if total >= target else " ＞ 失敗"
+
+
+def _bcdice_drive_hint(total: int, dice: list[int] | tuple[int, ...], target: int) -> str:
+    """BCDice's drive hint: with one 6, what the roll would be had the 6 been turned into drive."""
+    sixes = dice.count(6)
+    if sixes == 0:
+        return ""
+    if sixes >= 2:
+        return f" ＆ 《気力》{sixes}点獲得"
+    others = sorted(v for v in dice if v != 6)
+    second = others[-2] if len(others) >= 2 else 0
+    alt = total - 6 + second
+    verdict = "成功" if alt >= target else "失敗"
+    return f" (もしくは) {alt} ＞ {verdict} ＆ 《気力》1点獲得"
+
+
+class MKTable(Node):
+    """One of the shipped tables (``KDT``, ``CAT`` …); ``total`` is the roll value."""
+
+    __slots__ = ("code",)
+    max_dice = 2
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.source = code
+
+    def evaluate(self, dice: Dice, system: SystemCommands, lang: str) -> RollResult:
+        from meikyu.dice.source import RecordingDice
+        from meikyu.systems.meikyu_kingdom.tables import get_table
+
+        recorder = RecordingDice(dice)
+        rolled = get_table(self.code).roll(recorder)
+        return RollResult(self, "MeikyuKingdom", lang, tuple(recorder.rolls), rolled.value, detail=rolled)
+
+    def render_bcdice(self, result: RollResult) -> str:
+        text: str = result.detail.bcdice_text()
+        return text
+
+    def render_text(self, result: RollResult, lang: str) -> str:
+        rolled: Any = result.detail
+        return f"{rolled.table.name[lang]}({rolled.value}) → {rolled.text(lang)}"
+
+
+class MeikyuKingdomCommands(SystemCommands):
+    system_id = "MeikyuKingdom"
+    sorted_dice = True
+    d66_sorted = True
+    help_key = "mk.help.text"
+    command_pattern = (
+        r"^S?(?:[-+*/()\d]*D\d+|\d+(?:MK6?|R6)|choice|(?:x|rep|repeat)\d+\s|"
+        + "|".join(TABLE_CODES)
+        + r")(?:[^A-Za-z]|$)"
+    )
+
+    def parse(self, body: str) -> Node | None:
+        m = _CHECK.match(body)
+        if m is not None:
+            count = int(m.group(1))
+            if count > MAX_CHECK_DICE:
+                raise LimitError("error.limit.dice", count=count, limit=MAX_CHECK_DICE)
+            mod_text = m.group(2)
+            modifier = sum(int(x) for x in _MOD.findall(mod_text))
+            raw_target = m.group(4)
+            unknown = raw_target == "?"
+            target = None if raw_target is None or unknown else int(raw_target)
+            return MKCheck(count, modifier, mod_text, target, unknown)
+        if _CHECK_LIKE.match(body):
+            raise CommandError("mk.error.check_syntax", command=body)
+        if body in TABLE_CODES:
+            return MKTable(body)
+        return None
+
+    def judge_sum(self, result: SumOutcome, op: str, target: int) -> SumJudgement | None:
+        # A plain d6 sum judged with >= reads like a check: the dice alone decide critical and fumble.
+        if op != ">=" or result.all_sides != 6:
+            return None
+        if result.dice_total <= 2:
+            return SumJudgement(False, fumble=True)
+        if result.dice_total >= 12:
+            return SumJudgement(True, critical=True, drive=2)
+        return SumJudgement(result.total >= target)
+
+    def sum_bcdice_suffix(self, result: SumOutcome, op: str, target: int) -> str:
+        if op != ">=" or result.all_sides != 6:
+            return ""
+        return _bcdice_drive_hint(result.total, result.dice, target)
+
+
+COMMANDS = MeikyuKingdomCommands()
