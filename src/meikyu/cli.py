@@ -1,0 +1,196 @@
+"""The ``meikyu`` command line.
+
+``meikyu`` alone opens the interactive dice shell. Sub-commands: ``roll``, ``odds``, ``batch``,
+``systems``, ``shell``, and those of the game systems and the server (``mk``, ``gamebook``,
+``liberator``, ``serve``), each imported only when used so that start-up stays quick.
+
+Bad input exits with status 2 and one line in the chosen language; no traceback reaches a user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from meikyu.errors import InputError, MeikyuError
+from meikyu.i18n import LANGS, resolve_lang, translate
+
+# Sub-commands that live with their system: name -> module with register(subparsers).
+PLUGINS: dict[str, str] = {
+    "mk": "meikyu.systems.meikyu_kingdom.cli",
+    "gamebook": "meikyu.systems.gamebook.cli",
+    "liberator": "meikyu.systems.liberator.cli",
+    "serve": "meikyu.api.cli",
+}
+
+
+def _lang_of(args: argparse.Namespace | None, default: str = "ko") -> str:
+    try:
+        return resolve_lang(getattr(args, "lang", None), default)
+    except InputError:
+        return "en"
+
+
+def _system_lang(args: argparse.Namespace) -> str:
+    from meikyu.systems import find
+
+    default = "ko"
+    try:
+        default = find(getattr(args, "system", "MeikyuKingdom")).default_lang
+    except InputError:
+        pass
+    return resolve_lang(getattr(args, "lang", None), default)
+
+
+def _parse_dice(text: str | None) -> list[int] | None:
+    from meikyu.dice.source import parse_dice_list
+
+    return None if text is None else parse_dice_list(text)
+
+
+def cmd_roll(args: argparse.Namespace) -> int:
+    import meikyu
+
+    lang = _system_lang(args)
+    result = meikyu.roll(args.command, system=args.system, dice=_parse_dice(args.dice), seed=args.seed, lang=lang)
+    if args.format == "json":
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        print(result.render("bcdice" if args.format == "bcdice" else "text"))
+    return 0
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    import meikyu
+
+    lang = _system_lang(args)
+    odds = meikyu.odds(args.command, system=args.system)
+    if args.format == "json":
+        print(json.dumps(odds.to_json(), ensure_ascii=False))
+    else:
+        print(odds.render_text(lang))
+    return 0
+
+
+def _batch_line(line: str) -> dict[str, Any]:
+    import meikyu
+
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"ok": False, "reason": f"not JSON: {exc.msg} at column {exc.colno}"}
+    if not isinstance(request, dict) or not isinstance(request.get("command"), str):
+        return {"ok": False, "reason": 'each line needs an object with a "command" string'}
+    lang = request.get("lang")
+    try:
+        dice = request.get("dice")
+        if dice is not None and (not isinstance(dice, list) or not all(isinstance(d, int) for d in dice)):
+            return {"ok": False, "reason": '"dice" must be a list of whole numbers'}
+        seed = request.get("seed")
+        if seed is not None and not isinstance(seed, int):
+            return {"ok": False, "reason": '"seed" must be a whole number'}
+        result = meikyu.roll(
+            request["command"], system=str(request.get("system") or "MeikyuKingdom"), dice=dice, seed=seed,
+            lang=lang if isinstance(lang, str) else None,
+        )
+        fmt = request.get("format", "text")
+        return result.to_json("bcdice" if fmt == "bcdice" else "text")
+    except MeikyuError as exc:
+        return {"ok": False, "reason": exc.message(lang if lang in LANGS else "en")}
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    for line in sys.stdin:
+        if line.strip():
+            print(json.dumps(_batch_line(line), ensure_ascii=False), flush=True)
+    return 0
+
+
+def cmd_systems(args: argparse.Namespace) -> int:
+    from meikyu.systems import all_systems
+
+    lang = _lang_of(args)
+    for info in all_systems():
+        print(f"{info.id:16} {info.localized_name(lang)}")
+    return 0
+
+
+def cmd_shell(args: argparse.Namespace) -> int:
+    from meikyu.shell import DiceShell
+
+    return DiceShell(system=args.system, lang=args.lang).run()
+
+
+def _add_common(parser: argparse.ArgumentParser, system: bool = True) -> None:
+    parser.add_argument("--lang", choices=LANGS, help="language of the output (default: the system's, or $MEIKYU_LANG)")
+    if system:
+        parser.add_argument("--system", default="MeikyuKingdom", help="game system id or alias (default MeikyuKingdom)")
+
+
+def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="meikyu", description="Rules engine for six-sided-dice tabletop RPGs.")
+    sub = parser.add_subparsers(dest="cmd", metavar="COMMAND")
+
+    p = sub.add_parser("roll", help="roll a dice command, e.g. 3MK+2>=9")
+    p.add_argument("command")
+    p.add_argument("--dice", help="use these dice instead of rolling, e.g. 6,3,1")
+    p.add_argument("--seed", type=int, help="seed for reproducible random dice")
+    p.add_argument("--format", choices=("text", "json", "bcdice"), default="text")
+    _add_common(p)
+    p.set_defaults(handler=cmd_roll)
+
+    p = sub.add_parser("odds", help="exact odds of a judged command, e.g. 3MK+2>=9")
+    p.add_argument("command")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    _add_common(p)
+    p.set_defaults(handler=cmd_odds)
+
+    p = sub.add_parser("batch", help="JSON lines in, one JSON result per line out")
+    p.set_defaults(handler=cmd_batch)
+
+    p = sub.add_parser("systems", help="list the game systems")
+    _add_common(p, system=False)
+    p.set_defaults(handler=cmd_systems)
+
+    p = sub.add_parser("shell", help="the interactive dice shell (the default)")
+    _add_common(p)
+    p.set_defaults(handler=cmd_shell)
+
+    wanted = [argv[0]] if argv and argv[0] in PLUGINS else list(PLUGINS)
+    for name in wanted:
+        module = PLUGINS[name]
+        if importlib.util.find_spec(module) is not None:
+            importlib.import_module(module).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list:
+        args_list = ["shell"]
+    parser = build_parser(args_list)
+    args = parser.parse_args(args_list)
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(handler(args))
+    except MeikyuError as exc:
+        try:
+            lang = _system_lang(args)
+        except InputError:
+            lang = "en"
+        print(translate("cli.error", lang, message=exc.message(lang)), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
