@@ -1,0 +1,567 @@
+"""The action check as a state machine (R-MK-10 … R-MK-19), built on :mod:`.rolls`.
+
+Flow: :class:`DeclareCheck` (stat or national power, difficulty — maybe hidden —, hope dice and where
+each comes from, cooperating helpers) → roll 2 + k dice → prompt ``convert_sixes`` (R-MK-14) → prompt
+``keep_dice`` (R-MK-15) → achievement, critical / fumble (R-MK-11) → prompt ``minion_help`` (R-MK-19)
+→ done. Every voice change goes through :func:`.voice.change_voice`, so disasters (R-MK-20) are
+counted in ``state.disasters``.
+
+>>> from meikyu.dice import ScriptedDice
+>>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> s = sample()
+>>> state = CheckState(s.kingdom, s.characters)
+>>> result, events = resolve(state, DeclareCheck("haneul", "charm", difficulty=9, hope=("drive",)),
+...                          ScriptedDice([6, 4, 3]), AutoPolicy())
+>>> result.dice, result.converted, result.kept, result.achievement, result.success
+((6, 4, 3), 1, (3, 4), 10, True)
+>>> result.actor().drive   # 1 drive spent on the hope die, 1 regained from the 6
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+from typing import Any
+
+from meikyu.dice.source import Dice
+from meikyu.engine import Action, Event, Policy, Prompt
+from meikyu.errors import InputError, RuleError
+from meikyu.serial import TypeRegistry, from_data, to_data
+from meikyu.systems.meikyu_kingdom import rolls
+from meikyu.systems.meikyu_kingdom.character import STATS, Character
+from meikyu.systems.meikyu_kingdom.events import (
+    CheckDeclared,
+    CheckResolved,
+    CooperationApplied,
+    DiceKept,
+    DiceRolled,
+    DriveGained,
+    HopeSpent,
+    MinionsHelped,
+    SixesConverted,
+    StatusCured,
+    VoiceChanged,
+)
+from meikyu.systems.meikyu_kingdom.kingdom import POWERS, Kingdom
+from meikyu.systems.meikyu_kingdom.voice import change_voice
+
+ACTIONS = TypeRegistry()
+
+HOPE_SOURCES = ("voice", "drive")
+MAX_HOPE = 10
+"""A sanity bound on hope dice per check (2 + 10 dice), far beyond any real sheet."""
+
+
+# -- actions -------------------------------------------------------------------------------------
+@ACTIONS.register
+@dataclass(frozen=True)
+class DeclareCheck(Action):
+    """Declare a check.
+
+    ``actor`` is the character who rolls (for a national check, any player's character or ``""``);
+    ``stat`` a character stat (wit/charm/search/valor), a national power (life/order/culture/military)
+    or ``""`` with only ``modifier``; ``modifier`` adds to the stat; ``difficulty`` ``None`` for none;
+    ``hidden`` keeps the difficulty from the players (the GM still resolves success); ``hope`` one
+    entry per hope die, each ``"voice"`` or ``"drive"`` (R-MK-13, R-MK-15); ``helpers`` the ids of
+    characters whose accepted cooperation applies (R-MK-12).
+    """
+
+    actor: str
+    stat: str = ""
+    difficulty: int | None = None
+    modifier: int = 0
+    hidden: bool = False
+    hope: tuple[str, ...] = ()
+    helpers: tuple[str, ...] = ()
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class ConvertSixes(Action):
+    """Turn ``count`` of the 6s into drive (voice in a national check) (R-MK-14)."""
+
+    count: int
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class KeepDice(Action):
+    """Use these dice values for the achievement (R-MK-15)."""
+
+    values: tuple[int, ...]
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class MinionHelp(Action):
+    """Roll 1D6, lose that many minions (at least one must be there), +1 achievement (R-MK-19)."""
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class FinishCheck(Action):
+    """No (more) minion help: the check is over."""
+
+
+# -- state ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CheckOptions:
+    minion_help_repeatable: bool = True
+    """R-MK-19 ruling: minion help may be repeated on the same check."""
+    national_critical_to_voice: bool = True
+    """Ruling: a critical on a national check gives its +2 to voice (national checks use no drive)."""
+
+
+@dataclass(frozen=True)
+class CheckState:
+    """A kingdom and court, plus the check in progress (``stage`` ``idle`` when none)."""
+
+    kingdom: Kingdom
+    court: tuple[Character, ...] = ()
+    declaration: DeclareCheck | None = None
+    stage: str = "idle"
+    """idle → convert → keep → minions → done."""
+    national: bool = False
+    bonus: int = 0
+    """Cooperation bonus added to the achievement (R-MK-12)."""
+    dice: tuple[int, ...] = ()
+    converted: int = 0
+    kept: tuple[int, ...] = ()
+    outcome: rolls.CheckOutcome | None = None
+    helps: int = 0
+    """Minion help taken (each +1 achievement, R-MK-19)."""
+    disasters: int = 0
+    """Kingdom disaster rolls triggered and not yet rolled (R-MK-20)."""
+    options: CheckOptions = field(default_factory=CheckOptions)
+
+    # -- lookups -----------------------------------------------------------------------------------
+    def character(self, ident: str) -> Character:
+        for char in self.court:
+            if char.id == ident:
+                return char
+        raise InputError("mk.error.unknown_character", id=ident, known=", ".join(c.id for c in self.court))
+
+    def actor(self) -> Character:
+        assert self.declaration is not None
+        return self.character(self.declaration.actor)
+
+    def has_actor(self) -> bool:
+        return self.declaration is not None and any(c.id == self.declaration.actor for c in self.court)
+
+    def replace_character(self, char: Character) -> CheckState:
+        return replace(self, court=tuple(char if c.id == char.id else c for c in self.court))
+
+    # -- results -----------------------------------------------------------------------------------
+    @property
+    def achievement(self) -> int:
+        """Final achievement: dice used + stat + cooperation + minion help; 0 on a fumble."""
+        if self.outcome is None:
+            return 0
+        if self.outcome.fumble:
+            return 0
+        return self.outcome.achievement + self.helps
+
+    @property
+    def difficulty(self) -> int | None:
+        return None if self.declaration is None else self.declaration.difficulty
+
+    @property
+    def success(self) -> bool | None:
+        if self.outcome is None:
+            return None
+        if self.outcome.critical:
+            return True
+        if self.outcome.fumble:
+            return False
+        if self.difficulty is None:
+            return None
+        return self.achievement >= self.difficulty
+
+    @property
+    def critical(self) -> bool:
+        return self.outcome is not None and self.outcome.critical
+
+    @property
+    def fumble(self) -> bool:
+        return self.outcome is not None and self.outcome.fumble
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The decision the check waits for, if any."""
+        if self.stage == "convert":
+            return Prompt("convert_sixes", self._roller(), tuple(str(n) for n in range(self.dice.count(6) + 1)))
+        if self.stage == "keep":
+            return Prompt("keep_dice", self._roller(), tuple(_label(p) for p in self._pairs()))
+        if self.stage == "minions":
+            return Prompt("minion_help", self._roller(), ("help", "finish"))
+        return None
+
+    def _roller(self) -> str | None:
+        return None if self.declaration is None else self.declaration.actor or None
+
+    def _remaining(self) -> list[int]:
+        remaining = sorted(self.dice)
+        del remaining[len(remaining) - self.converted :]
+        return remaining
+
+    def _pairs(self) -> list[tuple[int, ...]]:
+        """Distinct choices of two dice among those left, best sum first."""
+        remaining = self._remaining()
+        pairs = {tuple(sorted(p)) for p in combinations(remaining, 2)}
+        return sorted(pairs, key=lambda p: (-sum(p), p))
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = to_data(self)
+        data["kingdom"] = self.kingdom.to_data()
+        data["court"] = [c.to_data() for c in self.court]
+        return data
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> CheckState:
+        body = dict(data)
+        kingdom = Kingdom.from_data(body.pop("kingdom"))
+        court = tuple(Character.from_data(c) for c in body.pop("court", []))
+        rest: CheckState = from_data(cls, {**body, "kingdom": {"name": "-"}})
+        return replace(rest, kingdom=kingdom, court=court)
+
+
+def _label(values: Sequence[int]) -> str:
+    return "+".join(str(v) for v in values)
+
+
+# -- the rules -----------------------------------------------------------------------------------
+class CheckRules:
+    """:class:`meikyu.engine.Rules` for one action check at a time."""
+
+    id = "mk.check"
+    actions = ACTIONS
+
+    def legal_actions(self, state: CheckState) -> list[Action]:
+        if state.stage == "convert":
+            return [ConvertSixes(n) for n in range(state.dice.count(6) + 1)]
+        if state.stage == "keep":
+            return [KeepDice(p) for p in state._pairs()]
+        if state.stage == "minions":
+            return [MinionHelp(), FinishCheck()]
+        return []  # idle / done: a new DeclareCheck is always possible, and not listed
+
+    def step(self, state: CheckState, action: Action, dice: Dice) -> tuple[CheckState, tuple[Event, ...]]:
+        if isinstance(action, DeclareCheck):
+            return _declare(state, action, dice)
+        if isinstance(action, ConvertSixes):
+            return _convert(state, action)
+        if isinstance(action, KeepDice):
+            return _keep(state, action)
+        if isinstance(action, MinionHelp):
+            return _minion_help(state, dice)
+        if isinstance(action, FinishCheck):
+            if state.stage != "minions":
+                raise RuleError("R-MK-19", "mk.error.check.not_now", action="FinishCheck", stage=state.stage)
+            return replace(state, stage="done"), ()
+        raise RuleError("R-MK-10", "mk.error.check.unknown_action", action=type(action).__name__)
+
+    def state_to_data(self, state: CheckState) -> Any:
+        return state.to_data()
+
+    def state_from_data(self, data: Any) -> CheckState:
+        return CheckState.from_data(data)
+
+
+def _declare(state: CheckState, act: DeclareCheck, dice: Dice) -> tuple[CheckState, tuple[Event, ...]]:
+    if state.stage not in ("idle", "done"):
+        raise RuleError("R-MK-10", "mk.error.check.in_progress", stage=state.stage)
+    national = act.stat in POWERS
+    if act.stat and not national and act.stat not in STATS:
+        raise RuleError("R-MK-10", "mk.error.check.bad_stat", stat=act.stat, stats=", ".join(STATS + POWERS))
+    if act.difficulty is not None and not 0 <= act.difficulty <= 99:
+        raise RuleError("R-MK-10", "mk.error.check.bad_difficulty", difficulty=act.difficulty)
+    if len(act.hope) > MAX_HOPE:
+        raise RuleError("R-MK-15", "mk.error.check.too_much_hope", hope=len(act.hope), limit=MAX_HOPE)
+    for source in act.hope:
+        if source not in HOPE_SOURCES:
+            raise RuleError("R-MK-13", "mk.error.check.bad_hope_source", source=source)
+    has_actor = any(c.id == act.actor for c in state.court)
+    if not national and not has_actor:
+        raise RuleError(
+            "R-MK-10", "mk.error.unknown_character", id=act.actor, known=", ".join(c.id for c in state.court)
+        )
+    actor = state.character(act.actor) if has_actor else None
+    drive_spent = act.hope.count("drive")
+    voice_spent = act.hope.count("voice")
+    if national and drive_spent:
+        raise RuleError("R-MK-18", "mk.error.check.national_drive")
+    if actor is not None and drive_spent > actor.drive:
+        raise RuleError("R-MK-13", "mk.error.check.not_enough_drive", need=drive_spent, have=actor.drive)
+    if voice_spent > state.kingdom.voice:
+        raise RuleError("R-MK-13", "mk.error.check.not_enough_voice", need=voice_spent, have=state.kingdom.voice)
+    # Cooperation (R-MK-12): eligibility by favor vs enmity; one helper counts once.
+    bonus = 0
+    events: list[Event] = []
+    helpers = tuple(dict.fromkeys(act.helpers))
+    for helper_id in helpers:
+        if actor is None:
+            raise RuleError("R-MK-12", "mk.error.check.cooperation_needs_actor")
+        if helper_id == act.actor:
+            raise RuleError("R-MK-12", "mk.error.check.cooperate_self", id=helper_id)
+        helper = state.character(helper_id)
+        if helper.enmity_toward(act.actor) > helper.favor_toward(act.actor):
+            raise RuleError(
+                "R-MK-12",
+                "mk.error.check.cooperation_enmity",
+                helper=helper_id,
+                target=act.actor,
+                enmity=helper.enmity_toward(act.actor),
+                favor=helper.favor_toward(act.actor),
+            )
+        gain = helper.favor_toward(act.actor)
+        bonus += gain
+        events.append(CooperationApplied(helper_id, act.actor, gain))
+
+    stat_value = 0
+    if national:
+        stat_value = state.kingdom.power(act.stat)
+    elif act.stat:
+        assert actor is not None
+        stat_value = actor.stat(act.stat)
+    shown = "-" if act.difficulty is None else ("?" if act.hidden else str(act.difficulty))
+    events.insert(0, CheckDeclared(act.actor, act.stat, stat_value + act.modifier + bonus, shown, len(act.hope)))
+
+    new = replace(
+        state,
+        declaration=act,
+        stage="rolling",
+        national=national,
+        bonus=stat_value + act.modifier + bonus,
+        dice=(),
+        converted=0,
+        kept=(),
+        outcome=None,
+        helps=0,
+    )
+    # Spend hope before rolling (R-MK-15); voice through the one voice gate (R-MK-20).
+    if drive_spent:
+        assert actor is not None
+        new = new.replace_character(replace(actor, drive=actor.drive - drive_spent))
+        events.append(HopeSpent(act.actor, "drive", drive_spent))
+    if voice_spent:
+        kingdom, voice_events, disaster = change_voice(new.kingdom, -voice_spent, "hope")
+        new = replace(new, kingdom=kingdom, disasters=new.disasters + int(disaster))
+        events.append(HopeSpent(act.actor, "voice", voice_spent))
+        events.extend(voice_events)
+    rolled = tuple(dice.roll(6) for _ in range(2 + len(act.hope)))
+    events.append(DiceRolled(_label(rolled)))
+    new = replace(new, dice=rolled)
+    return _advance(new, events)
+
+
+def _can_gain(state: CheckState) -> bool:
+    """Whether turning 6s into hope gains anything (distraction bars drive, R-MK-44)."""
+    if state.national:
+        return True
+    return state.has_actor() and not state.actor().has("distraction")
+
+
+def _advance(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
+    """Move past stages that need no decision."""
+    if state.stage == "rolling":
+        # The prompt is offered only when a 6 could become hope; otherwise nothing is converted.
+        state = replace(state, stage="convert" if state.dice.count(6) and _can_gain(state) else "keep")
+    if state.stage == "keep" and len(state._pairs()) <= 1:
+        pairs = state._pairs()
+        return _settle(replace(state, kept=pairs[0] if pairs else tuple(state._remaining())), events)
+    return state, tuple(events)
+
+
+def _convert(state: CheckState, act: ConvertSixes) -> tuple[CheckState, tuple[Event, ...]]:
+    if state.stage != "convert":
+        raise RuleError("R-MK-14", "mk.error.check.not_now", action="ConvertSixes", stage=state.stage)
+    sixes = state.dice.count(6)
+    if not 0 <= act.count <= sixes:
+        raise RuleError("R-MK-14", "mk.error.convert_count", convert=act.count, sixes=sixes)
+    return _advance(replace(state, converted=act.count, stage="keep"), [])
+
+
+def _keep(state: CheckState, act: KeepDice) -> tuple[CheckState, tuple[Event, ...]]:
+    if state.stage != "keep":
+        raise RuleError("R-MK-15", "mk.error.check.not_now", action="KeepDice", stage=state.stage)
+    want = tuple(sorted(act.values))
+    if want not in state._pairs():
+        raise RuleError(
+            "R-MK-15", "mk.error.check.bad_keep", kept=_label(want), dice=_label(state._remaining())
+        )
+    return _settle(replace(state, kept=want), [])
+
+
+def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
+    """Compute the achievement and apply drive / voice gains and fumble losses (R-MK-10, 11, 14, 18)."""
+    decl = state.declaration
+    assert decl is not None
+    actor = state.actor() if state.has_actor() else None
+    curse = actor is not None and actor.has("curse")
+    distracted = actor is not None and actor.has("distraction")
+    target = decl.difficulty
+    outcome = rolls.evaluate(
+        state.dice,
+        state.bonus,
+        target,
+        state.converted,
+        state.kept,
+        curse=curse,
+        no_drive=distracted and not state.national,
+    )
+    state = replace(state, outcome=outcome)
+    if state.kept:
+        events.append(DiceKept(_label(state.kept)))
+    # Hope from 6s (R-MK-14) and a critical (R-MK-11): voice in national checks (R-MK-18).
+    crit_gain = rolls.CRITICAL_DRIVE if outcome.critical else 0
+    if state.national:
+        voice_gain = state.converted + (crit_gain if state.options.national_critical_to_voice else 0)
+        if state.converted:
+            events.append(SixesConverted(decl.actor, state.converted, "voice", state.converted, 0))
+        if voice_gain:
+            kingdom, voice_events, disaster = change_voice(state.kingdom, voice_gain, "check")
+            state = replace(state, kingdom=kingdom, disasters=state.disasters + int(disaster))
+            events.extend(voice_events)
+        if actor is not None and outcome.critical and not state.options.national_critical_to_voice:
+            state = _gain_drive(state, actor, crit_gain, events)
+    elif actor is not None:
+        if state.converted:
+            room = max(0, actor.capacity - actor.drive)
+            gained = 0 if distracted else min(room, state.converted)
+            events.append(SixesConverted(actor.id, state.converted, "drive", gained, state.converted - gained))
+        if outcome.drive:
+            state = _gain_drive(state, actor, outcome.drive, events)
+    events.append(CheckResolved(outcome.achievement, _shown(decl), _result(state)))
+    # Fumble: voice −1 (R-MK-11), through the voice gate (R-MK-20).
+    if outcome.fumble:
+        kingdom, voice_events, disaster = change_voice(state.kingdom, -1, "fumble")
+        state = replace(state, kingdom=kingdom, disasters=state.disasters + int(disaster))
+        events.extend(voice_events)
+    # Distraction is cured by a critical or fumble (R-MK-44).
+    if actor is not None and distracted and (outcome.critical or outcome.fumble):
+        current = state.character(actor.id)
+        state = state.replace_character(replace(current, statuses=current.statuses - {"distraction"}))
+        events.append(StatusCured(actor.id, "distraction"))
+    # Minion help is offered after the achievement (R-MK-19); pointless after a fumble.
+    if actor is not None and not outcome.fumble and state.character(actor.id).minions > 0:
+        return replace(state, stage="minions"), tuple(events)
+    return replace(state, stage="done"), tuple(events)
+
+
+def _gain_drive(state: CheckState, actor: Character, amount: int, events: list[Event]) -> CheckState:
+    current = state.character(actor.id)
+    updated = current.with_drive(current.drive + amount)
+    events.append(DriveGained(actor.id, current.drive, updated.drive, current.drive + amount - updated.drive))
+    return state.replace_character(updated)
+
+
+def _shown(decl: DeclareCheck) -> str:
+    if decl.difficulty is None:
+        return "-"
+    return "?" if decl.hidden else str(decl.difficulty)
+
+
+def _result(state: CheckState) -> str:
+    if state.critical:
+        return "critical"
+    if state.fumble:
+        return "fumble"
+    if state.success is None:
+        return "unknown"
+    return "success" if state.success else "failure"
+
+
+def _minion_help(state: CheckState, dice: Dice) -> tuple[CheckState, tuple[Event, ...]]:
+    if state.stage != "minions":
+        raise RuleError("R-MK-19", "mk.error.check.not_now", action="MinionHelp", stage=state.stage)
+    actor = state.actor()
+    if actor.minions <= 0:
+        raise RuleError("R-MK-19", "mk.error.check.no_minions", actor=actor.id)
+    roll = dice.roll(6)
+    lost = min(roll, actor.minions)
+    updated = replace(actor, minions=actor.minions - lost)
+    state = replace(state.replace_character(updated), helps=state.helps + 1)
+    event = MinionsHelped(actor.id, roll, lost, updated.minions, state.achievement)
+    more = state.options.minion_help_repeatable and updated.minions > 0
+    return replace(state, stage="minions" if more else "done"), (event, CheckResolved(
+        state.achievement, _shown(state.declaration) if state.declaration else "-", _result(state)
+    ))
+
+
+# -- policy and one-shot resolution --------------------------------------------------------------
+@dataclass
+class AutoPolicy:
+    """Answers check prompts automatically.
+
+    6s: succeed if any choice succeeds, then avoid a fumble, then most hope, then highest achievement
+    (with a hidden difficulty nothing is converted). Dice: the best pair after conversion. Minions:
+    help while the check fails by at most ``minion_gap`` (never with a hidden difficulty).
+    """
+
+    minion_gap: int = 2
+
+    def choose(self, state: CheckState, legal: Sequence[Action]) -> Action:
+        if state.stage == "convert":
+            return ConvertSixes(self._best_conversion(state))
+        if state.stage == "keep":
+            return legal[0]
+        if state.stage == "minions":
+            decl = state.declaration
+            if decl is not None and decl.difficulty is not None and not decl.hidden and not state.success:
+                if decl.difficulty - state.achievement <= self.minion_gap:
+                    return MinionHelp()
+            return FinishCheck()
+        return legal[0]
+
+    @staticmethod
+    def _best_conversion(state: CheckState) -> int:
+        decl = state.declaration
+        assert decl is not None
+        target = None if decl.hidden else decl.difficulty
+        actor = state.actor() if state.has_actor() else None
+        curse = actor is not None and actor.has("curse")
+        if state.national:
+            best = rolls.best_outcome(state.dice, state.bonus, target, curse=curse)
+            return best.converted
+        room = 0 if actor is None else actor.capacity - actor.drive
+        if target is None or room <= 0:
+            return 0  # nothing to gain: drive is full (or the target unknown)
+        options = rolls.outcomes(state.dice, state.bonus, target, curse=curse)
+        # Conversions beyond the room left under capacity gain nothing (drive over the cap is lost).
+        return max(
+            options,
+            key=lambda o: (bool(o.success), not o.fumble, min(o.converted, room), -o.converted, o.achievement),
+        ).converted
+
+
+def resolve(
+    state: CheckState, declaration: DeclareCheck, dice: Dice, policy: Policy[CheckState] | None = None
+) -> tuple[CheckState, tuple[Event, ...]]:
+    """Declare a check and let ``policy`` answer every prompt; returns the finished state and events."""
+    rules = CheckRules()
+    chooser: Policy[CheckState] = policy if policy is not None else AutoPolicy()
+    state, events = rules.step(state, declaration, dice)
+    collected = list(events)
+    while state.stage not in ("done", "idle"):
+        legal = rules.legal_actions(state)
+        state, more = rules.step(state, chooser.choose(state, legal), dice)
+        collected.extend(more)
+    return state, tuple(collected)
+
+
+__all__ = [
+    "ACTIONS",
+    "AutoPolicy",
+    "CheckOptions",
+    "CheckRules",
+    "CheckState",
+    "ConvertSixes",
+    "DeclareCheck",
+    "FinishCheck",
+    "KeepDice",
+    "MinionHelp",
+    "VoiceChanged",
+    "resolve",
+]

@@ -1,0 +1,180 @@
+"""Events of the Meikyuu Kingdom rules; each renders through ``mk.event.<snake_name>``.
+
+>>> import meikyu.systems.meikyu_kingdom
+>>> VoiceChanged(old=5, new=4, reason="fumble").render("en")
+'Voice of the people 5 → 4 (fumble).'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from meikyu.engine import Event
+
+
+class MKEvent(Event):
+    """Base of Meikyuu Kingdom events (catalog prefix ``mk.``)."""
+
+    __slots__ = ()
+    catalog_prefix: ClassVar[str] = "mk."
+
+
+@dataclass(frozen=True)
+class VoiceChanged(MKEvent):
+    old: int
+    new: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class DisasterTriggered(MKEvent):
+    """R-MK-20: a kingdom disaster roll is due."""
+
+    voice: int
+    land_makers: int
+    trigger: str
+    """``reached`` (a), ``fell_while_low`` (b) or ``at_zero`` (c)."""
+
+
+@dataclass(frozen=True)
+class CheckDeclared(MKEvent):
+    actor: str
+    stat: str
+    modifier: int
+    difficulty: str
+    """The difficulty as shown to players ("?" when hidden)."""
+    hope: int
+
+
+@dataclass(frozen=True)
+class HopeSpent(MKEvent):
+    actor: str
+    source: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class CooperationApplied(MKEvent):
+    helper: str
+    target: str
+    bonus: int
+
+
+@dataclass(frozen=True)
+class DiceRolled(MKEvent):
+    dice: str
+
+
+@dataclass(frozen=True)
+class SixesConverted(MKEvent):
+    actor: str
+    count: int
+    into: str
+    """``drive`` or ``voice`` (national checks, R-MK-18)."""
+    gained: int
+    lost: int
+    """Drive beyond capacity, lost."""
+
+
+@dataclass(frozen=True)
+class DiceKept(MKEvent):
+    kept: str
+
+
+@dataclass(frozen=True)
+class CheckResolved(MKEvent):
+    achievement: int
+    difficulty: str
+    result: str
+    """``success`` / ``failure`` / ``critical`` / ``fumble`` / ``unknown`` (hidden difficulty)."""
+
+
+@dataclass(frozen=True)
+class DriveGained(MKEvent):
+    actor: str
+    old: int
+    new: int
+    lost: int
+
+
+@dataclass(frozen=True)
+class MinionsHelped(MKEvent):
+    actor: str
+    roll: int
+    lost: int
+    minions: int
+    achievement: int
+
+
+@dataclass(frozen=True)
+class StatusCured(MKEvent):
+    actor: str
+    status: str
+
+
+@dataclass(frozen=True)
+class MinionsChanged(MKEvent):
+    actor: str
+    old: int
+    new: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class CitizensChanged(MKEvent):
+    old: int
+    new: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class KingdomChanged(MKEvent):
+    """A kingdom field changed (budget, a power, upkeep, a relation, a material …)."""
+
+    field: str
+    old: str
+    new: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class TableRolled(MKEvent):
+    table: str
+    roll: int
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class GmDecisionNeeded(MKEvent):
+    """The rules need the GM to choose (which land, which talent …)."""
+
+    what: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class RequestResolved(MKEvent):
+    request: str
+    approved: bool
+    cost: int
+    budget: int
+
+
+@dataclass(frozen=True)
+class MinionsAssigned(MKEvent):
+    actor: str
+    minions: int
+    citizens_home: int
+
+
+@dataclass(frozen=True)
+class PhaseEntered(MKEvent):
+    phase: str
+    step: str = ""
+
+
+@dataclass(frozen=True)
+class CycleEnded(MKEvent):
+    cycle: int
+    kind: str

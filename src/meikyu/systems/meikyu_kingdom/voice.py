@@ -1,0 +1,46 @@
+"""The one place where the voice of the people changes, and the kingdom disaster triggers (R-MK-20).
+
+A disaster roll is due when (a) voice becomes ≤ the number of land makers in the game, (b) voice
+decreases while already ≤ that number, or (c) an effect would reduce voice while it is 0.
+
+>>> from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+>>> k, events, disaster = change_voice(Kingdom("k", voice=5, land_makers=4), -1, "fumble")
+>>> k.voice, disaster, events[-1].trigger
+(4, True, 'reached')
+>>> change_voice(Kingdom("k", voice=9, land_makers=4), -2, "hope")[2]
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from meikyu.engine import Event
+from meikyu.systems.meikyu_kingdom.events import DisasterTriggered, VoiceChanged
+from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+
+
+def disaster_trigger(old: int, new: int, attempted: int, land_makers: int) -> str | None:
+    """Which R-MK-20 trigger (if any) a change from ``old`` to ``new`` by ``attempted`` fires."""
+    if attempted >= 0:
+        return None
+    if old == 0:
+        return "at_zero"
+    if old <= land_makers:
+        return "fell_while_low"
+    if new <= land_makers:
+        return "reached"
+    return None
+
+
+def change_voice(kingdom: Kingdom, delta: int, reason: str = "") -> tuple[Kingdom, tuple[Event, ...], bool]:
+    """Apply ``delta`` to voice (never below 0); returns the kingdom, events and whether a disaster is due."""
+    old = kingdom.voice
+    new = max(0, old + delta)
+    events: list[Event] = []
+    if new != old:
+        events.append(VoiceChanged(old, new, reason))
+    trigger = disaster_trigger(old, new, delta, kingdom.land_makers)
+    if trigger is not None:
+        events.append(DisasterTriggered(new, kingdom.land_makers, trigger))
+    return replace(kingdom, voice=new), tuple(events), trigger is not None
