@@ -1,0 +1,160 @@
+"""The ASGI application: routes, the guard in front of them, and JSON errors for everything.
+
+>>> from starlette.testclient import TestClient
+>>> client = TestClient(create_app())
+>>> r = client.get("/v2/nowhere")
+>>> r.status_code, r.json()["reason"], r.headers["access-control-allow-origin"]
+(404, 'not found', '*')
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from meikyu.api import v2
+from meikyu.api.config import ApiConfig
+from meikyu.api.errors import NOT_FOUND, ApiError
+from meikyu.api.openapi import docs_html, document
+from meikyu.api.params import gather
+
+log = logging.getLogger("meikyu.api")
+
+_CORS = [(b"access-control-allow-origin", b"*")]
+_PREFLIGHT = [
+    (b"access-control-allow-origin", b"*"),
+    (b"access-control-allow-methods", b"GET, POST, OPTIONS"),
+    (b"access-control-allow-headers", b"Content-Type"),
+    (b"access-control-max-age", b"86400"),
+    (b"content-length", b"0"),
+]
+
+
+class JSONBody(Response):
+    """Compact UTF-8 JSON, as bcdice-api sends it (Japanese text unescaped)."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        except UnicodeEncodeError:
+            # Text that cannot be UTF-8 (a lone surrogate) still goes out, escaped.
+            return json.dumps(content, separators=(",", ":")).encode("ascii")
+
+
+def _error_lang(request: Request) -> str:
+    from meikyu.i18n import LANGS
+
+    lang = getattr(request.state, "lang", None) or request.query_params.get("lang", "").strip().lower()
+    return lang if lang in LANGS else "en"
+
+
+def error_response(error: ApiError, lang: str) -> JSONBody:
+    return JSONBody(error.body(lang), status_code=error.status, headers=error.headers or None)
+
+
+class Guard:
+    """Pure ASGI middleware: CORS on every answer, preflight, and a bound on the query string."""
+
+    def __init__(self, app: ASGIApp, config: ApiConfig) -> None:
+        self.app = app
+        self.max_query = config.max_query_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if scope["method"] == "OPTIONS":
+            await send({"type": "http.response.start", "status": 204, "headers": _PREFLIGHT})
+            await send({"type": "http.response.body", "body": b""})
+            return
+
+        async def send_with_cors(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *_CORS]
+            await send(message)
+
+        if len(scope.get("query_string", b"")) > self.max_query:
+            error = ApiError(414, "request too large", "api.error.query_too_long", limit=self.max_query)
+            await error_response(error, "en")(scope, receive, send_with_cors)
+            return
+        await self.app(scope, receive, send_with_cors)
+
+
+def create_app(config: ApiConfig | None = None) -> Starlette:
+    """Build the server's ASGI app (``config`` defaults to :meth:`ApiConfig.from_env` of ``os.environ``)."""
+    import os
+
+    cfg = config if config is not None else ApiConfig.from_env(os.environ)
+
+    async def params_of(request: Request, with_body: bool) -> dict[str, str]:
+        params = await gather(request, cfg.max_body_bytes, cfg.max_fields, cfg.body_timeout, with_body)
+        lang = params.get("lang", "").strip().lower()
+        request.state.lang = lang
+        return params
+
+    def endpoint(
+        build: Callable[[Request, dict[str, str]], dict[str, Any]], with_body: bool = False
+    ) -> Callable[[Request], Awaitable[Response]]:
+        # The work is microseconds of CPU, so it runs on the event loop, not in a thread.
+        async def handle(request: Request) -> Response:
+            params = await params_of(request, with_body or request.method == "POST")
+            return JSONBody(build(request, params))
+
+        return handle
+
+    routes = [
+        Route("/v2/version", endpoint(lambda r, p: v2.version()), methods=["GET"]),
+        Route("/v2/admin", endpoint(lambda r, p: v2.admin(cfg)), methods=["GET"]),
+        Route("/v2/game_system", endpoint(lambda r, p: v2.game_systems(p)), methods=["GET"]),
+        Route("/v2/game_system/{id}", endpoint(lambda r, p: v2.game_system(r.path_params["id"], p)), methods=["GET"]),
+        Route("/v2/game_system/{id}/roll", endpoint(lambda r, p: v2.roll(r.path_params["id"], p)),
+              methods=["GET", "POST"]),
+        Route("/v2/original_table", endpoint(lambda r, p: v2.original_table(p), with_body=True), methods=["POST"]),
+        Route("/openapi.json", endpoint(lambda r, p: document()), methods=["GET"]),
+        Route("/docs", _docs, methods=["GET"]),
+        Route("/", endpoint(lambda r, p: {"ok": True, "name": "meikyu", "docs": "/docs",
+                                          "openapi": "/openapi.json", **v2.version()}), methods=["GET"]),
+    ]
+
+    async def on_api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        return error_response(exc, _error_lang(request))
+
+    async def on_http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        if exc.status_code == 405:
+            error = ApiError(405, "method not allowed", "api.error.method", headers=dict(exc.headers or {}),
+                             method=request.method[:20])
+        elif exc.status_code == 404:
+            error = ApiError(404, NOT_FOUND, "api.error.not_found", path=request.url.path[:200])
+        else:
+            error = ApiError(exc.status_code, "bad request", "api.error.bad_request")
+        return error_response(error, _error_lang(request))
+
+    async def on_crash(request: Request, exc: Exception) -> Response:
+        # A bug, not bad input: the fuzzing tests exist to keep this path unreachable.
+        log.exception("unexpected error on %s %s", request.method, request.url.path)
+        error = ApiError(500, "internal error", "api.error.internal")
+        return JSONBody(error.body(_error_lang(request)), status_code=500, headers={"access-control-allow-origin": "*"})
+
+    app = Starlette(
+        routes=routes,
+        exception_handlers={ApiError: on_api_error, HTTPException: on_http_error, Exception: on_crash},
+    )
+    app.add_middleware(Guard, config=cfg)  # type: ignore[arg-type]
+    return app
+
+
+async def _docs(request: Request) -> Response:
+    return HTMLResponse(docs_html())

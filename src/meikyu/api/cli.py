@@ -1,0 +1,70 @@
+"""``meikyu serve``: the CLI hook of the HTTP server.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="meikyu")
+>>> register(parser.add_subparsers())
+>>> args = parser.parse_args(["serve", "--port", "8080"])
+>>> args.host, args.port, args.handler.__name__
+('127.0.0.1', 8080, 'run_serve')
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from meikyu.errors import InputError
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 7654
+
+
+def _t(key: str, **params: object) -> str:
+    from meikyu.i18n import LANGS, translate
+
+    lang = (os.environ.get("MEIKYU_LANG") or "en").strip().lower()
+    return translate(f"api.cli.{key}", lang if lang in LANGS else "en", **params)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the top-level ``serve`` sub-command."""
+    import meikyu.api  # noqa: F401  (registers the api. catalog)
+
+    parser = subparsers.add_parser("serve", help=_t("help"), description=_t("help"))
+    parser.add_argument("--host", default=DEFAULT_HOST, help=_t("host"))
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=_t("port"))
+    parser.add_argument("--workers", type=int, default=1, help=_t("workers"))
+    parser.add_argument("--access-log", action="store_true", help=_t("access_log"))
+    parser.add_argument("--admin-name", help=_t("admin_name"))
+    parser.add_argument("--admin-url", help=_t("admin_url"))
+    parser.add_argument("--admin-email", help=_t("admin_email"))
+    parser.add_argument("--body-timeout", help=_t("body_timeout"))
+    parser.set_defaults(handler=run_serve)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Check the options, then serve until interrupted (Ctrl-C ends it with status 0)."""
+    from meikyu.api.config import ApiConfig, parse_timeout
+
+    if not 0 <= args.port <= 65535:
+        raise InputError("api.cli.bad_port", port=args.port)
+    if not 1 <= args.workers <= 64:
+        raise InputError("api.cli.bad_workers", workers=args.workers)
+    timeout = parse_timeout(args.body_timeout) if args.body_timeout else None
+    config = ApiConfig.from_env(
+        os.environ,
+        admin_name=args.admin_name,
+        admin_url=args.admin_url,
+        admin_email=args.admin_email,
+        body_timeout=timeout,
+    )
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        raise InputError("api.cli.missing_server") from None
+    from meikyu.api.server import serve
+
+    print(_t("listening", host=args.host, port=args.port), flush=True)
+    serve(config, host=args.host, port=args.port, workers=args.workers, access_log=args.access_log)
+    return 0

@@ -1,0 +1,68 @@
+"""Server settings: the admin contact (``/v2/admin``) and the bounds put on every request.
+
+>>> cfg = ApiConfig.from_env({"MEIKYU_ADMIN_NAME": "Ann", "BCDICE_API_ADMIN_EMAIL": "a@example.org"})
+>>> cfg.admin_name, cfg.admin_email, cfg.admin_url
+('Ann', 'a@example.org', '')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+# bcdice-api reads BCDICE_API_ADMIN_*; we read those too so an existing deployment keeps its settings,
+# and our own MEIKYU_ADMIN_* win when both are set.
+_ADMIN_ENV = {
+    "admin_name": ("MEIKYU_ADMIN_NAME", "BCDICE_API_ADMIN_NAME"),
+    "admin_url": ("MEIKYU_ADMIN_URL", "BCDICE_API_ADMIN_URL"),
+    "admin_email": ("MEIKYU_ADMIN_EMAIL", "BCDICE_API_ADMIN_EMAIL"),
+}
+
+
+@dataclass(frozen=True)
+class ApiConfig:
+    """Everything the app needs to know that is not code."""
+
+    admin_name: str = ""
+    admin_url: str = ""
+    admin_email: str = ""
+    max_body_bytes: int = 64 * 1024
+    """Largest request body read; a user table is text of a few kilobytes."""
+    max_query_bytes: int = 8 * 1024
+    """Longest raw query string accepted."""
+    max_fields: int = 64
+    """Most parameters (query plus body) one request may carry."""
+    body_timeout: float = 10.0
+    """Seconds a client may take to send its body before it is answered with 408."""
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str], **overrides: object) -> ApiConfig:
+        """Settings from environment variables, then explicit ``overrides`` (``None`` means unset)."""
+        values: dict[str, object] = {}
+        for field, names in _ADMIN_ENV.items():
+            for name in names:
+                if env.get(name):
+                    values[field] = env[name]
+                    break
+        timeout = env.get("MEIKYU_API_BODY_TIMEOUT")
+        if timeout:
+            values["body_timeout"] = parse_timeout(timeout)
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return replace(cls(), **values)  # type: ignore[arg-type]
+
+
+def parse_timeout(text: str) -> float:
+    """A positive number of seconds (at most an hour).
+
+    >>> parse_timeout("2.5")
+    2.5
+    """
+    from meikyu.errors import InputError
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 3600:
+        raise InputError("api.cli.bad_timeout", value=text)
+    return value

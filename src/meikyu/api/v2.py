@@ -1,0 +1,149 @@
+"""The ``/v2`` endpoints of bcdice-api, answered by meikyu's engine.
+
+Each handler turns parameters into a plain dict; :mod:`meikyu.api.app` wires them to routes. The
+response shapes are bcdice-api's; extra fields (``message`` on errors, ``total``/``dice``/``kept``/…
+on rolls) are additions that existing clients ignore.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from meikyu.api.errors import UNSUPPORTED_COMMAND, UNSUPPORTED_TABLE, ApiError, from_input_error
+from meikyu.api.params import dice_param, format_param, lang_param
+from meikyu.errors import DiceError, InputError
+
+if TYPE_CHECKING:
+    from meikyu.api.config import ApiConfig
+    from meikyu.dice.source import Roll
+    from meikyu.systems import SystemInfo
+
+API_VERSION = "3.0.0"
+"""The bcdice-api interface version we speak (its /v2 as of bcdice-api 3.0.0)."""
+BCDICE_VERSION = "3.16.1"
+"""The BCDice release whose command output our ``text`` reproduces."""
+
+# The fields every bcdice-api roll answer has, in its order; ours follow.
+_ROLL_FLAGS = ("secret", "success", "failure", "critical", "fumble")
+_ROLL_EXTRAS = ("command", "total", "dice", "kept", "drive", "achievement")
+
+
+def rands_json(rolls: Any) -> list[dict[str, Any]]:
+    """``(sides, value)`` pairs as bcdice-api's ``rands`` list.
+
+    >>> rands_json([(6, 3)])
+    [{'kind': 'normal', 'sides': 6, 'value': 3}]
+    """
+    return [{"kind": "normal", "sides": sides, "value": value} for sides, value in rolls]
+
+
+def version() -> dict[str, Any]:
+    """``GET /v2/version``."""
+    from meikyu import __version__
+
+    return {"api": API_VERSION, "bcdice": BCDICE_VERSION, "meikyu": __version__}
+
+
+def admin(config: ApiConfig) -> dict[str, Any]:
+    """``GET /v2/admin``: empty strings where the operator set nothing (as bcdice-api does)."""
+    return {"name": config.admin_name, "url": config.admin_url, "email": config.admin_email}
+
+
+def game_systems(params: Mapping[str, str]) -> dict[str, Any]:
+    """``GET /v2/game_system``: every registered system, sorted by sort key.
+
+    ``name`` is the BCDice display name; with ``lang=`` it is the name in that language.
+    """
+    from meikyu.systems import all_systems
+
+    lang = lang_param(params, "en") if params.get("lang") else None
+    return {
+        "game_system": [
+            {"id": s.id, "name": s.localized_name(lang) if lang else s.name, "sort_key": s.sort_key}
+            for s in all_systems()
+        ]
+    }
+
+
+def find_system(system_id: str) -> SystemInfo:
+    from meikyu.systems import find
+
+    try:
+        return find(system_id)
+    except InputError as err:
+        raise from_input_error(err) from None
+
+
+def game_system(system_id: str, params: Mapping[str, str]) -> dict[str, Any]:
+    """``GET /v2/game_system/{id}``: metadata, the command pattern and a localized help text."""
+    info = find_system(system_id)
+    lang = lang_param(params, info.default_lang)
+    commands = info.commands()
+    return {
+        "ok": True,
+        "id": info.id,
+        "name": info.name,
+        "sort_key": info.sort_key,
+        "command_pattern": commands.command_pattern,
+        "help_message": commands.help(lang),
+    }
+
+
+def roll(system_id: str, params: Mapping[str, str]) -> dict[str, Any]:
+    """``GET``/``POST /v2/game_system/{id}/roll``: one command, bcdice-api's fields plus ours."""
+    import meikyu
+
+    info = find_system(system_id)
+    lang = lang_param(params, info.default_lang)
+    fmt = format_param(params)
+    dice = dice_param(params)
+    command = params.get("command", "")
+    if not command.strip():
+        raise ApiError(400, UNSUPPORTED_COMMAND, "api.error.missing", name="command")
+    try:
+        result = meikyu.roll(command, system=info.id, dice=dice, lang=lang)
+    except InputError as err:
+        raise from_input_error(err) from None
+    data = result.to_json()
+    out: dict[str, Any] = {"ok": True, "text": result.render(fmt, lang=lang)}
+    for key in _ROLL_FLAGS:
+        out[key] = bool(data.get(key, False))
+    out["rands"] = rands_json(result.rands)
+    for key in _ROLL_EXTRAS:
+        if key in data:
+            out[key] = data[key]
+    return out
+
+
+@lru_cache(maxsize=256)
+def _parse_table(text: str) -> Any:
+    from meikyu.tables import parse_user_table
+
+    return parse_user_table(text)
+
+
+def original_table(params: Mapping[str, str]) -> dict[str, Any]:
+    """``POST /v2/original_table``: roll on a user table given as BCDice table text."""
+    from meikyu.dice.source import RandomDice, RecordingDice, ScriptedDice
+
+    lang = lang_param(params, "ja")
+    fmt = format_param(params)
+    fixed = dice_param(params)
+    text = params.get("table", "")
+    if not text.strip():
+        raise ApiError(400, UNSUPPORTED_TABLE, "api.error.missing_table")
+    try:
+        table = _parse_table(text)
+        scripted = ScriptedDice(fixed) if fixed is not None else None
+        recorder = RecordingDice(scripted if scripted is not None else RandomDice())
+        result = table.roll(recorder)
+        if scripted is not None and scripted.remaining:
+            used = len(fixed or ()) - scripted.remaining
+            raise DiceError("error.dice.unused", unused=scripted.remaining, used=used)
+    except InputError as err:
+        raise from_input_error(err, UNSUPPORTED_TABLE) from None
+    rolls: list[Roll] = recorder.rolls
+    shown = result.bcdice_text() if fmt == "bcdice" else result.text(lang)
+    return {"ok": True, "text": shown, "rands": rands_json(rolls), "value": result.value}
