@@ -107,6 +107,16 @@ class FinishCheck(Action):
 
 # -- state ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
+class Reading:
+    """The dice read once conversion and the kept pair are settled (before minion help)."""
+
+    achievement: int
+    """Dice used + modifiers; 0 on a fumble (R-MK-11)."""
+    critical: bool = False
+    fumble: bool = False
+
+
+@dataclass(frozen=True)
 class CheckOptions:
     minion_help_repeatable: bool = True
     """R-MK-19 ruling: minion help may be repeated on the same check."""
@@ -129,7 +139,7 @@ class CheckState:
     dice: tuple[int, ...] = ()
     converted: int = 0
     kept: tuple[int, ...] = ()
-    outcome: rolls.CheckOutcome | None = None
+    outcome: Reading | None = None
     helps: int = 0
     """Minion help taken (each +1 achievement, R-MK-19)."""
     disasters: int = 0
@@ -411,7 +421,7 @@ def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[E
         curse=curse,
         no_drive=distracted and not state.national,
     )
-    state = replace(state, outcome=outcome)
+    state = replace(state, outcome=Reading(outcome.achievement, outcome.critical, outcome.fumble))
     if state.kept:
         events.append(DiceKept(_label(state.kept)))
     # Hope from 6s (R-MK-14) and a critical (R-MK-11): voice in national checks (R-MK-18).
@@ -509,9 +519,14 @@ class AutoPolicy:
             return legal[0]
         if state.stage == "minions":
             decl = state.declaration
-            if decl is not None and decl.difficulty is not None and not decl.hidden and not state.success:
-                if decl.difficulty - state.achievement <= self.minion_gap:
-                    return MinionHelp()
+            if (
+                decl is not None
+                and decl.difficulty is not None
+                and not decl.hidden
+                and not state.success
+                and decl.difficulty - state.achievement <= self.minion_gap
+            ):
+                return MinionHelp()
             return FinishCheck()
         return legal[0]
 

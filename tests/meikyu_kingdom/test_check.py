@@ -1,0 +1,209 @@
+"""The action check state machine, rule by rule, with fixed dice."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mk_core_helpers import pc
+
+from meikyu.dice import ScriptedDice
+from meikyu.engine import Game
+from meikyu.errors import RuleError
+from meikyu.systems.meikyu_kingdom.check import (
+    AutoPolicy,
+    CheckRules,
+    CheckState,
+    ConvertSixes,
+    DeclareCheck,
+    FinishCheck,
+    KeepDice,
+    MinionHelp,
+    resolve,
+)
+from meikyu.systems.meikyu_kingdom.events import DisasterTriggered
+
+
+def test_r_mk_10_achievement_is_two_dice_plus_stat(make_state) -> None:
+    """R-MK-10: achievement = two dice + stat; success iff ≥ difficulty."""
+    s, _ = resolve(make_state(), DeclareCheck("a", "search", 9), ScriptedDice([2, 4]))
+    assert (s.achievement, s.success) == (9, True)
+    s, _ = resolve(make_state(), DeclareCheck("a", "search", 10), ScriptedDice([2, 4]))
+    assert (s.achievement, s.success) == (9, False)
+
+
+def test_r_mk_11_fumble_fails_sets_zero_and_costs_voice(make_state) -> None:
+    """R-MK-11: 1-1 fails whatever the difficulty, achievement 0, voice −1."""
+    s, _ = resolve(make_state(voice=9), DeclareCheck("a", "search", 0), ScriptedDice([1, 1]))
+    assert s.fumble and s.success is False and s.achievement == 0 and s.kingdom.voice == 8
+
+
+def test_r_mk_11_critical_succeeds_and_gives_two_drive_capped(make_state) -> None:
+    """R-MK-11: 6-6 succeeds at any difficulty and gives +2 drive, capped by capacity."""
+    state = make_state(pc(drive=2, capacity=3))
+    game = Game(CheckRules(), state, ScriptedDice([6, 6]))
+    game.play(DeclareCheck("a", "wit", 30))
+    assert game.state.stage == "convert"
+    game.play(ConvertSixes(0))
+    s = game.state
+    assert s.critical and s.success and s.achievement == 14
+    assert s.actor().drive == 3  # 2 + 2 capped at 3
+
+
+def test_r_mk_11_one_die_left_cannot_crit_or_fumble(make_state) -> None:
+    """R-MK-11: with one die used neither critical nor fumble happens."""
+    game = Game(CheckRules(), make_state(pc(capacity=5)), ScriptedDice([6, 6]))
+    game.play(DeclareCheck("a", "wit", 5))
+    game.play(ConvertSixes(1))
+    assert not game.state.critical and game.state.achievement == 8 and game.state.actor().drive == 1
+
+
+def test_r_mk_14_converted_six_not_used_and_gives_drive(make_state) -> None:
+    """R-MK-14: a 6 turned into drive leaves the achievement."""
+    game = Game(CheckRules(), make_state(pc(capacity=2)), ScriptedDice([6, 5, 4]))
+    game.play(DeclareCheck("a", "wit", 5))  # no hope: two dice rolled, the third value stays unused
+    assert game.state.dice == (6, 5)
+    game.play(ConvertSixes(1))
+    assert game.state.kept == (5,) and game.state.achievement == 7 and game.state.actor().drive == 1
+
+
+def test_r_mk_14_drive_over_capacity_is_lost(make_state) -> None:
+    """R-MK-14 ruling: drive gained beyond capacity is lost."""
+    state = make_state(pc(capacity=1, drive=0))
+    game = Game(CheckRules(), state, ScriptedDice([6, 6, 3]))
+    game.play(DeclareCheck("a", "wit", 3, hope=("voice",)))
+    game.play(ConvertSixes(2))
+    assert game.state.actor().drive == 1
+    converted = [e for e in game.history[-1].events if type(e).__name__ == "SixesConverted"][0]
+    assert (converted.gained, converted.lost) == (1, 1)
+
+
+def test_r_mk_15_hope_dice_and_keep_prompt(make_state) -> None:
+    """R-MK-15: k hope → 2+k dice, the player picks two; voice and drive both pay."""
+    state = make_state(pc(drive=1), voice=10)
+    game = Game(CheckRules(), state, ScriptedDice([5, 1, 3, 4]))
+    game.play(DeclareCheck("a", "wit", 8, hope=("drive", "voice")))
+    assert game.state.stage == "keep" and game.state.actor().drive == 0 and game.state.kingdom.voice == 9
+    legal = game.legal_actions()
+    assert legal[0] == KeepDice((4, 5))
+    game.play(KeepDice((1, 3)))
+    assert game.state.achievement == 6 and game.state.success is False
+    with pytest.raises(RuleError) as info:
+        Game(CheckRules(), state, ScriptedDice([5, 1, 3])).play(DeclareCheck("a", "wit", 8, hope=("drive", "drive")))
+    assert info.value.rule == "R-MK-13"
+
+
+def test_r_mk_15_bad_keep_rejected_and_state_unchanged(make_state) -> None:
+    """R-MK-15: keeping dice that are not there is refused and changes nothing."""
+    game = Game(CheckRules(), make_state(), ScriptedDice([5, 1, 3]))
+    game.play(DeclareCheck("a", "wit", 8, hope=("voice",)))
+    before = game.state
+    with pytest.raises(RuleError):
+        game.play(KeepDice((6, 5)))
+    assert game.state is before
+
+
+def test_r_mk_13_voice_hope_can_trigger_disaster(make_state) -> None:
+    """R-MK-13 + R-MK-20: spending voice is a voice decrease and can trigger the disaster."""
+    s, events = resolve(make_state(voice=5, land_makers=4), DeclareCheck("a", "wit", 5, hope=("voice",)),
+                        ScriptedDice([3, 3, 3]))
+    assert s.kingdom.voice == 4 and s.disasters == 1
+    assert any(isinstance(e, DisasterTriggered) and e.trigger == "reached" for e in events)
+
+
+def test_r_mk_12_cooperation_bonus_eligibility_and_no_stacking(make_state) -> None:
+    """R-MK-12: helper adds their favor toward the actor; enmity > favor bars; same helper counts once."""
+    a = pc("a")
+    b = pc("b", favor={"a": 2})
+    c = pc("c", favor={"a": 1}, enmity={"a": 2})
+    state = make_state(a, b, c)
+    s, _ = resolve(state, DeclareCheck("a", "wit", 9, helpers=("b", "b")), ScriptedDice([3, 2]))
+    assert s.achievement == 2 + 3 + 2 + 2  # wit 2, dice 5, favor 2 once
+    with pytest.raises(RuleError) as info:
+        resolve(state, DeclareCheck("a", "wit", 9, helpers=("c",)), ScriptedDice([3, 2]))
+    assert info.value.rule == "R-MK-12"
+    tie = make_state(a, pc("d", favor={"a": 1}, enmity={"a": 1}))
+    s, _ = resolve(tie, DeclareCheck("a", "wit", 9, helpers=("d",)), ScriptedDice([3, 2]))
+    assert s.achievement == 8  # equal enmity and favor may help
+
+
+def test_r_mk_18_national_check_voice_only_sixes_to_voice(make_state) -> None:
+    """R-MK-18: national power as stat; drive cannot be spent; 6s become voice."""
+    state = make_state(voice=6, military=2)
+    with pytest.raises(RuleError) as info:
+        resolve(state, DeclareCheck("a", "military", 9, hope=("drive",)), ScriptedDice([1, 2, 3]))
+    assert info.value.rule == "R-MK-18"
+    game = Game(CheckRules(), state, ScriptedDice([6, 5, 4]))
+    game.play(DeclareCheck("", "military", 9, hope=("voice",)))
+    assert game.state.prompt is not None and game.state.prompt.kind == "convert_sixes"
+    game.play(ConvertSixes(1))
+    s = game.state
+    assert s.achievement == 11 and s.success and s.kingdom.voice == 6  # 6 −1 spent +1 from the six
+
+
+def test_r_mk_19_minion_help(make_state) -> None:
+    """R-MK-19: after the achievement, 1D6 minions lost for +1; works with fewer; not at 0."""
+    game = Game(CheckRules(), make_state(pc(minions=3)), ScriptedDice([3, 2, 5, 4]))
+    game.play(DeclareCheck("a", "wit", 9))
+    assert game.state.stage == "minions" and game.state.achievement == 7
+    game.play(MinionHelp())  # rolls 5, only 3 there: all lost, +1
+    s = game.state
+    assert s.actor().minions == 0 and s.achievement == 8 and s.stage == "done"
+    with pytest.raises(RuleError):
+        game.play(MinionHelp())
+    game2 = Game(CheckRules(), make_state(pc(minions=0)), ScriptedDice([3, 2]))
+    game2.play(DeclareCheck("a", "wit", 9))
+    assert game2.state.stage == "done"
+
+
+def test_r_mk_19_policy_helps_when_close(make_state) -> None:
+    """R-MK-19: the automatic policy spends minions only when the gap is small."""
+    s, _ = resolve(make_state(pc(minions=20)), DeclareCheck("a", "wit", 9), ScriptedDice([3, 2, 2, 2]))
+    assert s.achievement == 9 and s.helps == 2 and s.actor().minions == 16 and s.success
+    s, _ = resolve(make_state(pc(minions=20)), DeclareCheck("a", "wit", 12), ScriptedDice([3, 2]))
+    assert s.helps == 0
+
+
+def test_r_mk_44_curse_and_distraction(make_state) -> None:
+    """R-MK-44 in checks: curse makes ≤3 a fumble; distraction gains no drive and is cured by crit/fumble."""
+    s, _ = resolve(make_state(pc(statuses=frozenset({"curse"}))), DeclareCheck("a", "wit", 3), ScriptedDice([1, 2]))
+    assert s.fumble
+    s, _ = resolve(make_state(pc(statuses=frozenset({"distraction"}))), DeclareCheck("a", "wit", 3),
+                   ScriptedDice([6, 6]))
+    assert s.critical and s.actor().drive == 0 and not s.actor().has("distraction")
+
+
+def test_hidden_difficulty_shown_as_question_mark(make_state) -> None:
+    """R-MK-10: the GM may hide the difficulty; the GM's state still knows the result."""
+    s, events = resolve(make_state(), DeclareCheck("a", "wit", 7, hidden=True), ScriptedDice([3, 3]))
+    assert s.success is True
+    assert "?" in events[0].render("en")
+
+
+def test_finish_only_at_minion_prompt(make_state) -> None:
+    with pytest.raises(RuleError):
+        CheckRules().step(make_state(), FinishCheck(), ScriptedDice([]))
+
+
+def test_replay_and_serialization(make_state) -> None:
+    game = Game(CheckRules(), make_state(pc(minions=4)), ScriptedDice([6, 4, 3, 2]))
+    game.play(DeclareCheck("a", "wit", 10, hope=("voice",)))
+    game.run(AutoPolicy())
+    again = Game.from_data(CheckRules(), game.to_data())
+    assert again.state == game.state
+    assert CheckState.from_data(game.state.to_data()) == game.state
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 6), min_size=2, max_size=5), st.integers(0, 3))
+def test_policy_never_worse_than_no_conversion(dice: list[int], drive: int) -> None:
+    """R-MK-14/15 property: the automatic policy succeeds whenever plain best-two would."""
+    from meikyu.systems.meikyu_kingdom import rolls
+    from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+
+    state = CheckState(Kingdom("k", voice=10), (pc(drive=0, capacity=drive),))
+    hope = ("voice",) * (len(dice) - 2)
+    s, _ = resolve(state, DeclareCheck("a", "wit", 9, hope=hope), ScriptedDice(dice))
+    plain = rolls.evaluate(dice, 2, 9)
+    assert bool(s.success) >= bool(plain.success)
+    assert s.actor().drive <= s.actor().capacity
