@@ -1,0 +1,58 @@
+"""Meikyuu Kingdom's random tables, loaded from ``data/tables/<CODE>.toml`` on first use.
+
+Codes are BCDice's: KDT (kingdom disaster), KCT / KMT (kingdom change / its failure version),
+CAT (critical hit), FWT (fatal wound), CFT (combat fumble), TT (travel), T1T–T5T (treasure),
+MPT (market price) and ET (emotion). Each table rolls exactly the dice BCDice rolls for it, so a
+roll value always matches BCDice's for the same dice; the texts are this project's own.
+The effect types the entries use are documented in :mod:`.table_effects` and ``data/tables/EFFECTS.md``.
+
+>>> from meikyu.dice.source import ScriptedDice
+>>> kdt = get_table("kdt")
+>>> result = kdt.roll(ScriptedDice([4, 5]))
+>>> result.value, result.effects[0].type, result.effects[0].get("saved_by_material")
+(9, 'citizens', 'meat')
+>>> print(result.text("en"))
+Famine: citizens -2D6; each meat material the kingdom spends saves one.
+>>> get_table("ET").roll(ScriptedDice([4])).text("ja")
+'友情／不信'
+>>> roll_table("T1T", ScriptedDice([6])).bcdice_text()
+'お宝表1(6) ＞ お弁当1個。'
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from meikyu.dice.source import Dice
+from meikyu.errors import CommandError
+from meikyu.tables import Table, TableRoll, load_table
+
+TABLE_CODES: tuple[str, ...] = (
+    "KDT", "KCT", "KMT", "CAT", "FWT", "CFT", "TT", "T1T", "T2T", "T3T", "T4T", "T5T", "MPT", "ET",
+)
+
+_cache: dict[str, Table] = {}
+
+
+def get_table(code: str) -> Table:
+    """The table called ``code`` (any case), read and validated once, then cached.
+
+    Raises :class:`~meikyu.errors.CommandError` (key ``error.table.unknown``) for other codes.
+    """
+    key = code.strip().upper() if isinstance(code, str) else ""
+    table = _cache.get(key)
+    if table is not None:
+        return table
+    if key not in TABLE_CODES:
+        raise CommandError("error.table.unknown", code=code, codes=", ".join(TABLE_CODES))
+    from meikyu.systems.meikyu_kingdom.table_effects import VOCABULARY
+
+    path = resources.files("meikyu.systems.meikyu_kingdom").joinpath("data").joinpath("tables").joinpath(f"{key}.toml")
+    table = load_table(f"{key}.toml", path.read_text(encoding="utf-8"), vocabulary=VOCABULARY)
+    _cache[key] = table
+    return table
+
+
+def roll_table(code: str, dice: Dice) -> TableRoll:
+    """Roll the table called ``code`` with ``dice``."""
+    return get_table(code).roll(dice)
