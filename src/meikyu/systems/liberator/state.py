@@ -1,0 +1,470 @@
+"""The table's state, its actions and its events (plain frozen dataclasses).
+
+Players sit in seat order (seat 0 is the GM's left; turns go clockwise = ascending seats). The
+machine in :mod:`meikyu.systems.liberator.rules` moves this state; everything here is data.
+
+>>> from meikyu.serial import to_data
+>>> Options().normal_recovery, Options().dying_revival
+('one_die', 'sum')
+>>> ACTIONS.dump(Declare("swing"))
+{'type': 'Declare', 'card': 'swing'}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from meikyu.engine import Action, Event
+from meikyu.serial import TypeRegistry
+from meikyu.systems.liberator.character import Character
+from meikyu.systems.liberator.effects import Effect
+from meikyu.systems.liberator.mission import Mission
+
+NORMAL = "normal_recovery"
+"""Declare this instead of an action card: a normal recovery (通常回復)."""
+DYING = "dying_revival"
+"""What a player with no action in hand must declare: a dying revival (瀕死蘇生, R-LB-07)."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """Choices the rules leave to the table (documented in :mod:`meikyu.systems.liberator.rules`).
+
+    - ``normal_recovery``: ``one_die`` (one die is the recovery, the other is ignored) or ``sum``.
+    - ``dying_revival``: ``sum`` (both dice together are the recovery) or ``one_die``.
+    - ``dying_min_one``: a dying revival always brings back at least one card.
+    - ``disadvantage_chooser``: who picks the effect die of a disadvantage check, ``gm`` or ``player``.
+    """
+
+    normal_recovery: str = "one_die"
+    dying_revival: str = "sum"
+    dying_min_one: bool = True
+    disadvantage_chooser: str = "gm"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player at the table: their character and their experience (which belongs to the player)."""
+
+    id: str
+    character: Character
+    exp: int = 0
+    earned: int = 0
+    warned: bool = False
+    removed: int = 0
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """The turn in progress (R-LB-06): ``step`` is ``declare``, ``split`` or ``after_roll``."""
+
+    player: int
+    step: str = "declare"
+    card: str = ""
+    attribute: str = ""
+    dice: tuple[int, ...] = ()
+    power_die: int = 0
+    effect_die: int = 0
+    bonus: int = 0
+    used: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CheckState:
+    """An advantage, disadvantage or forced normal recovery being resolved (R-LB-12, R-LB-05)."""
+
+    player: int
+    kind: str
+    step: str = "declare"
+    card: str = ""
+    dice: tuple[int, ...] = ()
+    power_die: int = 0
+    bonus: int = 0
+
+
+@dataclass(frozen=True)
+class PendingEffect:
+    """An effect waiting to be resolved; ``target`` is the seat it affects (−1: not chosen yet)."""
+
+    player: int
+    effect: Effect
+    card: str = ""
+    target: int = -1
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Everything on the table. ``phase``: ``setup``, ``turn``, ``awards`` or ``over``."""
+
+    players: tuple[Seat, ...]
+    dedicated_gm: bool = True
+    gm_exp: int = 0
+    options: Options = Options()
+    plan: tuple[str, ...] = ("normal", "turning", "final")
+    seed: int = 0
+    phase: str = "setup"
+    mission: Mission | None = None
+    log: tuple[str, ...] = ()
+    result: str = ""
+    round: int = 0
+    start_seat: int = 0
+    turns_taken: int = 0
+    turn: TurnState | None = None
+    check: CheckState | None = None
+    checks: tuple[tuple[int, str], ...] = ()
+    effects: tuple[PendingEffect, ...] = ()
+    next_uid: int = 1
+
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is (or would be next)."""
+        return (self.start_seat + self.turns_taken) % len(self.players)
+
+    @property
+    def acting_gm(self) -> str:
+        """Who decides as GM: ``gm``, or without a dedicated GM the player after the turn-holder (R-LB-02)."""
+        if self.dedicated_gm:
+            return "gm"
+        return self.players[(self.current + 1) % len(self.players)].id
+
+    @property
+    def planned(self) -> str:
+        """The mission type the scenario plan calls for next (the final once the plan runs out)."""
+        done = len([entry for entry in self.log if entry.endswith(":cleared")])
+        return self.plan[min(done, len(self.plan) - 1)] if self.plan else "final"
+
+
+ACTIONS = TypeRegistry()
+
+
+def _action(cls: type) -> type:
+    ACTIONS.register(cls)
+    return cls
+
+
+@_action
+@dataclass(frozen=True)
+class StartMission(Action):
+    """GM: put a mission on the table (generated elsewhere or written by hand)."""
+
+    mission: Mission
+
+
+@_action
+@dataclass(frozen=True)
+class GenerateMission(Action):
+    """GM: generate a mission of ``type`` from the levels and players, with ``seed`` (R-LB-04)."""
+
+    type: str
+    seed: int = 0
+
+
+@_action
+@dataclass(frozen=True)
+class ContinueMission(Action):
+    """Setup: the obstacles remain, keep going (R-LB-04)."""
+
+
+@_action
+@dataclass(frozen=True)
+class AbandonMission(Action):
+    """Setup: drop the mission and take another from the GM (R-LB-04)."""
+
+
+@_action
+@dataclass(frozen=True)
+class GiveUp(Action):
+    """Setup: give up the scenario (wipe-out, R-LB-01)."""
+
+
+@_action
+@dataclass(frozen=True)
+class Declare(Action):
+    """Before roll: an action id in hand, :data:`NORMAL` or :data:`DYING` (R-LB-07)."""
+
+    card: str
+
+
+@_action
+@dataclass(frozen=True)
+class Split(Action):
+    """Which die value is the power (or recovery); the other gives the special effect (R-LB-08)."""
+
+    power: int
+
+
+@_action
+@dataclass(frozen=True)
+class PickEffect(Action):
+    """Advantage / disadvantage: which die value gives the special effect (R-LB-12)."""
+
+    die: int
+
+
+@_action
+@dataclass(frozen=True)
+class UseAbility(Action):
+    """After roll: a job effect or feat of seat ``player``; ``pay`` is the card paid as cost (R-LB-11),
+    ``obstacle`` the obstacle uid it aims at (if any)."""
+
+    player: int
+    ability: str
+    pay: str = ""
+    obstacle: int = 0
+
+
+@_action
+@dataclass(frozen=True)
+class UseGrant(Action):
+    """After roll: spend a held grant by name (e.g. ``P+1``)."""
+
+    name: str
+
+
+@_action
+@dataclass(frozen=True)
+class Resolve(Action):
+    """After roll: remove these obstacles (by uid) or recover these actions (R-LB-09, R-LB-10)."""
+
+    obstacles: tuple[int, ...] = ()
+    recover: tuple[str, ...] = ()
+
+
+@_action
+@dataclass(frozen=True)
+class PickCard(Action):
+    """Answer: which card an effect discards or recovers."""
+
+    card: str
+
+
+@_action
+@dataclass(frozen=True)
+class PickObstacle(Action):
+    """Answer: which obstacle an effect aims at."""
+
+    uid: int
+
+
+@_action
+@dataclass(frozen=True)
+class PickPlayer(Action):
+    """Answer: which other player an effect goes to."""
+
+    seat: int
+
+
+@_action
+@dataclass(frozen=True)
+class GmGrant(Action):
+    """GM: give ``advantage`` or ``disadvantage`` to a seat, or a ``warning`` (R-LB-12)."""
+
+    seat: int
+    kind: str
+
+
+@_action
+@dataclass(frozen=True)
+class LevelUp(Action):
+    """Spend 10 experience: level +1 and one new action or feat (R-LB-13)."""
+
+    seat: int
+    card: str
+
+
+@_action
+@dataclass(frozen=True)
+class SwapJob(Action):
+    """Spend 2 experience: another job (R-LB-13)."""
+
+    seat: int
+    job: str
+
+
+@_action
+@dataclass(frozen=True)
+class Awards(Action):
+    """Scenario end: the votes (one seat per voter) for the lead and the support award (R-LB-02)."""
+
+    lead: tuple[int, ...] = ()
+    support: tuple[int, ...] = ()
+
+
+class LbEvent(Event):
+    """Base of Liberator events; rendered from ``lb.event.*``."""
+
+    __slots__ = ()
+    catalog_prefix = "lb."
+
+
+@dataclass(frozen=True)
+class MissionStarted(LbEvent):
+    type: str
+    obstacles: str
+
+
+@dataclass(frozen=True)
+class MissionContinued(LbEvent):
+    pass
+
+
+@dataclass(frozen=True)
+class MissionAbandoned(LbEvent):
+    pass
+
+
+@dataclass(frozen=True)
+class TurnStarted(LbEvent):
+    player: str
+    round: int
+
+
+@dataclass(frozen=True)
+class Declared(LbEvent):
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
+class Rolled(LbEvent):
+    player: str
+    dice: str
+
+
+@dataclass(frozen=True)
+class PowerSet(LbEvent):
+    player: str
+    attribute: str
+    power: int
+    effect_die: int
+    follow_up: str
+
+
+@dataclass(frozen=True)
+class RecoverySet(LbEvent):
+    player: str
+    value: int
+
+
+@dataclass(frozen=True)
+class ExpGained(LbEvent):
+    player: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class AbilityUsed(LbEvent):
+    player: str
+    ability: str
+    effect: str
+
+
+@dataclass(frozen=True)
+class CostPaid(LbEvent):
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
+class GrantUsed(LbEvent):
+    player: str
+    grant: str
+
+
+@dataclass(frozen=True)
+class GrantGained(LbEvent):
+    player: str
+    grant: str
+
+
+@dataclass(frozen=True)
+class GrantExpired(LbEvent):
+    player: str
+    grant: str
+
+
+@dataclass(frozen=True)
+class AttributeChanged(LbEvent):
+    what: str
+    attribute: str
+
+
+@dataclass(frozen=True)
+class ObstacleRemoved(LbEvent):
+    player: str
+    obstacle: str
+    target: int
+
+
+@dataclass(frozen=True)
+class ObstacleLowered(LbEvent):
+    obstacle: str
+    target: int
+
+
+@dataclass(frozen=True)
+class ActionRecovered(LbEvent):
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
+class ActionDiscarded(LbEvent):
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
+class NothingHappens(LbEvent):
+    player: str
+    effect: str
+
+
+@dataclass(frozen=True)
+class MissionCleared(LbEvent):
+    player: str
+    type: str
+    forfeited: int
+
+
+@dataclass(frozen=True)
+class RoundEnded(LbEvent):
+    round: int
+    cleared: bool
+
+
+@dataclass(frozen=True)
+class CheckStarted(LbEvent):
+    player: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class GmWarned(LbEvent):
+    player: str
+
+
+@dataclass(frozen=True)
+class ScenarioEnded(LbEvent):
+    result: str
+
+
+@dataclass(frozen=True)
+class AwardGiven(LbEvent):
+    player: str
+    award: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class LeveledUp(LbEvent):
+    player: str
+    level: int
+    card: str
+
+
+@dataclass(frozen=True)
+class JobSwapped(LbEvent):
+    player: str
+    job: str
