@@ -10,6 +10,7 @@ Bad input exits with status 2 and one line in the chosen language; no traceback 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.util
 import json
@@ -40,10 +41,8 @@ def _system_lang(args: argparse.Namespace) -> str:
     from meikyu.systems import find
 
     default = "ko"
-    try:
+    with contextlib.suppress(InputError):
         default = find(getattr(args, "system", "MeikyuKingdom")).default_lang
-    except InputError:
-        pass
     return resolve_lang(getattr(args, "lang", None), default)
 
 

@@ -67,6 +67,7 @@ __all__ = [
 ]
 
 S = TypeVar("S")
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
 class Action:
@@ -134,10 +135,10 @@ class Turn:
     events: tuple[Event, ...]
 
 
-class Policy(Protocol[S]):
+class Policy(Protocol[S_contra]):
     """Chooses an action among the legal ones (answers prompts for bots, simulations, one-shots)."""
 
-    def choose(self, state: S, legal: Sequence[Action]) -> Action: ...
+    def choose(self, state: S_contra, legal: Sequence[Action]) -> Action: ...
 
 
 class FirstLegalPolicy:

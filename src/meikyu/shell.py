@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from typing import TextIO
 
@@ -55,10 +56,8 @@ class DiceShell:
     def run(self) -> int:
         self.say(translate("shell.welcome", self.lang, system=self.system.localized_name(self.lang)))
         if self.interactive:
-            try:
+            with contextlib.suppress(ImportError):
                 import readline  # noqa: F401  (line editing and history when available)
-            except ImportError:
-                pass
         while True:
             try:
                 line = input("> ") if self.interactive else self.stdin.readline()

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from meikyu.dice.command import parse
+from meikyu.dice.command import SystemCommands, parse
 from meikyu.dice.odds import Odds
 from meikyu.dice.result import RollResult
 from meikyu.dice.source import Dice, RandomDice, ScriptedDice
 from meikyu.errors import DiceError
 from meikyu.i18n import resolve_lang
 from meikyu.systems import find
+
+_SHARED: list[RandomDice] = []
+_COMMANDS: dict[str, SystemCommands] = {}
+"""System name as the caller spelled it -> its command set (skips normalizing names per roll)."""
+
+
+def _shared_dice() -> RandomDice:
+    """One OS-seeded generator for unseeded rolls (seeding a new one per roll costs more than the roll)."""
+    if not _SHARED:
+        _SHARED.append(RandomDice())
+    return _SHARED[0]
 
 
 def roll(
@@ -20,16 +31,31 @@ def roll(
     seed: int | None = None,
     lang: str | None = None,
 ) -> RollResult:
-    """Parse (cached) and evaluate ``command``; see :func:`meikyu.roll`.
+    """Roll a BCDice-style command in a game system and return the structured result.
 
-    Supplied dice must all be used: leftovers mean the dice and the command disagree.
+    ``dice`` is a list of values to use instead of random ones (dice rolled at a real table; they
+    must all be used), or any :class:`~meikyu.dice.source.Dice`; ``seed`` makes random dice
+    reproducible; ``lang`` picks the language of ``.text`` (default: the system's, or
+    ``$MEIKYU_LANG``). The command is parsed once and cached.
+
+    >>> r = roll("3MK+2>=9", dice=[6, 3, 1])
+    >>> r.kept, r.achievement, r.success, r.drive
+    ((3, 6), 11, True, 0)
+    >>> print(r.render("bcdice"))
+    (3R6+2>=9) ＞ 9[1,3,6]+2 ＞ 11 ＞ 成功 (もしくは) 6 ＞ 失敗 ＆ 《気力》1点獲得
+    >>> print(r.render("text", "en"))
+    3MK+2>=9 → [6,3,1] · used [3,6]+2 → achievement 11 ▶ success
     """
-    info = find(system)
-    commands = info.commands()
+    commands = _COMMANDS.get(system)
+    if commands is None:
+        info = find(system)
+        commands = info.commands()
+        if system == info.id:  # bounded: only canonical ids are remembered
+            _COMMANDS[system] = commands
     parsed = parse(command, commands)
-    language = resolve_lang(lang, info.default_lang)
+    language = None if lang is None else resolve_lang(lang)  # resolved when text is rendered
     if dice is None:
-        source: Dice = RandomDice(seed)
+        source: Dice = _shared_dice() if seed is None else RandomDice(seed)
         scripted = None
     elif isinstance(dice, (list, tuple)):
         scripted = ScriptedDice(dice)
@@ -46,6 +72,11 @@ def roll(
 
 
 def odds(command: str, system: str = "MeikyuKingdom") -> Odds:
-    """Exact odds of a judged command (``3MK+2>=9``, ``2D6+1>=8``)."""
+    """Exact probabilities of a judged command (``3MK+2>=9``, ``2D6+1>=8``) as fractions.
+
+    >>> o = odds("2MK>=7")
+    >>> o.success, o.critical, o.fumble
+    (Fraction(7, 12), Fraction(1, 36), Fraction(1, 36))
+    """
     commands = find(system).commands()
     return parse(command, commands).node.odds(commands)

@@ -57,7 +57,7 @@ class Node:
     source: str
     max_dice: int = 0
 
-    def evaluate(self, dice: Dice, system: SystemCommands, lang: str) -> RollResult:
+    def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
         raise NotImplementedError
 
     def render_bcdice(self, result: RollResult) -> str:
@@ -367,7 +367,7 @@ class SumRoll(Node):
         self.unknown_target = unknown
         self.max_dice = expr.dice_count + (target.dice_count if target else 0)
 
-    def evaluate(self, dice: Dice, system: SystemCommands, lang: str) -> RollResult:
+    def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
         terms: list[tuple[int, ...]] = []
         rands: list[tuple[int, int]] = []
         total = self.expr.eval(dice, terms, rands)
@@ -462,7 +462,7 @@ class D66Roll(Node):
         self.source = "D66"
         self.sort = sort
 
-    def evaluate(self, dice: Dice, system: SystemCommands, lang: str) -> RollResult:
+    def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
         a = dice.roll(6)
         b = dice.roll(6)
         tens, units = (min(a, b), max(a, b)) if self.sort else (a, b)
@@ -486,7 +486,7 @@ class ChoiceRoll(Node):
         self.source = source
         self.items = items
 
-    def evaluate(self, dice: Dice, system: SystemCommands, lang: str) -> RollResult:
+    def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
         value = dice.roll(len(self.items))
         return RollResult(self, system.system_id, lang, ((len(self.items), value),), value, detail=self.items[value - 1])
 
@@ -508,7 +508,7 @@ class RepeatRoll(Node):
         self.inner = inner
         self.max_dice = count * inner.max_dice
 
-    def evaluate(self, dice: Dice, system: SystemCommands, lang: str) -> RollResult:
+    def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
         parts = tuple(self.inner.evaluate(dice, system, lang) for _ in range(self.count))
         rands = tuple(r for part in parts for r in part.rands)
         return RollResult(

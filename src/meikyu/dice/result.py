@@ -19,7 +19,8 @@ class RollResult(NamedTuple):
 
     node: Node
     system: str
-    lang: str
+    lang: str | None
+    """Language of ``.text``; None means the system's default (or ``$MEIKYU_LANG``) at render time."""
     rands: tuple[tuple[int, int], ...]
     """Every die drawn: ``(sides, value)`` in draw order."""
     total: int | None = None
@@ -53,17 +54,24 @@ class RollResult(NamedTuple):
         """Every die value drawn, in draw order."""
         return tuple(value for _, value in self.rands)
 
+    def _lang(self, lang: str | None = None) -> str:
+        from meikyu.i18n import resolve_lang
+        from meikyu.systems import find
+
+        chosen = lang or self.lang
+        return chosen if chosen is not None and len(chosen) == 2 else resolve_lang(chosen, find(self.system).default_lang)
+
     @property
     def text(self) -> str:
         """Native text in the result's language."""
-        return self.node.render_text(self, self.lang)
+        return self.node.render_text(self, self._lang())
 
     def render(self, fmt: str = "text", lang: str | None = None) -> str:
         """``"bcdice"``: BCDice's exact text; ``"text"``: native text in ``lang`` (default: the result's)."""
         if fmt == "bcdice":
             return self.node.render_bcdice(self)
         if fmt == "text":
-            return self.node.render_text(self, lang or self.lang)
+            return self.node.render_text(self, self._lang(lang))
         from meikyu.errors import InputError
 
         raise InputError("error.format", format=fmt, formats="text, bcdice")

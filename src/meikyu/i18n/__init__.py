@@ -33,6 +33,8 @@ def resolve_lang(lang: str | None = None, default: str = "ko") -> str:
 
     Raises :class:`meikyu.errors.InputError` for anything but ko / ja / en.
     """
+    if lang in LANGS:
+        return lang
     chosen = (lang or os.environ.get("MEIKYU_LANG") or default).strip().lower()
     if chosen not in LANGS:
         from meikyu.errors import InputError

@@ -76,12 +76,14 @@ def _index() -> dict[str, SystemInfo]:
     for info in _SYSTEMS:
         for name in (info.id, info.name, *info.aliases, *(n for _, n in info.names)):
             index[_key(name)] = info
+        index[info.id] = info  # the exact id, found without normalizing
     return index
 
 
 def find(name: str) -> SystemInfo:
     """Look a system up by id, alias or any localized name (case- and width-insensitive)."""
-    info = _index().get(_key(name))
+    index = _index()
+    info = index.get(name) or index.get(_key(name))
     if info is None:
         raise UnknownSystem("error.system.unknown", name=name, known=", ".join(s.id for s in _SYSTEMS))
     return info

@@ -56,31 +56,35 @@ class MKCheck(Node):
         self.source = f"{count}MK{mod_text}{judged}"
         self.bcdice_source = f"{count}R6{mod_text}{judged}"
 
-    def evaluate(self, dice: Dice, system: SystemCommands, lang: str) -> RollResult:
+    def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
         roll = dice.roll
-        values = tuple([roll(6) for _ in range(self.count)])
+        if self.count == 2:  # the everyday check, without the generator machinery
+            a = roll(6)
+            b = roll(6)
+            values: tuple[int, ...] = (a, b)
+            rands: tuple[tuple[int, int], ...] = ((6, a), (6, b))
+        else:
+            values = tuple([roll(6) for _ in range(self.count)])
+            rands = tuple([(6, v) for v in values])
         out = best_outcome(values, self.modifier, self.target)
-        success = bool(out.success)
-        failure = out.success is False
+        # positional arguments: a keyword call costs twice as much on this hot path
         return RollResult(
-            self, "MeikyuKingdom", lang, tuple([(6, v) for v in values]),
-            sum(out.kept) + self.modifier, out.kept, success, failure, out.critical, out.fumble,
-            drive=out.drive, achievement=out.achievement, detail=out.converted,
+            self, "MeikyuKingdom", lang, rands, sum(out.kept) + self.modifier, out.kept,
+            out.success is True, out.success is False, out.critical, out.fumble, False,
+            out.drive, out.achievement, (out.converted, values), (),
         )
 
     def render_bcdice(self, result: RollResult) -> str:
         # BCDice reads the top two of all dice, with no conversion; its text is reproduced exactly.
-        values = sorted(result.dice)
-        top = values[-2:]
-        dice_now = sum(top)
-        total = dice_now + self.modifier
-        middle = f"{dice_now}[{','.join(map(str, values))}]"
-        if self.modifier > 0:
-            middle += f"+{self.modifier}"
-        elif self.modifier < 0:
-            middle += str(self.modifier)
-        has_middle = any(c not in "0123456789[]" for c in middle)
-        text = f"({self.bcdice_source}) ＞ {middle} ＞ {total}" if has_middle else f"({self.bcdice_source}) ＞ {total}"
+        values = sorted(result.detail[1])
+        dice_now = sum(values[-2:])
+        modifier = self.modifier
+        total = dice_now + modifier
+        if modifier or self.count >= 2:
+            mod = f"+{modifier}" if modifier > 0 else (str(modifier) if modifier else "")
+            text = f"({self.bcdice_source}) ＞ {dice_now}[{','.join(map(str, values))}]{mod} ＞ {total}"
+        else:  # BCDice drops a middle part that would hold only digits and brackets
+            text = f"({self.bcdice_source}) ＞ {total}"
         if self.target is not None:
             text += _bcdice_judgement(total, dice_now, self.target)
             text += _bcdice_drive_hint(total, values, self.target)
@@ -90,8 +94,8 @@ class MKCheck(Node):
         from meikyu.i18n import translate
 
         parts = [f"{self.source} → [{','.join(map(str, result.dice))}]"]
-        if result.detail:
-            parts.append(translate("mk.roll.converted", lang, count=result.detail))
+        if result.detail[0]:
+            parts.append(translate("mk.roll.converted", lang, count=result.detail[0]))
         mod = f"{self.modifier:+d}" if self.modifier else ""
         kept = f"[{','.join(map(str, result.kept))}]{mod}"
         parts.append(translate("mk.roll.used", lang, kept=kept, achievement=result.achievement))
@@ -144,7 +148,7 @@ class MKTable(Node):
         self.code = code
         self.source = code
 
-    def evaluate(self, dice: Dice, system: SystemCommands, lang: str) -> RollResult:
+    def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
         from meikyu.dice.source import RecordingDice
         from meikyu.systems.meikyu_kingdom.tables import get_table
 

@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from meikyu.errors import InputError
 
@@ -26,9 +26,8 @@ CRITICAL_DRIVE = 2
 """Drive gained automatically on a critical (R-MK-11)."""
 
 
-@dataclass(frozen=True, slots=True)
-class CheckOutcome:
-    """One way of reading a rolled check."""
+class CheckOutcome(NamedTuple):
+    """One way of reading a rolled check (a named tuple: cheap to build on the hot path)."""
 
     dice: tuple[int, ...]
     """Every die rolled, in draw order."""
@@ -115,9 +114,37 @@ def best_outcome(
     achievement. With no target nothing is converted (there is nothing to weigh drive against), and
     with drive barred (distraction) converting gains nothing, so nothing is converted either.
     """
-    if target is None or no_drive:
+    if not curse and (target is None or no_drive or 6 not in dice):
+        return _best_two(tuple(dice), modifier, target, no_drive)
+    if target is None or no_drive or 6 not in dice:
         return evaluate(dice, modifier, target, 0, curse=curse, no_drive=no_drive)
     return max(
         outcomes(dice, modifier, target, curse=curse),
         key=lambda o: (bool(o.success), not o.fumble, o.drive, o.achievement),
     )
+
+
+def _best_two(rolled: tuple[int, ...], modifier: int, target: int | None, no_drive: bool) -> CheckOutcome:
+    """:func:`evaluate` with nothing converted, the best two kept and no curse: the hot path."""
+    n = len(rolled)
+    if n == 2:
+        low, high = rolled if rolled[0] <= rolled[1] else (rolled[1], rolled[0])
+    elif n > 2:
+        ordered = sorted(rolled)
+        low, high = ordered[-2], ordered[-1]
+    if n >= 2:
+        kept: tuple[int, ...] = (low, high)
+        pair = low + high
+        critical = pair == 12
+        fumble = pair == 2
+        achievement = 0 if fumble else pair + modifier
+    else:
+        kept = rolled
+        critical = fumble = False
+        achievement = sum(rolled) + modifier
+    if target is None:
+        success: bool | None = True if critical else (False if fumble else None)
+    else:
+        success = critical or (not fumble and achievement >= target)
+    drive = CRITICAL_DRIVE if critical and not no_drive else 0
+    return CheckOutcome(rolled, 0, kept, modifier, achievement, critical, fumble, success, drive)

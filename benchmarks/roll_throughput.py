@@ -1,0 +1,79 @@
+"""Rolls per second of ``2MK+3>=9``, side by side with a plain-Python baseline in the same run.
+
+    python benchmarks/roll_throughput.py [--seconds 2]
+
+Three measurements, each the best of five timed batches:
+- baseline: ``random.randint`` draws the same two dice, sums, adds 3 and compares (no parsing, no
+  rules, no text) — the floor any Python implementation pays;
+- meikyu structured: ``meikyu.roll`` (cache hit, evaluate with the seed's rules, result object);
+- meikyu + bcdice text: the same plus ``render("bcdice")``.
+BCDice itself does about 56,000 of these a second on this machine class (bcdice-compat.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+import meikyu
+
+BCDICE_PER_SECOND = 56_000
+COMMAND = "2MK+3>=9"
+
+
+def rate(fn: Callable[[int], None], seconds: float) -> float:
+    n = 2000
+    while True:  # grow the batch until one takes ~1/10 of the budget
+        start = time.perf_counter()
+        fn(n)
+        elapsed = time.perf_counter() - start
+        if elapsed > seconds / 10:
+            break
+        n *= 2
+    best = elapsed
+    for _ in range(4):
+        start = time.perf_counter()
+        fn(n)
+        best = min(best, time.perf_counter() - start)
+    return n / best
+
+
+def baseline(n: int) -> None:
+    randint = random.randint
+    for _ in range(n):
+        a = randint(1, 6)
+        b = randint(1, 6)
+        _ = a + b + 3 >= 9
+
+
+def structured(n: int) -> None:
+    roll = meikyu.roll
+    for _ in range(n):
+        roll(COMMAND)
+
+
+def with_text(n: int) -> None:
+    roll = meikyu.roll
+    for _ in range(n):
+        roll(COMMAND).render("bcdice")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="time budget per measurement")
+    args = parser.parse_args()
+    meikyu.roll(COMMAND)  # warm the parse cache and imports
+    base = rate(baseline, args.seconds)
+    ours = rate(structured, args.seconds)
+    text = rate(with_text, args.seconds)
+    print(f"baseline (random.randint, no rules):   {base:12,.0f} rolls/s")
+    print(f"meikyu structured result:               {ours:12,.0f} rolls/s  ({ours / base:.2f}x baseline)")
+    print(f"meikyu + bcdice text:                   {text:12,.0f} rolls/s  ({text / base:.2f}x baseline)")
+    print(f"vs BCDice's ~{BCDICE_PER_SECOND:,}/s: structured {ours / BCDICE_PER_SECOND:.1f}x, "
+          f"with text {text / BCDICE_PER_SECOND:.1f}x")
+
+
+if __name__ == "__main__":
+    main()

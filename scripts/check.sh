@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Set up and run every check: install (editable, with dev tools), lint, type-check, test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python3 -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+python3 -m ruff check .
+python3 -m mypy
+python3 -m pytest "$@"
