@@ -1,0 +1,282 @@
+"""What can be done in a battle: small frozen values, registered for saving (``ACTIONS``).
+
+Player-side flow actions are listed by :func:`~.rules.legal_actions`; the GM's interventions
+(:class:`Reveal`, :class:`Fall`, :class:`ReduceHp`, :class:`Inflict`, :class:`Revive`,
+:class:`BecomeGhost`, :class:`GhostAct`) by :func:`~.rules.gm_actions`. ``step`` accepts both.
+
+>>> ACTIONS.dump(Move("pc1", 1))
+{'type': 'Move', 'actor': 'pc1', 'step': 1}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from meikyu.engine import Action
+from meikyu.serial import TypeRegistry
+
+ACTIONS = TypeRegistry()
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Place(Action):
+    """Setup: the GM puts a monster in one of the monster side's areas (R-MK-21)."""
+
+    monster: str
+    area: int
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Hide(Action):
+    """Setup: make an uncertain encounter of this monster (R-MK-23)."""
+
+    monster: str
+    appearance: str = ""
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Begin(Action):
+    """Setup done: check for an ambush (R-MK-22), then start round 1 or the ambush turn."""
+
+    representative: str = ""
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class StrategyCheck(Action):
+    """The court's representative rolls wit to go first (R-MK-24); ``hope`` adds dice (R-MK-15)."""
+
+    representative: str
+    hope: int = 0
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Move(Action):
+    """One area forward (``step`` = 1) or back (−1), the first half of a unit (R-MK-25/26)."""
+
+    actor: str
+    step: int
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Breakthrough(Action):
+    """Interrupt on a blocking: ``payer`` loses 1D6 minions to cancel it (R-MK-27)."""
+
+    payer: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Decline(Action):
+    """Let a blocking stand: the move does not happen (R-MK-27)."""
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Attack(Action):
+    """Attack ``target`` with weapon slot ``weapon`` (R-MK-29); ``hope`` dice, ``hold_back`` (R-MK-41)."""
+
+    actor: str
+    target: str
+    weapon: int = 0
+    hope: int = 0
+    hold_back: bool = False
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class SpendHope(Action):
+    """After a hit, spend ``count`` hope for +``count``D6 damage (R-MK-16); 0 declines."""
+
+    count: int
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class PlaceTarget(Action):
+    """Critical-hit table 6: put the target in ``area``."""
+
+    area: int
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Carry(Action):
+    """Support: move an incapacitated or dead character in your area one step (R-MK-36)."""
+
+    actor: str
+    target: str
+    step: int
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Swap(Action):
+    """Support: hand item slot ``give`` to ``other`` and/or take their slot ``take`` (−1 = none) (R-MK-36)."""
+
+    actor: str
+    other: str
+    give: int = -1
+    take: int = -1
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class SearchSpot(Action):
+    """Support: wit or search vs [court size + 7] reveals hidden traps (R-MK-36)."""
+
+    actor: str
+    stat: str = "search"
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Disarm(Action):
+    """Support: one try at disarming a found trap by its check (R-MK-36)."""
+
+    actor: str
+    trap: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Cooperate(Action):
+    """Support: add your favor toward ``target`` to their next check (R-MK-12, R-MK-36)."""
+
+    actor: str
+    target: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Reputation(Action):
+    """Support: wit vs [level + 5], difficulty hidden; success reveals a hidden monster (R-MK-23)."""
+
+    actor: str
+    target: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class OtherSupport(Action):
+    """Support: a support-type skill or item, or another action the GM allows, resolved by the GM (R-MK-36)."""
+
+    actor: str
+    note: str = ""
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class ExtraMove(Action):
+    """Special move: one more move; blocking applies (R-MK-37)."""
+
+    actor: str
+    step: int
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Escape(Action):
+    """Special move: with every ally in its own HQ, search vs the highest enemy evasion (R-MK-37)."""
+
+    actor: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Pass(Action):
+    """Pass the action (and the move, if not moved): the character has acted (R-MK-38)."""
+
+    actor: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Surrender(Action):
+    """A side gives up; the other wins (R-MK-42)."""
+
+    side: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class RollTreasure(Action):
+    """Roll 1D6 on the treasure table of these defeated monsters' (summed) level (R-MK-43)."""
+
+    monsters: tuple[str, ...]
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class EndTreasure(Action):
+    """Stop rolling treasure; the battle is over."""
+
+
+# --- GM interventions -------------------------------------------------------------------------
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Reveal(Action):
+    """GM: show a hidden monster's data (Monsterology succeeded, R-MK-23)."""
+
+    monster: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Fall(Action):
+    """GM: ``target`` falls: 3D6 damage, search vs 9 halves it (R-MK-33)."""
+
+    target: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class ReduceHp(Action):
+    """GM: lower HP directly (time, hunger): not damage, no reduction applies (R-MK-32)."""
+
+    target: str
+    amount: int
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Inflict(Action):
+    """GM: a bad status (R-MK-44); ``resist`` negates a second sleep for 1D6 HP."""
+
+    target: str
+    status: str
+    resist: bool = False
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Revive(Action):
+    """GM: a revival potion or grail gives a dead character ``hp`` back (R-MK-34)."""
+
+    target: str
+    hp: int
+    item: str = "revival_potion"
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class BecomeGhost(Action):
+    """A dead character chooses to stay as a ghost (optional rule R-MK-35)."""
+
+    target: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class GhostAct(Action):
+    """A ghost spends 1D6 favor between it and ``via`` to take one action (R-MK-35)."""
+
+    ghost: str
+    via: str

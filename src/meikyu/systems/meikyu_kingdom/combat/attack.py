@@ -1,0 +1,247 @@
+"""Attacks (R-MK-29 … R-MK-31, R-MK-16, R-MK-40, R-MK-41) and the critical-hit (CAT) and combat
+fumble (CFT) tables, applied from the 2D6 value by the effect list of the reference file.
+
+Where a table entry needs a choice the rules leave to a player, the choice is fixed here and said so:
+the fumble-table "PC of choice" is the court PC with the fewest minions, "seal one skill" seals the
+target's first unsealed skill. Critical-hit 6 (move the target anywhere) is a prompt.
+"""
+
+from __future__ import annotations
+
+from . import events as ev
+from .flow import finish_unit
+from .model import (
+    COURT,
+    CURSE,
+    MONSTERS,
+    OK,
+    AttackContext,
+    Combatant,
+    Pending,
+    Trap,
+    Weapon,
+    enemy_hq,
+    evolve,
+    own_hq,
+)
+from .resolve import break_item, check, damage, give_status, hope_available
+from .work import Work
+
+HOLD_BACK_PENALTY = 2
+ENEMY_HQ_BONUS = 2
+
+
+def hit_modifier(attacker: Combatant, hold_back: bool) -> int:
+    """Valor, +2 in the enemy HQ (R-MK-40), −2 when holding back (R-MK-41)."""
+    bonus = ENEMY_HQ_BONUS if attacker.area == enemy_hq(attacker.side) else 0
+    return attacker.valor + bonus - (HOLD_BACK_PENALTY if hold_back else 0)
+
+
+def resolve_attack(w: Work, actor: str, target: str, slot: int, hope: int, hold_back: bool) -> None:
+    """Hit check, then table effects, prompts, and damage. Inputs were validated by the caller."""
+    a = w.c(actor)
+    t = w.c(target)
+    weapon = a.weapons[slot]
+    secret = t.hidden and a.side == COURT
+    out = check(w, actor, "hit", hit_modifier(a, hold_back), t.effective_evasion, hope=hope, secret=secret)
+    if out.fumble:
+        combat_fumble(w, actor, slot)
+        finish_unit(w, actor)
+        return
+    if not out.success:
+        w.emit(ev.Missed(actor, target))
+        finish_unit(w, actor)
+        return
+    power = max(0, weapon.power - (HOLD_BACK_PENALTY if hold_back else 0))
+    ctx = AttackContext(actor, target, slot, hold_back=hold_back, critical=out.critical, power=power)
+    if out.critical:
+        ctx = critical_hit(w, ctx)
+        if w.get("pending") is not None:
+            return
+    after_critical(w, ctx)
+
+
+def after_critical(w: Work, ctx: AttackContext) -> None:
+    """Offer hope for damage (R-MK-16) to PCs and important NPCs, else deal the damage."""
+    a = w.c(ctx.attacker)
+    if (
+        (a.kind == "pc" or a.important)
+        and not ctx.set_hp
+        and not ctx.zero
+        and a.valor > 0
+        and hope_available(w, ctx.attacker) > 0
+    ):
+        w.put(pending=Pending("damage_hope", ctx.attacker, attack=ctx))
+        return
+    deal_damage(w, ctx)
+
+
+def deal_damage(w: Work, ctx: AttackContext) -> None:
+    """Damage = power + enmity (+ hope dice) − armor (R-MK-30), or the table's HP setting."""
+    a = w.c(ctx.attacker)
+    t = w.c(ctx.target)
+    w.put(pending=None)
+    if ctx.set_hp:
+        w.set(ctx.target, hp=ctx.set_hp)
+        w.emit(ev.HpSet(ctx.target, ctx.set_hp))
+    elif ctx.zero:
+        lost = t.hp
+        w.set(ctx.target, hp=0)
+        w.emit(ev.HpSet(ctx.target, 0))
+        if t.condition == OK:
+            from .resolve import at_zero
+
+            at_zero(w, ctx.target, max(lost, 0), hold_back=ctx.hold_back)
+    else:
+        amount = ctx.power + a.enmity_to(ctx.target) + ctx.hope_dice - t.armor
+        damage(w, ctx.target, max(0, amount), hold_back=ctx.hold_back)
+    finish_unit(w, ctx.attacker)
+
+
+def critical_hit(w: Work, ctx: AttackContext) -> AttackContext:
+    """Roll 2D6 on the critical-hit table (CAT) and apply it to the attack in progress."""
+    value = w.roll() + w.roll()
+    w.emit(ev.CriticalHit(ctx.attacker, value))
+    a = w.c(ctx.attacker)
+    t = w.c(ctx.target)
+    if value == 2:
+        weapon = a.weapons[ctx.weapon]
+        if weapon.level > 0:
+            weapons = list(a.weapons)
+            weapons[ctx.weapon] = evolve(weapon, level=weapon.level + 1)
+            w.set(ctx.attacker, weapons=tuple(weapons))
+            w.emit(ev.WeaponImproved(ctx.attacker, weapon.name, weapon.level + 1))
+    elif value == 3:
+        w.set(ctx.attacker, again=True)
+    elif value == 4:
+        give_status(w, ctx.target, CURSE)
+    elif value == 5:
+        ctx = evolve(ctx, power=ctx.power * 2)
+    elif value == 6:
+        w.put(pending=Pending("cat_move", ctx.attacker, attack=ctx))
+    elif value == 7:
+        ctx = evolve(ctx, power=ctx.power + w.roll())
+    elif value == 8:
+        ctx = evolve(ctx, power=ctx.power + t.level)
+    elif value == 9:
+        ctx = evolve(ctx, set_hp=w.roll())
+    elif value == 10:
+        free = [s for s in t.skills if s not in t.sealed]
+        if free:
+            w.set(ctx.target, sealed=t.sealed + (free[0],))
+            w.emit(ev.SkillSealed(ctx.target, free[0]))
+    elif value == 11:
+        ctx = evolve(ctx, power=ctx.power + w.roll() + w.roll())
+    else:
+        ctx = evolve(ctx, zero=True)
+    return ctx
+
+
+def _self_harm(w: Work, actor: str) -> None:
+    damage(w, actor, w.roll())
+
+
+def combat_fumble(w: Work, actor: str, slot: int) -> None:
+    """Roll 2D6 on the combat fumble table (CFT) and apply it."""
+    value = w.roll() + w.roll()
+    w.emit(ev.CombatFumble(actor, value))
+    a = w.c(actor)
+    monster = a.kind == "monster"
+    allies = [c for c in w.cs if c.side == a.side and c.id != actor and c.condition == OK]
+    if value == 2:
+        if a.side == COURT:
+            _reinforce(w)
+        else:
+            pcs = [c for c in w.cs if c.side == COURT and c.kind == "pc" and c.condition == OK]
+            if pcs:
+                chosen = min(pcs, key=lambda c: c.minions)
+                gained = w.roll()
+                w.set(chosen.id, minions=chosen.minions + gained)
+                w.emit(ev.MinionsChanged(chosen.id, gained, chosen.minions + gained))
+    elif value == 3:
+        back = -1 if a.side == COURT else 1
+        home = own_hq(a.side)
+        for c in list(w.cs):
+            if c.side == a.side and c.condition == OK and c.area != home:
+                w.set(c.id, area=c.area + back)
+        w.emit(ev.SideFellBack(a.side))
+    elif value == 4:
+        here = [c for c in allies if c.area == a.area]
+        if here:
+            victim = here[w.roll(len(here)) - 1]
+            damage(w, victim.id, max(0, a.weapons[slot].power - victim.armor))
+    elif value == 5:
+        ready = [c for c in allies if not c.acted]
+        if ready:
+            victim = ready[w.roll(len(ready)) - 1]
+            w.set(victim.id, acted=True)
+            w.emit(ev.BecameActed(victim.id))
+    elif value == 6:
+        for c in list(w.cs):
+            if c.side == a.side and c.coop:
+                w.set(c.id, coop=())
+        if a.side == MONSTERS:
+            w.put(strategy_bonus=0)
+        w.emit(ev.EffectsEnded(a.side))
+    elif value == 7:
+        _self_harm(w, actor)
+    elif value == 8:
+        hp = (a.hp + 1) // 2  # halved, rounding in the fumbler's favour
+        w.set(actor, hp=hp)
+        w.emit(ev.HpReduced(actor, a.hp - hp, hp))
+    elif value == 9:
+        if monster:
+            _self_harm(w, actor)
+        else:
+            usable = [i for i, wp in enumerate(a.weapons) if not wp.broken]
+            if usable:
+                break_item(w, actor, usable[w.roll(len(usable)) - 1])
+    elif value == 10:
+        trap = Trap(id=f"trap{len(w.get('traps')) + 1}", name="fumble", area=a.area, hidden=False, method="")
+        w.put(traps=w.get("traps") + (trap,))
+        w.emit(ev.TrapAppeared(trap.id, a.area))
+    elif value == 11:
+        if monster:
+            _self_harm(w, actor)
+        else:
+            for c in list(w.cs):
+                if (c.id == actor or c.favor_to(actor) >= 1) and c.drive > 0:
+                    w.set(c.id, drive=c.drive - 1)
+                    w.emit(ev.DriveChanged(c.id, -1, c.drive - 1))
+    else:
+        if monster:
+            _self_harm(w, actor)
+        elif not a.weapons[slot].broken:
+            break_item(w, actor, slot)
+        standing = [c for c in w.cs if c.condition == OK]
+        if standing:
+            victim = standing[w.roll(len(standing)) - 1]
+            w.set(victim.id, hp=1)
+            w.emit(ev.HpSet(victim.id, 1))
+
+
+def _reinforce(w: Work) -> None:
+    """CFT 2 rolled by the court: 1D6 more of the monster side's lowest-level monster join it."""
+    monsters = [c for c in w.cs if c.side == MONSTERS and c.kind == "monster"]
+    if not monsters:
+        return
+    model = min(monsters, key=lambda c: c.level)
+    count = w.roll()
+    for n in range(1, count + 1):
+        new_id = f"{model.species or model.id}+{len(w.cs) + n}"
+        while w.has(new_id):
+            new_id += "'"
+        # Newcomers arrive acted: they join the fight from the next round.
+        w.add(
+            evolve(
+                model,
+                id=new_id,
+                hp=model.max_hp,
+                condition=OK,
+                acted=True,
+                statuses=frozenset(),
+                deadline="",
+                weapons=tuple(Weapon(**{**wp.__dict__, "broken": False}) for wp in model.weapons),
+            )
+        )
+    w.emit(ev.Reinforced(model.species or model.id, count))

@@ -1,0 +1,361 @@
+"""Monsters and encounters as TOML data, validated on load (errors name file, entry and field).
+
+Bestiary format (``[[monster]]`` entries)::
+
+    [[monster]]
+    id = "moss_rat"                      # unique, used by encounters
+    level = 1                            # 1..5+; treasure table and the critical-hit table's "+level"
+    names = { ko = "…", ja = "…", en = "…" }
+    look = { ko = "…", ja = "…", en = "…" }   # what players see when it is hidden (R-MK-23)
+    wit = 1
+    charm = 0
+    search = 2
+    valor = 1                            # also its weight in advance blocking (R-MK-27)
+    evasion = 8
+    hp = 5
+    materials = ["fang", "meat"]         # treasure materials (R-MK-43)
+    attacks = [{ name = "bite", power = 2, range = 0, ranged = false }]
+    skills = [{ id = "hide", type = "constant", armor = 1, names = { ko = "…", ja = "…", en = "…" } }]
+
+A skill's ``armor`` reduces attack damage (the hide trait, R-MK-30); its other fields are carried for
+the GM. Encounter format: ``[encounter]`` (options), ``[[pc]]``, ``[[npc]]`` and ``[[monster]]``
+(``species`` from the bestiary, ``area``, optional ``id``, ``hidden``).
+
+>>> beasts = load_bestiary()
+>>> len(beasts) >= 8, sorted({m.level for m in beasts.values()})
+(True, [1, 2, 3])
+>>> battle = load_encounter("sample")
+>>> len(battle.side("court")), len(battle.side("monsters"))
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from meikyu.errors import DataError
+
+from .model import COURT, MONSTERS, Battle, Combatant, Options, Trap, Weapon
+
+LANG_KEYS = ("ko", "ja", "en")
+_MISSING = object()
+
+
+class _Entry:
+    """Typed reading of one TOML table; unknown fields are errors (a typo must not pass silently)."""
+
+    def __init__(self, data: Any, file: str, entry: str, known: tuple[str, ...]) -> None:
+        if not isinstance(data, Mapping):
+            raise DataError("mk.battle.data.not_table", file=file, entry=entry)
+        self.data, self.file, self.entry = data, file, entry
+        for key in data:
+            if key not in known:
+                raise self.fail("unknown_field", key, known=", ".join(known))
+
+    def fail(self, key: str, field: str, **params: Any) -> DataError:
+        return DataError(f"mk.battle.data.{key}", file=self.file, entry=self.entry, field=field, **params)
+
+    def get(self, field: str, kind: type, default: Any = _MISSING) -> Any:
+        value = self.data.get(field, _MISSING)
+        if value is _MISSING:
+            if default is _MISSING:
+                raise self.fail("missing", field, kind=kind.__name__)
+            return default
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise self.fail("type", field, kind="int", got=repr(value))
+        if not isinstance(value, kind):
+            raise self.fail("type", field, kind=kind.__name__, got=repr(value))
+        return value
+
+    def int(self, field: str, default: Any = _MISSING, low: int = 0, high: int = 999) -> int:
+        value: int = self.get(field, int, default)
+        if not low <= value <= high:
+            raise self.fail("range", field, value=value, low=low, high=high)
+        return value
+
+    def names(self, field: str, required: bool = True) -> tuple[str, ...]:
+        table = self.get(field, dict, _MISSING if required else {})
+        if not table:
+            return ()
+        out = []
+        for lang in LANG_KEYS:
+            text = table.get(lang)
+            if not isinstance(text, str) or not text.strip():
+                raise self.fail("names", f"{field}.{lang}")
+            out.append(text)
+        return tuple(out)
+
+    def strings(self, field: str) -> tuple[str, ...]:
+        items = self.get(field, list, [])
+        if not all(isinstance(x, str) for x in items):
+            raise self.fail("type", field, kind="list of strings", got=repr(items))
+        return tuple(items)
+
+
+@dataclass(frozen=True)
+class Species:
+    """One bestiary entry."""
+
+    id: str
+    level: int
+    names: tuple[str, ...]
+    look: tuple[str, ...]
+    wit: int
+    charm: int
+    search: int
+    valor: int
+    evasion: int
+    hp: int
+    armor: int
+    attacks: tuple[Weapon, ...]
+    skills: tuple[str, ...]
+    materials: tuple[str, ...]
+
+
+_WEAPON_FIELDS = ("name", "power", "range", "ranged", "level")
+
+
+def _weapon(data: Any, file: str, entry: str) -> Weapon:
+    r = _Entry(data, file, entry, _WEAPON_FIELDS)
+    return Weapon(
+        name=r.get("name", str),
+        power=r.int("power", 1, 0, 99),
+        range=r.int("range", 0, 0, 5),
+        ranged=r.get("ranged", bool, False),
+        level=r.int("level", 0, 0, 99),
+    )
+
+
+_MONSTER_FIELDS = (
+    "id", "level", "names", "look", "wit", "charm", "search", "valor", "evasion", "hp",
+    "materials", "attacks", "skills",
+)  # fmt: skip
+_SKILL_FIELDS = ("id", "type", "names", "armor", "text")
+
+
+def parse_bestiary(text: str, file: str) -> dict[str, Species]:
+    """Read bestiary TOML text; ``file`` names it in errors."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError("mk.battle.data.syntax", file=file, reason=str(exc)) from None
+    out: dict[str, Species] = {}
+    entries = data.get("monster", [])
+    if not isinstance(entries, list):
+        raise DataError("mk.battle.data.not_table", file=file, entry="monster")
+    for n, raw in enumerate(entries):
+        entry = f"monster[{n}]"
+        r = _Entry(raw, file, entry, _MONSTER_FIELDS)
+        mid = r.get("id", str)
+        entry = f"monster '{mid}'"
+        r.entry = entry
+        if mid in out:
+            raise r.fail("duplicate", "id", value=mid)
+        armor = 0
+        skills = []
+        for k, s in enumerate(r.get("skills", list, [])):
+            sr = _Entry(s, file, f"{entry}.skills[{k}]", _SKILL_FIELDS)
+            skills.append(sr.get("id", str))
+            sr.get("type", str, "constant")
+            sr.names("names", required=False)
+            armor += sr.int("armor", 0, 0, 20)
+        attacks = tuple(
+            _weapon(x, file, f"{entry}.attacks[{k}]") for k, x in enumerate(r.get("attacks", list, []))
+        )
+        out[mid] = Species(
+            id=mid,
+            level=r.int("level", _MISSING, 1, 99),
+            names=r.names("names"),
+            look=r.names("look", required=False),
+            wit=r.int("wit", 0),
+            charm=r.int("charm", 0),
+            search=r.int("search", 0),
+            valor=r.int("valor", 0),
+            evasion=r.int("evasion", _MISSING, 0, 99),
+            hp=r.int("hp", _MISSING, 1, 999),
+            armor=armor,
+            attacks=attacks or (Weapon("item"),),
+            skills=tuple(skills),
+            materials=r.strings("materials"),
+        )
+    return out
+
+
+@cache
+def load_bestiary() -> dict[str, Species]:
+    """The shipped bestiary (read once, on first use)."""
+    text = resources.files(__package__).joinpath("data/bestiary.toml").read_text(encoding="utf-8")
+    return parse_bestiary(text, "bestiary.toml")
+
+
+_SHEET_FIELDS = (
+    "id", "name", "level", "area", "hp", "max_hp", "wit", "charm", "search", "valor", "evasion",
+    "weapons", "armor", "minions", "drive", "capacity", "favor", "enmity", "skills", "important",
+)  # fmt: skip
+_ENCOUNTER_FIELDS = ("names", "voice", "count_unknown", "escape_blocked", "ghost", "lit", "max_rounds",
+                     "uncertain_limit", "notes", "bestiary", "traps")  # fmt: skip
+_PLACED_FIELDS = ("id", "species", "area", "hidden", "important")
+_TRAP_FIELDS = ("id", "name", "area", "on", "hidden", "method", "stat", "difficulty")
+
+
+def _pairs(r: _Entry, field: str) -> tuple[tuple[str, int], ...]:
+    table = r.get(field, dict, {})
+    out = []
+    for who, value in table.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise r.fail("type", f"{field}.{who}", kind="int", got=repr(value))
+        out.append((str(who), value))
+    return tuple(out)
+
+
+def _sheet(raw: Any, file: str, entry: str, side: str, kind: str) -> Combatant:
+    r = _Entry(raw, file, entry, _SHEET_FIELDS)
+    cid = r.get("id", str)
+    r.entry = f"{entry} '{cid}'"
+    hp = r.int("hp", _MISSING, 0, 999)
+    return Combatant(
+        id=cid,
+        name=r.get("name", str, cid),
+        side=side,
+        area=r.int("area", 0 if side == COURT else 5, 0, 5),
+        hp=hp,
+        max_hp=r.int("max_hp", hp, 1, 999),
+        kind=kind,
+        important=r.get("important", bool, kind == "pc"),
+        level=r.int("level", 1, 1, 99),
+        wit=r.int("wit", 0),
+        charm=r.int("charm", 0),
+        search=r.int("search", 0),
+        valor=r.int("valor", 0),
+        evasion=r.int("evasion", _MISSING, 0, 99),
+        weapons=tuple(
+            _weapon(x, file, f"{r.entry}.weapons[{k}]") for k, x in enumerate(r.get("weapons", list, []))
+        ),
+        armor=r.int("armor", 0, 0, 99),
+        minions=r.int("minions", 0, 0, 9999),
+        drive=r.int("drive", 0, 0, 999),
+        capacity=r.int("capacity", 0, 0, 999),
+        favor=_pairs(r, "favor"),
+        enmity=_pairs(r, "enmity"),
+        skills=r.strings("skills"),
+    )
+
+
+def parse_encounter(text: str, file: str, bestiary: Mapping[str, Species] | None = None) -> Battle:
+    """Build the setup-phase :class:`Battle` an encounter file describes."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError("mk.battle.data.syntax", file=file, reason=str(exc)) from None
+    beasts = dict(load_bestiary() if bestiary is None else bestiary)
+    e = _Entry(data.get("encounter", {}), file, "encounter", _ENCOUNTER_FIELDS)
+    extra = e.get("bestiary", str, "")
+    if extra:
+        path = Path(file).parent / extra
+        beasts.update(parse_bestiary(_read(path), str(path)))
+    lit = e.get("lit", list, [0, 1, 2, 3, 4, 5])
+    if not all(isinstance(x, int) and 0 <= x <= 5 for x in lit):
+        raise e.fail("type", "lit", kind="list of areas 0-5", got=repr(lit))
+    combatants: list[Combatant] = []
+    for key, side, kind in (("pc", COURT, "pc"), ("npc", MONSTERS, "npc")):
+        for n, raw in enumerate(data.get(key, [])):
+            combatants.append(_sheet(raw, file, f"{key}[{n}]", side, kind))
+    counts: dict[str, int] = {}
+    for n, raw in enumerate(data.get("monster", [])):
+        r = _Entry(raw, file, f"monster[{n}]", _PLACED_FIELDS)
+        sid = r.get("species", str)
+        sp = beasts.get(sid)
+        if sp is None:
+            raise r.fail("unknown_species", "species", value=sid, known=", ".join(sorted(beasts)))
+        counts[sid] = counts.get(sid, 0) + 1
+        combatants.append(
+            Combatant(
+                id=r.get("id", str, f"{sid}{counts[sid]}"),
+                name=sp.names[2],
+                names=sp.names,
+                side=MONSTERS,
+                area=r.int("area", 3, 3, 5),
+                hp=sp.hp,
+                max_hp=sp.hp,
+                kind="monster",
+                important=r.get("important", bool, False),
+                species=sid,
+                level=sp.level,
+                wit=sp.wit,
+                charm=sp.charm,
+                search=sp.search,
+                valor=sp.valor,
+                evasion=sp.evasion,
+                weapons=sp.attacks,
+                armor=sp.armor,
+                skills=sp.skills,
+                materials=sp.materials,
+                hidden=r.get("hidden", bool, False),
+                appearance=sp.look[2] if sp.look else "",
+            )
+        )
+    seen: set[str] = set()
+    for c in combatants:
+        if c.id in seen:
+            raise DataError("mk.battle.data.duplicate", file=file, entry=c.id, field="id", value=c.id)
+        seen.add(c.id)
+    if not any(c.side == COURT for c in combatants) or not any(c.side == MONSTERS for c in combatants):
+        raise DataError("mk.battle.data.two_sides", file=file)
+    traps = tuple(_trap(raw, file, n) for n, raw in enumerate(e.get("traps", list, [])))
+    pcs = [c.level for c in combatants if c.kind == "pc"]
+    hidden = sum(1 for c in combatants if c.hidden)
+    limit = e.int("uncertain_limit", sum(pcs) // len(pcs) if pcs else 0, 0, 99)
+    if hidden > limit:
+        raise e.fail("range", "monster.hidden", value=hidden, low=0, high=limit)
+    return Battle(
+        combatants=tuple(combatants),
+        voice=e.int("voice", 0, 0, 999),
+        traps=traps,
+        options=Options(
+            ghost=e.get("ghost", bool, False),
+            escape_blocked=e.get("escape_blocked", bool, False),
+            count_unknown=e.get("count_unknown", bool, False),
+            lit=tuple(lit),
+            max_rounds=e.int("max_rounds", 100, 1, 10_000),
+        ),
+        uncertain_limit=limit,
+        uncertain_used=hidden,
+        notes=e.get("notes", str, ""),
+    )
+
+
+def _trap(raw: Any, file: str, n: int) -> Trap:
+    r = _Entry(raw, file, f"encounter.traps[{n}]", _TRAP_FIELDS)
+    return Trap(
+        id=r.get("id", str),
+        name=r.get("name", str, r.get("id", str)),
+        area=r.int("area", 5, 0, 5),
+        on=r.get("on", str, ""),
+        hidden=r.get("hidden", bool, True),
+        method=r.get("method", str, "check"),
+        stat=r.get("stat", str, "search"),
+        difficulty=r.int("difficulty", 9, 0, 99),
+    )
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(
+            "mk.battle.data.unreadable", file=str(path), reason=exc.strerror or str(exc)
+        ) from None
+
+
+def load_encounter(source: str) -> Battle:
+    """``"sample"`` (the shipped 4 PC vs 4 monster encounter) or a path to an encounter TOML file."""
+    if source == "sample":
+        text = resources.files(__package__).joinpath("data/sample_encounter.toml").read_text(encoding="utf-8")
+        return parse_encounter(text, "sample_encounter.toml")
+    return parse_encounter(_read(Path(source)), source)

@@ -1,0 +1,349 @@
+"""What happened in a battle. Each event renders through ``mk.battle.event.<snake_name>``.
+
+Events hold combatant ids; :func:`~.view.render` swaps them for names (or, for players, the
+appearance of a hidden monster) and drops hidden difficulties (R-MK-23).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from meikyu.engine import Event
+
+
+class BattleEvent(Event):
+    __slots__ = ()
+    catalog_prefix: ClassVar[str] = "mk.battle."
+
+
+@dataclass(frozen=True)
+class Placed(BattleEvent):
+    id: str
+    area: int
+
+
+@dataclass(frozen=True)
+class Hidden(BattleEvent):
+    id: str
+
+
+@dataclass(frozen=True)
+class Revealed(BattleEvent):
+    id: str
+
+
+@dataclass(frozen=True)
+class Check(BattleEvent):
+    """A check: ``purpose`` is ambush, strategy, hit, escape, search, disarm, reputation, fall, fatal …"""
+
+    actor: str
+    purpose: str
+    dice: tuple[int, ...]
+    achievement: int
+    difficulty: int
+    success: bool
+    critical: bool = False
+    fumble: bool = False
+    secret: bool = False
+    """The difficulty is hidden from players (R-MK-23)."""
+
+
+@dataclass(frozen=True)
+class Ambush(BattleEvent):
+    cause: str
+
+
+@dataclass(frozen=True)
+class RoundStarted(BattleEvent):
+    round: int
+
+
+@dataclass(frozen=True)
+class SideActs(BattleEvent):
+    side: str
+
+
+@dataclass(frozen=True)
+class Moved(BattleEvent):
+    id: str
+    origin: int
+    area: int
+
+
+@dataclass(frozen=True)
+class Blocked(BattleEvent):
+    id: str
+    area: int
+    allies: int
+    valor: int
+
+
+@dataclass(frozen=True)
+class BrokeThrough(BattleEvent):
+    payer: str
+    lost: int
+
+
+@dataclass(frozen=True)
+class MoveStopped(BattleEvent):
+    id: str
+
+
+@dataclass(frozen=True)
+class Missed(BattleEvent):
+    attacker: str
+    target: str
+
+
+@dataclass(frozen=True)
+class CriticalHit(BattleEvent):
+    attacker: str
+    roll: int
+
+
+@dataclass(frozen=True)
+class CombatFumble(BattleEvent):
+    actor: str
+    roll: int
+
+
+@dataclass(frozen=True)
+class FatalWound(BattleEvent):
+    target: str
+    roll: int
+
+
+@dataclass(frozen=True)
+class Damaged(BattleEvent):
+    target: str
+    amount: int
+    hp: int
+
+
+@dataclass(frozen=True)
+class HpReduced(BattleEvent):
+    target: str
+    amount: int
+    hp: int
+
+
+@dataclass(frozen=True)
+class HpSet(BattleEvent):
+    target: str
+    hp: int
+
+
+@dataclass(frozen=True)
+class DamageCancelled(BattleEvent):
+    target: str
+    hp: int
+
+
+@dataclass(frozen=True)
+class Died(BattleEvent):
+    target: str
+
+
+@dataclass(frozen=True)
+class Incapacitated(BattleEvent):
+    target: str
+
+
+@dataclass(frozen=True)
+class DeadlineSet(BattleEvent):
+    target: str
+    deadline: str
+
+
+@dataclass(frozen=True)
+class StatusGained(BattleEvent):
+    target: str
+    status: str
+
+
+@dataclass(frozen=True)
+class StatusCured(BattleEvent):
+    target: str
+    status: str
+
+
+@dataclass(frozen=True)
+class SleepResisted(BattleEvent):
+    target: str
+    hp_lost: int
+
+
+@dataclass(frozen=True)
+class HopeSpent(BattleEvent):
+    actor: str
+    drive: int
+    voice: int
+
+
+@dataclass(frozen=True)
+class DriveChanged(BattleEvent):
+    actor: str
+    amount: int
+    drive: int
+
+
+@dataclass(frozen=True)
+class VoiceChanged(BattleEvent):
+    amount: int
+    voice: int
+
+
+@dataclass(frozen=True)
+class MinionsChanged(BattleEvent):
+    actor: str
+    amount: int
+    minions: int
+
+
+@dataclass(frozen=True)
+class Passed(BattleEvent):
+    actor: str
+
+
+@dataclass(frozen=True)
+class Carried(BattleEvent):
+    actor: str
+    target: str
+    area: int
+
+
+@dataclass(frozen=True)
+class Swapped(BattleEvent):
+    actor: str
+    other: str
+
+
+@dataclass(frozen=True)
+class TrapsFound(BattleEvent):
+    actor: str
+    count: int
+
+
+@dataclass(frozen=True)
+class TrapDisarmed(BattleEvent):
+    actor: str
+    trap: str
+
+
+@dataclass(frozen=True)
+class TrapAppeared(BattleEvent):
+    trap: str
+    area: int
+
+
+@dataclass(frozen=True)
+class Cooperated(BattleEvent):
+    actor: str
+    target: str
+    bonus: int
+
+
+@dataclass(frozen=True)
+class SupportDone(BattleEvent):
+    actor: str
+    note: str
+
+
+@dataclass(frozen=True)
+class WeaponImproved(BattleEvent):
+    actor: str
+    weapon: str
+    level: int
+
+
+@dataclass(frozen=True)
+class ActsAgain(BattleEvent):
+    actor: str
+
+
+@dataclass(frozen=True)
+class SkillSealed(BattleEvent):
+    target: str
+    skill: str
+
+
+@dataclass(frozen=True)
+class ItemBroke(BattleEvent):
+    actor: str
+    item: str
+
+
+@dataclass(frozen=True)
+class Reinforced(BattleEvent):
+    species: str
+    count: int
+
+
+@dataclass(frozen=True)
+class EffectsEnded(BattleEvent):
+    side: str
+
+
+@dataclass(frozen=True)
+class SideFellBack(BattleEvent):
+    side: str
+
+
+@dataclass(frozen=True)
+class BecameActed(BattleEvent):
+    target: str
+
+
+@dataclass(frozen=True)
+class EscapeFailed(BattleEvent):
+    actor: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Escaped(BattleEvent):
+    side: str
+
+
+@dataclass(frozen=True)
+class Surrendered(BattleEvent):
+    side: str
+
+
+@dataclass(frozen=True)
+class RoundEnded(BattleEvent):
+    round: int
+
+
+@dataclass(frozen=True)
+class BattleOver(BattleEvent):
+    winner: str
+    outcome: str
+
+
+@dataclass(frozen=True)
+class Treasure(BattleEvent):
+    level: int
+    roll: int
+    kind: str
+    count: int
+    item_level: int
+
+
+@dataclass(frozen=True)
+class Revived(BattleEvent):
+    target: str
+    hp: int
+
+
+@dataclass(frozen=True)
+class GhostRises(BattleEvent):
+    target: str
+
+
+@dataclass(frozen=True)
+class GhostActs(BattleEvent):
+    ghost: str
+    via: str
+    cost: int

@@ -1,0 +1,297 @@
+"""The battle's plain data: areas, weapons, combatants, pending decisions and the battle state.
+
+Areas are numbered from the court's side (R-MK-21): 0 court HQ · 1 court rear · 2 court front ·
+3 monster front · 4 monster rear · 5 monster HQ. "Forward" is +1 for the court and −1 for the
+monster side, so each side sees itself on the left exactly as the rule describes.
+
+Records are frozen dataclasses without slots: :func:`evolve` copies one by its ``__dict__``, which is
+several times faster than :func:`dataclasses.replace` and keeps the simulation lean.
+
+>>> c = Combatant(id="m1", name="Slime", side=MONSTERS, area=3, hp=5, max_hp=5)
+>>> evolve(c, hp=2).hp, c.hp
+(2, 5)
+>>> distance(c, evolve(c, area=1)), forward(COURT), own_hq(MONSTERS), enemy_hq(COURT)
+(2, 1, 5, 5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+COURT = "court"
+MONSTERS = "monsters"
+SIDES = (COURT, MONSTERS)
+AREAS = range(6)
+
+OK = "ok"
+INCAPACITATED = "incapacitated"
+DEAD = "dead"
+
+POISON = "poison"
+DISTRACTION = "distraction"
+OBESITY = "obesity"
+CURSE = "curse"
+SLEEP = "sleep"
+FOOLISH = "foolish"
+BAD_STATUSES = (POISON, DISTRACTION, OBESITY, CURSE, SLEEP, FOOLISH)
+"""R-MK-44, in the order the fatal-wound table's random bad status uses (1D6)."""
+
+INCAPACITATED_EVASION = 7
+"""Evasion of an incapacitated (R-MK-31) or sleeping (R-MK-44) character."""
+
+T = TypeVar("T")
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """A copy of the frozen record ``obj`` with ``changes`` (no validation: callers build valid values)."""
+    new = object.__new__(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
+
+
+def other(side: str) -> str:
+    return MONSTERS if side == COURT else COURT
+
+
+def forward(side: str) -> int:
+    """The step that moves ``side`` toward the enemy (R-MK-26)."""
+    return 1 if side == COURT else -1
+
+
+def own_hq(side: str) -> int:
+    return 0 if side == COURT else 5
+
+
+def enemy_hq(side: str) -> int:
+    return 5 if side == COURT else 0
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """An item used to attack (R-MK-29). Any item is a melee weapon of range 0 and power 1."""
+
+    name: str
+    power: int = 1
+    range: int = 0
+    ranged: bool = False
+    level: int = 0
+    """0 when the item has no level (the critical-hit table's "level +1" then does nothing)."""
+    broken: bool = False
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """One piece on the battlefield, with just what the battle rules read and change."""
+
+    id: str
+    name: str
+    side: str
+    area: int
+    hp: int
+    max_hp: int
+    kind: str = "monster"
+    """``"pc"``, ``"npc"`` (same data as a PC) or ``"monster"``."""
+    important: bool = False
+    """PCs and important NPCs roll the fatal-wound table at HP ≤ 0 (R-MK-31)."""
+    species: str = ""
+    """Bestiary id for monsters: same-kind treasure summing (R-MK-43), fumble reinforcements."""
+    names: tuple[str, ...] = ()
+    """Localized names (ko, ja, en) when known."""
+    level: int = 1
+    wit: int = 0
+    charm: int = 0
+    search: int = 0
+    valor: int = 0
+    evasion: int = 7
+    weapons: tuple[Weapon, ...] = ()
+    armor: int = 0
+    """Attack damage is reduced by this much (armor / hide, R-MK-30)."""
+    minions: int = 0
+    drive: int = 0
+    capacity: int = 0
+    favor: tuple[tuple[str, int], ...] = ()
+    enmity: tuple[tuple[str, int], ...] = ()
+    skills: tuple[str, ...] = ()
+    sealed: tuple[str, ...] = ()
+    materials: tuple[str, ...] = ()
+    statuses: frozenset[str] = frozenset()
+    acted: bool = False
+    condition: str = OK
+    deadline: str = ""
+    """Fatal-wound deadline: ``"combat"``, ``"quarter"`` or ``"quarters:N"`` (dies unless HP ≥ 1 by then)."""
+    slept_once: bool = False
+    again: bool = False
+    """Critical-hit table 3: may act once more after this attack."""
+    ghost: bool = False
+    ghost_turn: bool = False
+    hidden: bool = False
+    """Uncertain encounter (R-MK-23): players may not see this monster's data."""
+    appearance: str = ""
+    """What players are told of a hidden monster."""
+    coop: tuple[tuple[str, int], ...] = ()
+    """Cooperation bonuses waiting for this character's next check: (helper id, bonus) (R-MK-12)."""
+    notes: str = ""
+    """GM-only notes."""
+
+    @property
+    def alive(self) -> bool:
+        return self.condition == OK
+
+    @property
+    def can_act(self) -> bool:
+        return self.condition == OK and not self.acted
+
+    @property
+    def effective_evasion(self) -> int:
+        if self.condition != OK or SLEEP in self.statuses:
+            return INCAPACITATED_EVASION
+        return self.evasion
+
+    def favor_to(self, other_id: str) -> int:
+        for who, value in self.favor:
+            if who == other_id:
+                return value
+        return 0
+
+    def enmity_to(self, other_id: str) -> int:
+        for who, value in self.enmity:
+            if who == other_id:
+                return value
+        return 0
+
+    def label(self, lang: str = "en") -> str:
+        if self.names and len(self.names) == 3:
+            return self.names[("ko", "ja", "en").index(lang) if lang in ("ko", "ja", "en") else 2]
+        return self.name
+
+
+def distance(a: Combatant, b: Combatant) -> int:
+    return abs(a.area - b.area)
+
+
+@dataclass(frozen=True)
+class Trap:
+    """A combat trap in play (R-MK-21, R-MK-36); ``check`` disarm methods use ``stat`` vs ``difficulty``."""
+
+    id: str
+    name: str
+    area: int = 5
+    on: str = ""
+    """Id of the monster the trap is set on, if any."""
+    hidden: bool = True
+    method: str = "check"
+    stat: str = "search"
+    difficulty: int = 9
+    disarmed: bool = False
+
+
+@dataclass(frozen=True)
+class AttackContext:
+    """An attack between its hit check and its damage (carried by a pending prompt)."""
+
+    attacker: str
+    target: str
+    weapon: int
+    hold_back: bool = False
+    critical: bool = False
+    power: int = 0
+    """Power after critical-hit effects, before enmity, hope and armor."""
+    set_hp: int = 0
+    """Critical-hit table 9: the target's HP becomes this instead of taking damage (0 = not used)."""
+    zero: bool = False
+    """Critical-hit table 12: the target's HP becomes 0."""
+    hope_dice: int = 0
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision the battle waits for: ``breakthrough``, ``damage_hope`` or ``cat_move``."""
+
+    kind: str
+    actor: str
+    mover: str = ""
+    step: int = 0
+    extra: bool = False
+    """Breakthrough: True when the blocked move was the extra-move special action."""
+    attack: AttackContext | None = None
+
+
+@dataclass(frozen=True)
+class Loot:
+    """A treasure roll's result (R-MK-43)."""
+
+    level: int
+    roll: int
+    kind: str
+    count: int = 0
+    item_level: int = 0
+    monsters: tuple[str, ...] = ()
+    materials: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Options:
+    """Per-game switches."""
+
+    ghost: bool = False
+    """The optional ghost rule (R-MK-35)."""
+    escape_blocked: bool = False
+    """Something (a trap …) bars the way back: the court's escape fails (R-MK-37)."""
+    count_unknown: bool = False
+    """The court entered without knowing how many monsters the room holds (ambush cause a, R-MK-22)."""
+    lit: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
+    """Areas inside a Star Fragment's light: ranged attacks need their target there (R-MK-29)."""
+    max_rounds: int = 100
+    """A safety stop for simulations: the battle is a draw after this many rounds."""
+
+
+@dataclass(frozen=True)
+class Battle:
+    """The whole battle. Plain data; :func:`meikyu.serial.to_data` turns it into JSON."""
+
+    combatants: tuple[Combatant, ...]
+    phase: str = "setup"
+    """``setup`` → (``ambush``) → ``strategy`` ⇄ ``act`` → (``treasure``) → ``over``."""
+    round: int = 0
+    first: str = ""
+    active: str = ""
+    current: str = ""
+    """Who has moved and must now take their action (R-MK-25)."""
+    moved: bool = False
+    pending: Pending | None = None
+    voice: int = 0
+    """The court's Voice of the People (hope shared by the court, R-MK-13)."""
+    traps: tuple[Trap, ...] = ()
+    options: Options = field(default_factory=Options)
+    uncertain_limit: int = 0
+    uncertain_used: int = 0
+    strategy_bonus: int = 0
+    """Enemy NPCs' cooperation raising the strategy difficulty this round (R-MK-24)."""
+    winner: str = ""
+    outcome: str = ""
+    """``wiped_out``, ``surrender``, ``escape`` or ``draw`` once over."""
+    surrendered: str = ""
+    loot: tuple[Loot, ...] = ()
+    looted: tuple[str, ...] = ()
+    """Defeated monsters whose treasure has been rolled."""
+    notes: str = ""
+    """GM-only notes."""
+
+    def get(self, cid: str) -> Combatant:
+        for c in self.combatants:
+            if c.id == cid:
+                return c
+        from meikyu.errors import RuleError
+
+        raise RuleError("R-MK-21", "mk.battle.error.unknown_combatant", id=cid)
+
+    def side(self, side: str) -> tuple[Combatant, ...]:
+        return tuple(c for c in self.combatants if c.side == side)
+
+    @property
+    def hidden_enemy(self) -> bool:
+        """True when some monster's data is hidden from the players (R-MK-23)."""
+        return any(c.hidden for c in self.combatants if c.side == MONSTERS)

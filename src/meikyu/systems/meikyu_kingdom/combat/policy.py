@@ -1,0 +1,144 @@
+"""A simple tactical policy for either side: advance, hit what you can reach, weakest first.
+
+``decide(battle)`` computes the action directly (the simulation's fast path); ``choose(battle,
+legal)`` satisfies :class:`meikyu.engine.Policy` and falls back to the first legal action should its
+own pick not be listed. Choices: attack the standing enemy in reach with the lowest HP with the
+strongest weapon that reaches it; otherwise step forward (breaking through with the ally who has the
+most minions) and attack if that brought an enemy into reach; otherwise pass. Hope goes to damage
+from drive only (the court's voice needs the other players' consent), and only when the blow would
+not already drop the target. Strategy: the court member with the best wit rolls, no hope.
+
+>>> from meikyu.dice import RandomDice
+>>> from .bestiary import load_encounter
+>>> from .rules import step
+>>> b = load_encounter("sample")
+>>> policy = TacticalPolicy()
+>>> while b.phase not in ("over", "treasure"):
+...     b, _ = step(b, policy.decide(b), RandomDice(seed=3))
+>>> b.winner in ("court", "monsters", "")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from meikyu.engine import Action
+
+from .actions import (
+    Attack,
+    Begin,
+    Breakthrough,
+    Decline,
+    EndTreasure,
+    Move,
+    Pass,
+    PlaceTarget,
+    RollTreasure,
+    SpendHope,
+    StrategyCheck,
+)
+from .model import COURT, DEAD, FOOLISH, MONSTERS, OK, Battle, Combatant, forward
+from .rules import blocked
+
+
+def _best_attack(battle: Battle, c: Combatant) -> Attack | None:
+    best: tuple[int, int, int] | None = None
+    choice: Attack | None = None
+    lit = battle.options.lit
+    for slot, wp in enumerate(c.weapons):
+        if wp.broken:
+            continue
+        for t in battle.combatants:
+            if t.side == c.side or t.condition == DEAD or abs(t.area - c.area) > wp.range:
+                continue
+            if wp.ranged and t.area not in lit:
+                continue
+            # standing targets before fallen ones, then the weakest, then the strongest weapon
+            key = (0 if t.condition == OK else 1, t.hp, -wp.power)
+            if best is None or key < best:
+                best = key
+                choice = Attack(c.id, "" if FOOLISH in c.statuses else t.id, slot)
+    return choice
+
+
+class TacticalPolicy:
+    """See the module docstring; stateless, so one instance serves any number of battles."""
+
+    def choose(self, battle: Battle, legal: Sequence[Action]) -> Action:
+        action = self.decide(battle)
+        return action if action in legal else legal[0]
+
+    def decide(self, battle: Battle) -> Action:
+        p = battle.pending
+        if p is not None:
+            return self._answer(battle)
+        phase = battle.phase
+        if phase in ("act", "ambush"):
+            return self._unit(battle)
+        if phase == "strategy":
+            court = [c for c in battle.combatants if c.side == COURT and c.condition == OK and not c.acted]
+            rep = max(court, key=lambda c: c.wit) if court else None
+            if rep is None:  # everyone cooperating already: any standing member may roll
+                rep = next(c for c in battle.combatants if c.side == COURT and c.condition == OK)
+            return StrategyCheck(rep.id)
+        if phase == "setup":
+            return Begin()
+        if phase == "treasure":
+            return self._treasure(battle)
+        return EndTreasure()
+
+    def _answer(self, battle: Battle) -> Action:
+        p = battle.pending
+        assert p is not None
+        if p.kind == "breakthrough":
+            side = battle.get(p.mover).side
+            payers = [c for c in battle.combatants if c.side == side and c.condition == OK and c.minions > 0]
+            if payers:
+                return Breakthrough(max(payers, key=lambda c: c.minions).id)
+            return Decline()
+        assert p.attack is not None
+        if p.kind == "cat_move":
+            return PlaceTarget(battle.get(p.attack.attacker).area)
+        a = battle.get(p.attack.attacker)
+        t = battle.get(p.attack.target)
+        expected = p.attack.power + a.enmity_to(t.id) - t.armor
+        if t.hp <= expected or t.condition != OK:
+            return SpendHope(0)
+        return SpendHope(min(a.valor, a.drive))
+
+    def _unit(self, battle: Battle) -> Action:
+        if battle.current:
+            c = battle.get(battle.current)
+            return _best_attack(battle, c) or Pass(c.id)
+        ready = [
+            c for c in battle.combatants if c.side == battle.active and c.condition == OK and not c.acted
+        ]
+        for c in ready:
+            attack = _best_attack(battle, c)
+            if attack is not None:
+                return attack
+        c = ready[0]
+        area = c.area + forward(c.side)
+        if 0 <= area <= 5 and (
+            blocked(battle.combatants, c) is None
+            or any(x.side == c.side and x.condition == OK and x.minions > 0 for x in battle.combatants)
+        ):
+            return Move(c.id, 1)
+        return Pass(c.id)
+
+    def _treasure(self, battle: Battle) -> Action:
+        looted = set(battle.looted)
+        surrendered = battle.surrendered == MONSTERS
+        left = [
+            c
+            for c in battle.combatants
+            if c.side == MONSTERS
+            and c.kind == "monster"
+            and (surrendered or c.condition != OK)
+            and c.id not in looted
+        ]
+        if not left:
+            return EndTreasure()
+        kind = left[0].species or left[0].id
+        return RollTreasure(tuple(c.id for c in left if (c.species or c.id) == kind))

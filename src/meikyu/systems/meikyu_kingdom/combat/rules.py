@@ -1,0 +1,930 @@
+"""The battle machine: ``step(battle, action, dice)``, ``legal_actions(battle)``, ``gm_actions(battle)``.
+
+Every handler validates first and raises :class:`~meikyu.errors.RuleError` naming the rule, so an
+illegal action changes nothing. A two-piece fight, from setup to the first swing:
+
+>>> from meikyu.dice import ScriptedDice
+>>> from .model import Battle, Combatant, Weapon, COURT, MONSTERS
+>>> sword = (Weapon("sword", power=3),)
+>>> b = Battle((Combatant("pc", "Ari", COURT, 2, 10, 10, kind="pc", valor=3, weapons=sword),
+...             Combatant("gob", "Goblin", MONSTERS, 3, 4, 4, valor=1, evasion=8, weapons=sword)))
+>>> b, _ = step(b, Begin(), ScriptedDice([]))
+>>> b.phase, b.round
+('strategy', 1)
+>>> b, _ = step(b, StrategyCheck("pc"), ScriptedDice([5, 4]))   # 9 vs evasion 8: the court goes first
+>>> b.active
+'court'
+>>> b, _ = step(b, Move("pc", 1), ScriptedDice([]))            # 1 PC vs valor 1: not blocked
+>>> b, _ = step(b, Attack("pc", "gob"), ScriptedDice([3, 3]))  # 6 + 3 = 9 ≥ 8; 3 damage
+>>> b.get("gob").hp, b.active
+(1, 'monsters')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from meikyu.dice.source import Dice
+from meikyu.engine import Action, Event
+from meikyu.errors import RuleError
+from meikyu.serial import from_data, to_data
+
+from . import events as ev
+from .actions import (
+    ACTIONS,
+    Attack,
+    BecomeGhost,
+    Begin,
+    Breakthrough,
+    Carry,
+    Cooperate,
+    Decline,
+    Disarm,
+    EndTreasure,
+    Escape,
+    ExtraMove,
+    Fall,
+    GhostAct,
+    Hide,
+    Inflict,
+    Move,
+    OtherSupport,
+    Pass,
+    Place,
+    PlaceTarget,
+    ReduceHp,
+    Reputation,
+    Reveal,
+    Revive,
+    RollTreasure,
+    SearchSpot,
+    SpendHope,
+    StrategyCheck,
+    Surrender,
+    Swap,
+)
+from .attack import after_critical, deal_damage, resolve_attack
+from .flow import advance, defeated_monsters, end_combat, finish_unit, start_round
+from .model import (
+    BAD_STATUSES,
+    COURT,
+    DEAD,
+    FOOLISH,
+    INCAPACITATED,
+    MONSTERS,
+    OK,
+    SLEEP,
+    Battle,
+    Combatant,
+    Loot,
+    Pending,
+    enemy_hq,
+    evolve,
+    forward,
+    other,
+    own_hq,
+)
+from .resolve import check, damage, give_status, hope_available, reduce_hp, spend_hope
+from .treasure import treasure_result
+from .work import Work
+
+Handler = Callable[[Work, Any], None]
+
+
+def _err(rule: str, key: str, **params: Any) -> RuleError:
+    return RuleError(rule, f"mk.battle.error.{key}", **params)
+
+
+# --- shared validation ---------------------------------------------------------------------------
+
+
+def _need_phase(w: Work, rule: str, *phases: str) -> None:
+    if w.get("phase") not in phases:
+        raise _err(rule, "phase", phase=w.get("phase"), allowed=", ".join(phases))
+    if w.get("pending") is not None:
+        raise _err(rule, "pending", kind=w.get("pending").kind)
+
+
+def _need_pending(w: Work, kind: str, rule: str) -> Pending:
+    pending: Pending | None = w.get("pending")
+    if pending is None or pending.kind != kind:
+        raise _err(rule, "no_prompt", kind=kind)
+    return pending
+
+
+def _unit_actor(w: Work, actor: str, rule: str = "R-MK-25") -> Combatant:
+    """``actor`` may take an action now: its side's turn, ready, standing, and no one else mid-unit."""
+    _need_phase(w, rule, "act", "ambush")
+    c = w.c(actor)
+    if c.side != w.get("active"):
+        raise _err("R-MK-25", "not_your_side", id=actor, side=w.get("active"))
+    if c.condition != OK:
+        raise _err("R-MK-31", "cannot_act", id=actor, condition=c.condition)
+    if c.acted:
+        raise _err("R-MK-25", "already_acted", id=actor)
+    current = w.get("current")
+    if current and current != actor:
+        raise _err("R-MK-25", "unit_open", id=actor, current=current)
+    return c
+
+
+def blocked(cs: list[Combatant] | tuple[Combatant, ...], mover: Combatant) -> tuple[int, int] | None:
+    """(allies, enemy valor) when ``mover`` is blocked from advancing (R-MK-27), else ``None``.
+
+    Only standing characters count on either side (the seed does not count the fallen; our ruling).
+    """
+    allies = 0
+    valor = 0
+    for c in cs:
+        if c.area == mover.area and c.condition == OK:
+            if c.side == mover.side:
+                allies += 1
+            else:
+                valor += c.valor
+    return (allies, valor) if allies < valor else None
+
+
+def _move_target(c: Combatant, step: int, rule: str = "R-MK-26") -> int:
+    if step not in (1, -1):
+        raise _err(rule, "bad_step", step=step)
+    area = c.area + step * forward(c.side)
+    if not 0 <= area <= 5:
+        raise _err("R-MK-26", "off_field", id=c.id, area=area)
+    return area
+
+
+def _can_pay(w: Work, side: str) -> bool:
+    return any(c.side == side and c.condition == OK and c.minions > 0 for c in w.cs)
+
+
+def _enemies_in_range(
+    cs: list[Combatant] | tuple[Combatant, ...], a: Combatant, slot: int, lit: tuple[int, ...]
+) -> list[Combatant]:
+    wp = a.weapons[slot]
+    out = []
+    for c in cs:
+        if c.side != a.side and c.condition != DEAD and abs(c.area - a.area) <= wp.range:
+            if wp.ranged and c.area not in lit:
+                continue
+            out.append(c)
+    return out
+
+
+# --- setup ---------------------------------------------------------------------------------------
+
+
+def _place(w: Work, a: Place) -> None:
+    _need_phase(w, "R-MK-21", "setup")
+    c = w.c(a.monster)
+    if c.side != MONSTERS:
+        raise _err("R-MK-21", "not_monster", id=a.monster)
+    if a.area not in (3, 4, 5):
+        raise _err("R-MK-21", "monster_area", area=a.area)
+    w.set(a.monster, area=a.area)
+    w.emit(ev.Placed(a.monster, a.area))
+
+
+def _hide(w: Work, a: Hide) -> None:
+    _need_phase(w, "R-MK-23", "setup")
+    c = w.c(a.monster)
+    if c.side != MONSTERS or c.kind != "monster":
+        raise _err("R-MK-23", "not_monster", id=a.monster)
+    if c.hidden:
+        raise _err("R-MK-23", "already_hidden", id=a.monster)
+    if w.get("uncertain_used") >= w.get("uncertain_limit"):
+        raise _err("R-MK-23", "uncertain_limit", limit=w.get("uncertain_limit"))
+    w.set(a.monster, hidden=True, appearance=a.appearance or c.appearance)
+    w.put(uncertain_used=w.get("uncertain_used") + 1)
+    w.emit(ev.Hidden(a.monster))
+
+
+def _begin(w: Work, a: Begin) -> None:
+    """Ambush (R-MK-22): a court piece in the enemy's areas, or a failed search vs [20 − monsters]."""
+    _need_phase(w, "R-MK-22", "setup")
+    court = [c for c in w.cs if c.side == COURT and c.condition == OK]
+    cause = ""
+    if any(c.area >= 3 for c in court):
+        cause = "caught_from_behind"
+    elif w.b.options.count_unknown and court:
+        rep = a.representative or max(court, key=lambda c: c.search).id
+        if w.c(rep).side != COURT or w.c(rep).condition != OK:
+            raise _err("R-MK-22", "not_court", id=rep)
+        count = sum(1 for c in w.cs if c.side == MONSTERS)
+        if not check(w, rep, "ambush", w.c(rep).search, 20 - count).success:
+            cause = "unknown_count"
+    if cause:
+        w.emit(ev.Ambush(cause))
+        w.put(phase="ambush", active=MONSTERS, first=MONSTERS)
+        w.emit(ev.SideActs(MONSTERS))
+        advance(w)
+    else:
+        start_round(w)
+
+
+# --- strategy ------------------------------------------------------------------------------------
+
+
+def strategy_difficulty(cs: list[Combatant] | tuple[Combatant, ...], bonus: int) -> int:
+    """Highest evasion among the standing enemies; an NPC counts its [wit + 7] (R-MK-24)."""
+    best = 0
+    for c in cs:
+        if c.side == MONSTERS and c.condition == OK:
+            value = c.wit + 7 if c.kind == "npc" else c.evasion
+            best = max(best, value)
+    return best + bonus
+
+
+def _strategy(w: Work, a: StrategyCheck) -> None:
+    _need_phase(w, "R-MK-24", "strategy")
+    rep = w.c(a.representative)
+    if rep.side != COURT or rep.condition != OK:
+        raise _err("R-MK-24", "not_court", id=a.representative)
+    _check_hope(w, rep, a.hope)
+    difficulty = strategy_difficulty(w.cs, w.get("strategy_bonus"))
+    out = check(w, rep.id, "strategy", rep.wit, difficulty, hope=a.hope, secret=w.b.hidden_enemy)
+    first = COURT if out.success else MONSTERS
+    w.put(phase="act", first=first, active=first, strategy_bonus=0)
+    w.emit(ev.SideActs(first))
+    advance(w)
+
+
+def _check_hope(w: Work, c: Combatant, hope: int) -> None:
+    if hope < 0 or hope > hope_available(w, c.id):
+        raise _err("R-MK-15", "not_enough_hope", id=c.id, want=hope, have=hope_available(w, c.id))
+
+
+# --- moves ---------------------------------------------------------------------------------------
+
+
+def _do_move(w: Work, mover: str, area: int) -> None:
+    origin = w.c(mover).area
+    w.set(mover, area=area)
+    w.emit(ev.Moved(mover, origin, area))
+
+
+def _move(w: Work, a: Move) -> None:
+    c = _unit_actor(w, a.actor, "R-MK-26")
+    if w.get("moved"):
+        raise _err("R-MK-25", "already_moved", id=a.actor)
+    area = _move_target(c, a.step)
+    _start_move(w, c, a.step, area, extra=False)
+
+
+def _start_move(w: Work, c: Combatant, step: int, area: int, *, extra: bool) -> None:
+    block = blocked(w.cs, c) if step == 1 else None
+    if block is not None:
+        if not _can_pay(w, c.side):
+            raise _err("R-MK-27", "blocked", id=c.id, allies=block[0], valor=block[1])
+        w.emit(ev.Blocked(c.id, c.area, block[0], block[1]))
+        w.put(
+            pending=Pending("breakthrough", c.id, mover=c.id, step=step, extra=extra),
+            current=c.id,
+            moved=True,
+        )
+        return
+    _do_move(w, c.id, area)
+    if extra:
+        finish_unit(w, c.id)
+    else:
+        w.put(current=c.id, moved=True)
+
+
+def _breakthrough(w: Work, a: Breakthrough) -> None:
+    p = _need_pending(w, "breakthrough", "R-MK-27")
+    mover = w.c(p.mover)
+    payer = w.c(a.payer)
+    if payer.side != mover.side or payer.condition != OK or payer.minions <= 0:
+        raise _err("R-MK-27", "bad_payer", id=a.payer)
+    lost = min(payer.minions, w.roll())
+    w.set(a.payer, minions=payer.minions - lost)
+    w.emit(ev.BrokeThrough(a.payer, lost))
+    w.put(pending=None)
+    _do_move(w, mover.id, mover.area + p.step * forward(mover.side))
+    if p.extra:
+        finish_unit(w, mover.id)
+
+
+def _decline(w: Work, a: Decline) -> None:
+    p = _need_pending(w, "breakthrough", "R-MK-27")
+    w.put(pending=None)
+    w.emit(ev.MoveStopped(p.mover))
+    if p.extra:
+        finish_unit(w, p.mover)
+
+
+def _extra_move(w: Work, a: ExtraMove) -> None:
+    c = _unit_actor(w, a.actor, "R-MK-37")
+    area = _move_target(c, a.step, "R-MK-37")
+    _start_move(w, c, a.step, area, extra=True)
+
+
+# --- attacks -------------------------------------------------------------------------------------
+
+
+def _attack(w: Work, a: Attack) -> None:
+    c = _unit_actor(w, a.actor, "R-MK-29")
+    if not 0 <= a.weapon < len(c.weapons) or c.weapons[a.weapon].broken:
+        raise _err("R-MK-29", "no_weapon", id=a.actor, slot=a.weapon)
+    wp = c.weapons[a.weapon]
+    lit = w.b.options.lit
+    in_range = _enemies_in_range(w.cs, c, a.weapon, lit)
+    if FOOLISH in c.statuses:
+        if a.target:
+            raise _err("R-MK-44", "foolish_target", id=a.actor)
+        if not in_range:
+            raise _err("R-MK-29", "out_of_range", id=a.actor, target="?")
+        target = in_range[w.roll(len(in_range)) - 1].id if len(in_range) > 1 else in_range[0].id
+    else:
+        t = w.c(a.target)
+        if t.side == c.side or t.condition == DEAD:
+            raise _err("R-MK-29", "bad_target", id=a.target)
+        if abs(t.area - c.area) > wp.range:
+            raise _err("R-MK-29", "out_of_range", id=a.actor, target=a.target)
+        if wp.ranged and t.area not in lit:
+            raise _err("R-MK-29", "no_light", target=a.target)
+        target = a.target
+    if a.hold_back and (c.kind != "pc" or wp.ranged):
+        raise _err("R-MK-41", "hold_back", id=a.actor)
+    _check_hope(w, c, a.hope)
+    resolve_attack(w, a.actor, target, a.weapon, a.hope, a.hold_back)
+
+
+def _spend_hope(w: Work, a: SpendHope) -> None:
+    p = _need_pending(w, "damage_hope", "R-MK-16")
+    assert p.attack is not None
+    c = w.c(p.attack.attacker)
+    limit = min(c.valor, hope_available(w, c.id))
+    if not 0 <= a.count <= limit:
+        raise _err("R-MK-16", "hope_damage", count=a.count, limit=limit)
+    ctx = p.attack
+    if a.count:
+        spend_hope(w, c.id, a.count)
+        ctx = evolve(ctx, hope_dice=w.roll_n(a.count))
+    deal_damage(w, ctx)
+
+
+def _place_target(w: Work, a: PlaceTarget) -> None:
+    p = _need_pending(w, "cat_move", "R-MK-29")
+    assert p.attack is not None
+    if a.area not in range(6):
+        raise _err("R-MK-29", "bad_area", area=a.area)
+    _do_move(w, p.attack.target, a.area)
+    w.put(pending=None)
+    after_critical(w, p.attack)
+
+
+# --- support actions -----------------------------------------------------------------------------
+
+
+def _carry(w: Work, a: Carry) -> None:
+    c = _unit_actor(w, a.actor, "R-MK-36")
+    t = w.c(a.target)
+    if t.area != c.area or t.condition == OK:
+        raise _err("R-MK-36", "cannot_carry", id=a.target)
+    area = t.area + (a.step if a.step in (1, -1) else 9) * forward(c.side)
+    if not 0 <= area <= 5:
+        raise _err("R-MK-26", "off_field", id=a.target, area=area)
+    w.set(a.target, area=area)
+    w.emit(ev.Carried(a.actor, a.target, area))
+    finish_unit(w, a.actor)
+
+
+def _swap(w: Work, a: Swap) -> None:
+    c = _unit_actor(w, a.actor, "R-MK-36")
+    o = w.c(a.other)
+    if o.id == c.id or o.side != c.side or o.area != c.area or o.condition == DEAD:
+        raise _err("R-MK-36", "cannot_swap", id=a.other)
+    if (a.give < 0 and a.take < 0) or a.give >= len(c.weapons) or a.take >= len(o.weapons):
+        raise _err("R-MK-36", "bad_slots", give=a.give, take=a.take)
+    mine = list(c.weapons)
+    theirs = list(o.weapons)
+    given = mine.pop(a.give) if a.give >= 0 else None
+    taken = theirs.pop(a.take) if a.take >= 0 else None
+    if taken is not None:
+        mine.append(taken)
+    if given is not None:
+        theirs.append(given)
+    w.set(c.id, weapons=tuple(mine))
+    w.set(o.id, weapons=tuple(theirs))
+    w.emit(ev.Swapped(c.id, o.id))
+    finish_unit(w, a.actor)
+
+
+def _search_spot(w: Work, a: SearchSpot) -> None:
+    c = _unit_actor(w, a.actor, "R-MK-36")
+    if a.stat not in ("wit", "search"):
+        raise _err("R-MK-36", "search_stat", stat=a.stat)
+    court = sum(1 for x in w.cs if x.side == COURT)
+    out = check(w, c.id, "search", getattr(c, a.stat), court + 7)
+    if out.success:
+        traps = w.get("traps")
+        found = sum(1 for t in traps if t.hidden)
+        w.put(traps=tuple(evolve(t, hidden=False) for t in traps))
+        w.emit(ev.TrapsFound(c.id, found))
+    finish_unit(w, a.actor)
+
+
+def _disarm(w: Work, a: Disarm) -> None:
+    c = _unit_actor(w, a.actor, "R-MK-36")
+    traps = w.get("traps")
+    trap = next((t for t in traps if t.id == a.trap), None)
+    if trap is None or trap.hidden or trap.disarmed or trap.method != "check":
+        raise _err("R-MK-36", "no_trap", trap=a.trap)
+    where = w.c(trap.on).area if trap.on and w.has(trap.on) else enemy_hq(c.side)
+    if c.area != where:
+        raise _err("R-MK-36", "trap_far", trap=a.trap, area=where)
+    if check(w, c.id, "disarm", getattr(c, trap.stat), trap.difficulty).success:
+        w.put(traps=tuple(evolve(t, disarmed=True) if t.id == a.trap else t for t in traps))
+        w.emit(ev.TrapDisarmed(c.id, a.trap))
+    finish_unit(w, a.actor)
+
+
+def _cooperate(w: Work, a: Cooperate) -> None:
+    """Cooperation (R-MK-12): in the strategy phase it helps the check of that phase."""
+    c = w.c(a.actor)
+    ghost_turn = c.ghost_turn
+    if ghost_turn:
+        _need_phase(w, "R-MK-35", "strategy", "act", "ambush")
+    elif w.get("phase") == "strategy":
+        _need_phase(w, "R-MK-12", "strategy")
+        if c.condition != OK or c.acted:
+            raise _err("R-MK-12", "cannot_act", id=a.actor, condition=c.condition)
+    else:
+        _unit_actor(w, a.actor, "R-MK-12")
+    t = w.c(a.target)
+    if t.side != c.side or t.id == c.id:
+        raise _err("R-MK-12", "coop_target", id=a.target)
+    if c.enmity_to(t.id) > c.favor_to(t.id):
+        raise _err("R-MK-12", "coop_enmity", id=a.actor, target=a.target)
+    if any(h == c.id for h, _ in t.coop):
+        raise _err("R-MK-12", "coop_twice", id=a.actor, target=a.target)
+    bonus = c.favor_to(t.id)
+    if w.get("phase") == "strategy" and c.side == MONSTERS:
+        w.put(strategy_bonus=w.get("strategy_bonus") + bonus)  # NPCs raise the difficulty (R-MK-24)
+    else:
+        w.set(t.id, coop=t.coop + ((c.id, bonus),))
+    w.emit(ev.Cooperated(c.id, t.id, bonus))
+    if ghost_turn:
+        w.set(c.id, ghost_turn=False)
+    elif w.get("phase") == "strategy":
+        w.set(c.id, acted=True)
+    else:
+        finish_unit(w, a.actor)
+
+
+def _reputation(w: Work, a: Reputation) -> None:
+    c = _unit_actor(w, a.actor, "R-MK-23")
+    t = w.c(a.target)
+    if not t.hidden:
+        raise _err("R-MK-23", "not_hidden", id=a.target)
+    if check(w, c.id, "reputation", c.wit, t.level + 5, secret=True).success:
+        w.set(t.id, hidden=False)
+        w.emit(ev.Revealed(t.id))
+    finish_unit(w, a.actor)
+
+
+def _other_support(w: Work, a: OtherSupport) -> None:
+    _unit_actor(w, a.actor, "R-MK-36")
+    w.emit(ev.SupportDone(a.actor, a.note))
+    finish_unit(w, a.actor)
+
+
+# --- special moves, pass, surrender --------------------------------------------------------------
+
+
+def escape_ready(cs: list[Combatant] | tuple[Combatant, ...], side: str) -> bool:
+    """Every ally not dead stands in its own HQ (R-MK-37; the fallen must be carried there first)."""
+    home = own_hq(side)
+    return all(c.area == home for c in cs if c.side == side and c.condition != DEAD)
+
+
+def _escape(w: Work, a: Escape) -> None:
+    c = _unit_actor(w, a.actor, "R-MK-37")
+    if not escape_ready(w.cs, c.side):
+        raise _err("R-MK-37", "escape_position", side=c.side)
+    if c.side == COURT and w.b.options.escape_blocked:
+        w.emit(ev.EscapeFailed(c.id, "blocked"))
+        finish_unit(w, a.actor)
+        return
+    difficulty = max((x.evasion for x in w.cs if x.side != c.side and x.condition == OK), default=0)
+    secret = c.side == COURT and w.b.hidden_enemy
+    if check(w, c.id, "escape", c.search, difficulty, secret=secret).success:
+        w.emit(ev.Escaped(c.side))
+        w.remove_side(other(c.side))
+        end_combat(w, "", "escape")
+        return
+    w.emit(ev.EscapeFailed(c.id, "roll"))
+    finish_unit(w, a.actor)
+
+
+def _pass(w: Work, a: Pass) -> None:
+    _unit_actor(w, a.actor, "R-MK-38")
+    w.emit(ev.Passed(a.actor))
+    finish_unit(w, a.actor, acted=False)
+
+
+def _surrender(w: Work, a: Surrender) -> None:
+    _need_phase(w, "R-MK-42", "strategy", "act", "ambush")
+    if a.side not in (COURT, MONSTERS):
+        raise _err("R-MK-42", "bad_side", side=a.side)
+    w.put(surrendered=a.side)
+    w.emit(ev.Surrendered(a.side))
+    end_combat(w, other(a.side), "surrender")
+
+
+# --- treasure ------------------------------------------------------------------------------------
+
+
+def _roll_treasure(w: Work, a: RollTreasure) -> None:
+    _need_phase(w, "R-MK-43", "treasure")
+    left = set(defeated_monsters(w))
+    ids = tuple(a.monsters)
+    if not ids or len(set(ids)) != len(ids) or any(i not in left for i in ids):
+        raise _err("R-MK-43", "treasure_monsters", ids=", ".join(ids))
+    kinds = {w.c(i).species or w.c(i).id for i in ids}
+    if len(kinds) > 1:
+        raise _err("R-MK-43", "treasure_kinds", ids=", ".join(ids))
+    level = min(5, max(1, sum(w.c(i).level for i in ids)))
+    roll = w.roll()
+    kind, count, item_level = treasure_result(level, roll)
+    materials = w.c(ids[0]).materials
+    w.put(
+        loot=w.get("loot") + (Loot(level, roll, kind, count, item_level, ids, materials),),
+        looted=w.get("looted") + ids,
+    )
+    w.emit(ev.Treasure(level, roll, kind, count, item_level))
+    if not defeated_monsters(w):
+        w.put(phase="over")
+
+
+def _end_treasure(w: Work, a: EndTreasure) -> None:
+    _need_phase(w, "R-MK-43", "treasure")
+    w.put(phase="over")
+
+
+# --- GM interventions ----------------------------------------------------------------------------
+
+
+def _gm(w: Work, rule: str) -> None:
+    if w.get("pending") is not None:
+        raise _err(rule, "pending", kind=w.get("pending").kind)
+
+
+def _reveal(w: Work, a: Reveal) -> None:
+    _gm(w, "R-MK-23")
+    if not w.c(a.monster).hidden:
+        raise _err("R-MK-23", "not_hidden", id=a.monster)
+    w.set(a.monster, hidden=False)
+    w.emit(ev.Revealed(a.monster))
+
+
+def _living(w: Work, cid: str, rule: str) -> Combatant:
+    c = w.c(cid)
+    if c.condition == DEAD:
+        raise _err(rule, "is_dead", id=cid)
+    return c
+
+
+def _fall(w: Work, a: Fall) -> None:
+    """Falling (R-MK-33): 3D6 damage whatever the height; search vs 9 halves it (rounded down)."""
+    _gm(w, "R-MK-33")
+    c = _living(w, a.target, "R-MK-33")
+    amount = w.roll_n(3)
+    if check(w, c.id, "fall", c.search, 9).success:
+        amount //= 2
+    damage(w, c.id, amount)
+    advance(w)
+
+
+def _reduce_hp(w: Work, a: ReduceHp) -> None:
+    _gm(w, "R-MK-32")
+    _living(w, a.target, "R-MK-32")
+    if a.amount < 0:
+        raise _err("R-MK-32", "negative", amount=a.amount)
+    reduce_hp(w, a.target, a.amount)
+    advance(w)
+
+
+def _inflict(w: Work, a: Inflict) -> None:
+    _gm(w, "R-MK-44")
+    c = _living(w, a.target, "R-MK-44")
+    if a.status not in BAD_STATUSES:
+        raise _err("R-MK-44", "bad_status", status=a.status, statuses=", ".join(BAD_STATUSES))
+    if a.status in c.statuses:
+        raise _err("R-MK-44", "has_status", id=a.target, status=a.status)
+    if a.resist:
+        if a.status != SLEEP or not c.slept_once:
+            raise _err("R-MK-44", "cannot_resist", id=a.target)
+        lost = w.roll()
+        w.emit(ev.SleepResisted(c.id, lost))
+        reduce_hp(w, c.id, lost)
+    else:
+        give_status(w, c.id, a.status)
+        if a.status == SLEEP and w.get("current") == c.id:
+            w.put(current="", moved=False)
+    advance(w)
+
+
+def _revive(w: Work, a: Revive) -> None:
+    """Revival items work on the dead within the game (R-MK-34); a ghost refuses the potion (R-MK-35)."""
+    _gm(w, "R-MK-34")
+    c = w.c(a.target)
+    if c.condition != DEAD:
+        raise _err("R-MK-34", "not_dead", id=a.target)
+    if a.item not in ("revival_potion", "grail"):
+        raise _err("R-MK-34", "revival_item", item=a.item)
+    if c.ghost and a.item == "revival_potion":
+        raise _err("R-MK-35", "ghost_no_potion", id=a.target)
+    if a.hp < 1:
+        raise _err("R-MK-34", "revive_hp", hp=a.hp)
+    hp = min(a.hp, c.max_hp)
+    w.set(c.id, condition=OK, hp=hp, acted=True, ghost=False, ghost_turn=False)
+    w.emit(ev.Revived(c.id, hp))
+
+
+def _become_ghost(w: Work, a: BecomeGhost) -> None:
+    _gm(w, "R-MK-35")
+    if not w.b.options.ghost:
+        raise _err("R-MK-35", "ghost_off")
+    c = w.c(a.target)
+    if c.condition != DEAD or c.ghost:
+        raise _err("R-MK-35", "not_dead", id=a.target)
+    w.set(c.id, ghost=True)
+    w.emit(ev.GhostRises(c.id))
+
+
+def _ghost_act(w: Work, a: GhostAct) -> None:
+    """A ghost pays 1D6 favor (toward it first, then its own) for one action (R-MK-35).
+
+    In battle the action it can take is cooperation; its cost is paid even if less favor is left.
+    """
+    _gm(w, "R-MK-35")
+    g = w.c(a.ghost)
+    v = w.c(a.via)
+    if not g.ghost or g.ghost_turn:
+        raise _err("R-MK-35", "not_ghost", id=a.ghost)
+    pool = v.favor_to(g.id) + g.favor_to(v.id)
+    if pool <= 0:
+        raise _err("R-MK-35", "no_favor", id=a.ghost, via=a.via)
+    cost = w.roll()
+    first = min(cost, v.favor_to(g.id))
+    second = min(cost - first, g.favor_to(v.id))
+    w.set(v.id, favor=_with(v.favor, g.id, v.favor_to(g.id) - first))
+    w.set(g.id, favor=_with(g.favor, v.id, g.favor_to(v.id) - second), ghost_turn=True)
+    w.emit(ev.GhostActs(g.id, v.id, cost))
+
+
+def _with(pairs: tuple[tuple[str, int], ...], who: str, value: int) -> tuple[tuple[str, int], ...]:
+    return tuple((k, value if k == who else v) for k, v in pairs)
+
+
+HANDLERS: dict[type, Handler] = {
+    Place: _place,
+    Hide: _hide,
+    Begin: _begin,
+    StrategyCheck: _strategy,
+    Move: _move,
+    Breakthrough: _breakthrough,
+    Decline: _decline,
+    Attack: _attack,
+    SpendHope: _spend_hope,
+    PlaceTarget: _place_target,
+    Carry: _carry,
+    Swap: _swap,
+    SearchSpot: _search_spot,
+    Disarm: _disarm,
+    Cooperate: _cooperate,
+    Reputation: _reputation,
+    OtherSupport: _other_support,
+    ExtraMove: _extra_move,
+    Escape: _escape,
+    Pass: _pass,
+    Surrender: _surrender,
+    RollTreasure: _roll_treasure,
+    EndTreasure: _end_treasure,
+    Reveal: _reveal,
+    Fall: _fall,
+    ReduceHp: _reduce_hp,
+    Inflict: _inflict,
+    Revive: _revive,
+    BecomeGhost: _become_ghost,
+    GhostAct: _ghost_act,
+}
+
+
+def step(battle: Battle, action: Action, dice: Dice) -> tuple[Battle, tuple[Event, ...]]:
+    """Apply ``action``; illegal → :class:`RuleError` and nothing changes."""
+    handler = HANDLERS.get(type(action))
+    if handler is None:
+        raise _err("R-MK-28", "unknown_action", action=type(action).__name__)
+    if battle.phase == "over" and not isinstance(action, (Revive, BecomeGhost, GhostAct, Reveal)):
+        raise _err("R-MK-42", "battle_over")
+    w = Work(battle, dice)
+    handler(w, action)
+    return w.done(), tuple(w.events)
+
+
+# --- legal actions -------------------------------------------------------------------------------
+
+
+def legal_actions(battle: Battle) -> list[Action]:
+    """What the sides may do now, the recommended answer first (GM interventions: :func:`gm_actions`)."""
+    p = battle.pending
+    cs = battle.combatants
+    if p is not None:
+        if p.kind == "breakthrough":
+            mover = battle.get(p.mover)
+            payers = [c for c in cs if c.side == mover.side and c.condition == OK and c.minions > 0]
+            payers.sort(key=lambda c: -c.minions)
+            return [*(Breakthrough(c.id) for c in payers), Decline()]
+        if p.kind == "damage_hope":
+            assert p.attack is not None
+            a = battle.get(p.attack.attacker)
+            have = a.drive + (battle.voice if a.side == COURT else 0)
+            return [SpendHope(n) for n in range(min(a.valor, have) + 1)]
+        if p.kind == "cat_move":
+            return [PlaceTarget(area) for area in range(6)]
+        return []
+    phase = battle.phase
+    if phase == "setup":
+        out: list[Action] = [Begin()]
+        for c in cs:
+            if c.side == MONSTERS:
+                out.extend(Place(c.id, area) for area in (3, 4, 5) if area != c.area)
+                if c.kind == "monster" and not c.hidden and battle.uncertain_used < battle.uncertain_limit:
+                    out.append(Hide(c.id))
+        return out
+    if phase == "treasure":
+        return [*_treasure_choices(battle), EndTreasure()]
+    if phase == "over":
+        return []
+    out = []
+    ghosts = [c for c in cs if c.ghost_turn]
+    for g in ghosts:
+        out.extend(Cooperate(g.id, t.id) for t in cs if t.side == g.side and t.id != g.id and _coop_ok(g, t))
+    if phase == "strategy":
+        court = [c for c in cs if c.side == COURT and c.condition == OK]
+        court.sort(key=lambda c: -c.wit)
+        for c in court:
+            have = c.drive + battle.voice
+            out.extend(StrategyCheck(c.id, h) for h in range(have + 1))
+        for c in cs:
+            if c.condition == OK and not c.acted and (c.side == COURT or c.kind == "npc"):
+                out.extend(
+                    Cooperate(c.id, t.id) for t in cs if t.side == c.side and t.id != c.id and _coop_ok(c, t)
+                )
+        out.extend((Surrender(COURT), Surrender(MONSTERS)))
+        return out
+    actors = (
+        [battle.get(battle.current)]
+        if battle.current
+        else [c for c in cs if c.side == battle.active and c.can_act]
+    )
+    for c in actors:
+        out.extend(_unit_actions(battle, c))
+    out.extend((Surrender(COURT), Surrender(MONSTERS)))
+    return out
+
+
+def _coop_ok(c: Combatant, t: Combatant) -> bool:
+    return (
+        c.favor_to(t.id) > 0 and c.enmity_to(t.id) <= c.favor_to(t.id) and all(h != c.id for h, _ in t.coop)
+    )
+
+
+def _unit_actions(battle: Battle, c: Combatant) -> list[Action]:
+    cs = battle.combatants
+    out: list[Action] = []
+    have = c.drive + (battle.voice if c.side == COURT else 0) if c.kind != "monster" else 0
+    foolish = FOOLISH in c.statuses
+    any_target = False
+    for slot, wp in enumerate(c.weapons):
+        if wp.broken:
+            continue
+        targets = _enemies_in_range(cs, c, slot, battle.options.lit)
+        if not targets:
+            continue
+        any_target = True
+        names = [""] if foolish else [t.id for t in targets]
+        for tid in names:
+            for h in range(have + 1):
+                out.append(Attack(c.id, tid, slot, h))
+                if c.kind == "pc" and not wp.ranged:
+                    out.append(Attack(c.id, tid, slot, h, hold_back=True))
+    moves: list[Action] = []
+    can_pay = any(x.side == c.side and x.condition == OK and x.minions > 0 for x in cs)
+    for step_ in (1, -1):
+        area = c.area + step_ * forward(c.side)
+        if not 0 <= area <= 5:
+            continue
+        if step_ == 1 and not can_pay and blocked(cs, c) is not None:
+            continue
+        if foolish and not any_target and step_ == -1:
+            continue  # the foolish head for the enemy (R-MK-44)
+        if not battle.moved:
+            moves.append(Move(c.id, step_))
+        moves.append(ExtraMove(c.id, step_))
+    if foolish and not any_target:
+        forced = [m for m in moves if isinstance(m, (Move, ExtraMove))]
+        if forced:
+            return forced
+    out.extend(moves)
+    for t in cs:
+        if t.area == c.area and t.condition in (INCAPACITATED, DEAD):
+            for step_ in (1, -1):
+                if 0 <= t.area + step_ * forward(c.side) <= 5:
+                    out.append(Carry(c.id, t.id, step_))
+        if t.side == c.side and t.id != c.id:
+            if t.area == c.area and t.condition != DEAD:
+                out.extend(Swap(c.id, t.id, g, -1) for g in range(len(c.weapons)))
+                out.extend(Swap(c.id, t.id, -1, k) for k in range(len(t.weapons)))
+            if _coop_ok(c, t):
+                out.append(Cooperate(c.id, t.id))
+        if c.side == COURT and t.hidden and t.side != c.side:
+            out.append(Reputation(c.id, t.id))
+    if c.side == COURT:
+        out.extend((SearchSpot(c.id, "search"), SearchSpot(c.id, "wit")))
+    for trap in battle.traps:
+        if not trap.hidden and not trap.disarmed and trap.method == "check":
+            where = battle.get(trap.on).area if trap.on else enemy_hq(c.side)
+            if c.area == where:
+                out.append(Disarm(c.id, trap.id))
+    out.append(OtherSupport(c.id))
+    if escape_ready(cs, c.side):
+        out.append(Escape(c.id))
+    out.append(Pass(c.id))
+    return out
+
+
+def _treasure_choices(battle: Battle) -> list[Action]:
+    looted = set(battle.looted)
+    surrendered = battle.surrendered == MONSTERS
+    left = [
+        c
+        for c in battle.combatants
+        if c.side == MONSTERS
+        and c.kind == "monster"
+        and (surrendered or c.condition != OK)
+        and c.id not in looted
+    ]
+    out: list[Action] = []
+    kinds: dict[str, list[str]] = {}
+    for c in left:
+        kinds.setdefault(c.species or c.id, []).append(c.id)
+    for ids in kinds.values():
+        if len(ids) > 1:
+            out.append(RollTreasure(tuple(ids)))
+    out.extend(RollTreasure((c.id,)) for c in left)
+    return out
+
+
+def gm_actions(battle: Battle) -> list[Action]:
+    """The GM's interventions that are legal now (falls, HP loss, statuses, reveals, revival, ghosts)."""
+    if battle.pending is not None:
+        return []
+    out: list[Action] = []
+    for c in battle.combatants:
+        if c.hidden:
+            out.append(Reveal(c.id))
+        if c.condition == DEAD:
+            out.append(Revive(c.id, c.max_hp, "grail"))
+            if not c.ghost:
+                out.append(Revive(c.id, c.max_hp))
+                if battle.options.ghost:
+                    out.append(BecomeGhost(c.id))
+            elif not c.ghost_turn:
+                out.extend(
+                    GhostAct(c.id, v.id) for v in battle.combatants if v.favor_to(c.id) + c.favor_to(v.id) > 0
+                )
+            continue
+        if battle.phase == "over":
+            continue
+        out.append(Fall(c.id))
+        out.append(ReduceHp(c.id, 1))
+        for s in BAD_STATUSES:
+            if s not in c.statuses:
+                out.append(Inflict(c.id, s))
+                if s == SLEEP and c.slept_once:
+                    out.append(Inflict(c.id, s, resist=True))
+    return out
+
+
+class BattleRules:
+    """The :class:`meikyu.engine.Rules` of a Meikyuu Kingdom battle (drives :class:`meikyu.engine.Game`)."""
+
+    id = "mk.battle"
+    actions = ACTIONS
+
+    def step(self, state: Battle, action: Action, dice: Dice) -> tuple[Battle, tuple[Event, ...]]:
+        return step(state, action, dice)
+
+    def legal_actions(self, state: Battle) -> list[Action]:
+        return legal_actions(state)
+
+    def state_to_data(self, state: Battle) -> Any:
+        return to_data(state)
+
+    def state_from_data(self, data: Any) -> Battle:
+        battle: Battle = from_data(Battle, data)
+        return battle

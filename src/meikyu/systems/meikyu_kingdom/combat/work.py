@@ -1,0 +1,70 @@
+"""A scratch copy of a battle that one ``step`` edits, then freezes into the next state.
+
+The input state is never touched, so an error raised part-way leaves it exactly as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meikyu.dice.source import Dice
+from meikyu.engine import Event
+from meikyu.errors import RuleError
+
+from .model import Battle, Combatant, evolve
+
+
+class Work:
+    __slots__ = ("b", "cs", "index", "events", "dice", "changes")
+
+    def __init__(self, battle: Battle, dice: Dice) -> None:
+        self.b = battle
+        self.cs: list[Combatant] = list(battle.combatants)
+        self.index: dict[str, int] = {c.id: i for i, c in enumerate(self.cs)}
+        self.events: list[Event] = []
+        self.dice = dice
+        self.changes: dict[str, Any] = {}
+
+    def has(self, cid: str) -> bool:
+        return cid in self.index
+
+    def c(self, cid: str) -> Combatant:
+        i = self.index.get(cid)
+        if i is None:
+            raise RuleError("R-MK-21", "mk.battle.error.unknown_combatant", id=cid)
+        return self.cs[i]
+
+    def set(self, cid: str, **changes: Any) -> Combatant:
+        i = self.index[cid]
+        new = evolve(self.cs[i], **changes)
+        self.cs[i] = new
+        return new
+
+    def add(self, combatant: Combatant) -> None:
+        self.index[combatant.id] = len(self.cs)
+        self.cs.append(combatant)
+
+    def remove_side(self, side: str) -> None:
+        self.cs = [c for c in self.cs if c.side != side]
+        self.index = {c.id: i for i, c in enumerate(self.cs)}
+
+    def get(self, name: str) -> Any:
+        if name in self.changes:
+            return self.changes[name]
+        return getattr(self.b, name)
+
+    def put(self, **changes: Any) -> None:
+        self.changes.update(changes)
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def roll(self, sides: int = 6) -> int:
+        return self.dice.roll(sides)
+
+    def roll_n(self, count: int, sides: int = 6) -> int:
+        roll = self.dice.roll
+        return sum(roll(sides) for _ in range(count))
+
+    def done(self) -> Battle:
+        return evolve(self.b, combatants=tuple(self.cs), **self.changes)
