@@ -569,7 +569,7 @@ def _localized(where: _Where, raw: object, label: str, fld: str) -> Localized:
     for lang in LANGS:
         value = raw.get(lang)
         if not isinstance(value, str) or not value.strip():
-            raise where.error("missing_text", label, f"{fld}.{lang}", lang, lang=lang)
+            raise where.error("missing_text", label, f"{fld}.{lang}", lang, language=lang)
     for key in raw:
         if key not in LANGS:
             raise where.error("unknown_field", label, f"{fld}.{key}", key, allowed=", ".join(LANGS))
