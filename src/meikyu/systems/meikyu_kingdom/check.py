@@ -534,21 +534,42 @@ class AutoPolicy:
     def _best_conversion(state: CheckState) -> int:
         decl = state.declaration
         assert decl is not None
-        target = None if decl.hidden else decl.difficulty
         actor = state.actor() if state.has_actor() else None
-        curse = actor is not None and actor.has("curse")
-        if state.national:
-            best = rolls.best_outcome(state.dice, state.bonus, target, curse=curse)
-            return best.converted
         room = 0 if actor is None else actor.capacity - actor.drive
-        if target is None or room <= 0:
-            return 0  # nothing to gain: drive is full (or the target unknown)
-        options = rolls.outcomes(state.dice, state.bonus, target, curse=curse)
-        # Conversions beyond the room left under capacity gain nothing (drive over the cap is lost).
-        return max(
-            options,
-            key=lambda o: (bool(o.success), not o.fumble, min(o.converted, room), -o.converted, o.achievement),
-        ).converted
+        return auto_conversion(
+            state.dice,
+            state.bonus,
+            None if decl.hidden else decl.difficulty,
+            curse=actor is not None and actor.has("curse"),
+            national=state.national,
+            room=room,
+        )
+
+
+def auto_conversion(
+    dice: Sequence[int], bonus: int, target: int | None, *, curse: bool, national: bool, room: int
+) -> int:
+    """How many 6s the automatic policy turns into hope (R-MK-14).
+
+    Succeed if possible, then avoid a fumble, then gain the most hope that fits (6s and a critical's
+    +2; ``room`` = capacity left; voice has no cap in national checks), then waste nothing, then the
+    highest achievement.
+    With no (or a hidden) target nothing is converted in a character check.
+
+    >>> auto_conversion((6, 5, 4), 2, 9, curse=False, national=False, room=1)
+    1
+    >>> auto_conversion((6, 6, 5), 2, 9, curse=False, national=False, room=2)  # keep the critical
+    0
+    """
+    if national:
+        return rolls.best_outcome(dice, bonus, target, curse=curse).converted
+    if target is None or room <= 0 or 6 not in dice:
+        return 0
+    options = rolls.outcomes(dice, bonus, target, curse=curse)
+    return max(
+        options,
+        key=lambda o: (bool(o.success), not o.fumble, min(o.drive, room), -o.converted, o.achievement),
+    ).converted
 
 
 def resolve(
@@ -578,5 +599,6 @@ __all__ = [
     "KeepDice",
     "MinionHelp",
     "VoiceChanged",
+    "auto_conversion",
     "resolve",
 ]

@@ -7,17 +7,31 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import ClassVar
 
-from meikyu.engine import Event
+from meikyu.engine import Event, _snake
+from meikyu.i18n import lookup, translate
 
 
 class MKEvent(Event):
-    """Base of Meikyuu Kingdom events (catalog prefix ``mk.``)."""
+    """Base of Meikyuu Kingdom events (catalog prefix ``mk.``).
+
+    Text fields holding a code word (``success``, ``voice``, ``wit`` …) are shown through the
+    ``mk.word`` catalog, so events read naturally in every language.
+    """
 
     __slots__ = ()
     catalog_prefix: ClassVar[str] = "mk."
+
+    def render(self, lang: str = "en") -> str:
+        params: dict[str, object] = {}
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if isinstance(value, str) and value and lookup(f"mk.word.{value}", lang) is not None:
+                value = translate(f"mk.word.{value}", lang)
+            params[f.name] = value
+        return translate(f"{self.catalog_prefix}event.{_snake(type(self).__name__)}", lang, **params)
 
 
 @dataclass(frozen=True)

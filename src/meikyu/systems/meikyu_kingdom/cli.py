@@ -1,0 +1,206 @@
+"""``meikyu mk …``: one-shot checks and sheet display for Meikyuu Kingdom.
+
+Sub-commands: ``check`` (one action check resolved by the automatic policy), ``sheet FILE`` and
+``kingdom FILE`` (show a sheet in the chosen language). The battle engineer's commands join the same
+``mk`` parser through :data:`EXTENSIONS` (see :func:`register`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+from typing import Any
+
+from meikyu.dice.source import Dice, RandomDice, RecordingDice, ScriptedDice, parse_dice_list
+from meikyu.errors import DiceError, InputError
+from meikyu.i18n import LANGS, resolve_lang
+
+DEFAULT_LANG = "ko"
+
+EXTENSIONS: tuple[str, ...] = ("meikyu.systems.meikyu_kingdom.combat.cli",)
+"""Modules that add more ``mk`` sub-commands: each, if it exists, gets ``register(mk_subparsers)``
+called with the ``mk`` parser's sub-parsers (the combat engine adds ``simulate`` / ``battle`` there)."""
+
+
+def _common(parser: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")) -> None:
+    parser.add_argument("--lang", choices=LANGS, help="output language (default ko, or $MEIKYU_LANG)")
+    parser.add_argument("--format", choices=formats, default="text")
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``mk`` command with its sub-commands (and those of :data:`EXTENSIONS`)."""
+    mk = subparsers.add_parser("mk", help="Meikyuu Kingdom: checks, sheets, kingdom")
+    mk_sub = mk.add_subparsers(dest="mk_cmd", metavar="MK_COMMAND")
+
+    p = mk_sub.add_parser("check", help="resolve one action check with the automatic policy")
+    p.add_argument("--stat", type=int, required=True, help="the stat (or national power) value")
+    p.add_argument("--difficulty", type=int, required=True)
+    p.add_argument("--hope", type=int, default=0, help="hope dice to add (R-MK-15)")
+    p.add_argument(
+        "--hope-from", choices=("auto", "drive", "voice"), default="auto",
+        help="where hope comes from; auto = drive first, then voice",
+    )
+    p.add_argument("--national", action="store_true", help="a national-power check (R-MK-18)")
+    p.add_argument("--voice", type=int, default=10, help="the kingdom's voice of the people")
+    p.add_argument("--drive", type=int, default=0)
+    p.add_argument("--capacity", type=int, default=5)
+    p.add_argument("--minions", type=int, default=0)
+    p.add_argument("--players", type=int, default=4, help="land makers in the game (disaster triggers)")
+    p.add_argument("--curse", action="store_true", help="the roller is cursed (R-MK-44)")
+    p.add_argument("--distraction", action="store_true", help="the roller is distracted (R-MK-44)")
+    p.add_argument("--dice", help="dice rolled elsewhere, e.g. 6,3,1 (minion help dice follow)")
+    p.add_argument("--seed", type=int, help="seed for reproducible random dice")
+    p.add_argument("--odds", action="store_true", help="also show the exact odds before rolling")
+    _common(p)
+    p.set_defaults(handler=cmd_check)
+
+    p = mk_sub.add_parser("sheet", help="show the characters (and kingdom) of a sheet file")
+    p.add_argument("file", help="a .toml or .json sheet; 'sample' for the shipped sample")
+    _common(p)
+    p.set_defaults(handler=cmd_sheet)
+
+    p = mk_sub.add_parser("kingdom", help="show a kingdom: powers, relations, maps with facility groups")
+    p.add_argument("file", help="a .toml or .json sheet; 'sample' for the shipped sample")
+    _common(p)
+    p.set_defaults(handler=cmd_kingdom)
+
+    # Hook for the combat engine (issue 4): it adds its own sub-commands to this ``mk`` parser.
+    for module in EXTENSIONS:
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except ModuleNotFoundError:
+            found = False
+        if found:
+            extension = importlib.import_module(module)
+            if hasattr(extension, "register"):
+                extension.register(mk_sub)
+    mk.set_defaults(handler=lambda args: _help(mk))
+
+
+def _help(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 2
+
+
+def _lang(args: argparse.Namespace) -> str:
+    return resolve_lang(getattr(args, "lang", None), DEFAULT_LANG)
+
+
+# -- check ---------------------------------------------------------------------------------------
+def cmd_check(args: argparse.Namespace) -> int:
+    from meikyu.systems.meikyu_kingdom.check import AutoPolicy, CheckState, resolve
+    from meikyu.systems.meikyu_kingdom.forecast import declared_odds
+
+    lang = _lang(args)
+    state, declaration = _check_setup(args)
+    odds = declared_odds(state, declaration) if args.odds else None
+    scripted = ScriptedDice(parse_dice_list(args.dice)) if args.dice is not None else None
+    source: Dice = scripted if scripted is not None else RandomDice(args.seed)
+    recorder = RecordingDice(source)
+    result, events = resolve(state, declaration, recorder, AutoPolicy())
+    if scripted is not None and scripted.remaining:
+        raise DiceError("error.dice.unused", unused=scripted.remaining, used=len(recorder.rolls))
+    assert isinstance(result, CheckState)
+    actor = result.character("pc") if result.has_actor() else None
+    data: dict[str, Any] = {
+        "dice": list(result.dice),
+        "used": list(result.kept),
+        "converted": result.converted,
+        "achievement": result.achievement,
+        "difficulty": declaration.difficulty,
+        "success": bool(result.success),
+        "critical": result.critical,
+        "fumble": result.fumble,
+        "minion_help": result.helps,
+        "drive_after": None if actor is None else actor.drive,
+        "voice_after": result.kingdom.voice,
+        "minions_after": None if actor is None else actor.minions,
+        "disaster": result.disasters > 0,
+        "rolls": [value for _, value in recorder.rolls],
+        "events": [e.render(lang) for e in events],
+    }
+    if odds is not None:
+        data["odds"] = odds.to_json()
+    if args.format == "json":
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        if odds is not None:
+            print(odds.render_text(lang))
+        for line in data["events"]:
+            print(line)
+    return 0
+
+
+def _check_setup(args: argparse.Namespace) -> tuple[Any, Any]:
+    """A one-character court and a kingdom holding exactly what the options say."""
+    from meikyu.systems.meikyu_kingdom.character import Character
+    from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck
+    from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+
+    for name in ("hope", "voice", "drive", "capacity", "minions"):
+        if getattr(args, name) < 0:
+            raise InputError("mk.error.cli.negative", option=f"--{name.replace('_', '-')}", value=getattr(args, name))
+    if args.players < 1:
+        raise InputError("mk.error.cli.negative", option="--players", value=args.players)
+    if args.drive > args.capacity:
+        raise InputError("mk.error.cli.drive_over_capacity", drive=args.drive, capacity=args.capacity)
+    statuses = frozenset(s for s, on in (("curse", args.curse), ("distraction", args.distraction)) if on)
+    pc = Character(
+        id="pc", name="PC", wit=args.stat, hp=1, max_hp=1, capacity=args.capacity, drive=args.drive,
+        minions=args.minions, statuses=statuses,
+    )
+    kingdom = Kingdom("-", voice=args.voice, land_makers=args.players, life=args.stat)
+    if args.national or args.hope_from == "voice":
+        hope = ("voice",) * args.hope
+    elif args.hope_from == "drive":
+        hope = ("drive",) * args.hope
+    else:
+        from_drive = min(args.drive, args.hope)
+        hope = ("drive",) * from_drive + ("voice",) * (args.hope - from_drive)
+    declaration = DeclareCheck(
+        "pc", "life" if args.national else "wit", difficulty=args.difficulty, hope=hope
+    )
+    return CheckState(kingdom, (pc,)), declaration
+
+
+# -- sheets --------------------------------------------------------------------------------------
+def _load(path: str) -> Any:
+    from meikyu.systems.meikyu_kingdom.sheet import load_sheet, sample
+
+    return sample() if path == "sample" else load_sheet(path)
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    from meikyu.systems.meikyu_kingdom.display import render_character, render_kingdom
+
+    lang = _lang(args)
+    sheet = _load(args.file)
+    if args.format == "json":
+        print(json.dumps(sheet.to_data(), ensure_ascii=False))
+        return 0
+    blocks = [render_character(c, lang, sheet.characters) for c in sheet.characters]
+    if sheet.kingdom is not None:
+        blocks.append(render_kingdom(sheet.kingdom, lang))
+    print("\n\n".join(blocks))
+    return 0
+
+
+def cmd_kingdom(args: argparse.Namespace) -> int:
+    from meikyu.systems.meikyu_kingdom.display import render_kingdom
+
+    lang = _lang(args)
+    sheet = _load(args.file)
+    if sheet.kingdom is None:
+        raise InputError("mk.error.cli.no_kingdom", file=args.file)
+    if args.format == "json":
+        data = sheet.kingdom.to_data()
+        data["facility_groups"] = [
+            {"map": index, "name": g.name, "rooms": list(g.rooms), "level": g.level}
+            for index, g in sheet.kingdom.facility_groups()
+        ]
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    print(render_kingdom(sheet.kingdom, lang))
+    return 0
