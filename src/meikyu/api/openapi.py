@@ -56,7 +56,7 @@ _ID = {
     "in": "path",
     "required": True,
     "description": "Game system id such as `MeikyuKingdom` (aliases such as `mk` also work).",
-    "schema": {"type": "string"},
+    "schema": {"type": "string"},  # filled with the registered ids by document()
 }
 _COMMAND = {
     "name": "command",
@@ -194,7 +194,10 @@ _SCHEMAS: dict[str, Any] = {
 def document() -> dict[str, Any]:
     """The OpenAPI document (built once; treat it as read-only)."""
     from meikyu import __version__
+    from meikyu.systems import all_systems
 
+    # Listing the registered ids lets generated requests reach the roll logic, not only the lookup.
+    _ID["schema"] = {"type": "string", "enum": [s.id for s in all_systems()]}
     roll_get = _op("Roll a command", _json(_ref("RollResult"), "The roll."),
                    [_ID, _COMMAND, _LANG, _FORMAT, _DICE], (400,), op_id="rollGet")
     roll_post = _op(

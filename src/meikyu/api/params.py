@@ -32,6 +32,8 @@ _DICE_TEXT = re.compile(r"[0-9\s,\[\]]*", re.ASCII)
 _DICE_MAX_CHARS = 2048
 _DICE_MAX_VALUE = 1_000_000
 FORMATS = ("bcdice", "text")
+# The rest of an unread body would be taken for the next request: close the connection instead.
+_CLOSE = {"connection": "close"}
 
 
 async def read_body(request: Request, limit: int, timeout: float) -> bytes:
@@ -43,7 +45,7 @@ async def read_body(request: Request, limit: int, timeout: float) -> bytes:
         if not declared.strip().isascii() or not declared.strip().isdigit():
             raise ApiError(400, INVALID_PARAMETER, "api.error.bad_length")
         if int(declared) > limit:
-            raise ApiError(413, "request too large", "api.error.too_large", limit=limit)
+            raise ApiError(413, "request too large", "api.error.too_large", headers=_CLOSE, limit=limit)
     chunks: list[bytes] = []
     size = 0
     try:
@@ -51,10 +53,10 @@ async def read_body(request: Request, limit: int, timeout: float) -> bytes:
             async for chunk in request.stream():
                 size += len(chunk)
                 if size > limit:
-                    raise ApiError(413, "request too large", "api.error.too_large", limit=limit)
+                    raise ApiError(413, "request too large", "api.error.too_large", headers=_CLOSE, limit=limit)
                 chunks.append(chunk)
     except TimeoutError:
-        raise ApiError(408, "request timeout", "api.error.timeout", seconds=timeout) from None
+        raise ApiError(408, "request timeout", "api.error.timeout", headers=_CLOSE, seconds=timeout) from None
     except ClientDisconnect:
         # Nobody is left to read the answer; a 400 keeps the log honest.
         raise ApiError(400, INVALID_PARAMETER, "api.error.disconnected") from None
