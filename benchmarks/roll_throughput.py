@@ -2,11 +2,13 @@
 
     python benchmarks/roll_throughput.py [--seconds 2]
 
-Three measurements, each the best of five timed batches:
+Measurements, each the best of five timed batches:
 - baseline: ``random.randint`` draws the same two dice, sums, adds 3 and compares (no parsing, no
   rules, no text) — the floor any Python implementation pays;
 - meikyu structured: ``meikyu.roll`` (cache hit, evaluate with the seed's rules, result object);
-- meikyu + bcdice text: the same plus ``render("bcdice")``.
+- meikyu + bcdice text: the same plus ``render("bcdice")``;
+- the same two again with result memoization switched off (every roll evaluated and rendered from
+  scratch), to show what the memo buys and what a never-seen roll costs.
 BCDice itself does about 56,000 of these a second on this machine class (bcdice-compat.md).
 """
 
@@ -18,6 +20,7 @@ import time
 from collections.abc import Callable
 
 import meikyu
+from meikyu.systems.meikyu_kingdom.commands import MKCheck
 
 BCDICE_PER_SECOND = 56_000
 COMMAND = "2MK+3>=9"
@@ -68,11 +71,19 @@ def main() -> None:
     base = rate(baseline, args.seconds)
     ours = rate(structured, args.seconds)
     text = rate(with_text, args.seconds)
-    print(f"baseline (random.randint, no rules):   {base:12,.0f} rolls/s")
-    print(f"meikyu structured result:               {ours:12,.0f} rolls/s  ({ours / base:.2f}x baseline)")
-    print(f"meikyu + bcdice text:                   {text:12,.0f} rolls/s  ({text / base:.2f}x baseline)")
-    print(f"vs BCDice's ~{BCDICE_PER_SECOND:,}/s: structured {ours / BCDICE_PER_SECOND:.1f}x, "
-          f"with text {text / BCDICE_PER_SECOND:.1f}x")
+    MKCheck.MEMO_MAX_DICE = 0  # every roll from scratch
+    cold = rate(structured, args.seconds)
+    cold_text = rate(with_text, args.seconds)
+    rows = [
+        ("baseline (random.randint, no rules)", base),
+        ("meikyu structured result", ours),
+        ("meikyu + bcdice text", text),
+        ("meikyu structured, no memo", cold),
+        ("meikyu + bcdice text, no memo", cold_text),
+    ]
+    for name, value in rows:
+        print(f"{name:38} {value:12,.0f} rolls/s  {value / base:5.2f}x baseline  "
+              f"{value / BCDICE_PER_SECOND:5.1f}x BCDice (~{BCDICE_PER_SECOND:,}/s)")
 
 
 if __name__ == "__main__":

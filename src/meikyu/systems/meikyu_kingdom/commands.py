@@ -44,9 +44,16 @@ _MOD = re.compile(r"[+-]\d+")
 class MKCheck(Node):
     """One ``nMK`` check."""
 
-    __slots__ = ("count", "modifier", "target", "unknown_target", "bcdice_source", "max_dice")
+    __slots__ = ("count", "modifier", "target", "unknown_target", "bcdice_source", "max_dice", "_memo", "_text_memo")
+
+    MEMO_MAX_DICE = 3
+    """Up to this many dice, results are remembered per dice tuple (at most 216 of them per command)."""
 
     def __init__(self, count: int, modifier: int, mod_text: str, target: int | None, unknown: bool) -> None:
+        # A check's result is a pure function of its dice, and parsed commands are cached, so small
+        # checks keep their results: the everyday 2MK+3>=9 becomes a dictionary look-up after warm-up.
+        self._memo: dict[tuple[tuple[int, ...], str | None], RollResult] = {}
+        self._text_memo: dict[tuple[int, ...], str] = {}
         self.count = count
         self.modifier = modifier
         self.target = target
@@ -66,17 +73,32 @@ class MKCheck(Node):
         else:
             values = tuple([roll(6) for _ in range(self.count)])
             rands = tuple([(6, v) for v in values])
+        memo = self.count <= self.MEMO_MAX_DICE
+        if memo and (known := self._memo.get((values, lang))) is not None:
+            return known
         out = best_outcome(values, self.modifier, self.target)
         # positional arguments: a keyword call costs twice as much on this hot path
-        return RollResult(
+        result = RollResult(
             self, "MeikyuKingdom", lang, rands, sum(out.kept) + self.modifier, out.kept,
             out.success is True, out.success is False, out.critical, out.fumble, False,
             out.drive, out.achievement, (out.converted, values), (),
         )
+        if memo:
+            self._memo[(values, lang)] = result
+        return result
 
     def render_bcdice(self, result: RollResult) -> str:
+        rolled = result.detail[1]
+        known = self._text_memo.get(rolled)
+        if known is None:
+            known = self._bcdice_text(rolled)
+            if self.count <= self.MEMO_MAX_DICE:
+                self._text_memo[rolled] = known
+        return known
+
+    def _bcdice_text(self, rolled: tuple[int, ...]) -> str:
         # BCDice reads the top two of all dice, with no conversion; its text is reproduced exactly.
-        values = sorted(result.detail[1])
+        values = sorted(rolled)
         dice_now = sum(values[-2:])
         modifier = self.modifier
         total = dice_now + modifier
