@@ -260,6 +260,7 @@ _SUM = re.compile(r"([0-9]{1,4})D([0-9]{1,5})")
 _D66 = {"D66": "asc", "D66A": "asc", "D66S": "asc", "D66N": "first", "D66D": "desc"}
 
 
+@lru_cache(maxsize=256)
 def parse_dice_kind(text: str) -> DiceKind:
     """Read a table's dice: ``1D6``, ``2D6``, ``1D3``, ``3D6``, ``D66``, ``D66N``, ``D66D`` (any case).
 
@@ -292,6 +293,18 @@ class TableRoll:
     value: int
     entry: TableEntry
     rolls: tuple[int, ...]
+
+    @property
+    def rands(self) -> tuple[tuple[int, int], ...]:
+        """The dice drawn as ``(sides, value)`` pairs, in draw order (bcdice-api's ``rands``).
+
+        >>> from meikyu.dice.source import ScriptedDice
+        >>> parse_user_table("Coin\\n1D2\\n1:heads\\n2:tails").roll(ScriptedDice([2])).rands
+        ((2, 2),)
+        """
+        kind = self.table.kind
+        sides = 6 if kind.d66 else kind.sides
+        return tuple((sides, value) for value in self.rolls)
 
     @property
     def effects(self) -> tuple[Effect, ...]:
