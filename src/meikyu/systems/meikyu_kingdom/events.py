@@ -170,7 +170,8 @@ class GmDecisionNeeded(MKEvent):
 @dataclass(frozen=True)
 class RequestResolved(MKEvent):
     request: str
-    approved: bool
+    result: str
+    """``approved`` or ``refused``."""
     cost: int
     budget: int
 
