@@ -1,0 +1,246 @@
+"""Cycles and action types (R-MK-07, R-MK-08) and the conflict order of data (R-MK-09).
+
+A cycle gives every character one main action (support or planned); it ends when all have acted
+or passed, and then everyone is ready again. Auxiliary actions work while acted, once per cycle per
+name; interrupts answer a declared action, work while acted, can themselves be interrupted, once per
+cycle per name, and resolve last-declared first.
+
+>>> from meikyu.dice import ScriptedDice
+>>> from meikyu.engine import Game
+>>> g = Game(CycleRules(), CycleState(("a", "b")), ScriptedDice([]))
+>>> _ = g.play(Act("a", "support", "search"))
+>>> _ = g.play(Act("b", "interrupt", "warn"))
+>>> [e.name for e in g.play(Resolve()) + g.play(Resolve())]
+['warn', 'search']
+>>> sorted(g.state.acted)
+['a']
+>>> _ = g.play(Pass("b")); g.state.number, g.state.acted
+(2, frozenset())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from meikyu.dice.source import Dice
+from meikyu.engine import Action, Event
+from meikyu.errors import RuleError
+from meikyu.serial import TypeRegistry, from_data, to_data
+from meikyu.systems.meikyu_kingdom.events import CycleEnded, MKEvent
+
+ACTIONS = TypeRegistry()
+
+ACTION_TYPES = ("support", "planned", "auxiliary", "interrupt")
+CYCLE_KINDS = ("cycle", "round", "quarter")
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Act(Action):
+    """``actor`` takes action ``name`` of ``type`` (R-MK-08).
+
+    ``supports`` names the declared action an auxiliary goes with (when the auxiliary names one);
+    ``condition`` is whether an interrupt's own condition holds (the GM judges it).
+    """
+
+    actor: str
+    type: str
+    name: str
+    supports: str = ""
+    condition: bool = True
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Resolve(Action):
+    """Resolve the most recently declared action still open (last in, first out)."""
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Pass(Action):
+    """A ready character gives up this cycle's main action (becomes acted)."""
+
+    actor: str
+
+
+@dataclass(frozen=True)
+class Declared:
+    actor: str
+    type: str
+    name: str
+
+
+@dataclass(frozen=True)
+class ActionDeclared(MKEvent):
+    actor: str
+    type: str
+    name: str
+
+
+@dataclass(frozen=True)
+class ActionResolved(MKEvent):
+    actor: str
+    type: str
+    name: str
+
+
+@dataclass(frozen=True)
+class CycleState:
+    characters: tuple[str, ...]
+    acted: frozenset[str] = frozenset()
+    kind: str = "cycle"
+    """``cycle``, ``round`` (combat) or ``quarter`` (labyrinth); R-MK-07."""
+    number: int = 1
+    hectic: bool = False
+    """Combat or another hectic situation: planned actions are barred (R-MK-08)."""
+    used: frozenset[tuple[str, str, str]] = frozenset()
+    """(actor, type, name) of auxiliary and interrupt actions used this cycle."""
+    stack: tuple[Declared, ...] = ()
+    """Declared, unresolved actions; the last is resolved first."""
+    unable: frozenset[str] = frozenset()
+    """Characters who cannot act at all (incapacitated, dead): they count as acted."""
+
+    def ready(self, actor: str) -> bool:
+        return actor not in self.acted and actor not in self.unable
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = to_data(self)
+        return data
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> CycleState:
+        state: CycleState = from_data(cls, data)
+        return state
+
+
+class CycleRules:
+    id = "mk.cycle"
+    actions = ACTIONS
+
+    def legal_actions(self, state: CycleState) -> list[Action]:
+        if state.stack:
+            return [Resolve()]
+        return [Pass(c) for c in state.characters if state.ready(c)]
+
+    def step(self, state: CycleState, action: Action, dice: Dice) -> tuple[CycleState, tuple[Event, ...]]:
+        if isinstance(action, Resolve):
+            return _resolve(state)
+        if isinstance(action, Pass):
+            _known(state, action.actor)
+            if state.stack:
+                raise RuleError("R-MK-08", "mk.error.cycle.open_actions")
+            if not state.ready(action.actor):
+                raise RuleError("R-MK-07", "mk.error.cycle.not_ready", actor=action.actor)
+            return _maybe_end(replace(state, acted=state.acted | {action.actor}), [])
+        if isinstance(action, Act):
+            return _act(state, action)
+        raise RuleError("R-MK-08", "mk.error.check.unknown_action", action=type(action).__name__)
+
+    def state_to_data(self, state: CycleState) -> Any:
+        return state.to_data()
+
+    def state_from_data(self, data: Any) -> CycleState:
+        return CycleState.from_data(data)
+
+
+def _known(state: CycleState, actor: str) -> None:
+    if actor not in state.characters:
+        raise RuleError("R-MK-07", "mk.error.unknown_character", id=actor, known=", ".join(state.characters))
+
+
+def _act(state: CycleState, act: Act) -> tuple[CycleState, tuple[Event, ...]]:
+    _known(state, act.actor)
+    if act.type not in ACTION_TYPES:
+        raise RuleError("R-MK-08", "mk.error.cycle.bad_type", type=act.type, types=", ".join(ACTION_TYPES))
+    if act.actor in state.unable:
+        raise RuleError("R-MK-08", "mk.error.cycle.unable", actor=act.actor)
+    declared = Declared(act.actor, act.type, act.name)
+    if act.type in ("support", "planned"):
+        if state.stack:
+            raise RuleError("R-MK-08", "mk.error.cycle.open_actions")
+        if not state.ready(act.actor):
+            raise RuleError("R-MK-07", "mk.error.cycle.not_ready", actor=act.actor)
+        if act.type == "planned" and state.hectic:
+            raise RuleError("R-MK-08", "mk.error.cycle.planned_hectic", name=act.name)
+        return replace(state, stack=(declared,)), (ActionDeclared(act.actor, act.type, act.name),)
+    key = (act.actor, act.type, act.name)
+    if key in state.used:
+        raise RuleError("R-MK-08", "mk.error.cycle.once_per_cycle", actor=act.actor, name=act.name, type=act.type)
+    if act.type == "auxiliary":
+        if act.supports and not any(d.name == act.supports for d in state.stack):
+            raise RuleError("R-MK-08", "mk.error.cycle.aux_needs_action", name=act.name, supports=act.supports)
+        # An auxiliary goes with its action and takes effect at once; it never makes anyone acted.
+        used = replace(state, used=state.used | {key})
+        return used, (ActionDeclared(act.actor, act.type, act.name), ActionResolved(act.actor, act.type, act.name))
+    # interrupt
+    if not state.stack:
+        raise RuleError("R-MK-08", "mk.error.cycle.nothing_to_interrupt", name=act.name)
+    if not act.condition:
+        raise RuleError("R-MK-08", "mk.error.cycle.condition", name=act.name)
+    new = replace(state, used=state.used | {key}, stack=(*state.stack, declared))
+    return new, (ActionDeclared(act.actor, act.type, act.name),)
+
+
+def _resolve(state: CycleState) -> tuple[CycleState, tuple[Event, ...]]:
+    if not state.stack:
+        raise RuleError("R-MK-08", "mk.error.cycle.nothing_open")
+    top = state.stack[-1]
+    new = replace(state, stack=state.stack[:-1])
+    events: list[Event] = [ActionResolved(top.actor, top.type, top.name)]
+    if top.type in ("support", "planned"):
+        new = replace(new, acted=new.acted | {top.actor})
+    return _maybe_end(new, events)
+
+
+def _maybe_end(state: CycleState, events: list[Event]) -> tuple[CycleState, tuple[Event, ...]]:
+    """The cycle ends once everyone has acted or passed (R-MK-07); then all are ready again."""
+    if state.stack or any(state.ready(c) for c in state.characters):
+        return state, tuple(events)
+    events.append(CycleEnded(state.number, state.kind))
+    return replace(state, acted=frozenset(), used=frozenset(), number=state.number + 1), tuple(events)
+
+
+# -- R-MK-09 -------------------------------------------------------------------------------------
+DATA_CLASS_RANK = {"constant": 0, "equipment": 1}
+
+
+@dataclass(frozen=True)
+class DataEffect:
+    """One effect of data (a skill, item, facility …) waiting to be resolved."""
+
+    name: str
+    data_type: str
+    """The data's type: ``constant``, ``equipment`` or anything else (support, interrupt …)."""
+    owner: str
+    owner_level: int
+    owner_order: int = 0
+    """The order the owner chose among their own effects (lower first)."""
+    sequence: int = 0
+    """When the effect arose; breaks any remaining tie."""
+
+
+def conflict_order(effects: Iterable[DataEffect]) -> list[DataEffect]:
+    """The order in which conflicting data resolve (R-MK-09).
+
+    Constant data first, then equipment, then the rest; within a class the higher-level owner
+    first; the same owner in the order they choose. When effects contradict, the one resolved last
+    (the later effect) stands: :func:`prevailing`.
+
+    >>> es = [DataEffect("x", "support", "a", 3), DataEffect("y", "constant", "b", 1),
+    ...       DataEffect("z", "support", "b", 5)]
+    >>> [e.name for e in conflict_order(es)]
+    ['y', 'z', 'x']
+    """
+    return sorted(
+        effects,
+        key=lambda e: (DATA_CLASS_RANK.get(e.data_type, 2), -e.owner_level, e.owner, e.owner_order, e.sequence),
+    )
+
+
+def prevailing(effects: Iterable[DataEffect]) -> DataEffect | None:
+    """Of contradictory effects, the one that wins: the last to take effect (R-MK-09)."""
+    ordered = conflict_order(effects)
+    return ordered[-1] if ordered else None
