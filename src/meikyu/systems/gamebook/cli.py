@@ -1,0 +1,206 @@
+"""``meikyu gamebook check | play | odds``: the gamebook's commands for :mod:`meikyu.cli`."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from meikyu.errors import InputError, MeikyuError
+from meikyu.i18n import LANGS, resolve_lang, translate
+
+DEFAULT_LANG = "ja"
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _lang(args: argparse.Namespace) -> str:
+    try:
+        return resolve_lang(getattr(args, "lang", None), default=DEFAULT_LANG)
+    except InputError:
+        return "en"
+
+
+def _guarded(fn: Handler) -> Handler:
+    """Errors become one line in the reader's language on stderr and exit status 2, never a traceback."""
+
+    @functools.wraps(fn)
+    def run(args: argparse.Namespace) -> int:
+        import meikyu.systems.gamebook  # noqa: F401  (registers the gb. catalog)
+
+        try:
+            return fn(args)
+        except MeikyuError as exc:
+            lang = _lang(args)
+            print(translate("gb.cli.error", lang, message=exc.message(lang)), file=sys.stderr)
+            return 2
+
+    return run
+
+
+def _book_path(name: str) -> Path:
+    from meikyu.systems.gamebook.books import sample_path
+
+    if name in ("sample", "kaze-no-tou"):
+        return sample_path()
+    return Path(name)
+
+
+def _emit(args: argparse.Namespace, data: dict[str, Any], lines: list[str]) -> None:
+    if args.format == "json":
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        for line in lines:
+            print(line)
+
+
+@_guarded
+def cmd_check(args: argparse.Namespace) -> int:
+    from meikyu.systems.gamebook.validate import check_book
+
+    lang = _lang(args)
+    path = _book_path(args.book)
+    report = check_book(path)
+    summary = report.summary()
+    problems = [{"line": p.line, "paragraph": p.paragraph, "key": p.key, "message": p.message(lang)}
+                for p in report.problems]
+    lines = [translate("gb.cli.problem", lang, file=str(path), line=p["line"],
+                       paragraph=p["paragraph"] or "-", message=p["message"]) for p in problems]
+    key = "gb.cli.check_ok" if report.ok else "gb.cli.check_bad"
+    lines.append(translate(key, lang, book=report.book.id or str(path), **summary))
+    _emit(args, {"ok": report.ok, "book": report.book.id, "summary": summary, "problems": problems}, lines)
+    return 0 if report.ok else 1
+
+
+def parse_enemy(spec: str) -> Any:
+    """``"atk,kill,def,hits"`` → an :class:`Enemy`.
+
+    >>> parse_enemy("10,2,9,4")
+    Enemy(attack=10, kill=2, defense=9, hits=4, name=Text(by_lang=(('*', '1'),)))
+    """
+    from meikyu.systems.gamebook.fighters import Enemy
+    from meikyu.systems.gamebook.text import Text
+
+    parts = [p.strip() for p in spec.split(",")]
+    if len(parts) != 4 or not all(p.isdigit() for p in parts):
+        raise InputError("gb.error.bad_enemy_spec", spec=spec)
+    attack, kill, defense, hits = map(int, parts)
+    if hits < 1:
+        raise InputError("gb.error.bad_enemy_spec", spec=spec)
+    return Enemy(attack, kill, defense, hits, Text.plain("1"))
+
+
+@_guarded
+def cmd_odds(args: argparse.Namespace) -> int:
+    from meikyu.systems.gamebook.fighters import Fighter
+    from meikyu.systems.gamebook.odds import combat_odds
+
+    lang = _lang(args)
+    if not args.enemy:
+        raise InputError("gb.error.odds.no_enemies")
+    for name in ("attack", "kill", "defense"):
+        if getattr(args, name) < 0:
+            raise InputError("gb.error.bad_number", option=f"--{name}", value=getattr(args, name))
+    if args.hits < 1:
+        raise InputError("gb.error.bad_number", option="--hits", value=args.hits)
+    enemies = [parse_enemy(spec) for spec in args.enemy]
+    odds = combat_odds(Fighter(args.attack, args.kill, args.defense, args.hits), enemies, escape=args.escape)
+    data = odds.to_data()
+    data["best_target"] = odds.best_target + 1
+    lines = [translate("gb.cli.odds_win", lang, frac=data["win"], pct=data["win_pct"]),
+             translate("gb.cli.odds_lose", lang, frac=data["lose"], pct=data["lose_pct"])]
+    if args.escape:
+        lines.append(translate("gb.cli.odds_escape", lang, frac=data["escape"], pct=data["escape_pct"]))
+    if len(enemies) > 1:
+        lines.append(translate("gb.cli.odds_target", lang, target=odds.best_target + 1))
+    _emit(args, data, lines)
+    return 0
+
+
+def _parse_choices(text: str | None) -> list[int]:
+    if not text:
+        return []
+    out = []
+    for word in text.replace(" ", ",").split(","):
+        if not word:
+            continue
+        if not word.isdigit() or int(word) < 1:
+            raise InputError("gb.error.bad_choices", value=word)
+        out.append(int(word))
+    return out
+
+
+@_guarded
+def cmd_play(args: argparse.Namespace) -> int:
+    from meikyu.dice import RandomDice, ScriptedDice, parse_dice_list
+    from meikyu.systems.gamebook.book import load_book
+    from meikyu.systems.gamebook.reader import ManualDice, Session, run_interactive, run_scripted
+
+    lang = _lang(args)
+    book = load_book(_book_path(args.book))
+    manual = args.dice == "manual"
+    scripted = args.choices is not None or args.format == "json"
+    if scripted:
+        dice = ScriptedDice(parse_dice_list(args.dice)) if args.dice and not manual else RandomDice(args.seed)
+        if manual:
+            raise InputError("gb.error.manual_scripted")
+        log: list[str] = []
+        result = run_scripted(book, _parse_choices(args.choices), dice, lang=lang, story=args.story, log=log)
+        lines = [*log, translate("gb.cli.path", lang, path=" → ".join(result["path"]))]
+        if result["ended"]:
+            lines.append(translate("gb.reader.ending", lang, kind=translate(f"gb.ending.{result['ending']}", lang)))
+        elif result["waiting"]:
+            lines.append(translate(f"gb.cli.waiting_{result['waiting']}", lang))
+        _emit(args, result, lines)
+        return 0
+    if args.dice and not manual:
+        dice_source: Any = ScriptedDice(parse_dice_list(args.dice))
+    elif manual:
+        dice_source = ManualDice(input, print, lang)
+    else:
+        dice_source = RandomDice(args.seed)
+    session = Session(book, story=args.story, dice=dice_source, lang=lang)
+    if args.load:
+        session.load(args.load)
+    print(translate("gb.reader.welcome", lang, title=book.title.get(lang)))
+    return run_interactive(session, input, print)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``gamebook`` with its sub-commands ``check``, ``play`` and ``odds``."""
+    top = subparsers.add_parser("gamebook", help="the Shin gamebook: check and play books, exact combat odds")
+    sub = top.add_subparsers(dest="gb_cmd", metavar="COMMAND")
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--lang", choices=LANGS, help="language (default ja, or $MEIKYU_LANG)")
+        p.add_argument("--format", choices=("text", "json"), default="text")
+
+    p = sub.add_parser("check", help="validate a book file (exit 1 when it has problems)")
+    p.add_argument("book", help="a book TOML file, or 'sample' for the shipped book")
+    common(p)
+    p.set_defaults(handler=cmd_check)
+
+    p = sub.add_parser("play", help="read a book in the terminal, or play it from a script")
+    p.add_argument("book", help="a book TOML file, or 'sample' for the shipped book")
+    p.add_argument("--story", action="store_true", help="story mode: no sheet, every fight won (R-GB-08)")
+    p.add_argument("--seed", type=int, help="seed for reproducible dice")
+    p.add_argument("--dice", help="'manual' to type dice in, or fixed values such as 6,3,1")
+    p.add_argument("--choices", help="play non-interactively with these choice numbers, e.g. 1,2,1")
+    p.add_argument("--load", help="resume a saved game (JSON)")
+    common(p)
+    p.set_defaults(handler=cmd_play)
+
+    p = sub.add_parser("odds", help="exact chances of a fight")
+    p.add_argument("--attack", type=int, required=True)
+    p.add_argument("--kill", type=int, required=True)
+    p.add_argument("--defense", type=int, required=True)
+    p.add_argument("--hits", type=int, required=True)
+    p.add_argument("--enemy", action="append", default=[], help='"attack,kill,defense,hits"; repeat for more')
+    p.add_argument("--escape", action="store_true", help="escape is allowed in this fight")
+    common(p)
+    p.set_defaults(handler=cmd_odds)
+
+    top.set_defaults(handler=lambda args: (top.print_help(), 2)[1])

@@ -1,0 +1,346 @@
+"""The terminal reader: a thin loop over :class:`GamebookRules` (no rules here, only words and input).
+
+:class:`Session` keeps the game (with undo), bookmarks and saves; :func:`run_scripted` plays a
+list of choices non-interactively; :func:`run_interactive` talks to a person through two
+functions (``ask`` and ``say``), so tests can drive it too.
+
+>>> from meikyu.systems.gamebook.books import sample_path
+>>> from meikyu.systems.gamebook.book import load_book
+>>> from meikyu.dice import ScriptedDice
+>>> result = run_scripted(load_book(sample_path()), [1, 4], ScriptedDice([6, 2]), lang="en")
+>>> result["path"], result["ending"]
+(['1', '2', '35'], 'normal')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from meikyu.dice.source import Dice, parse_dice_list
+from meikyu.engine import Action, Game
+from meikyu.errors import DiceError, DiceExhausted, InputError, MeikyuError
+from meikyu.i18n import translate
+from meikyu.serial import to_data
+from meikyu.systems.gamebook.book import Book
+from meikyu.systems.gamebook.combat import fighter_for
+from meikyu.systems.gamebook.events import CombatStarted
+from meikyu.systems.gamebook.fighters import escape_needed
+from meikyu.systems.gamebook.odds import combat_odds
+from meikyu.systems.gamebook.policy import AutoPolicy
+from meikyu.systems.gamebook.rules import (
+    Attack,
+    Choose,
+    ChooseDie,
+    Distribute,
+    Escape,
+    GamebookRules,
+    PlayState,
+    Proceed,
+    RollCreation,
+    UseAbility,
+)
+
+SAVE_FORMAT = "meikyu-gamebook-save/1"
+
+
+class Session:
+    """One reading of one book: the game, its bookmarks, and how to show it in ``lang``."""
+
+    def __init__(self, book: Book, story: bool = False, dice: Dice | None = None, lang: str = "ja") -> None:
+        self.book = book
+        self.rules = GamebookRules(book)
+        self.story = story
+        self.game: Game[PlayState] = Game(self.rules, self.rules.initial(story), dice=dice)
+        self.lang = lang
+        self.bookmarks: dict[str, int] = {}
+        self.policy = AutoPolicy(self.rules)
+
+    @property
+    def state(self) -> PlayState:
+        return self.game.state
+
+    def t(self, key: str, **params: Any) -> str:
+        return translate(f"gb.reader.{key}", self.lang, **params)
+
+    # -- showing ---------------------------------------------------------------------------------
+    def paragraph_text(self) -> list[str]:
+        s = self.state
+        if s.phase in ("roll", "choose_die", "distribute"):
+            return [self.t("creation", title=self.book.title.get(self.lang))]
+        para = self.book.paragraphs[s.paragraph]
+        return [f"[{para.id}]", para.text.get(self.lang)]
+
+    def label(self, action: Action) -> str:
+        s = self.state
+        if isinstance(action, RollCreation):
+            return self.t("opt_roll")
+        if isinstance(action, ChooseDie):
+            return self.t("opt_die", value=s.rolled[action.index])
+        if isinstance(action, Distribute):
+            return self.t("opt_spread", attack=action.attack, defense=action.defense, stamina=action.stamina)
+        if isinstance(action, Choose):
+            return self.rules.open_choices(s)[action.number - 1].text.get(self.lang)
+        if isinstance(action, Proceed):
+            para = self.rules.paragraph(s)
+            if para.combat:
+                return self.t("opt_fight")
+            if para.check:
+                stat = translate(f"gb.stat.{para.check.stat}", self.lang)
+                return self.t("opt_check", stat=stat, target=para.check.target)
+            return self.t("opt_jump", target=self.rules.jump_target(s))
+        if isinstance(action, UseAbility):
+            if not action.ability:
+                return self.t("opt_no_ability")
+            ability = self.book.abilities.get(action.ability)
+            name = ability.name.get(self.lang) if ability else action.ability
+            text = ability.text.get(self.lang) if ability else ""
+            return f"{name} — {text}" if text else name
+        if isinstance(action, Attack):
+            assert s.combat is not None
+            foe = s.combat.foes[action.target]
+            return self.t("opt_attack", enemy=foe.name.get(self.lang), left=foe.left, hits=foe.hits)
+        if isinstance(action, Escape):
+            assert s.combat is not None
+            return self.t("opt_escape", needed=escape_needed(len(s.combat.standing())))
+        return type(action).__name__
+
+    def sheet_lines(self) -> list[str]:
+        sh = self.state.sheet
+        items = ", ".join(f"{self.book.item_name(k, self.lang)}×{n}" for k, n in sh.items) or "-"
+        abilities = ", ".join(self.book.ability_name(a, self.lang) for a in sh.abilities) or "-"
+        progress = ", ".join(f"{self.book.counter_name(k, self.lang)} {v}" for k, v in sh.progress) or "-"
+        flags = ", ".join(sh.flags) or "-"
+        weapon = self.book.item_name(sh.weapon, self.lang) if sh.weapon else "-"
+        lines = [self.t("sheet_stats", attack=sh.attack, defense=sh.defense, stamina=sh.stamina, hits=sh.hits),
+                 self.t("sheet_weapon", weapon=weapon, kill=sh.kill),
+                 self.t("sheet_items", items=items), self.t("sheet_abilities", abilities=abilities),
+                 self.t("sheet_progress", progress=progress), self.t("sheet_flags", flags=flags)]
+        cs = self.state.combat
+        if cs is not None:
+            lines.append(self.t("sheet_combat", hits=cs.hits, max=cs.max_hits))
+        return lines
+
+    def enemy_lines(self) -> list[str]:
+        cs = self.state.combat
+        if cs is None:
+            return []
+        return [self.t("enemy", n=i + 1, enemy=f.name.get(self.lang), attack=f.attack, kill=f.kill,
+                       defense=f.defense, left=f.left, hits=f.hits) for i, f in enumerate(cs.foes)]
+
+    def odds_lines(self) -> list[str]:
+        """Exact odds of the fight about to start, for no ability and for each ability Shin has."""
+        cs = self.state.combat
+        if cs is None:
+            return []
+        lines = []
+        enemies = [f.enemy for f in cs.foes]
+        for key in ("", *self.state.sheet.abilities):
+            ability = self.book.abilities.get(key) if key else None
+            name = self.book.ability_name(key, self.lang) if key else self.t("opt_no_ability")
+            try:
+                o = combat_odds(fighter_for(self.state.sheet, ability), enemies, cs.escape_allowed)
+            except InputError as exc:
+                lines.append(self.t("odds_none", ability=name, reason=exc.message(self.lang)))
+                continue
+            pct = o.to_data()
+            if cs.escape_allowed:
+                lines.append(self.t("odds_escape", ability=name, win=pct["win_pct"], lose=pct["lose_pct"],
+                                    escape=pct["escape_pct"]))
+            else:
+                lines.append(self.t("odds", ability=name, win=pct["win_pct"], lose=pct["lose_pct"]))
+        return lines
+
+    def status_lines(self) -> list[str]:
+        s = self.state
+        if s.phase == "ended":
+            return [self.t("ending", kind=translate(f"gb.ending.{s.ending}", self.lang))]
+        if self.rules.is_stuck(s):
+            return [self.t("stuck")]
+        return []
+
+    # -- doing -----------------------------------------------------------------------------------
+    def play(self, action: Action) -> list[str]:
+        events = self.game.play(action)
+        lines = [e.render(self.lang) for e in events]
+        if any(isinstance(e, CombatStarted) for e in events):
+            lines += self.enemy_lines() + self.odds_lines()
+        return lines
+
+    def undo(self) -> None:
+        self.game.undo()
+
+    def bookmark(self, name: str) -> None:
+        self.bookmarks[name] = len(self.game.history)
+
+    def back_to(self, name: str) -> None:
+        if name not in self.bookmarks:
+            raise InputError("gb.error.no_bookmark", name=name, known=", ".join(self.bookmarks) or "-")
+        while len(self.game.history) > self.bookmarks[name]:
+            self.game.undo()
+
+    def to_data(self) -> dict[str, Any]:
+        return {"format": SAVE_FORMAT, "book": self.book.id, "story": self.story,
+                "bookmarks": self.bookmarks, "game": self.game.to_data()}
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_data(), ensure_ascii=False, indent=1), encoding="utf-8")
+
+    def load(self, path: str | Path) -> None:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise InputError("gb.error.bad_save", path=str(path), detail=str(exc)) from exc
+        self.load_data(data, str(path))
+
+    def load_data(self, data: Any, where: str = "<save>") -> None:
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise InputError("gb.error.bad_save", path=where, detail=f"format is not {SAVE_FORMAT}")
+        if data.get("book") != self.book.id:
+            raise InputError("gb.error.save_other_book", path=where, book=data.get("book"), expected=self.book.id)
+        try:
+            game = Game.from_data(self.rules, data["game"])
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, MeikyuError):
+                raise
+            raise InputError("gb.error.bad_save", path=where, detail=str(exc)) from exc
+        game.dice = self.game.dice
+        self.game = game
+        self.story = bool(data.get("story", False))
+        self.bookmarks = {str(k): int(v) for k, v in data.get("bookmarks", {}).items()}
+
+
+def run_scripted(book: Book, choices: list[int], dice: Dice, lang: str = "ja", story: bool = False,
+                 log: list[str] | None = None) -> dict[str, Any]:
+    """Play non-interactively: ``choices`` answer the paragraphs' numbered choices in order; every
+    other decision goes to :class:`AutoPolicy`. Stops at an ending, when the choices or the given
+    dice run out, or at a dead end; returns the path and the final sheet as plain data."""
+    session = Session(book, story=story, dice=dice, lang=lang)
+    queue = list(choices)
+    waiting = ""
+    while True:
+        legal = session.game.legal_actions()
+        if not legal:
+            waiting = "stuck" if session.rules.is_stuck(session.state) else ""
+            break
+        if isinstance(legal[0], Choose):
+            if not queue:
+                waiting = "choice"
+                break
+            action: Action = Choose(queue.pop(0))
+        else:
+            action = session.policy.choose(session.state, legal)
+        try:
+            lines = session.play(action)
+        except DiceExhausted:
+            waiting = "dice"
+            break
+        if log is not None:
+            log.extend(lines)
+    state = session.state
+    sheet = to_data(state.sheet)
+    sheet["hits"] = state.sheet.hits
+    return {"ok": True, "book": book.id, "story": story, "path": list(state.path), "paragraph": state.paragraph,
+            "ended": state.phase == "ended", "ending": state.ending or None, "waiting": waiting or None,
+            "unused_choices": queue, "sheet": sheet}
+
+
+class ManualDice:
+    """Dice typed in by the reader (physical dice): asks when the rules need one and none are queued."""
+
+    def __init__(self, ask: Callable[[str], str], say: Callable[[str], None], lang: str) -> None:
+        self.ask, self.say, self.lang = ask, say, lang
+        self.queue: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        while not self.queue:
+            text = self.ask(translate("gb.reader.ask_dice", self.lang, sides=sides))
+            try:
+                values = parse_dice_list(text)
+                bad = [v for v in values if v > sides]
+                if bad:
+                    raise DiceError("error.dice.too_big", index=values.index(bad[0]) + 1, value=bad[0], sides=sides)
+                self.queue = values
+            except DiceError as exc:
+                self.say(exc.message(self.lang))
+        return self.queue.pop(0)
+
+
+def run_interactive(session: Session, ask: Callable[[str], str], say: Callable[[str], None]) -> int:
+    """The reading loop. Numbers pick options; letters are commands (``h`` lists them)."""
+    t = session.t
+    show = True
+    shown: tuple[int, str] | None = None
+    while True:
+        # The paragraph is shown when the reader arrives (or comes back by undo / load), not after every roll.
+        where = (len(session.state.path), session.state.phase)
+        if show or where != shown:
+            for line in session.paragraph_text():
+                say(line)
+            for line in session.status_lines():
+                say(line)
+        show, shown = False, where
+        legal = session.game.legal_actions()
+        if session.state.phase == "combat":
+            for line in session.enemy_lines():
+                say(line)
+        for number, action in enumerate(legal, start=1):
+            say(f"  {number}. {session.label(action)}")
+        try:
+            line = ask(t("prompt") if legal else t("prompt_end")).strip()
+        except EOFError:
+            return 0
+        word, _, rest = line.partition(" ")
+        rest = rest.strip()
+        try:
+            if line == "" and len(legal) == 1:
+                action = legal[0]
+            elif word.isdigit():
+                number = int(word)
+                if not 1 <= number <= len(legal):
+                    say(t("bad_number", count=len(legal)))
+                    continue
+                action = legal[number - 1]
+            elif word in ("q", "quit"):
+                return 0
+            elif word in ("h", "help", "?"):
+                say(t("help"))
+                continue
+            elif word in ("s", "sheet"):
+                for text in session.sheet_lines():
+                    say(text)
+                continue
+            elif word in ("o", "odds"):
+                for text in session.odds_lines() or [t("no_fight")]:
+                    say(text)
+                continue
+            elif word in ("u", "undo"):
+                session.undo()
+                say(t("undone"))
+                show = True
+                continue
+            elif word in ("b", "bookmark"):
+                session.bookmark(rest or str(len(session.bookmarks) + 1))
+                say(t("bookmarked", name=rest or str(len(session.bookmarks))))
+                continue
+            elif word in ("g", "goto"):
+                session.back_to(rest)
+                show = True
+                continue
+            elif word == "save":
+                session.save(rest or "gamebook-save.json")
+                say(t("saved", path=rest or "gamebook-save.json"))
+                continue
+            elif word == "load":
+                session.load(rest or "gamebook-save.json")
+                show = True
+                continue
+            else:
+                say(t("unknown_command", command=line))
+                continue
+            for text in session.play(action):
+                say(text)
+        except MeikyuError as exc:
+            say(exc.message(session.lang))
