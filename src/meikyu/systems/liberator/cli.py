@@ -1,0 +1,249 @@
+"""``meikyu liberator …``: missions, card checks, exact odds and the hot-seat table.
+
+- ``meikyu liberator mission --players 3 --levels 1,1,1 --type turning [--seed S] [--format json]``
+- ``meikyu liberator cards check FILE [--format json]`` — exit 0 valid, 1 rule violations
+- ``meikyu liberator cards list`` — the sample cards
+- ``meikyu liberator odds CARD --obstacles P3,M1 [--bonus N]``
+- ``meikyu liberator play --players ann:warrior:mount,bob:mage:might [--plan normal,turning,final]
+  [--seed S] [--dice 5,3,…] [--script FILE] [--no-gm] [--cards FILE] [--load SAVE]``
+
+``--script FILE`` feeds the table's commands from a file (see :mod:`meikyu.systems.liberator.play`)
+and ``--dice`` queues dice before the random ones, so a whole scenario can be replayed in tests.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="meikyu"); sub = parser.add_subparsers()
+>>> register(sub)
+>>> args = parser.parse_args(["liberator", "mission", "--players", "3", "--levels", "1,1,1", "--type", "normal", "--seed", "1", "--format", "json"])
+>>> args.handler(args)  # doctest: +ELLIPSIS
+{"ok": true, "type": "normal", "budget": 6, "obstacles": [...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+
+from meikyu.errors import InputError, MeikyuError
+from meikyu.i18n import LANGS, resolve_lang, translate
+
+DEFAULT_LANG = "ja"
+
+
+def _lang(args: argparse.Namespace) -> str:
+    try:
+        return resolve_lang(getattr(args, "lang", None), DEFAULT_LANG)
+    except InputError:
+        return "en"
+
+
+def _guarded(fn: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """Print bad input as one line in the user's language (exit 2), never a traceback."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return fn(args)
+        except MeikyuError as exc:
+            lang = _lang(args)
+            if getattr(args, "format", "text") == "json":
+                print(json.dumps({"ok": False, "reason": exc.message(lang)}, ensure_ascii=False))
+            else:
+                print(translate("lb.cli.error", lang, message=exc.message(lang)), file=sys.stderr)
+            return 2
+
+    return run
+
+
+def _levels(text: str, players: int) -> list[int]:
+    try:
+        levels = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise InputError("lb.cli.bad_levels", text=text) from None
+    if len(levels) != players or any(lv < 1 for lv in levels):
+        raise InputError("lb.error.levels", players=players, count=len(levels))
+    return levels
+
+
+def cmd_mission(args: argparse.Namespace) -> int:
+    from meikyu.systems.liberator.cards import KIND_ATTRIBUTE, sample_cards
+    from meikyu.systems.liberator.mission import generate_mission, mission_to_json
+
+    if args.players < 1:
+        raise InputError("lb.error.levels", players=args.players, count=0)
+    levels = _levels(args.levels, args.players)
+    mission = generate_mission(args.type, levels, args.players, args.seed)
+    data = mission_to_json(mission)
+    if args.format == "json":
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    lang = _lang(args)
+    cards = sample_cards()
+    print(translate("lb.cli.mission", lang, type=args.type, budget=mission.budget, total=sum(o["evaluation"] for o in data["obstacles"])))
+    for o in mission.obstacles:
+        enh = cards.enhancements[o.enhancement] if o.enhancement else None
+        bonus = f"  [{enh.name}: {'; '.join(e.notation() for e in enh.bonus)}]" if enh else ""
+        kind = translate(f"lb.kind.{o.kind}", lang)
+        print(f"  {o.name or kind} — {kind}({KIND_ATTRIBUTE[o.kind]}) {o.target}  ({o.evaluation}){bonus}")
+    return 0
+
+
+def cmd_cards_check(args: argparse.Namespace) -> int:
+    from meikyu.systems.liberator.cardmaking import check_cards
+    from meikyu.systems.liberator.cards import check_references, load_card_file, sample_cards
+
+    cards = load_card_file(args.file)
+    check_references(sample_cards().merged(cards), args.file)
+    violations = check_cards(cards)
+    errors = [v for v in violations if v.severity == "error"]
+    lang = _lang(args)
+    if args.format == "json":
+        print(json.dumps({
+            "ok": not errors,
+            "cards": len(cards.actions) + len(cards.jobs) + len(cards.feats) + len(cards.obstacles) + len(cards.enhancements),
+            "violations": [
+                {"card": v.card, "code": v.code, "severity": v.severity, "face": v.face, "message": v.message(lang)}
+                for v in violations
+            ],
+        }, ensure_ascii=False))
+    else:
+        for v in violations:
+            print(translate(f"lb.cli.{v.severity}", lang, message=v.message(lang)))
+        print(translate("lb.cli.checked", lang, actions=len(cards.actions), errors=len(errors), warnings=len(violations) - len(errors)))
+    return 1 if errors else 0
+
+
+def cmd_cards_list(args: argparse.Namespace) -> int:
+    from meikyu.systems.liberator.cards import sample_cards
+    from meikyu.systems.liberator.effects import format_effects
+
+    cards = sample_cards()
+    for job in cards.jobs.values():
+        print(f"{job.id:10} {job.name}  {job.effect.name}[{job.effect.id}] {job.effect.effect.notation()}  → {', '.join(job.actions)}")
+    for a in cards.actions.values():
+        faces = " | ".join(f"{p}:{format_effects(e)}" for p, e in zip(a.power, a.effects, strict=True))
+        print(f"{a.id:20} {a.name} {a.attribute}{a.recovery}  {faces}")
+    for f in cards.feats.values():
+        print(f"{f.id:20} {f.name} {f.effect.notation()}" + (f" (cost {f.cost})" if f.cost else ""))
+    return 0
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from meikyu.systems.liberator.cards import sample_cards
+    from meikyu.systems.liberator.odds import removal_odds
+
+    cards = sample_cards()
+    if args.card not in cards.actions:
+        raise InputError("lb.error.unknown_card", card=args.card)
+    targets = []
+    for piece in args.obstacles.split(","):
+        piece = piece.strip().upper()
+        if len(piece) < 2 or piece[0] not in "PMC" or not piece[1:].isdigit():
+            raise InputError("lb.cli.bad_obstacle", text=piece)
+        targets.append((piece[0], int(piece[1:])))
+    p = removal_odds(cards.actions[args.card], targets, args.bonus, args.attribute or "")
+    if args.format == "json":
+        print(json.dumps({"ok": True, "card": args.card, "probability": str(p), "value": float(p)}))
+    else:
+        print(translate("lb.cli.odds", _lang(args), card=cards.actions[args.card].name, fraction=str(p), percent=f"{float(p) * 100:.1f}"))
+    return 0
+
+
+def _players(text: str) -> list[tuple[str, str, list[str]]]:
+    players = []
+    for piece in text.split(","):
+        parts = piece.strip().split(":")
+        if len(parts) < 2 or not parts[0] or not parts[1]:
+            raise InputError("lb.cli.bad_player", text=piece)
+        players.append((parts[0], parts[1], [x for x in parts[2].split("+") if x] if len(parts) > 2 else []))
+    return players
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from meikyu.dice.source import parse_dice_list
+    from meikyu.systems.liberator.cards import load_card_file, sample_cards
+    from meikyu.systems.liberator.play import Table
+
+    cards = sample_cards()
+    if args.cards:
+        cards = cards.merged(load_card_file(args.cards))
+    dice = parse_dice_list(args.dice) if args.dice else []
+    table = Table.new(
+        _players(args.players), cards=cards, plan=[x for x in args.plan.split(",") if x], seed=args.seed,
+        dedicated_gm=not args.no_gm, lang=_lang(args), dice=dice,
+    )
+    if args.load:
+        table.command(f"load {args.load}")
+    if args.script:
+        try:
+            lines = Path(args.script).read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            raise InputError("lb.error.data.unreadable", file=args.script, detail=exc.strerror or str(exc)) from None
+        feed = iter(lines)
+
+        def next_line() -> str | None:
+            line = next(feed, None)
+            if line is not None and line.strip() and not line.lstrip().startswith("#"):
+                print("> " + line)
+            return line
+
+        return table.run(next_line)
+
+    def ask() -> str | None:
+        try:
+            return input("> ")
+        except EOFError:
+            return None
+
+    return table.run(ask)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``liberator`` with its sub-commands."""
+    top = subparsers.add_parser("liberator", aliases=["lb"], help="Liberator: missions, cards, odds, the table")
+    sub = top.add_subparsers(dest="lb_cmd", metavar="COMMAND", required=True)
+
+    def common(p: argparse.ArgumentParser, formats: bool = True) -> None:
+        p.add_argument("--lang", choices=LANGS, help="ko, ja or en (default ja, or $MEIKYU_LANG)")
+        if formats:
+            p.add_argument("--format", choices=("text", "json"), default="text")
+
+    p = sub.add_parser("mission", help="generate a mission within the budget")
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--levels", required=True, help="one level per player, e.g. 1,1,1")
+    p.add_argument("--type", choices=("normal", "turning", "final"), default="normal")
+    p.add_argument("--seed", type=int)
+    common(p)
+    p.set_defaults(handler=_guarded(cmd_mission))
+
+    cards = sub.add_parser("cards", help="check or list card files").add_subparsers(dest="cards_cmd", metavar="COMMAND", required=True)
+    p = cards.add_parser("check", help="validate a card file against the card-making rules")
+    p.add_argument("file")
+    common(p)
+    p.set_defaults(handler=_guarded(cmd_cards_check))
+    p = cards.add_parser("list", help="list the sample cards")
+    common(p, formats=False)
+    p.set_defaults(handler=_guarded(cmd_cards_list))
+
+    p = sub.add_parser("odds", help="exact odds of removing obstacles with an action")
+    p.add_argument("card", help="action id, e.g. swing")
+    p.add_argument("--obstacles", required=True, help="attribute+target list, e.g. P3,M1")
+    p.add_argument("--bonus", type=int, default=0)
+    p.add_argument("--attribute", choices=("P", "M", "C"))
+    common(p)
+    p.set_defaults(handler=_guarded(cmd_odds))
+
+    p = sub.add_parser("play", help="a hot-seat table for one scenario")
+    p.add_argument("--players", default="player1:warrior:mount", help="name:job:extra+extra,… in seat order")
+    p.add_argument("--plan", default="normal,turning,final", help="mission types in order")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--dice", help="dice to use before random ones, e.g. 5,3,6,6")
+    p.add_argument("--script", help="read the table's commands from this file")
+    p.add_argument("--no-gm", action="store_true", help="no dedicated GM (the next player acts as GM)")
+    p.add_argument("--cards", help="a card file to add to the sample cards")
+    p.add_argument("--load", help="a saved game to continue")
+    common(p, formats=False)
+    p.set_defaults(handler=_guarded(cmd_play))

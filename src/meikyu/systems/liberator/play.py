@@ -1,0 +1,304 @@
+"""A hot-seat terminal table: everyone at one keyboard plays a scenario with the sample cards.
+
+Commands (one per line; the same words work in a ``--script`` file, ``#`` starts a comment):
+
+- a number — play that option from the list shown;
+- ``auto`` — play the first (recommended) option; ``auto N`` does so N times;
+- ``dice 3 5`` — the next dice to use (rolled at a real table); otherwise dice are random;
+- ``declare CARD`` · ``split N`` · ``effect N`` · ``resolve UID,UID`` · ``recover CARD,CARD`` ·
+  ``pick CARD`` · ``obstacle UID`` · ``player SEAT`` · ``grant NAME`` ·
+  ``use SEAT ABILITY [PAY] [OBSTACLE]`` · ``generate TYPE [SEED]`` · ``mission FILE`` ·
+  ``continue`` · ``abandon`` · ``giveup``;
+- ``gm advantage|disadvantage|warning SEAT`` · ``level SEAT CARD`` · ``swap SEAT JOB`` ·
+  ``awards LEAD_VOTES SUPPORT_VOTES`` (seats, comma-separated, ``-`` for none);
+- ``odds UID,UID`` — exact odds of removing those obstacles with the declared action;
+- ``undo`` · ``save FILE`` · ``load FILE`` · ``show`` · ``help`` · ``quit``.
+
+>>> out = []
+>>> t = Table.new([("ann", "warrior", ["mount"])], seed=3, write=out.append, dice=[5, 3])
+>>> t.command("generate normal 1")
+True
+>>> t.command("declare swing"); t.game.state.turn.dice
+True
+(5, 3)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from meikyu.dice.source import RandomDice
+from meikyu.engine import Action, Game
+from meikyu.errors import InputError, MeikyuError
+from meikyu.i18n import translate
+from meikyu.systems.liberator.cards import CardSet, sample_cards
+from meikyu.systems.liberator.mission import load_mission
+from meikyu.systems.liberator.odds import removal_odds
+from meikyu.systems.liberator.rules import LiberatorRules, new_table
+from meikyu.systems.liberator.state import (
+    DYING,
+    NORMAL,
+    AbandonMission,
+    Awards,
+    ContinueMission,
+    Declare,
+    GenerateMission,
+    GiveUp,
+    GmGrant,
+    LevelUp,
+    Options,
+    PickCard,
+    PickEffect,
+    PickObstacle,
+    PickPlayer,
+    Resolve,
+    Split,
+    StartMission,
+    SwapJob,
+    TableState,
+    UseAbility,
+    UseGrant,
+)
+
+
+class QueueDice:
+    """Typed dice first (a real table's roll), then random ones."""
+
+    def __init__(self, values: Sequence[int] = (), seed: int | None = None) -> None:
+        self.queue = list(values)
+        self.random = RandomDice(seed)
+
+    def roll(self, sides: int) -> int:
+        if self.queue:
+            value = self.queue.pop(0)
+            if not 1 <= value <= sides:
+                raise InputError("error.dice.too_big", index=1, value=value, sides=sides)
+            return value
+        return self.random.roll(sides)
+
+
+def _ints(text: str) -> tuple[int, ...]:
+    if text in ("-", ""):
+        return ()
+    try:
+        return tuple(int(x) for x in text.split(",") if x)
+    except ValueError:
+        raise InputError("lb.play.bad_number", text=text) from None
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return () if text in ("-", "") else tuple(x for x in text.split(",") if x)
+
+
+class Table:
+    """A game plus the terminal around it; ``command`` reads one line and returns False on quit."""
+
+    def __init__(self, game: Game[TableState], rules: LiberatorRules, lang: str, write: Callable[[str], None], dice: QueueDice) -> None:
+        self.game, self.rules, self.lang, self.write, self.dice = game, rules, lang, write, dice
+        self.cards: CardSet = rules.cards
+
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[tuple[str, str, Sequence[str]]],
+        *,
+        cards: CardSet | None = None,
+        plan: Sequence[str] = ("normal", "turning", "final"),
+        seed: int | None = None,
+        dedicated_gm: bool = True,
+        lang: str = "ja",
+        write: Callable[[str], None] = print,
+        dice: Sequence[int] = (),
+        options: Options | None = None,
+    ) -> Table:
+        rules = LiberatorRules(cards if cards is not None else sample_cards())
+        state = new_table(players, rules.cards, dedicated_gm=dedicated_gm, plan=plan, seed=seed or 0, options=options)
+        queue = QueueDice(dice, seed)
+        return cls(Game(rules, state, queue), rules, lang, write, queue)
+
+    # -- output --------------------------------------------------------------------------------
+    def t(self, key: str, **params: object) -> str:
+        return translate(f"lb.play.{key}", self.lang, **params)
+
+    def card(self, ident: str) -> str:
+        if ident in (NORMAL, DYING):
+            return self.t(ident)
+        found = self.cards.actions.get(ident)
+        return f"{found.name}[{ident}]" if found else ident
+
+    def describe(self, action: Action) -> str:
+        """One line for an option."""
+        s = self.game.state
+        if isinstance(action, Declare):
+            if action.card in self.cards.actions:
+                a = self.cards.actions[action.card]
+                row = " ".join(str(p) for p in a.power)
+                return self.t("opt_declare", card=self.card(action.card), attribute=a.attribute, recovery=a.recovery, power=row)
+            return self.t("opt_declare_plain", card=self.card(action.card))
+        if isinstance(action, Resolve):
+            if action.recover:
+                return self.t("opt_recover", cards=", ".join(self.card(c) for c in action.recover))
+            if action.obstacles:
+                return self.t("opt_resolve", uids=",".join(map(str, action.obstacles)))
+            return self.t("opt_nothing")
+        if isinstance(action, UseAbility):
+            ability = self.cards.ability(action.ability)
+            name = ability.name if ability else action.ability
+            extra = (f" pay={action.pay}" if action.pay else "") + (f" #{action.obstacle}" if action.obstacle else "")
+            return self.t("opt_use", player=s.players[action.player].id, ability=name, effect=ability.effect.notation() if ability else "", extra=extra)
+        if isinstance(action, GenerateMission):
+            return self.t("opt_generate", type=action.type, seed=action.seed)
+        return self.t("opt_" + type(action).__name__, **{k: getattr(action, k) for k in getattr(action, "__dataclass_fields__", {})})
+
+    def show(self) -> None:
+        s = self.game.state
+        w = self.write
+        if s.mission is not None:
+            w(self.t("mission", type=s.mission.type, round=s.round))
+            for o in s.mission.obstacles:
+                enh = f" +{self.cards.enhancements[o.enhancement].name}" if o.enhancement else ""
+                w(self.t("obstacle", uid=o.uid, name=o.name or o.kind, attribute=o.attribute, target=o.target, enh=enh))
+        for i, p in enumerate(s.players):
+            ch = p.character
+            grants = " ".join(g.name for g in ch.grants) or "-"
+            w(self.t("seat", seat=i, player=p.id, job=self.cards.jobs[ch.job].name, level=ch.level, exp=p.exp,
+                     hand=", ".join(self.card(c) for c in ch.hand) or "-",
+                     discard=", ".join(self.card(c) for c in ch.discard) or "-", grants=grants))
+        if s.turn is not None and s.turn.step == "after_roll" and s.turn.card not in (NORMAL, DYING):
+            pools = " + ".join(f"{a}{v}" for a, v in self.rules.pools(s))
+            w(self.t("power", pools=pools))
+        self.show_options()
+
+    def options(self) -> list[Action]:
+        return [a for a in self.game.legal_actions() if not isinstance(a, (LevelUp, SwapJob))]
+
+    def show_options(self) -> None:
+        s = self.game.state
+        if s.phase == "over":
+            w = self.write
+            w(self.t("over", result=s.result, gm=s.gm_exp))
+            for p in s.players:
+                w(self.t("final_exp", player=p.id, earned=p.earned, exp=p.exp))
+            return
+        self.write(self.t("waiting", what=self.rules.waiting_for(s)))
+        for n, action in enumerate(self.options()[:30], 1):
+            self.write(f"  {n}. {self.describe(action)}")
+
+    # -- input ---------------------------------------------------------------------------------
+    def play(self, action: Action) -> None:
+        for event in self.game.play(action):
+            self.write("  " + event.render(self.lang))
+
+    def parse(self, words: list[str]) -> Action | None:
+        """Turn a command's words into an action (None for commands that are not actions)."""
+        head, rest = words[0].lower(), words[1:]
+        arg = rest[0] if rest else ""
+        simple: dict[str, Callable[[], Action]] = {
+            "declare": lambda: Declare(arg),
+            "split": lambda: Split(int(arg)),
+            "effect": lambda: PickEffect(int(arg)),
+            "resolve": lambda: Resolve(obstacles=_ints(arg)),
+            "recover": lambda: Resolve(recover=_words(arg)),
+            "pick": lambda: PickCard(arg),
+            "obstacle": lambda: PickObstacle(int(arg)),
+            "player": lambda: PickPlayer(int(arg)),
+            "grant": lambda: UseGrant(arg),
+            "use": lambda: UseAbility(int(arg), rest[1], *(rest[2:3] or [""]), *(int(x) for x in rest[3:4])),
+            "generate": lambda: GenerateMission(arg, int(rest[1]) if len(rest) > 1 else self.game.state.seed + len(self.game.state.log)),
+            "continue": ContinueMission,
+            "abandon": AbandonMission,
+            "giveup": GiveUp,
+            "gm": lambda: GmGrant(int(rest[1]), arg),
+            "level": lambda: LevelUp(int(arg), rest[1]),
+            "swap": lambda: SwapJob(int(arg), rest[1]),
+            "awards": lambda: Awards(_ints(arg), _ints(rest[1] if len(rest) > 1 else "")),
+            "mission": lambda: StartMission(load_mission(Path(arg).read_text(encoding="utf-8"), arg, self.cards)),
+        }
+        if head.isdigit():
+            options = self.options()
+            index = int(head) - 1
+            if not 0 <= index < len(options):
+                raise InputError("lb.play.bad_option", number=head, count=len(options))
+            return options[index]
+        if head not in simple:
+            return None
+        try:
+            return simple[head]()
+        except (IndexError, ValueError):
+            raise InputError("lb.play.bad_args", command=head) from None
+        except OSError as exc:
+            raise InputError("lb.error.data.unreadable", file=arg, detail=exc.strerror or str(exc)) from None
+
+    def command(self, line: str) -> bool:
+        """Run one line; False means quit. Errors are printed, never raised."""
+        words = line.split("#", 1)[0].split()
+        if not words:
+            return True
+        head = words[0].lower()
+        try:
+            if head in ("quit", "exit", "q"):
+                return False
+            if head == "help":
+                self.write(self.t("help"))
+            elif head == "show":
+                self.show()
+            elif head == "dice":
+                from meikyu.dice.source import parse_dice_list
+
+                self.dice.queue.extend(parse_dice_list(" ".join(words[1:])))
+            elif head == "undo":
+                turn = self.game.undo()
+                self.write(self.t("undone", action=type(turn.action).__name__))
+            elif head == "save":
+                Path(words[1]).write_text(json.dumps(self.game.to_data(), ensure_ascii=False), encoding="utf-8")
+                self.write(self.t("saved", file=words[1]))
+            elif head == "load":
+                data = json.loads(Path(words[1]).read_text(encoding="utf-8"))
+                self.game = Game.from_data(self.rules, data)
+                self.game.dice = self.dice
+                self.write(self.t("loaded", file=words[1]))
+            elif head == "odds":
+                self.odds(_ints(words[1] if len(words) > 1 else ""))
+            elif head == "auto":
+                for _ in range(int(words[1]) if len(words) > 1 else 1):
+                    options = self.options()
+                    if not options:
+                        break
+                    self.play(options[0])
+            else:
+                action = self.parse(words)
+                if action is None:
+                    raise InputError("lb.play.unknown", command=head)
+                self.play(action)
+        except MeikyuError as exc:
+            self.write(self.t("error", message=exc.message(self.lang)))
+        except (OSError, ValueError, KeyError, IndexError) as exc:
+            self.write(self.t("error", message=self.t("bad_args", command=f"{head} ({exc})")))
+        return True
+
+    def odds(self, uids: tuple[int, ...]) -> None:
+        s = self.game.state
+        t = s.turn
+        if t is None or t.card in ("", NORMAL, DYING) or s.mission is None:
+            raise InputError("lb.play.odds_needs_action")
+        by_uid = {o.uid: o for o in s.mission.obstacles}
+        missing = [u for u in uids if u not in by_uid]
+        if missing or not uids:
+            raise InputError("lb.error.no_obstacle", uid=",".join(map(str, missing)) or "-")
+        p = removal_odds(self.cards.actions[t.card], [(by_uid[u].attribute, by_uid[u].target) for u in uids], t.bonus, t.attribute)
+        self.write(self.t("odds", uids=",".join(map(str, uids)), fraction=str(p), percent=f"{float(p) * 100:.1f}"))
+
+    def run(self, lines: Callable[[], str | None]) -> int:
+        """Read lines until quit or the end of input; shows the table before each prompt."""
+        self.show()
+        while True:
+            line = lines()
+            if line is None:
+                return 0
+            if not self.command(line):
+                return 0
+            if line.split() and line.split()[0].lower() not in ("help", "show", "dice", "save", "odds"):
+                self.show_options()
+
