@@ -25,9 +25,8 @@ API_VERSION = "3.0.0"
 BCDICE_VERSION = "3.16.1"
 """The BCDice release whose command output our ``text`` reproduces."""
 
-# The fields every bcdice-api roll answer has, in its order; ours follow.
+# The flags every bcdice-api roll answer has, in its order; our extra fields follow "rands".
 _ROLL_FLAGS = ("secret", "success", "failure", "critical", "fumble")
-_ROLL_EXTRAS = ("command", "total", "dice", "kept", "drive", "achievement")
 
 
 def rands_json(rolls: Any) -> list[dict[str, Any]]:
@@ -106,14 +105,17 @@ def roll(system_id: str, params: Mapping[str, str]) -> dict[str, Any]:
         result = meikyu.roll(command, system=info.id, dice=dice, lang=lang)
     except InputError as err:
         raise from_input_error(err) from None
-    data = result.to_json()
+    # Fields are read one by one rather than through to_json(), which renders a second text.
     out: dict[str, Any] = {"ok": True, "text": result.render(fmt, lang=lang)}
     for key in _ROLL_FLAGS:
-        out[key] = bool(data.get(key, False))
+        out[key] = bool(getattr(result, key))
     out["rands"] = rands_json(result.rands)
-    for key in _ROLL_EXTRAS:
-        if key in data:
-            out[key] = data[key]
+    out["command"] = result.command
+    out["total"] = result.total
+    out["dice"] = list(result.dice)
+    out["kept"] = list(result.kept)
+    out["drive"] = result.drive
+    out["achievement"] = result.achievement
     return out
 
 
