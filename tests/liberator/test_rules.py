@@ -174,7 +174,14 @@ def test_r_lb_11_grant_is_gained() -> None:
 
 def test_r_lb_11_minus_one_with_no_such_card_does_nothing() -> None:
     """R-LB-11: 即:P-1 with no P action in hand: nothing happens."""
-    probe = ActionCard("probe", "試し", "C", 2, (0, 0, 1, 1, 2, 2), tuple(parse_effects(t) for t in ("即:捨", "即:P-1", "", "", "", "付:C+1")))
+    probe = ActionCard(
+        "probe",
+        "試し",
+        "C",
+        2,
+        (0, 0, 1, 1, 2, 2),
+        tuple(parse_effects(t) for t in ("即:捨", "即:P-1", "", "", "", "付:C+1")),
+    )
     rules = LiberatorRules(sample_cards().merged(CardSet(actions={"probe": probe})))
     s = new_table([("ann", "warrior", ["probe"])], rules.cards)
     s = edit_char(s, 0, hand=("probe", "battle_wisdom"), discard=("swing", "sworn_brothers"))
@@ -182,7 +189,11 @@ def test_r_lb_11_minus_one_with_no_such_card_does_nothing() -> None:
     from meikyu.systems.liberator.mission import Mission, Obstacle
     from meikyu.systems.liberator.state import StartMission
 
-    s, _ = rules.step(s, StartMission(Mission("normal", (Obstacle(1, "scene", "C", 1), Obstacle(2, "lore", "M", 1)))), ScriptedDice([]))
+    s, _ = rules.step(
+        s,
+        StartMission(Mission("normal", (Obstacle(1, "scene", "C", 1), Obstacle(2, "lore", "M", 1)))),
+        ScriptedDice([]),
+    )
     s, _ = rules.step(s, Declare("probe"), ScriptedDice([5, 2]))
     s, _ = rules.step(s, Split(5), ScriptedDice([]))
     s, ev = rules.step(s, Resolve((1,)), ScriptedDice([]))
@@ -207,7 +218,9 @@ def test_r_lb_11_cost_cannot_be_paid_without_the_card() -> None:
     with pytest.raises(RuleError) as err:
         step(empty, UseAbility(0, "scout_first_strike"))
     assert err.value.rule == "R-LB-11"
-    paid, _ = run(s, (Declare("ambush"), [6, 4]), Split(6), UseAbility(0, "scout_first_strike", pay="sharp_eyes"))
+    paid, _ = run(
+        s, (Declare("ambush"), [6, 4]), Split(6), UseAbility(0, "scout_first_strike", pay="sharp_eyes")
+    )
     assert RULES.turn_value(paid) == 3 + 3 and "sharp_eyes" in paid.players[0].character.discard
     with pytest.raises(RuleError) as err:
         step(paid, UseAbility(0, "scout_first_strike", pay="mount"))  # once per scenario, and same name
@@ -218,7 +231,7 @@ def test_r_lb_11_cost_cannot_be_paid_without_the_card() -> None:
 def test_r_lb_07_no_pass() -> None:
     """R-LB-07: before the roll every answer is a declaration; passing is not among them."""
     s = solo("P3", "M1")
-    legal = [a for a in RULES.legal_actions(s) if not type(a).__name__ in ("LevelUp", "SwapJob")]
+    legal = [a for a in RULES.legal_actions(s) if type(a).__name__ not in ("LevelUp", "SwapJob")]
     assert legal and all(isinstance(a, Declare) for a in legal) and Declare(NORMAL) in legal
 
 
@@ -253,14 +266,25 @@ def test_r_lb_07_dying_revival_always_brings_one_back() -> None:
 
 def test_r_lb_07_recovery_target_above_eight_cannot_be_declared() -> None:
     """R-LB-07: an action's recovery target may be at most 8."""
-    giant = ActionCard("giant", "巨人", "P", 9, (0, 1, 2, 3, 4, 5), tuple(parse_effects(t) for t in ("即:捨", "即:捨", "", "", "", "")))
+    giant = ActionCard(
+        "giant",
+        "巨人",
+        "P",
+        9,
+        (0, 1, 2, 3, 4, 5),
+        tuple(parse_effects(t) for t in ("即:捨", "即:捨", "", "", "", "")),
+    )
     rules = LiberatorRules(sample_cards().merged(CardSet(actions={"giant": giant})))
     s = new_table([("ann", "warrior", ["giant"])], rules.cards)
     from meikyu.dice import ScriptedDice
     from meikyu.systems.liberator.mission import Mission, Obstacle
     from meikyu.systems.liberator.state import StartMission
 
-    s, _ = rules.step(s, StartMission(Mission("normal", (Obstacle(1, "combat", "P", 1), Obstacle(2, "lore", "M", 1)))), ScriptedDice([]))
+    s, _ = rules.step(
+        s,
+        StartMission(Mission("normal", (Obstacle(1, "combat", "P", 1), Obstacle(2, "lore", "M", 1)))),
+        ScriptedDice([]),
+    )
     assert Declare("giant") not in rules.legal_actions(s)
     with pytest.raises(RuleError) as err:
         rules.step(s, Declare("giant"), ScriptedDice([3, 4]))
@@ -444,7 +468,15 @@ def test_r_lb_02_without_dedicated_gm_the_next_player_acts() -> None:
 def test_r_lb_02_turning_point_gives_two_to_all_and_gm() -> None:
     """R-LB-02 / R-LB-05: a cleared turning-point mission gives 2 to every player and the GM."""
     s = start(table(ANN, BOB), "P1", "M1", kind="turning")
-    s, ev = run(s, (Declare("swing"), [5, 4]), Split(5), Resolve((1,)), (Declare("revelation_magic"), [5, 4]), Split(5), Resolve((2,)))
+    s, ev = run(
+        s,
+        (Declare("swing"), [5, 4]),
+        Split(5),
+        Resolve((1,)),
+        (Declare("revelation_magic"), [5, 4]),
+        Split(5),
+        Resolve((2,)),
+    )
     assert [p.exp for p in s.players] == [2, 2] and s.gm_exp == 2
 
 

@@ -102,7 +102,11 @@ def check_action(card: ActionCard) -> tuple[Violation, ...]:
             v("mixed", face)
     if pol[1] == "positive":
         v("face2_positive", 2)
-    elif pol[1] == "negative" and card.recovery >= 5 and not any(e.kind == "discard_self" for e in card.effects_on(2)):
+    elif (
+        pol[1] == "negative"
+        and card.recovery >= 5
+        and not any(e.kind == "discard_self" for e in card.effects_on(2))
+    ):
         v("face2_not_discard", 2, "warning")
     if pol[2] == "positive":
         v("face3_positive", 3)

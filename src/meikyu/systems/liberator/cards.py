@@ -157,13 +157,22 @@ class _Entry:
 
     def __init__(self, file: str, section: str, raw: Any, index: int) -> None:
         if not isinstance(raw, dict):
-            raise DataError("lb.error.data.bad", file=file, entry=f"{section}[{index}]", field="-", value=raw, expected="table")
+            raise DataError(
+                "lb.error.data.bad",
+                file=file,
+                entry=f"{section}[{index}]",
+                field="-",
+                value=raw,
+                expected="table",
+            )
         self.file, self.raw = file, raw
         ident = raw.get("id")
         self.entry = f"{section} '{ident}'" if isinstance(ident, str) else f"{section}[{index}]"
 
     def bad(self, name: str, value: Any, expected: str) -> DataError:
-        return DataError("lb.error.data.bad", file=self.file, entry=self.entry, field=name, value=value, expected=expected)
+        return DataError(
+            "lb.error.data.bad", file=self.file, entry=self.entry, field=name, value=value, expected=expected
+        )
 
     def get(self, name: str, tp: type, default: Any = None) -> Any:
         if name not in self.raw:
@@ -185,10 +194,14 @@ class _Entry:
         try:
             effects = parse_effects(text)
         except NotationError as exc:
-            raise DataError("lb.error.data.notation", file=self.file, entry=self.entry, field=name, text=exc.text) from None
+            raise DataError(
+                "lb.error.data.notation", file=self.file, entry=self.entry, field=name, text=exc.text
+            ) from None
         for e in effects:
             if e.kind not in allowed:
-                raise DataError("lb.error.data.kind", file=self.file, entry=self.entry, field=name, text=e.notation())
+                raise DataError(
+                    "lb.error.data.kind", file=self.file, entry=self.entry, field=name, text=e.notation()
+                )
         return effects
 
     def attribute(self, name: str, allow_any: bool = False) -> str:
@@ -203,7 +216,9 @@ def _ability(e: _Entry, prefix: str = "") -> Ability:
     if len(effects) != 1:
         raise e.bad("effect", e.raw.get("effect"), "exactly one effect")
     cost = e.attribute(prefix + "cost", allow_any=True)
-    return Ability(e.text(prefix + "id"), e.text(prefix + "name"), effects[0], cost, e.text(prefix + "text", ""))
+    return Ability(
+        e.text(prefix + "id"), e.text(prefix + "name"), effects[0], cost, e.text(prefix + "text", "")
+    )
 
 
 def _action(e: _Entry) -> ActionCard:
@@ -218,7 +233,9 @@ def _action(e: _Entry) -> ActionCard:
     if len(texts) != 6 or not all(isinstance(t, str) for t in texts):
         raise e.bad("effects", texts, "6 texts (faces 1–6)")
     effects = tuple(e.effects(f"effects[{i + 1}]", t, FACE_KINDS) for i, t in enumerate(texts))
-    return ActionCard(e.text("id"), e.text("name"), attribute, recovery, tuple(power), effects, e.text("job", ""))
+    return ActionCard(
+        e.text("id"), e.text("name"), attribute, recovery, tuple(power), effects, e.text("job", "")
+    )
 
 
 def _job(e: _Entry) -> Job:
@@ -266,7 +283,14 @@ def load_cards(text: str, file: str = "<cards>") -> CardSet:
     for section, reader in _READERS.items():
         items = doc.get(section, [])
         if not isinstance(items, list):
-            raise DataError("lb.error.data.bad", file=file, entry=section, field="-", value=type(items).__name__, expected="[[" + section + "]] array")
+            raise DataError(
+                "lb.error.data.bad",
+                file=file,
+                entry=section,
+                field="-",
+                value=type(items).__name__,
+                expected="[[" + section + "]] array",
+            )
         for index, raw in enumerate(items):
             entry = _Entry(file, section, raw, index)
             card = reader(entry)
@@ -292,10 +316,23 @@ def check_references(cards: CardSet, file: str = "<cards>") -> None:
         attrs = []
         for ident in job.actions:
             if ident not in cards.actions:
-                raise DataError("lb.error.data.unknown_ref", file=file, entry=f"jobs '{job.id}'", field="actions", value=ident)
+                raise DataError(
+                    "lb.error.data.unknown_ref",
+                    file=file,
+                    entry=f"jobs '{job.id}'",
+                    field="actions",
+                    value=ident,
+                )
             attrs.append(cards.actions[ident].attribute)
         if sorted(attrs) != sorted(ATTRIBUTES):
-            raise DataError("lb.error.data.bad", file=file, entry=f"jobs '{job.id}'", field="actions", value=attrs, expected="one P, one M and one C")
+            raise DataError(
+                "lb.error.data.bad",
+                file=file,
+                entry=f"jobs '{job.id}'",
+                field="actions",
+                value=attrs,
+                expected="one P, one M and one C",
+            )
 
 
 @cache
@@ -304,6 +341,8 @@ def sample_cards() -> CardSet:
     cards = CardSet()
     package = resources.files("meikyu.systems.liberator.data")
     for name in SAMPLE_FILES:
-        cards = cards.merged(load_cards(package.joinpath(name).read_text(encoding="utf-8"), f"liberator/data/{name}"))
+        cards = cards.merged(
+            load_cards(package.joinpath(name).read_text(encoding="utf-8"), f"liberator/data/{name}")
+        )
     check_references(cards, "liberator/data")
     return cards

@@ -80,7 +80,15 @@ def cmd_mission(args: argparse.Namespace) -> int:
         return 0
     lang = _lang(args)
     cards = sample_cards()
-    print(translate("lb.cli.mission", lang, type=args.type, budget=mission.budget, total=sum(o["evaluation"] for o in data["obstacles"])))
+    print(
+        translate(
+            "lb.cli.mission",
+            lang,
+            type=args.type,
+            budget=mission.budget,
+            total=sum(o["evaluation"] for o in data["obstacles"]),
+        )
+    )
     for o in mission.obstacles:
         enh = cards.enhancements[o.enhancement] if o.enhancement else None
         bonus = f"  [{enh.name}: {'; '.join(e.notation() for e in enh.bonus)}]" if enh else ""
@@ -99,18 +107,41 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
     errors = [v for v in violations if v.severity == "error"]
     lang = _lang(args)
     if args.format == "json":
-        print(json.dumps({
-            "ok": not errors,
-            "cards": len(cards.actions) + len(cards.jobs) + len(cards.feats) + len(cards.obstacles) + len(cards.enhancements),
-            "violations": [
-                {"card": v.card, "code": v.code, "severity": v.severity, "face": v.face, "message": v.message(lang)}
-                for v in violations
-            ],
-        }, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "ok": not errors,
+                    "cards": len(cards.actions)
+                    + len(cards.jobs)
+                    + len(cards.feats)
+                    + len(cards.obstacles)
+                    + len(cards.enhancements),
+                    "violations": [
+                        {
+                            "card": v.card,
+                            "code": v.code,
+                            "severity": v.severity,
+                            "face": v.face,
+                            "message": v.message(lang),
+                        }
+                        for v in violations
+                    ],
+                },
+                ensure_ascii=False,
+            )
+        )
     else:
         for v in violations:
             print(translate(f"lb.cli.{v.severity}", lang, message=v.message(lang)))
-        print(translate("lb.cli.checked", lang, actions=len(cards.actions), errors=len(errors), warnings=len(violations) - len(errors)))
+        print(
+            translate(
+                "lb.cli.checked",
+                lang,
+                actions=len(cards.actions),
+                errors=len(errors),
+                warnings=len(violations) - len(errors),
+            )
+        )
     return 1 if errors else 0
 
 
@@ -120,7 +151,9 @@ def cmd_cards_list(args: argparse.Namespace) -> int:
 
     cards = sample_cards()
     for job in cards.jobs.values():
-        print(f"{job.id:10} {job.name}  {job.effect.name}[{job.effect.id}] {job.effect.effect.notation()}  → {', '.join(job.actions)}")
+        print(
+            f"{job.id:10} {job.name}  {job.effect.name}[{job.effect.id}] {job.effect.effect.notation()}  → {', '.join(job.actions)}"
+        )
     for a in cards.actions.values():
         faces = " | ".join(f"{p}:{format_effects(e)}" for p, e in zip(a.power, a.effects, strict=True))
         print(f"{a.id:20} {a.name} {a.attribute}{a.recovery}  {faces}")
@@ -146,7 +179,15 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps({"ok": True, "card": args.card, "probability": str(p), "value": float(p)}))
     else:
-        print(translate("lb.cli.odds", _lang(args), card=cards.actions[args.card].name, fraction=str(p), percent=f"{float(p) * 100:.1f}"))
+        print(
+            translate(
+                "lb.cli.odds",
+                _lang(args),
+                card=cards.actions[args.card].name,
+                fraction=str(p),
+                percent=f"{float(p) * 100:.1f}",
+            )
+        )
     return 0
 
 
@@ -172,8 +213,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         cards = cards.merged(load_card_file(args.cards))
     dice = parse_dice_list(args.dice) if args.dice else []
     table = Table.new(
-        _players(args.players), cards=cards, plan=[x for x in args.plan.split(",") if x], seed=args.seed,
-        dedicated_gm=not args.no_gm, lang=_lang(args), dice=dice,
+        _players(args.players),
+        cards=cards,
+        plan=[x for x in args.plan.split(",") if x],
+        seed=args.seed,
+        dedicated_gm=not args.no_gm,
+        lang=_lang(args),
+        dice=dice,
     )
     if args.load:
         table.command(f"load {args.load}")
@@ -181,7 +227,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:
             lines = Path(args.script).read_text(encoding="utf-8").splitlines()
         except OSError as exc:
-            raise InputError("lb.error.data.unreadable", file=args.script, detail=exc.strerror or str(exc)) from None
+            raise InputError(
+                "lb.error.data.unreadable", file=args.script, detail=exc.strerror or str(exc)
+            ) from None
         feed = iter(lines)
 
         def next_line() -> str | None:
@@ -203,7 +251,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``liberator`` with its sub-commands."""
-    top = subparsers.add_parser("liberator", aliases=["lb"], help="Liberator: missions, cards, odds, the table")
+    top = subparsers.add_parser(
+        "liberator", aliases=["lb"], help="Liberator: missions, cards, odds, the table"
+    )
     sub = top.add_subparsers(dest="lb_cmd", metavar="COMMAND", required=True)
 
     def common(p: argparse.ArgumentParser, formats: bool = True) -> None:
@@ -219,7 +269,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     common(p)
     p.set_defaults(handler=_guarded(cmd_mission))
 
-    cards = sub.add_parser("cards", help="check or list card files").add_subparsers(dest="cards_cmd", metavar="COMMAND", required=True)
+    cards = sub.add_parser("cards", help="check or list card files").add_subparsers(
+        dest="cards_cmd", metavar="COMMAND", required=True
+    )
     p = cards.add_parser("check", help="validate a card file against the card-making rules")
     p.add_argument("file")
     common(p)

@@ -157,10 +157,17 @@ def parse_effect(text: str) -> Effect:
         if kind == "exp":
             return Effect("exp", amount=int(g[0]))
         if kind == "grant_recovery":
-            return Effect("grant", amount=int(g[1]), others=bool(g[0]), duration=DURATIONS[g[2] or ""], stat="recovery")
+            return Effect(
+                "grant", amount=int(g[1]), others=bool(g[0]), duration=DURATIONS[g[2] or ""], stat="recovery"
+            )
         if kind == "grant":
             return Effect(
-                "grant", attribute=g[1], amount=int(g[2]), others=bool(g[0]), duration=DURATIONS[g[3] or ""], stat="power"
+                "grant",
+                attribute=g[1],
+                amount=int(g[2]),
+                others=bool(g[0]),
+                duration=DURATIONS[g[3] or ""],
+                stat="power",
             )
         if kind == "follow_up":
             return Effect("follow_up", attribute=g[0])

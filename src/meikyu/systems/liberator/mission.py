@@ -120,7 +120,9 @@ def _fill_targets(count: int, limit: int, rng: random.Random) -> list[int]:
     total = count
     while True:
         raisable = [
-            i for i, t in enumerate(targets) if t < MAX_TARGET and total - EVALUATION[t] + EVALUATION[t + 1] <= limit
+            i
+            for i, t in enumerate(targets)
+            if t < MAX_TARGET and total - EVALUATION[t] + EVALUATION[t + 1] <= limit
         ]
         if not raisable:
             return targets
@@ -168,7 +170,13 @@ def mission_to_json(mission: Mission, cards: CardSet | None = None) -> dict[str,
         "type": mission.type,
         "budget": mission.budget,
         "obstacles": [
-            {"kind": o.kind, "attribute": o.attribute, "target": o.target, "evaluation": o.evaluation, "name": o.name}
+            {
+                "kind": o.kind,
+                "attribute": o.attribute,
+                "target": o.target,
+                "evaluation": o.evaluation,
+                "name": o.name,
+            }
             for o in mission.obstacles
         ],
         "enhancements": [
@@ -183,7 +191,9 @@ def mission_to_json(mission: Mission, cards: CardSet | None = None) -> dict[str,
     }
 
 
-def load_mission(text: str, file: str = "<mission>", cards: CardSet | None = None, first_uid: int = 1) -> Mission:
+def load_mission(
+    text: str, file: str = "<mission>", cards: CardSet | None = None, first_uid: int = 1
+) -> Mission:
     """A hand-written mission in TOML::
 
         type = "turning"
@@ -203,7 +213,14 @@ def load_mission(text: str, file: str = "<mission>", cards: CardSet | None = Non
         raise DataError("lb.error.data.toml", file=file, detail=str(exc)) from None
     kind = doc.get("type", "normal")
     if kind not in MISSION_TYPES:
-        raise DataError("lb.error.data.bad", file=file, entry="mission", field="type", value=kind, expected=", ".join(MISSION_TYPES))
+        raise DataError(
+            "lb.error.data.bad",
+            file=file,
+            entry="mission",
+            field="type",
+            value=kind,
+            expected=", ".join(MISSION_TYPES),
+        )
     raw_list = doc.get("obstacles", [])
     if not isinstance(raw_list, list) or not raw_list:
         raise DataError("lb.error.data.missing", file=file, entry="mission", field="obstacles")
@@ -212,12 +229,27 @@ def load_mission(text: str, file: str = "<mission>", cards: CardSet | None = Non
         entry = f"obstacles[{i}]"
         if not isinstance(raw, dict) or raw.get("kind") not in KIND_ATTRIBUTE:
             value = raw.get("kind") if isinstance(raw, dict) else raw
-            raise DataError("lb.error.data.bad", file=file, entry=entry, field="kind", value=value, expected=", ".join(KIND_ATTRIBUTE))
+            raise DataError(
+                "lb.error.data.bad",
+                file=file,
+                entry=entry,
+                field="kind",
+                value=value,
+                expected=", ".join(KIND_ATTRIBUTE),
+            )
         target = raw.get("target")
         if not isinstance(target, int) or isinstance(target, bool) or target not in EVALUATION:
-            raise DataError("lb.error.data.bad", file=file, entry=entry, field="target", value=target, expected="1–10")
+            raise DataError(
+                "lb.error.data.bad", file=file, entry=entry, field="target", value=target, expected="1–10"
+            )
         enh = raw.get("enhancement", "")
         if enh and enh not in cards.enhancements:
-            raise DataError("lb.error.data.unknown_ref", file=file, entry=entry, field="enhancement", value=enh)
-        obstacles.append(Obstacle(first_uid + i, raw["kind"], KIND_ATTRIBUTE[raw["kind"]], target, str(raw.get("name", "")), enh))
+            raise DataError(
+                "lb.error.data.unknown_ref", file=file, entry=entry, field="enhancement", value=enh
+            )
+        obstacles.append(
+            Obstacle(
+                first_uid + i, raw["kind"], KIND_ATTRIBUTE[raw["kind"]], target, str(raw.get("name", "")), enh
+            )
+        )
     return Mission(kind, tuple(obstacles), int(doc.get("budget", 0)))

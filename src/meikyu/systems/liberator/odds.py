@@ -25,7 +25,12 @@ from meikyu.systems.liberator.rules import fits
 
 
 def split_removes(
-    card: ActionCard, targets: Sequence[tuple[str, int]], power_die: int, effect_die: int, bonus: int = 0, attribute: str = ""
+    card: ActionCard,
+    targets: Sequence[tuple[str, int]],
+    power_die: int,
+    effect_die: int,
+    bonus: int = 0,
+    attribute: str = "",
 ) -> bool:
     """Whether this split of a roll removes all ``targets`` (attribute, target number)."""
     value = card.power_on(power_die) + bonus
@@ -36,7 +41,9 @@ def split_removes(
     return fits(targets, pools)
 
 
-def removal_odds(card: ActionCard, targets: Sequence[tuple[str, int]], bonus: int = 0, attribute: str = "") -> Fraction:
+def removal_odds(
+    card: ActionCard, targets: Sequence[tuple[str, int]], bonus: int = 0, attribute: str = ""
+) -> Fraction:
     """Probability that a 2D6 roll, split the better way, removes every obstacle in ``targets``.
 
     ``bonus`` is added power (grants, job effects, feats); ``attribute`` overrides the card's
@@ -45,6 +52,8 @@ def removal_odds(card: ActionCard, targets: Sequence[tuple[str, int]], bonus: in
     hits = 0
     for d1 in range(1, 7):
         for d2 in range(1, 7):
-            if split_removes(card, targets, d1, d2, bonus, attribute) or split_removes(card, targets, d2, d1, bonus, attribute):
+            if split_removes(card, targets, d1, d2, bonus, attribute) or split_removes(
+                card, targets, d2, d1, bonus, attribute
+            ):
                 hits += 1
     return Fraction(hits, 36)

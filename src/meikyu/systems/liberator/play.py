@@ -95,7 +95,14 @@ def _words(text: str) -> tuple[str, ...]:
 class Table:
     """A game plus the terminal around it; ``command`` reads one line and returns False on quit."""
 
-    def __init__(self, game: Game[TableState], rules: LiberatorRules, lang: str, write: Callable[[str], None], dice: QueueDice) -> None:
+    def __init__(
+        self,
+        game: Game[TableState],
+        rules: LiberatorRules,
+        lang: str,
+        write: Callable[[str], None],
+        dice: QueueDice,
+    ) -> None:
         self.game, self.rules, self.lang, self.write, self.dice = game, rules, lang, write, dice
         self.cards: CardSet = rules.cards
 
@@ -114,7 +121,9 @@ class Table:
         options: Options | None = None,
     ) -> Table:
         rules = LiberatorRules(cards if cards is not None else sample_cards())
-        state = new_table(players, rules.cards, dedicated_gm=dedicated_gm, plan=plan, seed=seed or 0, options=options)
+        state = new_table(
+            players, rules.cards, dedicated_gm=dedicated_gm, plan=plan, seed=seed or 0, options=options
+        )
         queue = QueueDice(dice, seed)
         return cls(Game(rules, state, queue), rules, lang, write, queue)
 
@@ -135,7 +144,13 @@ class Table:
             if action.card in self.cards.actions:
                 a = self.cards.actions[action.card]
                 row = " ".join(str(p) for p in a.power)
-                return self.t("opt_declare", card=self.card(action.card), attribute=a.attribute, recovery=a.recovery, power=row)
+                return self.t(
+                    "opt_declare",
+                    card=self.card(action.card),
+                    attribute=a.attribute,
+                    recovery=a.recovery,
+                    power=row,
+                )
             return self.t("opt_declare_plain", card=self.card(action.card))
         if isinstance(action, Resolve):
             if action.recover:
@@ -146,11 +161,22 @@ class Table:
         if isinstance(action, UseAbility):
             ability = self.cards.ability(action.ability)
             name = ability.name if ability else action.ability
-            extra = (f" pay={action.pay}" if action.pay else "") + (f" #{action.obstacle}" if action.obstacle else "")
-            return self.t("opt_use", player=s.players[action.player].id, ability=name, effect=ability.effect.notation() if ability else "", extra=extra)
+            extra = (f" pay={action.pay}" if action.pay else "") + (
+                f" #{action.obstacle}" if action.obstacle else ""
+            )
+            return self.t(
+                "opt_use",
+                player=s.players[action.player].id,
+                ability=name,
+                effect=ability.effect.notation() if ability else "",
+                extra=extra,
+            )
         if isinstance(action, GenerateMission):
             return self.t("opt_generate", type=action.type, seed=action.seed)
-        return self.t("opt_" + type(action).__name__, **{k: getattr(action, k) for k in getattr(action, "__dataclass_fields__", {})})
+        return self.t(
+            "opt_" + type(action).__name__,
+            **{k: getattr(action, k) for k in getattr(action, "__dataclass_fields__", {})},
+        )
 
     def show(self) -> None:
         s = self.game.state
@@ -159,13 +185,32 @@ class Table:
             w(self.t("mission", type=s.mission.type, round=s.round))
             for o in s.mission.obstacles:
                 enh = f" +{self.cards.enhancements[o.enhancement].name}" if o.enhancement else ""
-                w(self.t("obstacle", uid=o.uid, name=o.name or o.kind, attribute=o.attribute, target=o.target, enh=enh))
+                w(
+                    self.t(
+                        "obstacle",
+                        uid=o.uid,
+                        name=o.name or o.kind,
+                        attribute=o.attribute,
+                        target=o.target,
+                        enh=enh,
+                    )
+                )
         for i, p in enumerate(s.players):
             ch = p.character
             grants = " ".join(g.name for g in ch.grants) or "-"
-            w(self.t("seat", seat=i, player=p.id, job=self.cards.jobs[ch.job].name, level=ch.level, exp=p.exp,
-                     hand=", ".join(self.card(c) for c in ch.hand) or "-",
-                     discard=", ".join(self.card(c) for c in ch.discard) or "-", grants=grants))
+            w(
+                self.t(
+                    "seat",
+                    seat=i,
+                    player=p.id,
+                    job=self.cards.jobs[ch.job].name,
+                    level=ch.level,
+                    exp=p.exp,
+                    hand=", ".join(self.card(c) for c in ch.hand) or "-",
+                    discard=", ".join(self.card(c) for c in ch.discard) or "-",
+                    grants=grants,
+                )
+            )
         if s.turn is not None and s.turn.step == "after_roll" and s.turn.card not in (NORMAL, DYING):
             pools = " + ".join(f"{a}{v}" for a, v in self.rules.pools(s))
             w(self.t("power", pools=pools))
@@ -205,8 +250,12 @@ class Table:
             "obstacle": lambda: PickObstacle(int(arg)),
             "player": lambda: PickPlayer(int(arg)),
             "grant": lambda: UseGrant(arg),
-            "use": lambda: UseAbility(int(arg), rest[1], *(rest[2:3] or [""]), *(int(x) for x in rest[3:4])),
-            "generate": lambda: GenerateMission(arg, int(rest[1]) if len(rest) > 1 else self.game.state.seed + len(self.game.state.log)),
+            "use": lambda: UseAbility(
+                int(arg), rest[1], rest[2] if len(rest) > 2 else "", int(rest[3]) if len(rest) > 3 else 0
+            ),
+            "generate": lambda: GenerateMission(
+                arg, int(rest[1]) if len(rest) > 1 else self.game.state.seed + len(self.game.state.log)
+            ),
             "continue": ContinueMission,
             "abandon": AbandonMission,
             "giveup": GiveUp,
@@ -214,7 +263,9 @@ class Table:
             "level": lambda: LevelUp(int(arg), rest[1]),
             "swap": lambda: SwapJob(int(arg), rest[1]),
             "awards": lambda: Awards(_ints(arg), _ints(rest[1] if len(rest) > 1 else "")),
-            "mission": lambda: StartMission(load_mission(Path(arg).read_text(encoding="utf-8"), arg, self.cards)),
+            "mission": lambda: StartMission(
+                load_mission(Path(arg).read_text(encoding="utf-8"), arg, self.cards)
+            ),
         }
         if head.isdigit():
             options = self.options()
@@ -252,7 +303,9 @@ class Table:
                 turn = self.game.undo()
                 self.write(self.t("undone", action=type(turn.action).__name__))
             elif head == "save":
-                Path(words[1]).write_text(json.dumps(self.game.to_data(), ensure_ascii=False), encoding="utf-8")
+                Path(words[1]).write_text(
+                    json.dumps(self.game.to_data(), ensure_ascii=False), encoding="utf-8"
+                )
                 self.write(self.t("saved", file=words[1]))
             elif head == "load":
                 data = json.loads(Path(words[1]).read_text(encoding="utf-8"))
@@ -287,8 +340,15 @@ class Table:
         missing = [u for u in uids if u not in by_uid]
         if missing or not uids:
             raise InputError("lb.error.no_obstacle", uid=",".join(map(str, missing)) or "-")
-        p = removal_odds(self.cards.actions[t.card], [(by_uid[u].attribute, by_uid[u].target) for u in uids], t.bonus, t.attribute)
-        self.write(self.t("odds", uids=",".join(map(str, uids)), fraction=str(p), percent=f"{float(p) * 100:.1f}"))
+        p = removal_odds(
+            self.cards.actions[t.card],
+            [(by_uid[u].attribute, by_uid[u].target) for u in uids],
+            t.bonus,
+            t.attribute,
+        )
+        self.write(
+            self.t("odds", uids=",".join(map(str, uids)), fraction=str(p), percent=f"{float(p) * 100:.1f}")
+        )
 
     def run(self, lines: Callable[[], str | None]) -> int:
         """Read lines until quit or the end of input; shows the table before each prompt."""
@@ -301,4 +361,3 @@ class Table:
                 return 0
             if line.split() and line.split()[0].lower() not in ("help", "show", "dice", "save", "odds"):
                 self.show_options()
-

@@ -67,7 +67,7 @@ from meikyu.systems.liberator.character import (
     swap_job,
 )
 from meikyu.systems.liberator.effects import ANY, Effect
-from meikyu.systems.liberator.mission import MISSION_TYPES, Mission, Obstacle, generate_mission
+from meikyu.systems.liberator.mission import MISSION_TYPES, Obstacle, generate_mission
 from meikyu.systems.liberator.state import (
     ACTIONS,
     DYING,
@@ -149,7 +149,9 @@ def new_table(
     for kind in plan:
         if kind not in MISSION_TYPES:
             raise InputError("lb.error.mission_type", type=kind, types=", ".join(MISSION_TYPES))
-    seats = tuple(Seat(name, create_character(cards, name, job, extras, level)) for name, job, extras in players)
+    seats = tuple(
+        Seat(name, create_character(cards, name, job, extras, level)) for name, job, extras in players
+    )
     return TableState(seats, dedicated_gm, options=options or Options(), plan=tuple(plan), seed=seed)
 
 
@@ -289,7 +291,7 @@ class _Ctx:
         assert s.turn is not None and s.mission is not None
         player = s.turn.player
         self.s = replace(s, turn=None, turns_taken=s.turns_taken + 1)
-        if not self.s.mission or not self.s.mission.obstacles:  # type: ignore[union-attr]
+        if not self.s.mission or not self.s.mission.obstacles:
             self.cleanup(cleared_by=player)
         elif self.s.turns_taken >= len(s.players):
             self.cleanup(cleared_by=None)
@@ -350,7 +352,9 @@ class _Ctx:
         e = pe.effect
         ch = self.char(target)
         if e.kind == "discard":
-            return [c for c in ch.hand if e.attribute == ANY or self.cards.actions[c].attribute == e.attribute]
+            return [
+                c for c in ch.hand if e.attribute == ANY or self.cards.actions[c].attribute == e.attribute
+            ]
         if e.kind == "recover":
             return list(ch.discard)
         if e.kind == "obstacle_down":
@@ -468,13 +472,19 @@ class LiberatorRules:
 
     def _idle(self, s: TableState) -> None:
         """No effect or check waits for an answer."""
-        self._require(not s.effects and s.check is None, "R-LB-06", "lb.error.waiting", what=self.waiting_for(s))
+        self._require(
+            not s.effects and s.check is None, "R-LB-06", "lb.error.waiting", what=self.waiting_for(s)
+        )
 
     def waiting_for(self, s: TableState) -> str:
         """A short code of what the table waits for (used in messages and the terminal table)."""
         if s.effects:
             pe = s.effects[0]
-            return "pick_player" if pe.target < 0 else ("pick_obstacle" if pe.effect.kind == "obstacle_down" else "pick_card")
+            return (
+                "pick_player"
+                if pe.target < 0
+                else ("pick_obstacle" if pe.effect.kind == "obstacle_down" else "pick_card")
+            )
         if s.check is not None:
             return f"{s.check.kind}_{s.check.step}"
         if s.phase == "turn" and s.turn is not None:
@@ -535,7 +545,11 @@ class LiberatorRules:
             self._declare_check(c, a)
             return
         self._idle(s)
-        self._require(s.phase == "turn" and s.turn is not None and s.turn.step == "declare", "R-LB-06", "lb.error.not_declare")
+        self._require(
+            s.phase == "turn" and s.turn is not None and s.turn.step == "declare",
+            "R-LB-06",
+            "lb.error.not_declare",
+        )
         assert s.turn is not None
         seat = s.turn.player
         hand = c.char(seat).hand
@@ -545,7 +559,12 @@ class LiberatorRules:
             raise RuleError("R-LB-07", "lb.error.revive_with_cards")
         elif a.card != NORMAL:
             self._require(a.card in hand, "R-LB-07", "lb.error.not_in_hand", card=a.card)
-            self._require(self.cards.actions[a.card].recovery <= MAX_RECOVERY, "R-LB-07", "lb.error.too_high", card=a.card)
+            self._require(
+                self.cards.actions[a.card].recovery <= MAX_RECOVERY,
+                "R-LB-07",
+                "lb.error.too_high",
+                card=a.card,
+            )
         c.emit(Declared(c.pid(seat), c.card_name(a.card)))
         d1, d2 = c.roll2(seat)
         turn = replace(s.turn, card=a.card, dice=(d1, d2))
@@ -578,21 +597,37 @@ class LiberatorRules:
             c.emit(RecoverySet(c.pid(turn.player), power))
         else:
             card = self.cards.actions[turn.card]
-            c.emit(PowerSet(c.pid(turn.player), turn.attribute, card.power_on(power), effect, card.follow_up(effect)))
+            c.emit(
+                PowerSet(
+                    c.pid(turn.player), turn.attribute, card.power_on(power), effect, card.follow_up(effect)
+                )
+            )
 
     def _split(self, c: _Ctx, a: Split) -> None:
         s = c.s
         if s.check is not None and not s.effects:
             chk = s.check
             self._require(chk.step == "split", "R-LB-12", "lb.error.not_split")
-            self._require(a.power in chk.dice, "R-LB-08", "lb.error.not_a_die", value=a.power, dice=",".join(map(str, chk.dice)))
+            self._require(
+                a.power in chk.dice,
+                "R-LB-08",
+                "lb.error.not_a_die",
+                value=a.power,
+                dice=",".join(map(str, chk.dice)),
+            )
             c.s = replace(s, check=replace(chk, step="after_roll", power_die=a.power))
             c.emit(RecoverySet(c.pid(chk.player), a.power))
             return
         self._idle(s)
         self._require(s.turn is not None and s.turn.step == "split", "R-LB-08", "lb.error.not_split")
         assert s.turn is not None
-        self._require(a.power in s.turn.dice, "R-LB-08", "lb.error.not_a_die", value=a.power, dice=",".join(map(str, s.turn.dice)))
+        self._require(
+            a.power in s.turn.dice,
+            "R-LB-08",
+            "lb.error.not_a_die",
+            value=a.power,
+            dice=",".join(map(str, s.turn.dice)),
+        )
         self._set_split(c, a.power)
 
     def turn_value(self, s: TableState) -> int:
@@ -617,7 +652,11 @@ class LiberatorRules:
     def _after_roll_guard(self, c: _Ctx) -> TurnState:
         self._idle(c.s)
         t = c.s.turn
-        self._require(c.s.phase == "turn" and t is not None and t.step == "after_roll", "R-LB-09", "lb.error.not_after_roll")
+        self._require(
+            c.s.phase == "turn" and t is not None and t.step == "after_roll",
+            "R-LB-09",
+            "lb.error.not_after_roll",
+        )
         assert t is not None
         return t
 
@@ -628,20 +667,38 @@ class LiberatorRules:
         ch = c.char(a.player)
         ability = self.cards.ability(a.ability)
         is_job = ability is not None and ability.id == self.cards.jobs[ch.job].effect.id
-        self._require(ability is not None and (is_job or a.ability in ch.feats), "R-LB-09", "lb.error.no_ability", ability=a.ability)
+        self._require(
+            ability is not None and (is_job or a.ability in ch.feats),
+            "R-LB-09",
+            "lb.error.no_ability",
+            ability=a.ability,
+        )
         assert ability is not None
-        self._require(not ch.ability_used(ability.id, self.cards), ONCE_RULE, "lb.error.ability_used", ability=ability.name)
+        self._require(
+            not ch.ability_used(ability.id, self.cards),
+            ONCE_RULE,
+            "lb.error.ability_used",
+            ability=ability.name,
+        )
         self._require(ability.name not in t.used, "R-LB-09", "lb.error.same_name", name=ability.name)
         e = ability.effect
         recovery_turn = t.card in (NORMAL, DYING)
         if e.others and e.kind in ("power", "recovery"):
             # R-LB-09: valid only on others — but a lone player may aim it at themselves.
-            self._require(a.player != t.player or n == 1, "R-LB-09", "lb.error.others_only", ability=ability.name)
+            self._require(
+                a.player != t.player or n == 1, "R-LB-09", "lb.error.others_only", ability=ability.name
+            )
         else:
             self._require(a.player == t.player, "R-LB-09", "lb.error.not_your_turn", ability=ability.name)
         if e.kind == "power":
             self._require(not recovery_turn, "R-LB-09", "lb.error.needs_action", ability=ability.name)
-            self._require(e.attribute in (ANY, t.attribute), "R-LB-14", "lb.error.wrong_attribute", name=ability.name, attribute=t.attribute)
+            self._require(
+                e.attribute in (ANY, t.attribute),
+                "R-LB-14",
+                "lb.error.wrong_attribute",
+                name=ability.name,
+                attribute=t.attribute,
+            )
         if e.kind == "recovery":
             self._require(recovery_turn, "R-LB-09", "lb.error.needs_recovery", ability=ability.name)
         if e.kind == "change_attribute":
@@ -651,7 +708,11 @@ class LiberatorRules:
             self._require(a.obstacle in uids, "R-LB-09", "lb.error.no_obstacle", uid=a.obstacle)
         self._pay(c, a.player, ability.cost, a.pay, t)  # R-LB-11
         ch = c.char(a.player)
-        ch = replace(ch, job_effect_used=True) if is_job else replace(ch, used_feats=ch.used_feats + (ability.id,))
+        ch = (
+            replace(ch, job_effect_used=True)
+            if is_job
+            else replace(ch, used_feats=ch.used_feats + (ability.id,))
+        )
         c.set_char(a.player, ch)
         c.emit(AbilityUsed(c.pid(a.player), ability.name, e.notation()))
         t = replace(t, used=t.used + (ability.name,))
@@ -663,7 +724,9 @@ class LiberatorRules:
         c.s = replace(c.s, turn=t)
         if e.kind == "change_obstacle":
             assert c.s.mission is not None
-            obstacles = tuple(replace(o, attribute=e.attribute) if o.uid == a.obstacle else o for o in c.s.mission.obstacles)
+            obstacles = tuple(
+                replace(o, attribute=e.attribute) if o.uid == a.obstacle else o for o in c.s.mission.obstacles
+            )
             c.s = replace(c.s, mission=replace(c.s.mission, obstacles=obstacles))
             c.emit(AttributeChanged(str(a.obstacle), e.attribute))
         elif e.kind == "obstacle_down":
@@ -679,7 +742,9 @@ class LiberatorRules:
         self._require(bool(fitting), "R-LB-11", "lb.error.cannot_pay", cost=cost)
         if not pay and len(fitting) == 1:
             pay = fitting[0]
-        self._require(pay in fitting, "R-LB-11", "lb.error.bad_payment", card=pay or "-", cards=", ".join(fitting))
+        self._require(
+            pay in fitting, "R-LB-11", "lb.error.bad_payment", card=pay or "-", cards=", ".join(fitting)
+        )
         c.set_char(seat, c.char(seat).discard_card(pay))
         c.emit(CostPaid(c.pid(seat), c.card_name(pay)))
 
@@ -697,14 +762,22 @@ class LiberatorRules:
         else:
             self._require(not recovery_turn, "R-LB-09", "lb.error.needs_action", ability=a.name)
             # R-LB-14: the action's current attribute decides; a follow-up's attribute never does.
-            self._require(e.attribute in (ANY, t.attribute), "R-LB-14", "lb.error.wrong_attribute", name=a.name, attribute=t.attribute)
+            self._require(
+                e.attribute in (ANY, t.attribute),
+                "R-LB-14",
+                "lb.error.wrong_attribute",
+                name=a.name,
+                attribute=t.attribute,
+            )
         grants = list(ch.grants)
         grants.remove(held)
         c.set_char(t.player, replace(ch, grants=tuple(grants)))
         c.s = replace(c.s, turn=replace(t, bonus=t.bonus + e.amount, used=t.used + (a.name,)))
         c.emit(GrantUsed(c.pid(t.player), a.name))
 
-    def _check_recovery_choice(self, c: _Ctx, seat: int, recover: tuple[str, ...], value: int, dying: bool) -> None:
+    def _check_recovery_choice(
+        self, c: _Ctx, seat: int, recover: tuple[str, ...], value: int, dying: bool
+    ) -> None:
         ch = c.char(seat)
         self._require(len(set(recover)) == len(recover), "R-LB-09", "lb.error.twice")
         for card in recover:
@@ -713,7 +786,9 @@ class LiberatorRules:
         fitting = [x for x in ch.discard if self.cards.actions[x].recovery <= value]
         if dying and c.s.options.dying_min_one and not fitting and ch.discard and len(recover) == 1:
             cheapest = min(self.cards.actions[x].recovery for x in ch.discard)
-            self._require(self.cards.actions[recover[0]].recovery == cheapest, "R-LB-07", "lb.error.revive_cheapest")
+            self._require(
+                self.cards.actions[recover[0]].recovery == cheapest, "R-LB-07", "lb.error.revive_cheapest"
+            )
             return
         self._require(total <= value, "R-LB-09", "lb.error.over_power", total=total, value=value)
         must = bool(fitting) or (dying and c.s.options.dying_min_one and bool(ch.discard))
@@ -792,9 +867,13 @@ class LiberatorRules:
 
     def _pick_effect(self, c: _Ctx, a: PickEffect) -> None:
         chk = c.s.check
-        self._require(chk is not None and not c.s.effects and chk.step == "pick", "R-LB-12", "lb.error.not_pick")
+        self._require(
+            chk is not None and not c.s.effects and chk.step == "pick", "R-LB-12", "lb.error.not_pick"
+        )
         assert chk is not None
-        self._require(a.die in chk.dice, "R-LB-12", "lb.error.not_a_die", value=a.die, dice=",".join(map(str, chk.dice)))
+        self._require(
+            a.die in chk.dice, "R-LB-12", "lb.error.not_a_die", value=a.die, dice=",".join(map(str, chk.dice))
+        )
         self._apply_check_effect(c, a.die)
 
     def _apply_check_effect(self, c: _Ctx, die: int) -> None:
@@ -806,7 +885,9 @@ class LiberatorRules:
     def _resolve_check(self, c: _Ctx, a: Resolve) -> None:
         chk = c.s.check
         assert chk is not None
-        self._require(chk.kind == "recovery" and chk.step == "after_roll", "R-LB-05", "lb.error.not_after_roll")
+        self._require(
+            chk.kind == "recovery" and chk.step == "after_roll", "R-LB-05", "lb.error.not_after_roll"
+        )
         self._require(not a.obstacles, "R-LB-09", "lb.error.recovery_only")
         self._check_recovery_choice(c, chk.player, a.recover, chk.power_die, False)
         for card in a.recover:
@@ -822,13 +903,24 @@ class LiberatorRules:
         wanted = PickObstacle if pe.effect.kind == "obstacle_down" else PickCard
         self._require(isinstance(a, wanted), "R-LB-11", "lb.error.no_prompt")
         options = c.effect_choices(pe, pe.target)
-        self._require(choice in options, "R-LB-11", "lb.error.bad_choice", choice=choice, options=", ".join(map(str, options)))
+        self._require(
+            choice in options,
+            "R-LB-11",
+            "lb.error.bad_choice",
+            choice=choice,
+            options=", ".join(map(str, options)),
+        )
         c.apply_choice(pe, choice)
 
     def _pick_player(self, c: _Ctx, a: PickPlayer) -> None:
         self._require(bool(c.s.effects) and c.s.effects[0].target < 0, "R-LB-09", "lb.error.no_prompt")
         pe = c.s.effects[0]
-        self._require(0 <= a.seat < len(c.s.players) and a.seat != pe.player, "R-LB-09", "lb.error.others_only", ability=pe.effect.notation())
+        self._require(
+            0 <= a.seat < len(c.s.players) and a.seat != pe.player,
+            "R-LB-09",
+            "lb.error.others_only",
+            ability=pe.effect.notation(),
+        )
         c.s = replace(c.s, effects=(replace(pe, target=a.seat),) + c.s.effects[1:])
 
     # -- GM, experience, awards ----------------------------------------------------------------
@@ -841,12 +933,16 @@ class LiberatorRules:
             return
         self._require(a.kind in ("advantage", "disadvantage"), "R-LB-12", "lb.error.gm_kind", kind=a.kind)
         self._idle(s)
-        self._require(s.phase == "turn" and s.turn is not None and not s.checks, "R-LB-12", "lb.error.gm_in_turn")
+        self._require(
+            s.phase == "turn" and s.turn is not None and not s.checks, "R-LB-12", "lb.error.gm_in_turn"
+        )
         assert s.turn is not None
         if a.kind == "advantage":
             self._require(a.seat == s.turn.player, "R-LB-12", "lb.error.advantage_turn_player")
         else:
-            self._require(s.players[a.seat].warned, "R-LB-12", "lb.error.warn_first", player=s.players[a.seat].id)
+            self._require(
+                s.players[a.seat].warned, "R-LB-12", "lb.error.warn_first", player=s.players[a.seat].id
+            )
         c.s = replace(s, checks=((a.seat, a.kind),))
 
     def _level_up(self, c: _Ctx, a: LevelUp) -> None:
@@ -930,7 +1026,8 @@ class LiberatorRules:
         if chk.step == "declare":
             if chk.kind == "recovery":
                 return [Declare(NORMAL)]
-            return [Declare(x) for x in s.players[chk.player].character.hand]
+            declares: list[Action] = [Declare(x) for x in s.players[chk.player].character.hand]
+            return declares
         if chk.step == "split":
             return [Split(v) for v in sorted(set(chk.dice), reverse=True)]
         if chk.step == "pick":
@@ -949,7 +1046,10 @@ class LiberatorRules:
                 return [Declare(DYING)]
             wanted = {o.attribute for o in s.mission.obstacles} if s.mission else set()
             hand = sorted(ch.hand, key=lambda x: self.cards.actions[x].attribute not in wanted)
-            return [Declare(x) for x in hand if self.cards.actions[x].recovery <= MAX_RECOVERY] + [Declare(NORMAL)]
+            declares: list[Action] = [
+                Declare(x) for x in hand if self.cards.actions[x].recovery <= MAX_RECOVERY
+            ]
+            return declares + [Declare(NORMAL)]
         if t.step == "split":
             return [Split(v) for v in sorted(set(t.dice), reverse=True)]
         if t.step != "after_roll":
@@ -962,7 +1062,9 @@ class LiberatorRules:
         recovery_turn = t.card in (NORMAL, DYING)
         for g in ch.grants:
             e = g.effect
-            usable = (e.stat == "recovery") == recovery_turn and (recovery_turn or e.attribute in (ANY, t.attribute))
+            usable = (e.stat == "recovery") == recovery_turn and (
+                recovery_turn or e.attribute in (ANY, t.attribute)
+            )
             if usable and g.name not in t.used and UseGrant(g.name) not in out:
                 out.append(UseGrant(g.name))
         return out
@@ -980,7 +1082,11 @@ class LiberatorRules:
                 aims = targets if ability.effect.kind in ("change_obstacle", "obstacle_down") else [0]
                 pays = [""]
                 if ability.cost:
-                    pays = [x for x in ch.hand if ability.cost == ANY or self.cards.actions[x].attribute == ability.cost]
+                    pays = [
+                        x
+                        for x in ch.hand
+                        if ability.cost == ANY or self.cards.actions[x].attribute == ability.cost
+                    ]
                 for pay in pays:
                     for aim in aims:
                         action = UseAbility(seat, ident, pay, aim)
@@ -1027,7 +1133,9 @@ class LiberatorRules:
                 out += [SwapJob(i, j) for j in self.cards.jobs if j != p.character.job]
             if p.exp >= LEVEL_COST:
                 owned = set(p.character.actions) | set(p.character.feats)
-                out += [LevelUp(i, x) for x in list(self.cards.actions) + list(self.cards.feats) if x not in owned]
+                out += [
+                    LevelUp(i, x) for x in list(self.cards.actions) + list(self.cards.feats) if x not in owned
+                ]
         return out
 
 
