@@ -485,3 +485,12 @@ def test_r_lb_enhancement_bonus_goes_to_the_remover() -> None:
     s = start(table(ANN, BOB), "P1+treasure", "M1")
     s, ev = run(s, (Declare("swing"), [5, 4]), Split(5), Resolve((1,)))
     assert s.players[0].exp == 1 and s.players[1].exp == 0
+
+
+def test_r_lb_11_grant_durations_expire_at_round_and_mission_end() -> None:
+    """R-LB-11 (our choice of grant kinds): "/R" grants end at cleanup, "/M" ones with the mission."""
+    s = give_grants(solo("M5", "C3"), 0, "M+1/R", "C+1/M", "P+1")
+    s, ev = run(s, (Declare("swing"), [5, 3]), Split(5), Resolve())
+    assert [g.name for g in s.players[0].character.grants] == ["C+1/M", "P+1"]
+    s, _ = run(s, (Declare("mount"), [4, 3]), PickEffect(3), AbandonMission())
+    assert [g.name for g in s.players[0].character.grants] == ["P+1"]
