@@ -336,3 +336,10 @@ def _answer(state: RoundTableState, act: Action) -> tuple[RoundTableState, tuple
         events.append(KingdomChanged("budget", str(state.kingdom.budget), str(kingdom.budget), "round_table_reason"))
     events.append(RequestResolved(_describe(req), "approved", cost, kingdom.budget))
     return replace(new, kingdom=kingdom), tuple(events)
+
+
+ACTIONS_TUPLE: tuple[type[Action], ...] = (
+    AssignMinions, EndOrganization, RequestItem, RequestFacility, RequestPassage, RequestDestroy, Approve, Refuse,
+    EndBudget,
+)
+"""Every round-table action class (a session forwards these to the round table)."""

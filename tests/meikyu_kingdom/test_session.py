@@ -1,0 +1,123 @@
+"""Phases of a game (R-MK-01, R-MK-01b, R-MK-02) on the sample kingdom."""
+
+from __future__ import annotations
+
+import pytest
+
+import meikyu.systems.meikyu_kingdom  # noqa: F401
+from meikyu.dice import ScriptedDice
+from meikyu.engine import FirstLegalPolicy, Game
+from meikyu.errors import RuleError
+from meikyu.systems.meikyu_kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom.session import (
+    Advance,
+    EndLabyrinth,
+    GmSet,
+    GmSkip,
+    LabyrinthTurn,
+    RollDisaster,
+    RollKingdomChange,
+    SessionRules,
+    SessionState,
+    SetGoal,
+    SettleIncome,
+)
+from meikyu.systems.meikyu_kingdom.sheet import sample
+
+
+def new_game(dice: list[int]) -> Game[SessionState]:
+    s = sample()
+    return Game(SessionRules(), SessionState(s.kingdom, s.characters), ScriptedDice(dice))
+
+
+def test_r_mk_01_r_mk_02_full_walk_with_goal_met() -> None:
+    """R-MK-01/02: preparation → kingdom (prologue, round table, actions, departure) → labyrinth → end."""
+    g = new_game([3, 4])
+    seen = [(g.state.phase, g.state.step)]
+    g.play(Advance())
+    seen.append((g.state.phase, g.state.step))
+    g.play(Advance())
+    seen.append((g.state.phase, g.state.step))
+    # R-MK-03: the round table runs inside the kingdom phase and must finish first.
+    with pytest.raises(RuleError):
+        g.play(Advance())
+    g.play(rt.AssignMinions("doyun", 10))
+    g.play(rt.EndOrganization())
+    g.play(rt.RequestPassage(0, "A3", "B3"))
+    g.play(rt.Approve())
+    g.play(rt.EndBudget())
+    assert g.state.kingdom.budget == 5 and g.state.kingdom.citizens == 30
+    for _ in range(3):
+        g.play(Advance())
+        seen.append((g.state.phase, g.state.step))
+    with pytest.raises(RuleError):
+        g.play(Advance())  # the labyrinth phase lasts until the court returns, explores all, or is wiped out
+    g.play(LabyrinthTurn())
+    g.play(LabyrinthTurn())
+    g.play(SetGoal(True))
+    g.play(EndLabyrinth("returned"))
+    g.play(Advance())
+    seen.append((g.state.phase, g.state.step))
+    g.play(SettleIncome(4))
+    assert g.state.kingdom.budget == 7  # 5 + 4 income − 2 upkeep
+    g.play(Advance())
+    g.play(RollKingdomChange())  # goal met → KCT; 3+4 = 7: citizens + 30/10 + order 1
+    assert g.state.kingdom.citizens == 34
+    g.play(Advance())
+    assert [c.level for c in g.state.court] == [2, 2, 2, 2]  # goal met: level up
+    g.play(Advance())
+    assert g.state.phase == "over" and g.legal_actions() == []
+    assert seen == [
+        ("preparation", ""), ("kingdom", "prologue"), ("kingdom", "round_table"), ("kingdom", "actions"),
+        ("kingdom", "departure"), ("labyrinth", ""), ("end", "income"),
+    ]
+
+
+def test_r_mk_01_goal_failed_uses_kmt_and_no_level_up() -> None:
+    """R-MK-01: without the goal, the change roll uses KMT (7: citizens −1D6) and nobody levels up."""
+    g = new_game([3, 4, 5])
+    g.play(GmSkip())
+    g.play(GmSkip())
+    g.play(GmSkip())  # R-MK-01b: the GM skips the round table
+    while g.state.phase != "labyrinth":
+        g.play(Advance())
+    g.play(EndLabyrinth("wiped_out"))
+    g.play(Advance())
+    g.play(SettleIncome(0, pay_upkeep=False))
+    g.play(Advance())
+    g.play(RollKingdomChange())
+    assert g.state.kingdom.citizens == 35
+    g.play(Advance())
+    assert all(c.level == 1 for c in g.state.court)
+
+
+def test_r_mk_01b_gm_set_any_value_is_recorded_and_undoable() -> None:
+    """R-MK-01b: the GM sets values by ruling; the action is in the history and can be undone."""
+    g = new_game([])
+    g.play(GmSet("kingdom", "voice", 2))
+    g.play(GmSet("mir", "hp", 3))
+    assert g.state.kingdom.voice == 2 and next(c for c in g.state.court if c.id == "mir").hp == 3
+    with pytest.raises(RuleError):
+        g.play(GmSet("kingdom", "voice", "many"))
+    with pytest.raises(RuleError):
+        g.play(GmSet("kingdom", "nonsense", 1))
+    g.undo()
+    assert next(c for c in g.state.court if c.id == "mir").hp == 9
+
+
+def test_r_mk_20_disaster_must_be_rolled_before_going_on() -> None:
+    """R-MK-20: a due disaster blocks the flow until KDT is rolled (here 1+1: relations worsen)."""
+    s = sample()
+    g = Game(SessionRules(), SessionState(s.kingdom, s.characters, disasters=1), ScriptedDice([1, 1]))
+    assert g.legal_actions() == [RollDisaster()]
+    with pytest.raises(RuleError):
+        g.play(Advance())
+    g.play(RollDisaster())
+    assert g.state.disasters == 0 and g.state.kingdom.relations["가시덤불 연합"] == "hostile"
+
+
+def test_policy_can_drive_a_whole_game() -> None:
+    """The first-legal policy walks a game to its end (prompts included)."""
+    g = new_game([3, 4, 2])  # KMT 7: citizens −1D6
+    steps = g.run(FirstLegalPolicy(), max_steps=100)
+    assert g.state.phase == "over" and steps < 100
