@@ -63,6 +63,15 @@ _SYSTEMS: tuple[SystemInfo, ...] = (
         default_lang="ko",
         commands_module="meikyu.systems.meikyu_kingdom.commands",
     ),
+    SystemInfo(
+        id="Liberator",
+        name="リーベラトール",
+        names=(("ko", "리베라토르"), ("ja", "リーベラトール"), ("en", "Liberator")),
+        sort_key="りいへらとおる",
+        aliases=("lb", "liberator", "リーベラトール", "리베라토르"),
+        default_lang="ja",
+        commands_module="meikyu.systems.liberator.commands",
+    ),
 )
 
 
