@@ -117,3 +117,22 @@ def test_openapi_lists_every_route_and_docs_page_links_it() -> None:
     assert set(doc["paths"]) == {"/v2/version", "/v2/admin", "/v2/game_system", "/v2/game_system/{id}",
                                  "/v2/game_system/{id}/roll", "/v2/original_table"}
     assert "/openapi.json" in docs_html()
+
+
+def test_every_message_key_used_has_ko_ja_en_texts() -> None:
+    import re
+    import tomllib
+    from pathlib import Path
+
+    import meikyu.api
+
+    source = "\n".join(p.read_text(encoding="utf-8") for p in Path(meikyu.api.__file__).parent.glob("*.py"))
+    keys = set(re.findall(r'"(api\.(?:error|cli)\.[a-z_]+)"', source))
+    keys |= {f"api.cli.{k}" for k in re.findall(r'_t\("([a-z_]+)"', source)}
+    assert len(keys) > 20
+    folder = Path(meikyu.api.__file__).parent / "i18n"
+    for lang in ("ko", "ja", "en"):
+        data = tomllib.loads((folder / f"{lang}.toml").read_text(encoding="utf-8"))
+        for key in sorted(keys):
+            section, name = key.removeprefix("api.").split(".")
+            assert data.get(section, {}).get(name), (key, lang)

@@ -152,7 +152,7 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
         routes=routes,
         exception_handlers={ApiError: on_api_error, HTTPException: on_http_error, Exception: on_crash},
     )
-    app.add_middleware(Guard, config=cfg)  # type: ignore[arg-type]
+    app.add_middleware(Guard, config=cfg)
     return app
 
 

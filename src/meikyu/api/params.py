@@ -15,6 +15,7 @@ bounded in size, field count and time, so no request can make the server hang or
 from __future__ import annotations
 
 import asyncio
+import email.message
 import email.parser
 import email.policy
 import json
@@ -126,6 +127,8 @@ def _parse_multipart(body: bytes, content_type: str, max_fields: int) -> dict[st
     _check_fields(len(parts), max_fields)
     fields: dict[str, str] = {}
     for part in parts:
+        if not isinstance(part, email.message.Message):
+            continue
         name = part.get_param("name", header="content-disposition")
         if not isinstance(name, str) or part.get_filename() is not None:
             continue

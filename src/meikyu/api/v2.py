@@ -147,5 +147,5 @@ def original_table(params: Mapping[str, str]) -> dict[str, Any]:
     except InputError as err:
         raise from_input_error(err, UNSUPPORTED_TABLE) from None
     rolls: list[Roll] = recorder.rolls
-    shown = result.bcdice_text() if fmt == "bcdice" else result.text(lang)
+    shown = result.bcdice_text() if fmt == "bcdice" else result.render(lang)
     return {"ok": True, "text": shown, "rands": rands_json(rolls), "value": result.value}
