@@ -209,3 +209,15 @@ def test_openapi_and_docs(server: Server) -> None:
     assert "/v2/game_system/{id}/roll" in doc["paths"]
     page = server.get("/docs")
     assert page.status == 200 and b"/v2/original_table" in page.body
+
+
+def test_every_registered_system_is_served(server: Server) -> None:
+    """Systems registered by other packages appear without any change to the API."""
+    for info in all_systems():
+        data = server.get(f"/v2/game_system/{info.id}").json()
+        assert data["ok"] is True and data["id"] == info.id and data["name"] == info.name
+        re.compile(data["command_pattern"], re.IGNORECASE)
+        for lang in ("ko", "ja", "en"):
+            assert server.get(f"/v2/game_system/{info.id}", lang=lang).json()["help_message"]
+        reply = server.get(f"/v2/game_system/{info.id}/roll", command="2D6", dice="3,4")
+        assert reply.status == 200 and [r["value"] for r in reply.json()["rands"]] == [3, 4]
