@@ -71,21 +71,21 @@ class Item:
 
     @classmethod
     def read(cls, r: Reader) -> Item:
-        category = r.str("category", "item", choices=ITEM_CATEGORIES)
-        attack = r.str("attack", None, choices=ATTACK_KINDS)
+        category = r.text("category", "item", choices=ITEM_CATEGORIES)
+        attack = r.text("attack", None, choices=ATTACK_KINDS)
         if category == "weapon" and attack is None:
             raise r.fail("missing", "attack", kind="melee | ranged")
         item = cls(
-            name=r.str("name"),
+            name=r.text("name"),
             category=category,
-            level=r.int("level", 0, minimum=0),
+            level=r.integer("level", 0, minimum=0),
             attack=attack,
-            range=r.int("range", 0, minimum=0, maximum=5),
-            power=r.int("power", 0, minimum=0),
-            reduction=r.int("reduction", 0, minimum=0),
-            breakable=r.bool("breakable", True),
+            range=r.integer("range", 0, minimum=0, maximum=5),
+            power=r.integer("power", 0, minimum=0),
+            reduction=r.integer("reduction", 0, minimum=0),
+            breakable=r.flag("breakable", True),
             names=r.names(),
-            notes=r.str("notes", ""),
+            notes=r.text("notes", ""),
         )
         r.done()
         return item
@@ -110,11 +110,11 @@ class Skill:
     @classmethod
     def read(cls, r: Reader) -> Skill:
         skill = cls(
-            name=r.str("name"),
-            type=r.str("type", "support", choices=SKILL_TYPES),
-            level=r.int("level", 1, minimum=0),
-            effect=r.str("effect", ""),
-            monster=r.bool("monster", False),
+            name=r.text("name"),
+            type=r.text("type", "support", choices=SKILL_TYPES),
+            level=r.integer("level", 1, minimum=0),
+            effect=r.text("effect", ""),
+            monster=r.flag("monster", False),
             names=r.names(),
         )
         r.done()
@@ -193,38 +193,38 @@ class Character:
     def from_data(cls, data: Mapping[str, Any], *, file: str = "<sheet>", entry: str = "character") -> Character:
         """Validate and build a sheet; a problem raises :class:`DataError` naming file, entry, field."""
         r = Reader(data, file=file, entry=entry)
-        name = r.str("name")
-        ident = r.str("id", name)
+        name = r.text("name")
+        ident = r.text("id", name)
         items: list[Item | None] = []
-        for index, raw in enumerate(r.list("items", [])):
+        for index, raw in enumerate(r.seq("items", [])):
             if isinstance(raw, Mapping) and not raw:
                 items.append(None)  # an empty slot
             else:
                 items.append(Item.read(r.sub(raw, f"items[{index}]")))
-        skills = tuple(Skill.read(r.sub(raw, f"skills[{index}]")) for index, raw in enumerate(r.list("skills", [])))
-        hp_max = r.int("max_hp", minimum=1)
-        capacity = r.int("capacity", 0, minimum=0)
+        skills = tuple(Skill.read(r.sub(raw, f"skills[{index}]")) for index, raw in enumerate(r.seq("skills", [])))
+        hp_max = r.integer("max_hp", minimum=1)
+        capacity = r.integer("capacity", 0, minimum=0)
         char = cls(
             id=ident,
             name=name,
-            level=r.int("level", 1, minimum=1),
-            job=r.str("job", ""),
-            wit=r.int("wit"),
-            charm=r.int("charm"),
-            search=r.int("search"),
-            valor=r.int("valor"),
-            hp=r.int("hp", hp_max, maximum=hp_max),
+            level=r.integer("level", 1, minimum=1),
+            job=r.text("job", ""),
+            wit=r.integer("wit"),
+            charm=r.integer("charm"),
+            search=r.integer("search"),
+            valor=r.integer("valor"),
+            hp=r.integer("hp", hp_max, maximum=hp_max),
             max_hp=hp_max,
             capacity=capacity,
-            drive=r.int("drive", 0, minimum=0, maximum=capacity),
-            evasion=r.int("evasion", 7),
-            minions=r.int("minions", 0, minimum=0),
+            drive=r.integer("drive", 0, minimum=0, maximum=capacity),
+            evasion=r.integer("evasion", 7),
+            minions=r.integer("minions", 0, minimum=0),
             favor=r.int_map("favor"),
             enmity=r.int_map("enmity"),
             items=tuple(items),
             skills=skills,
             statuses=frozenset(r.str_list("statuses", [], choices=BAD_STATUSES)),
-            pc=r.bool("pc", True),
+            pc=r.flag("pc", True),
             names=r.names(),
         )
         r.done()

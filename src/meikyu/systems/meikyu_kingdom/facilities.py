@@ -43,10 +43,10 @@ def catalog() -> dict[str, Facility]:
         r = Reader(raw, file=FILE, entry=f"facility.{name}")
         out[name] = Facility(
             name=name,
-            value=r.int("value", minimum=0),
-            kind=r.str("kind", "room", choices=("room", "other")),
+            value=r.integer("value", minimum=0),
+            kind=r.text("kind", "room", choices=("room", "other")),
             names=r.names(),
-            notes=r.str("notes", ""),
+            notes=r.text("notes", ""),
         )
         r.done()
     return out

@@ -3,10 +3,10 @@
 Sheets come from people: a typo must say where it is and what would be right, never a traceback.
 
 >>> r = Reader({"level": 3, "name": "사라"}, file="court.toml", entry="characters[0]")
->>> r.int("level", minimum=1), r.str("name")
+>>> r.integer("level", minimum=1), r.text("name")
 (3, '사라')
 >>> try:
-...     r.int("hp")
+...     r.integer("hp")
 ... except DataError as err:
 ...     print(err)
 court.toml, characters[0]: field 'hp' is missing (expected: integer).
@@ -50,7 +50,7 @@ class Reader:
             return default
         return value
 
-    def int(self, field: str, default: Any = _MISSING, *, minimum: int | None = None, maximum: int | None = None) -> Any:
+    def integer(self, field: str, default: Any = _MISSING, *, minimum: int | None = None, maximum: int | None = None) -> Any:
         value = self._get(field, default, "integer")
         if value is default and default is not _MISSING:
             return value
@@ -62,7 +62,7 @@ class Reader:
             raise self.fail("range", field, value=value, low=low, high=high)
         return value
 
-    def str(self, field: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None) -> Any:
+    def text(self, field: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None) -> Any:
         value = self._get(field, default, "text")
         if value is default and default is not _MISSING:
             return value
@@ -76,26 +76,26 @@ class Reader:
             raise self.fail("empty", field)
         return value
 
-    def bool(self, field: str, default: Any = _MISSING) -> Any:
+    def flag(self, field: str, default: Any = _MISSING) -> Any:
         value = self._get(field, default, "true/false")
         if not isinstance(value, bool):
             raise self.fail("type", field, kind="true/false", got=repr(value))
         return value
 
-    def list(self, field: str, default: Any = _MISSING) -> list[Any]:
+    def seq(self, field: str, default: Any = _MISSING) -> list[Any]:
         value = self._get(field, default, "list")
         if not isinstance(value, (list, tuple)):
             raise self.fail("type", field, kind="list", got=repr(value))
         return list(value)
 
-    def table(self, field: str, default: Any = _MISSING) -> dict[str, Any]:
+    def mapping(self, field: str, default: Any = _MISSING) -> dict[str, Any]:
         value = self._get(field, default, "table")
         if not isinstance(value, Mapping):
             raise self.fail("type", field, kind="table", got=repr(value))
         return dict(value)
 
     def str_list(self, field: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None) -> tuple[str, ...]:
-        items = self.list(field, default)
+        items = self.seq(field, default)
         allowed = None if choices is None else tuple(choices)
         out: list[str] = []
         for index, item in enumerate(items):
@@ -109,18 +109,18 @@ class Reader:
 
     def int_map(self, field: str, *, minimum: int | None = 0, maximum: int | None = None) -> dict[str, int]:
         """A table of name -> whole number (favor, materials …)."""
-        raw = self.table(field, {})
+        raw = self.mapping(field, {})
         sub = Reader(raw, file=self.file, entry=f"{self.entry}.{field}")
-        return {key: sub.int(key, minimum=minimum, maximum=maximum) for key in raw}
+        return {key: sub.integer(key, minimum=minimum, maximum=maximum) for key in raw}
 
     def names(self, field: str = "names") -> dict[str, str]:
         """Localized names ``{ko = …, ja = …, en = …}``; only those three languages."""
-        raw = self.table(field, {})
+        raw = self.mapping(field, {})
         sub = Reader(raw, file=self.file, entry=f"{self.entry}.{field}")
         for key in raw:
             if key not in ("ko", "ja", "en"):
                 raise sub.fail("choice", key, value=key, choices="ko, ja, en")
-        return {key: sub.str(key) for key in raw}
+        return {key: sub.text(key) for key in raw}
 
     def sub(self, value: Any, entry: str) -> Reader:
         return Reader(value, file=self.file, entry=f"{self.entry}.{entry}" if self.entry else entry)

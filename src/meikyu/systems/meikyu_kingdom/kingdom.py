@@ -136,14 +136,14 @@ class LandMap:
 
     @classmethod
     def read(cls, r: Reader) -> LandMap:
-        raw_rooms = r.table("rooms", {})
+        raw_rooms = r.mapping("rooms", {})
         rooms_reader = r.sub(raw_rooms, "rooms")
         for key in raw_rooms:
             if key not in ROOMS:
                 raise rooms_reader.fail("choice", key, value=key, choices=", ".join(ROOMS))
         rooms = {room: rooms_reader.str_list(room, []) for room in ROOMS}
         passages: set[tuple[str, str]] = set()
-        for index, raw in enumerate(r.list("passages", [])):
+        for index, raw in enumerate(r.seq("passages", [])):
             where = f"passages[{index}]"
             if not (isinstance(raw, (list, tuple)) and len(raw) == 2 and all(isinstance(x, str) for x in raw)):
                 raise r.fail("type", where, kind='["A1", "A2"]', got=repr(raw))
@@ -152,7 +152,7 @@ class LandMap:
                 raise r.fail("not_adjacent", where, a=a, b=b)
             passages.add(passage(a, b))
         land = cls(
-            name=r.str("name"),
+            name=r.text("name"),
             rooms=rooms,
             passages=frozenset(passages),
             entrances=r.str_list("entrances", [], choices=ROOMS),
@@ -231,28 +231,28 @@ class Kingdom:
     @classmethod
     def from_data(cls, data: Mapping[str, Any], *, file: str = "<sheet>", entry: str = "kingdom") -> Kingdom:
         r = Reader(data, file=file, entry=entry)
-        relations_raw = r.table("relations", {})
+        relations_raw = r.mapping("relations", {})
         rel_reader = r.sub(relations_raw, "relations")
-        relations = {nation: rel_reader.str(nation, choices=RELATIONS) for nation in relations_raw}
-        maps = tuple(LandMap.read(r.sub(raw, f"maps[{i}]")) for i, raw in enumerate(r.list("maps", [])))
+        relations = {nation: rel_reader.text(nation, choices=RELATIONS) for nation in relations_raw}
+        maps = tuple(LandMap.read(r.sub(raw, f"maps[{i}]")) for i, raw in enumerate(r.seq("maps", [])))
         kingdom = cls(
-            name=r.str("name"),
-            level=r.int("level", 1, minimum=1),
-            budget=r.int("budget", 0, minimum=0),
-            citizens=r.int("citizens", 0, minimum=0),
-            voice=r.int("voice", 0, minimum=0),
-            life=r.int("life", 0, minimum=0),
-            order=r.int("order", 0, minimum=0),
-            culture=r.int("culture", 0, minimum=0),
-            military=r.int("military", 0, minimum=0),
-            upkeep=r.int("upkeep", 0, minimum=0),
+            name=r.text("name"),
+            level=r.integer("level", 1, minimum=1),
+            budget=r.integer("budget", 0, minimum=0),
+            citizens=r.integer("citizens", 0, minimum=0),
+            voice=r.integer("voice", 0, minimum=0),
+            life=r.integer("life", 0, minimum=0),
+            order=r.integer("order", 0, minimum=0),
+            culture=r.integer("culture", 0, minimum=0),
+            military=r.integer("military", 0, minimum=0),
+            upkeep=r.integer("upkeep", 0, minimum=0),
             materials=r.int_map("materials"),
             talents=r.str_list("talents", []),
             relations=relations,
             maps=maps,
-            land_makers=r.int("land_makers", 1, minimum=1),
+            land_makers=r.integer("land_makers", 1, minimum=1),
             stored_items=r.str_list("stored_items", []),
-            vassal_of=r.str("vassal_of", ""),
+            vassal_of=r.text("vassal_of", ""),
             names=r.names(),
         )
         r.done()

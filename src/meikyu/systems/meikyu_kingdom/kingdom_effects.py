@@ -391,13 +391,13 @@ def _apply(state: EffectState, frame: Frame, dice: Dice, events: list[Event]) ->
         return _voice(state, _amount(state, frame, dice), events)
     if kind in ("budget", "upkeep"):
         value = max(0, getattr(k, kind) + _amount(state, frame, dice))
-        return _set_kingdom(state, replace(k, **{kind: value}), kind, "table", events)
+        return _set_kingdom(state, _with(k, kind, value), kind, "table", events)
     if kind == "national_power":
         if eff["power"] == "chosen":
             return _ask(state, "choose_power", POWERS, frame, actor="players")
         power = str(eff["power"])
         value = max(0, k.power(power) + _amount(state, frame, dice))
-        return _set_kingdom(state, replace(k, **{power: value}), power, "table", events)
+        return _set_kingdom(state, _with(k, power, value), power, "table", events)
     if kind == "relations":
         nations = sorted(k.relations)
         if not nations:
@@ -512,9 +512,9 @@ def _apply(state: EffectState, frame: Frame, dice: Dice, events: list[Event]) ->
                 "move_court", "time"):
         detail = ""
         if kind == "unknown_land_becomes":
-            results = eff["results"]
+            results = tuple(str(r) for r in eff["results"])  # type: ignore[attr-defined]
             rolled = _amount(state, frame, dice, "roll")
-            detail = str(results[min(len(results), max(1, rolled)) - 1])  # type: ignore[index]
+            detail = results[min(len(results), max(1, rolled)) - 1]
         elif kind == "time":
             detail = str(_amount(state, frame, dice, "quarters"))
         elif kind == "nations_annex" and eff.get("count") is not None:
@@ -522,12 +522,18 @@ def _apply(state: EffectState, frame: Frame, dice: Dice, events: list[Event]) ->
         return _ruling(state, frame, detail, events)
     if kind == "annex_land":
         cost = int(eff["cost"])  # type: ignore[call-overload]
-        options = ("pay", "decline") if k.budget >= cost else ("decline",)
-        return _ask(state, "annex_land", options, frame, actor="players")
+        answers = ("pay", "decline") if k.budget >= cost else ("decline",)
+        return _ask(state, "annex_land", answers, frame, actor="players")
     if kind == "market_price":
         events.append(GmDecisionNeeded("market_price", str(eff["material"])))
         return state
     raise RuleError("R-MK-20", "mk.error.effects.not_here", effect=kind)
+
+
+def _with(kingdom: Kingdom, name: str, value: int) -> Kingdom:
+    """The kingdom with the integer field ``name`` (a power, budget, upkeep) set to ``value``."""
+    changes: dict[str, Any] = {name: value}
+    return replace(kingdom, **changes)
 
 
 def _shift(state: EffectState, nations: Sequence[str], steps: int, events: list[Event]) -> EffectState:
@@ -604,7 +610,7 @@ def _chosen(state: EffectState, pending: Pending, option: str, dice: Dice, event
         return _citizens(state, -(loss - spent), "table", events)
     if pending.kind == "choose_power":
         value = max(0, k.power(option) + _amount(state, frame, dice))
-        return _set_kingdom(state, replace(k, **{option: value}), option, "table", events)
+        return _set_kingdom(state, _with(k, option, value), option, "table", events)
     if pending.kind == "choose_nation":
         return _shift(state, [option], int(eff["steps"]), events)  # type: ignore[call-overload]
     if pending.kind == "envoy":
