@@ -45,8 +45,13 @@ def check_end(w: Work) -> bool:
     """Over when one side has nobody standing (R-MK-42)."""
     if w.get("phase") in ("over", "treasure", "setup"):
         return w.get("phase") != "setup"
-    court = side_alive(w, COURT)
-    monsters = side_alive(w, MONSTERS)
+    court = monsters = False
+    for c in w.cs:
+        if c.condition == OK:
+            if c.side == COURT:
+                court = True
+            else:
+                monsters = True
     if court and monsters:
         return False
     end_combat(w, COURT if court else (MONSTERS if monsters else ""), "wiped_out")

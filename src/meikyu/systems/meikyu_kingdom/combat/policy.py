@@ -119,12 +119,22 @@ class TacticalPolicy:
             if attack is not None:
                 return attack
         c = ready[0]
-        area = c.area + forward(c.side)
-        if 0 <= area <= 5 and (
-            blocked(battle.combatants, c) is None
+        # Head for the nearest standing enemy: forward normally, back if the fight got behind us.
+        ahead = forward(c.side)
+        nearest = min(
+            (x for x in battle.combatants if x.side != c.side and x.condition == OK),
+            key=lambda x: abs(x.area - c.area),
+            default=None,
+        )
+        if nearest is None or nearest.area == c.area:
+            return Pass(c.id)
+        step_ = 1 if (nearest.area - c.area) * ahead > 0 else -1
+        if (
+            step_ == -1
+            or blocked(battle.combatants, c) is None
             or any(x.side == c.side and x.condition == OK and x.minions > 0 for x in battle.combatants)
         ):
-            return Move(c.id, 1)
+            return Move(c.id, step_)
         return Pass(c.id)
 
     def _treasure(self, battle: Battle) -> Action:

@@ -69,7 +69,11 @@ def check(
     dice = tuple(roll(6) for _ in range(2 + hope))
     distracted = DISTRACTION in c.statuses
     no_drive = distracted or c.capacity <= 0
-    out = best_outcome(dice, stat + bonus + coop, difficulty, curse=CURSE in c.statuses, no_drive=no_drive)
+    curse = CURSE in c.statuses
+    if len(dice) == 2 and (no_drive or 6 not in dice):
+        out = _plain_pair(dice, stat + bonus + coop, difficulty, curse)
+    else:
+        out = best_outcome(dice, stat + bonus + coop, difficulty, curse=curse, no_drive=no_drive)
     w.emit(
         ev.Check(
             cid,
@@ -100,6 +104,18 @@ def check(
         w.put(voice=w.get("voice") - 1)
         w.emit(ev.VoiceChanged(-1, w.get("voice")))
     return out
+
+
+def _plain_pair(dice: tuple[int, ...], modifier: int, target: int, curse: bool) -> CheckOutcome:
+    """The common case read directly: two dice and no 6 to weigh as drive (same result as ``evaluate``)."""
+    a, b = dice
+    pair = a + b
+    critical = pair == 12
+    fumble = pair == 2 or (curse and pair <= 3)
+    achievement = 0 if fumble else pair + modifier
+    success = critical or (not fumble and achievement >= target)
+    kept = (a, b) if a <= b else (b, a)
+    return CheckOutcome(dice, 0, kept, modifier, achievement, critical, fumble, success, 2 if critical else 0)
 
 
 def stat_of(w: Work, cid: str, stat: str) -> int:

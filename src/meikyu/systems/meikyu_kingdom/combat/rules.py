@@ -328,8 +328,8 @@ def _attack(w: Work, a: Attack) -> None:
         raise _err("R-MK-29", "no_weapon", id=a.actor, slot=a.weapon)
     wp = c.weapons[a.weapon]
     lit = w.b.options.lit
-    in_range = _enemies_in_range(w.cs, c, a.weapon, lit)
     if FOOLISH in c.statuses:
+        in_range = _enemies_in_range(w.cs, c, a.weapon, lit)
         if a.target:
             raise _err("R-MK-44", "foolish_target", id=a.actor)
         if not in_range:

@@ -1,0 +1,327 @@
+"""``meikyu mk simulate`` and ``meikyu mk battle``: thin terminal faces over the battle machine.
+
+``register(mk_subparsers)`` is called by the ``mk`` parser of :mod:`meikyu.systems.meikyu_kingdom.cli`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any, TextIO
+
+from meikyu.dice.source import Dice, RandomDice, parse_dice_list
+from meikyu.engine import Action, Game
+from meikyu.errors import DiceError, DiceExhausted, InputError, MeikyuError
+from meikyu.i18n import LANGS, resolve_lang, translate
+
+DEFAULT_LANG = "ko"
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lang", choices=LANGS, help="output language (default ko, or $MEIKYU_LANG)")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser("simulate", help="run many battles of an encounter with the tactical policy")
+    p.add_argument(
+        "encounter", help="an encounter .toml file, or 'sample' for the shipped 4 PC vs 4 monsters"
+    )
+    p.add_argument("--battles", default="1000", help="how many battles (default 1000)")
+    p.add_argument("--seed", type=int, default=None, help="make the run reproducible")
+    p.add_argument("--jobs", default="1", help="worker processes (default 1)")
+    _common(p)
+    p.set_defaults(handler=cmd_simulate)
+
+    p = subparsers.add_parser("battle", help="run a battle step by step in the terminal")
+    p.add_argument("encounter", help="an encounter .toml file, or 'sample'")
+    p.add_argument("--seed", type=int, default=None, help="seed for the dice the program rolls")
+    p.add_argument("--auto-dice", action="store_true", help="always roll; never ask for dice")
+    _common(p)
+    p.set_defaults(handler=cmd_battle)
+
+
+def _lang(args: argparse.Namespace) -> str:
+    return resolve_lang(getattr(args, "lang", None), DEFAULT_LANG)
+
+
+def _count(value: str, option: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise InputError("mk.battle.cli.bad_count", option=option, value=value)
+    return number
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+# --- simulate ------------------------------------------------------------------------------------
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .bestiary import load_encounter
+    from .simulate import simulate
+
+    lang = _lang(args)
+    battles = _count(str(args.battles), "--battles")
+    jobs = _count(str(args.jobs), "--jobs")
+    battle = load_encounter(args.encounter)
+    progress = args.format == "text" and sys.stderr.isatty()
+    report = simulate(battle, battles, seed=args.seed, jobs=jobs, progress=progress)
+    names = {c.id: c.name for c in battle.combatants}
+    pcs = [c.id for c in battle.combatants if c.side == "court"]
+    if args.format == "json":
+        data: dict[str, Any] = report.to_dict()
+        data["pcs"] = {
+            cid: {"incapacitated": report.incapacitated.get(cid, 0), "dead": report.dead.get(cid, 0)}
+            for cid in pcs
+        }
+        del data["incapacitated"], data["dead"]
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    print(
+        translate(
+            "mk.battle.cli.report",
+            lang,
+            battles=report.battles,
+            wins=report.wins,
+            rate=_pct(report.win_rate),
+            low=_pct(report.win_rate_low),
+            high=_pct(report.win_rate_high),
+            losses=report.losses,
+            other=report.other,
+            rounds=f"{report.mean_rounds:.2f}",
+            bps=f"{report.battles_per_second:.0f}",
+        )
+    )
+    for cid in pcs:
+        incap = report.incapacitated.get(cid, 0)
+        dead = report.dead.get(cid, 0)
+        print(
+            translate(
+                "mk.battle.cli.pc_line",
+                lang,
+                name=names[cid],
+                incap=incap,
+                incap_pct=_pct(incap / report.battles),
+                dead=dead,
+                dead_pct=_pct(dead / report.battles),
+            )
+        )
+    return 0
+
+
+# --- battle --------------------------------------------------------------------------------------
+
+
+class _NeedDice(Exception):
+    pass
+
+
+class _Probe:
+    """A dice source that refuses to roll: tells whether an action needs dice at all."""
+
+    def roll(self, sides: int) -> int:
+        raise _NeedDice()
+
+
+class _TypedThenRandom:
+    """Dice typed at the table first (in order), the program's own after they run out."""
+
+    def __init__(self, values: list[int], fallback: Dice) -> None:
+        self.values = list(values)
+        self.fallback = fallback
+
+    def roll(self, sides: int) -> int:
+        if self.values:
+            value = self.values.pop(0)
+            if value > sides:
+                raise DiceError("error.dice.too_big", index=1, value=value, sides=sides)
+            return value
+        return self.fallback.roll(sides)
+
+
+def describe(action: Action, battle: Any, lang: str) -> str:
+    """One line naming an action, with names instead of ids."""
+    from .view import label
+
+    params: dict[str, Any] = {f.name: getattr(action, f.name) for f in fields(action)}  # type: ignore[arg-type]
+    for key in ("actor", "target", "monster", "payer", "other", "representative", "ghost", "via"):
+        if isinstance(params.get(key), str) and params[key]:
+            params[key] = label(battle, params[key], lang, "gm")
+    if "monsters" in params:
+        params["monsters"] = ", ".join(label(battle, m, lang, "gm") for m in params["monsters"])
+    if "step" in params:
+        params["step_text"] = translate(
+            f"mk.battle.action.{'forward' if params['step'] == 1 else 'back'}", lang
+        )
+    if "side" in params:
+        params["side"] = translate(f"mk.battle.side.{params['side']}", lang)
+    if "area" in params and type(action).__name__ == "PlaceTarget":
+        params["area"] = translate(f"mk.battle.area.a{params['area']}", lang)
+    if "status" in params:
+        params["status"] = translate(f"mk.battle.status.{params['status']}", lang)
+    extra = ""
+    if params.get("hope"):
+        extra += translate("mk.battle.action.hope", lang, hope=params["hope"])
+    if params.get("hold_back"):
+        extra += translate("mk.battle.action.hold_back", lang)
+    if params.get("resist"):
+        extra += translate("mk.battle.action.resist", lang)
+    params["extra"] = extra
+    if "weapon" in params and "actor" in params and isinstance(params["weapon"], int):
+        attacker = battle.get(action.actor)  # type: ignore[attr-defined]
+        if 0 <= params["weapon"] < len(attacker.weapons):
+            params["weapon"] = attacker.weapons[params["weapon"]].name
+        if not params.get("target"):
+            params["target"] = "?"
+    name = type(action).__name__
+    snake = "".join("_" + ch.lower() if ch.isupper() else ch for ch in name).lstrip("_")
+    return translate(f"mk.battle.action.{snake}", lang, **params)
+
+
+def show_field(battle: Any, lang: str) -> str:
+    """The six areas with everyone in them (the GM's view)."""
+    from .view import label
+
+    phase = battle.phase
+    active = translate(f"mk.battle.side.{battle.active or 'none'}", lang)
+    lines = [translate("mk.battle.cli.field", lang, round=battle.round, phase=phase, active=active)]
+    for area in range(6):
+        pieces = []
+        for c in battle.combatants:
+            if c.area != area:
+                continue
+            flags = ""
+            if c.condition != "ok":
+                flags += f" [{c.condition}]"
+            elif c.acted:
+                flags += " [acted]"
+            if c.statuses:
+                flags += (
+                    " ("
+                    + ",".join(translate(f"mk.battle.status.{s}", lang) for s in sorted(c.statuses))
+                    + ")"
+                )
+            if c.hidden:
+                flags += " {hidden}"
+            name = label(battle, c.id, lang, "gm")
+            pieces.append(
+                translate("mk.battle.cli.piece", lang, name=name, hp=c.hp, max_hp=c.max_hp, flags=flags)
+            )
+        area_name = translate(f"mk.battle.area.a{area}", lang)
+        lines.append(f"  {area}. {area_name}: " + " · ".join(pieces))
+    if battle.pending is not None:
+        lines.append(translate("mk.battle.cli.waiting", lang, kind=battle.pending.kind))
+    return "\n".join(lines)
+
+
+def run_battle(
+    game: Game[Any],
+    lang: str,
+    ask: Callable[[str], str],
+    out: TextIO,
+    auto_dice: bool = False,
+    fallback: Dice | None = None,
+) -> int:
+    """The step-by-step loop: show, list, choose, dice, apply; ``u`` undoes, ``g`` GM actions, ``q`` quits."""
+    from .rules import gm_actions
+    from .view import render, view
+
+    dice = fallback or RandomDice()
+
+    def say(text: str) -> None:
+        out.write(text + "\n")
+
+    while True:
+        state = game.state
+        say(show_field(state, lang))
+        if state.phase == "over":
+            say(
+                translate(
+                    "mk.battle.cli.over",
+                    lang,
+                    winner=translate(f"mk.battle.side.{state.winner or 'none'}", lang),
+                    outcome=translate(f"mk.battle.outcome.{state.outcome or 'none'}", lang),
+                )
+            )
+            return 0
+        legal = list(game.legal_actions())
+        listing = legal
+        for n, action in enumerate(legal, 1):
+            say(f"  {n:3}. {describe(action, state, lang)}")
+        try:
+            text = ask(translate("mk.battle.cli.choose", lang) + " ").strip().lower()
+        except EOFError:
+            say(translate("mk.battle.cli.bye", lang))
+            return 0
+        if text == "q":
+            say(translate("mk.battle.cli.bye", lang))
+            return 0
+        if text == "u":
+            try:
+                game.undo()
+                say(translate("mk.battle.cli.undone", lang))
+            except InputError:
+                say(translate("mk.battle.cli.nothing_to_undo", lang))
+            continue
+        if text == "p":
+            say(json.dumps(view(state, "player"), ensure_ascii=False))
+            continue
+        if text.startswith("g"):
+            listing = gm_actions(state)
+            rest = text[1:].strip()
+            if not rest:
+                say(translate("mk.battle.cli.gm_list", lang))
+                for n, action in enumerate(listing, 1):
+                    say(f"  g{n:3}. {describe(action, state, lang)}")
+                continue
+            text = rest
+        if not text.isdigit() or not 1 <= int(text) <= len(listing):
+            say(translate("mk.battle.cli.bad_choice", lang, text=text, count=len(listing)))
+            continue
+        action = listing[int(text) - 1]
+        try:
+            events = _apply(game, action, lang, ask, auto_dice, dice)
+        except EOFError:
+            say(translate("mk.battle.cli.bye", lang))
+            return 0
+        except MeikyuError as exc:
+            say(exc.message(lang))
+            continue
+        for event in events:
+            say("  → " + render(event, game.state, lang, "gm"))
+
+
+def _apply(
+    game: Game[Any], action: Action, lang: str, ask: Callable[[str], str], auto: bool, dice: Dice
+) -> tuple[Any, ...]:
+    if auto:
+        return game.play(action, dice)
+    try:
+        game.rules.step(game.state, action, _Probe())
+    except _NeedDice:
+        typed = ask(translate("mk.battle.cli.dice", lang) + " ").strip()
+        values = parse_dice_list(typed) if typed else []
+        return game.play(action, _TypedThenRandom(values, dice))
+    return game.play(action, dice)
+
+
+def cmd_battle(args: argparse.Namespace) -> int:
+    from .bestiary import load_encounter
+    from .rules import BattleRules
+
+    lang = _lang(args)
+    battle = load_encounter(args.encounter)
+    game: Game[Any] = Game(BattleRules(), battle, dice=RandomDice(args.seed))
+    return run_battle(game, lang, input, sys.stdout, auto_dice=args.auto_dice, fallback=RandomDice(args.seed))
+
+
+__all__ = ["DiceExhausted", "register", "run_battle", "describe", "show_field"]
