@@ -168,3 +168,27 @@ def test_r_mk_46_transport() -> None:
     assert k.citizens == 40 and k.stored_items == () and k.voice == 5
     with pytest.raises(RuleError):
         transport(s.kingdom, court, "mir", 4, ["마석"], ScriptedDice([]), hectic=True)
+
+
+def test_treasure_tables_store_items_and_ask_for_materials() -> None:
+    """T1T 6: a boxed lunch is stored; T1T 4: two materials of the players' choice."""
+    g = play("T1T", [6])
+    assert g.state.kingdom.stored_items == ("boxed_lunch",)
+    g = play("T1T", [4])
+    assert g.state.prompt is not None and g.state.prompt.kind == "choose_material"
+    g.play(Choose("iron"))
+    assert g.state.kingdom.materials["iron"] == 3
+
+
+def test_every_event_renders_in_every_language() -> None:
+    """No event of a long table run falls back to a raw catalog key."""
+    s = sample()
+    court = tuple(replace(c, minions=5) for c in s.characters)
+    for code, dice in (("KDT", [3, 3, 2, 3, 3]), ("TT", [4, 5, 3, 3, 1, 2, 4, 1, 2, 2, 1, 2, 3, 1, 2, 6]),
+                       ("KCT", [1, 2])):
+        g = Game(EffectRules(), EffectState(s.kingdom, court), ScriptedDice(dice))
+        events = g.play(RollTable(code, "haneul"))
+        assert events
+        for event in events:
+            for lang in ("ko", "ja", "en"):
+                assert "mk.event" not in event.render(lang)
