@@ -121,3 +121,21 @@ def test_policy_can_drive_a_whole_game() -> None:
     g = new_game([3, 4, 2])  # KMT 7: citizens −1D6
     steps = g.run(FirstLegalPolicy(), max_steps=100)
     assert g.state.phase == "over" and steps < 100
+
+
+def test_save_and_replay_mid_game() -> None:
+    """A saved session (initial state + actions with their dice) replays to the same state."""
+    from meikyu.systems.meikyu_kingdom.kingdom_effects import EffectRules, EffectState, RollTable
+
+    g = new_game([])
+    g.play(Advance())
+    g.play(Advance())
+    g.play(rt.AssignMinions("mir", 3))
+    g.play(GmSet("kingdom", "voice", 3))
+    again = Game.from_data(SessionRules(), g.to_data())
+    assert again.state == g.state
+    s = sample()
+    run = Game(EffectRules(), EffectState(s.kingdom, s.characters), ScriptedDice([4, 5, 5, 5]))
+    run.play(RollTable("KDT"))  # famine: waits for the meat choice
+    assert EffectState.from_data(run.state.to_data()) == run.state
+    assert Game.from_data(EffectRules(), run.to_data()).state == run.state

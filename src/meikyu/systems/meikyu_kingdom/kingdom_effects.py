@@ -118,6 +118,49 @@ class EffectState:
     def put(self, char: Character) -> EffectState:
         return replace(self, court=tuple(char if c.id == char.id else c for c in self.court))
 
+    def to_data(self) -> dict[str, Any]:
+        pending = None
+        if self.pending is not None:
+            pending = {
+                "kind": self.pending.kind,
+                "actor": self.pending.actor,
+                "options": list(self.pending.options),
+                "frame": _frame_to_data(self.pending.frame),
+            }
+        return {
+            "kingdom": self.kingdom.to_data(),
+            "court": [c.to_data() for c in self.court],
+            "goal_met": self.goal_met,
+            "labyrinth_turns": self.labyrinth_turns,
+            "known_land": self.known_land,
+            "roller": self.roller,
+            "queue": [_frame_to_data(f) for f in self.queue],
+            "pending": pending,
+            "disasters": self.disasters,
+            "successes": self.successes,
+            "rulings": list(self.rulings),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> EffectState:
+        raw = data.get("pending")
+        pending = None
+        if raw is not None:
+            pending = Pending(str(raw["kind"]), str(raw["actor"]), tuple(raw["options"]), _frame_from_data(raw["frame"]))
+        return cls(
+            Kingdom.from_data(data["kingdom"]),
+            tuple(Character.from_data(c) for c in data.get("court", [])),
+            goal_met=bool(data.get("goal_met", False)),
+            labyrinth_turns=int(data.get("labyrinth_turns", 0)),
+            known_land=bool(data.get("known_land", False)),
+            roller=str(data.get("roller", "")),
+            queue=tuple(_frame_from_data(f) for f in data.get("queue", [])),
+            pending=pending,
+            disasters=int(data.get("disasters", 0)),
+            successes=int(data.get("successes", 0)),
+            rulings=tuple(data.get("rulings", [])),
+        )
+
     def env(self, who: str = "") -> dict[str, int]:
         k = self.kingdom
         env = {
@@ -187,10 +230,33 @@ class EffectRules:
         return _run(state, dice, events), tuple(events)
 
     def state_to_data(self, state: EffectState) -> Any:
-        raise InputError("mk.error.effects.no_save")
+        return state.to_data()
 
     def state_from_data(self, data: Any) -> EffectState:
-        raise InputError("mk.error.effects.no_save")
+        return EffectState.from_data(data)
+
+
+def effect_from_data(data: Any) -> Effect:
+    """Rebuild an :class:`Effect` from :meth:`Effect.to_data` output (nested lists of effects too)."""
+
+    def value(raw: Any) -> object:
+        if isinstance(raw, dict) and "type" in raw:
+            return effect_from_data(raw)
+        if isinstance(raw, list):
+            return tuple(value(item) for item in raw)
+        return raw
+
+    body = dict(data)
+    kind = str(body.pop("type"))
+    return Effect(kind, tuple((key, value(raw)) for key, raw in body.items()))
+
+
+def _frame_to_data(frame: Frame) -> dict[str, Any]:
+    return {"effect": frame.effect.to_data(), "who": frame.who}
+
+
+def _frame_from_data(data: Any) -> Frame:
+    return Frame(effect_from_data(data["effect"]), str(data.get("who", "")))
 
 
 # -- the loop ------------------------------------------------------------------------------------

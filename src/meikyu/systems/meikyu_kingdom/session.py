@@ -155,6 +155,40 @@ class SessionState:
         return None
 
 
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "kingdom": self.kingdom.to_data(),
+            "court": [c.to_data() for c in self.court],
+            "index": self.index,
+            "goal_met": self.goal_met,
+            "labyrinth_turns": self.labyrinth_turns,
+            "labyrinth_end": self.labyrinth_end,
+            "income_settled": self.income_settled,
+            "change_rolled": self.change_rolled,
+            "round_table": None if self.round_table is None else self.round_table.to_data(),
+            "effects": None if self.effects is None else self.effects.to_data(),
+            "disasters": self.disasters,
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> SessionState:
+        table = data.get("round_table")
+        effects = data.get("effects")
+        return cls(
+            Kingdom.from_data(data["kingdom"]),
+            tuple(Character.from_data(c) for c in data.get("court", [])),
+            index=int(data.get("index", 0)),
+            goal_met=bool(data.get("goal_met", False)),
+            labyrinth_turns=int(data.get("labyrinth_turns", 0)),
+            labyrinth_end=str(data.get("labyrinth_end", "")),
+            income_settled=bool(data.get("income_settled", False)),
+            change_rolled=bool(data.get("change_rolled", False)),
+            round_table=None if table is None else rt.RoundTableState.from_data(table),
+            effects=None if effects is None else fx.EffectState.from_data(effects),
+            disasters=int(data.get("disasters", 0)),
+        )
+
+
 class SessionRules:
     id = "mk.session"
     actions = ACTIONS
@@ -224,10 +258,10 @@ class SessionRules:
                             need=f"{phase}/{step}" if step else phase)
 
     def state_to_data(self, state: SessionState) -> Any:
-        raise RuleError("R-MK-01", "mk.error.effects.no_save")
+        return state.to_data()
 
     def state_from_data(self, data: Any) -> SessionState:
-        raise RuleError("R-MK-01", "mk.error.effects.no_save")
+        return SessionState.from_data(data)
 
 
 def _effect_state(state: SessionState) -> fx.EffectState:
