@@ -161,7 +161,7 @@ class CheckState:
         return self.declaration is not None and any(c.id == self.declaration.actor for c in self.court)
 
     def replace_character(self, char: Character) -> CheckState:
-        return replace(self, court=tuple(char if c.id == char.id else c for c in self.court))
+        return _evolve(self, court=tuple(char if c.id == char.id else c for c in self.court))
 
     # -- results -----------------------------------------------------------------------------------
     @property
@@ -234,7 +234,19 @@ class CheckState:
         kingdom = Kingdom.from_data(body.pop("kingdom"))
         court = tuple(Character.from_data(c) for c in body.pop("court", []))
         rest: CheckState = from_data(cls, {**body, "kingdom": {"name": "-"}})
-        return replace(rest, kingdom=kingdom, court=court)
+        return _evolve(rest, kingdom=kingdom, court=court)
+
+
+def _evolve(state: CheckState, **changes: Any) -> CheckState:
+    """``dataclasses.replace`` for :class:`CheckState` without re-running ``__init__``.
+
+    A check copies its state a handful of times; the generic ``replace`` dominated the profile.
+    CheckState has no ``__post_init__`` and no derived fields, so copying the field dict is exact.
+    """
+    new = object.__new__(CheckState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 def _label(values: Sequence[int]) -> str:
@@ -269,7 +281,7 @@ class CheckRules:
         if isinstance(action, FinishCheck):
             if state.stage != "minions":
                 raise RuleError("R-MK-19", "mk.error.check.not_now", action="FinishCheck", stage=state.stage)
-            return replace(state, stage="done"), ()
+            return _evolve(state, stage="done"), ()
         raise RuleError("R-MK-10", "mk.error.check.unknown_action", action=type(action).__name__)
 
     def state_to_data(self, state: CheckState) -> Any:
@@ -338,7 +350,7 @@ def _declare(state: CheckState, act: DeclareCheck, dice: Dice) -> tuple[CheckSta
     shown = "-" if act.difficulty is None else ("?" if act.hidden else str(act.difficulty))
     events.insert(0, CheckDeclared(act.actor, act.stat, stat_value + act.modifier + bonus, shown, len(act.hope)))
 
-    new = replace(
+    new = _evolve(
         state,
         declaration=act,
         stage="rolling",
@@ -357,12 +369,12 @@ def _declare(state: CheckState, act: DeclareCheck, dice: Dice) -> tuple[CheckSta
         events.append(HopeSpent(act.actor, "drive", drive_spent))
     if voice_spent:
         kingdom, voice_events, disaster = change_voice(new.kingdom, -voice_spent, "hope")
-        new = replace(new, kingdom=kingdom, disasters=new.disasters + int(disaster))
+        new = _evolve(new, kingdom=kingdom, disasters=new.disasters + int(disaster))
         events.append(HopeSpent(act.actor, "voice", voice_spent))
         events.extend(voice_events)
     rolled = tuple(dice.roll(6) for _ in range(2 + len(act.hope)))
     events.append(DiceRolled(_label(rolled)))
-    new = replace(new, dice=rolled)
+    new = _evolve(new, dice=rolled)
     return _advance(new, events)
 
 
@@ -377,10 +389,10 @@ def _advance(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[
     """Move past stages that need no decision."""
     if state.stage == "rolling":
         # The prompt is offered only when a 6 could become hope; otherwise nothing is converted.
-        state = replace(state, stage="convert" if state.dice.count(6) and _can_gain(state) else "keep")
+        state = _evolve(state, stage="convert" if state.dice.count(6) and _can_gain(state) else "keep")
     if state.stage == "keep" and len(state._pairs()) <= 1:
         pairs = state._pairs()
-        return _settle(replace(state, kept=pairs[0] if pairs else tuple(state._remaining())), events)
+        return _settle(_evolve(state, kept=pairs[0] if pairs else tuple(state._remaining())), events)
     return state, tuple(events)
 
 
@@ -390,7 +402,7 @@ def _convert(state: CheckState, act: ConvertSixes) -> tuple[CheckState, tuple[Ev
     sixes = state.dice.count(6)
     if not 0 <= act.count <= sixes:
         raise RuleError("R-MK-14", "mk.error.convert_count", convert=act.count, sixes=sixes)
-    return _advance(replace(state, converted=act.count, stage="keep"), [])
+    return _advance(_evolve(state, converted=act.count, stage="keep"), [])
 
 
 def _keep(state: CheckState, act: KeepDice) -> tuple[CheckState, tuple[Event, ...]]:
@@ -401,7 +413,7 @@ def _keep(state: CheckState, act: KeepDice) -> tuple[CheckState, tuple[Event, ..
         raise RuleError(
             "R-MK-15", "mk.error.check.bad_keep", kept=_label(want), dice=_label(state._remaining())
         )
-    return _settle(replace(state, kept=want), [])
+    return _settle(_evolve(state, kept=want), [])
 
 
 def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
@@ -421,7 +433,7 @@ def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[E
         curse=curse,
         no_drive=distracted and not state.national,
     )
-    state = replace(state, outcome=Reading(outcome.achievement, outcome.critical, outcome.fumble))
+    state = _evolve(state, outcome=Reading(outcome.achievement, outcome.critical, outcome.fumble))
     if state.kept:
         events.append(DiceKept(_label(state.kept)))
     # Hope from 6s (R-MK-14) and a critical (R-MK-11): voice in national checks (R-MK-18).
@@ -432,7 +444,7 @@ def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[E
             events.append(SixesConverted(decl.actor, state.converted, "voice", state.converted, 0))
         if voice_gain:
             kingdom, voice_events, disaster = change_voice(state.kingdom, voice_gain, "check")
-            state = replace(state, kingdom=kingdom, disasters=state.disasters + int(disaster))
+            state = _evolve(state, kingdom=kingdom, disasters=state.disasters + int(disaster))
             events.extend(voice_events)
         if actor is not None and outcome.critical and not state.options.national_critical_to_voice:
             state = _gain_drive(state, actor, crit_gain, events)
@@ -447,7 +459,7 @@ def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[E
     # Fumble: voice −1 (R-MK-11), through the voice gate (R-MK-20).
     if outcome.fumble:
         kingdom, voice_events, disaster = change_voice(state.kingdom, -1, "fumble")
-        state = replace(state, kingdom=kingdom, disasters=state.disasters + int(disaster))
+        state = _evolve(state, kingdom=kingdom, disasters=state.disasters + int(disaster))
         events.extend(voice_events)
     # Distraction is cured by a critical or fumble (R-MK-44).
     if actor is not None and distracted and (outcome.critical or outcome.fumble):
@@ -456,8 +468,8 @@ def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[E
         events.append(StatusCured(actor.id, "distraction"))
     # Minion help is offered after the achievement (R-MK-19); pointless after a fumble.
     if actor is not None and not outcome.fumble and state.character(actor.id).minions > 0:
-        return replace(state, stage="minions"), tuple(events)
-    return replace(state, stage="done"), tuple(events)
+        return _evolve(state, stage="minions"), tuple(events)
+    return _evolve(state, stage="done"), tuple(events)
 
 
 def _gain_drive(state: CheckState, actor: Character, amount: int, events: list[Event]) -> CheckState:
@@ -492,10 +504,10 @@ def _minion_help(state: CheckState, dice: Dice) -> tuple[CheckState, tuple[Event
     roll = dice.roll(6)
     lost = min(roll, actor.minions)
     updated = replace(actor, minions=actor.minions - lost)
-    state = replace(state.replace_character(updated), helps=state.helps + 1)
+    state = _evolve(state.replace_character(updated), helps=state.helps + 1)
     event = MinionsHelped(actor.id, roll, lost, updated.minions, state.achievement)
     more = state.options.minion_help_repeatable and updated.minions > 0
-    return replace(state, stage="minions" if more else "done"), (event, CheckResolved(
+    return _evolve(state, stage="minions" if more else "done"), (event, CheckResolved(
         state.achievement, _shown(state.declaration) if state.declaration else "-", _result(state)
     ))
 
