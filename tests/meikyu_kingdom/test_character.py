@@ -90,3 +90,25 @@ def test_load_json_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(DataError) as info:
         load_character(bad)
     assert info.value.key == "mk.error.sheet.syntax"
+
+
+def test_sample_sheet_round_trips_through_json(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The sample kingdom and court load, save as JSON and load back unchanged."""
+    from meikyu.systems.meikyu_kingdom.sheet import load_sheet, sample
+
+    s = sample()
+    assert s.kingdom is not None and len(s.characters) == 4
+    assert {c.label("en") for c in s.characters} == {"Haneul", "Doyun", "Seoa", "Mir"}
+    p = tmp_path / "court.json"
+    p.write_text(json.dumps(s.to_data(), ensure_ascii=False), encoding="utf-8")
+    assert load_sheet(p) == s
+
+
+def test_kingdom_passage_must_join_neighbours(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from meikyu.systems.meikyu_kingdom.kingdom import load_kingdom
+
+    p = tmp_path / "k.toml"
+    p.write_text('[kingdom]\nname = "k"\n[[kingdom.maps]]\nname = "m"\npassages = [["A1", "C3"]]\n', encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_kingdom(p)
+    assert info.value.key == "mk.error.sheet.not_adjacent" and "passages[0]" in info.value.message("ko")
