@@ -138,3 +138,35 @@ def test_every_listed_action_is_accepted(seed: int) -> None:
         if count % 25 == 0:
             assert from_data(Battle, to_data(state)) == state
     assert state.round <= 300
+
+
+def test_r_mk_21_court_from_a_character_sheet_keeps_its_formation() -> None:
+    """R-MK-21: PCs come from the court's sheets and stand where the formation put them."""
+    from meikyu.systems.meikyu_kingdom.combat.bestiary import parse_encounter
+    from meikyu.systems.meikyu_kingdom.sheet import sample
+
+    ids = [c.id for c in sample().characters]
+    text = (
+        f'[encounter]\ncourt = "sample"\nformation = {{ {ids[0]} = 1 }}\n[[monster]]\nspecies = "moss_rat"\n'
+    )
+    b = parse_encounter(text, "court_test.toml")
+    court = b.side(COURT)
+    assert [c.id for c in court] == ids and court[0].area == 1 and all(c.area == 2 for c in court[1:])
+    assert all(c.kind == "pc" and c.important for c in court)
+
+
+def test_encounter_errors_name_file_entry_and_field() -> None:
+    import pytest
+
+    from meikyu.errors import DataError
+    from meikyu.systems.meikyu_kingdom.combat.bestiary import parse_encounter
+
+    with pytest.raises(DataError) as err:
+        parse_encounter('[[pc]]\nid="a"\nhp=3\nevasion=8\n[[monster]]\nspecies="dragon"\n', "enc.toml")
+    text = str(err.value)
+    assert "enc.toml" in text and "monster[0]" in text and "dragon" in text and "moss_rat" in text
+    with pytest.raises(DataError) as err:
+        parse_encounter(
+            '[[pc]]\nid="a"\nhp=3\nevasion=8\nvalour=2\n[[monster]]\nspecies="moss_rat"\n', "enc.toml"
+        )
+    assert "valour" in str(err.value)

@@ -276,14 +276,14 @@ def test_r_mk_44_sleep_cured_at_combat_end() -> None:
 def test_r_mk_44_foolish_random_target_and_forced_advance() -> None:
     """R-MK-44 foolishness: targets are picked at random; with no one in range it must advance."""
     b = acting(
-        battle(pc("ari", area=3, statuses=frozenset({"foolish"})), mon("rat", area=3), mon("bat", area=3))
+        battle(pc("ari", area=3, statuses=frozenset({"foolishness"})), mon("rat", area=3), mon("bat", area=3))
     )
     with pytest.raises(RuleError) as err:
         play(b, Attack("ari", "rat"))
     assert err.value.rule == "R-MK-44"
     b1, events = play(b, Attack("ari", ""), 2, 4, 4)
     assert b1.get("bat").hp == 3 and b1.get("rat").hp == 6
-    far = acting(battle(pc("ari", area=1, statuses=frozenset({"foolish"})), mon("rat", area=4)))
+    far = acting(battle(pc("ari", area=1, statuses=frozenset({"foolishness"})), mon("rat", area=4)))
     unit = [a for a in legal_actions(far) if not isinstance(a, Surrender)]
     assert unit and all(getattr(a, "step", 0) == 1 for a in unit)
 

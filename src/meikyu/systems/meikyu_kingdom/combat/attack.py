@@ -193,7 +193,7 @@ def combat_fumble(w: Work, actor: str, slot: int) -> None:
         if monster:
             _self_harm(w, actor)
         else:
-            usable = [i for i, wp in enumerate(a.weapons) if not wp.broken]
+            usable = [i for i, wp in enumerate(a.weapons) if not wp.broken and wp.breakable]
             if usable:
                 break_item(w, actor, usable[w.roll(len(usable)) - 1])
     elif value == 10:
@@ -211,7 +211,7 @@ def combat_fumble(w: Work, actor: str, slot: int) -> None:
     else:
         if monster:
             _self_harm(w, actor)
-        elif not a.weapons[slot].broken:
+        elif not a.weapons[slot].broken and a.weapons[slot].breakable:
             break_item(w, actor, slot)
         standing = [c for c in w.cs if c.condition == OK]
         if standing:

@@ -18,8 +18,9 @@ Bestiary format (``[[monster]]`` entries)::
     skills = [{ id = "hide", type = "constant", armor = 1, names = { ko = "…", ja = "…", en = "…" } }]
 
 A skill's ``armor`` reduces attack damage (the hide trait, R-MK-30); its other fields are carried for
-the GM. Encounter format: ``[encounter]`` (options), ``[[pc]]``, ``[[npc]]`` and ``[[monster]]``
-(``species`` from the bestiary, ``area``, optional ``id``, ``hidden``).
+the GM. Encounter format: ``[encounter]`` (options; ``court = "sheet.toml"`` takes the PCs from a character
+sheet file, ``"sample"`` from the shipped court, placed by ``formation = { id = area }``), ``[[pc]]``,
+``[[npc]]`` and ``[[monster]]`` (``species`` from the bestiary, ``area``, optional ``id``, ``hidden``).
 
 >>> beasts = load_bestiary()
 >>> len(beasts) >= 8, sorted({m.level for m in beasts.values()})
@@ -199,7 +200,7 @@ _SHEET_FIELDS = (
     "weapons", "armor", "minions", "drive", "capacity", "favor", "enmity", "skills", "important",
 )  # fmt: skip
 _ENCOUNTER_FIELDS = ("names", "voice", "count_unknown", "escape_blocked", "ghost", "lit", "max_rounds",
-                     "uncertain_limit", "notes", "bestiary", "traps")  # fmt: skip
+                     "uncertain_limit", "notes", "bestiary", "traps", "court", "formation")  # fmt: skip
 _PLACED_FIELDS = ("id", "species", "area", "hidden", "important")
 _TRAP_FIELDS = ("id", "name", "area", "on", "hidden", "method", "stat", "difficulty")
 
@@ -262,7 +263,7 @@ def parse_encounter(text: str, file: str, bestiary: Mapping[str, Species] | None
     lit = e.get("lit", list, [0, 1, 2, 3, 4, 5])
     if not all(isinstance(x, int) and 0 <= x <= 5 for x in lit):
         raise e.fail("type", "lit", kind="list of areas 0-5", got=repr(lit))
-    combatants: list[Combatant] = []
+    combatants: list[Combatant] = list(_court_sheet(e, file))
     for key, side, kind in (("pc", COURT, "pc"), ("npc", MONSTERS, "npc")):
         for n, raw in enumerate(data.get(key, [])):
             combatants.append(_sheet(raw, file, f"{key}[{n}]", side, kind))
@@ -328,6 +329,24 @@ def parse_encounter(text: str, file: str, bestiary: Mapping[str, Species] | None
         uncertain_used=hidden,
         notes=e.get("notes", str, ""),
     )
+
+
+def _court_sheet(e: _Entry, file: str) -> list[Combatant]:
+    """PCs from a character sheet file (``court = "court.toml"`` or ``"sample"``), placed by ``formation``."""
+    source = e.get("court", str, "")
+    if not source:
+        return []
+    from ..sheet import load_sheet, sample
+
+    sheet = sample() if source == "sample" else load_sheet(Path(file).parent / source)
+    formation = e.get("formation", dict, {})
+    out = []
+    for character in sheet.characters:
+        area = formation.get(character.id, 2)
+        if isinstance(area, bool) or not isinstance(area, int) or not 0 <= area <= 5:
+            raise e.fail("range", f"formation.{character.id}", value=area, low=0, high=5)
+        out.append(Combatant.from_character(character, COURT, area))
+    return out
 
 
 def _trap(raw: Any, file: str, n: int) -> Trap:

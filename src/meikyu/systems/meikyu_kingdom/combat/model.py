@@ -33,7 +33,7 @@ DISTRACTION = "distraction"
 OBESITY = "obesity"
 CURSE = "curse"
 SLEEP = "sleep"
-FOOLISH = "foolish"
+FOOLISH = "foolishness"
 BAD_STATUSES = (POISON, DISTRACTION, OBESITY, CURSE, SLEEP, FOOLISH)
 """R-MK-44, in the order the fatal-wound table's random bad status uses (1D6)."""
 
@@ -80,6 +80,7 @@ class Weapon:
     level: int = 0
     """0 when the item has no level (the critical-hit table's "level +1" then does nothing)."""
     broken: bool = False
+    breakable: bool = True
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,67 @@ class Combatant:
             if who == other_id:
                 return value
         return 0
+
+    @classmethod
+    def from_character(
+        cls, character: Any, side: str = COURT, area: int | None = None, *, kind: str | None = None
+    ) -> Combatant:
+        """A battle piece from a :class:`meikyu.systems.meikyu_kingdom.character.Character` sheet.
+
+        Every filled item slot becomes an attack option (non-weapons as range-0 power-1 melee items,
+        R-MK-29); armor adds its reduction. ``area`` defaults to the side's front line.
+
+        >>> from meikyu.systems.meikyu_kingdom.character import Character
+        >>> sheet = Character.from_data({"id": "sara", "name": "Sara", "wit": 1, "charm": 1,
+        ...     "search": 1, "valor": 2, "hp": 8, "max_hp": 9, "capacity": 3, "evasion": 9, "items": [{"name": "spear", "category": "weapon", "attack": "melee", "power": 3},
+        ...     {"name": "mail", "category": "armor", "reduction": 1}]})
+        >>> c = Combatant.from_character(sheet)
+        >>> c.area, c.hp, c.max_hp, c.armor, [(w.name, w.power) for w in c.weapons]
+        (2, 8, 9, 1, [('spear', 3), ('mail', 1)])
+        """
+        weapons = []
+        for item in character.items:
+            if item is None:
+                continue
+            wp = item.as_weapon()
+            weapons.append(
+                Weapon(
+                    name=item.name,
+                    power=wp.power,
+                    range=wp.range,
+                    ranged=wp.attack == "ranged",
+                    level=item.level,
+                    breakable=item.breakable,
+                )
+            )
+        return cls(
+            id=character.id,
+            name=character.name,
+            side=side,
+            area=(2 if side == COURT else 3) if area is None else area,
+            hp=character.hp,
+            max_hp=character.max_hp,
+            kind=kind or ("pc" if character.pc else "npc"),
+            important=True,
+            names=tuple(character.names.get(lang, character.name) for lang in ("ko", "ja", "en"))
+            if character.names
+            else (),
+            level=character.level,
+            wit=character.wit,
+            charm=character.charm,
+            search=character.search,
+            valor=character.valor,
+            evasion=character.evasion,
+            weapons=tuple(weapons),
+            armor=character.armor_reduction(),
+            minions=character.minions,
+            drive=character.drive,
+            capacity=character.capacity,
+            favor=tuple(character.favor.items()),
+            enmity=tuple(character.enmity.items()),
+            skills=tuple(s.name for s in character.skills),
+            statuses=frozenset(character.statuses),
+        )
 
     def label(self, lang: str = "en") -> str:
         if self.names and len(self.names) == 3:

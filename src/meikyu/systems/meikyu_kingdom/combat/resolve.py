@@ -207,7 +207,7 @@ def fatal_wound(w: Work, cid: str, amount: int) -> None:
         w.set(cid, deadline=deadline)
         w.emit(ev.DeadlineSet(cid, deadline))
     elif value == 8:
-        usable = [i for i, wp in enumerate(c.weapons) if not wp.broken]
+        usable = [i for i, wp in enumerate(c.weapons) if not wp.broken and wp.breakable]
         if usable:
             pick = usable[w.roll(len(usable)) - 1]
             break_item(w, cid, pick)
