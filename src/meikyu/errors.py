@@ -24,7 +24,7 @@ class MeikyuError(Exception):
         self.params = params
         super().__init__(key)
 
-    def message(self, lang: str | None = None) -> str:
+    def message(self, lang: str | None = None, /) -> str:
         """The error as a sentence in ``lang`` (``ko``, ``ja`` or ``en``; default English)."""
         from meikyu.i18n import translate
 

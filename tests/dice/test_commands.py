@@ -161,3 +161,16 @@ def test_json_shape() -> None:
     assert set(data) == {"ok", "command", "text", "total", "dice", "kept", "success", "failure", "critical",
                          "fumble", "secret", "drive", "achievement", "rands"}
     assert data["rands"][0] == {"kind": "normal", "sides": 6, "value": 6}
+
+
+def test_error_with_a_lang_parameter_renders() -> None:
+    from meikyu.errors import InputError
+
+    assert "xx" in InputError("error.lang", lang="xx", langs="ko, ja, en").message("ja")
+
+
+def test_superscript_digits_are_not_dice() -> None:
+    from meikyu.dice.source import parse_dice_list
+
+    with pytest.raises(DiceError):
+        parse_dice_list("²,1")

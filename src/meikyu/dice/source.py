@@ -107,7 +107,7 @@ def parse_dice_list(text: str) -> list[int]:
     cleaned = text.replace("[", " ").replace("]", " ").replace(",", " ")
     values: list[int] = []
     for word in cleaned.split():
-        if not word.isdigit() or int(word) < 1:
+        if not (word.isascii() and word.isdigit()) or int(word) < 1:
             raise DiceError("error.dice.bad_value", value=word)
         values.append(int(word))
     return values

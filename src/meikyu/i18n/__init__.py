@@ -85,7 +85,7 @@ def lookup(key: str, lang: str) -> str | None:
     return None
 
 
-def translate(key: str, lang: str, **params: Any) -> str:
+def translate(key: str, lang: str, /, **params: Any) -> str:
     """Format the message ``key`` in ``lang`` with ``params``; an unknown key shows itself."""
     template = lookup(key, lang)
     if template is None:
