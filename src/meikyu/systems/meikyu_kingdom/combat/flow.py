@@ -92,7 +92,11 @@ def defeated_monsters(w: Work) -> list[str]:
 
 
 def can_act(w: Work, side: str) -> bool:
-    return any(c.side == side and c.condition == OK and not c.acted for c in w.cs)
+    # A plain loop: measurably faster than any() with a generator on this hot path.
+    for c in w.cs:  # noqa: SIM110
+        if c.side == side and not c.acted and c.condition == OK:
+            return True
+    return False
 
 
 def advance(w: Work) -> None:

@@ -61,16 +61,17 @@ def check(
     Cooperation waiting for this character (R-MK-12) is added and used up. Curse and distraction
     (R-MK-44) change the reading; a critical or fumble cures distraction; a court fumble costs 1 voice.
     """
+    if hope:
+        spend_hope(w, cid, hope)
     c = w.c(cid)
-    spend_hope(w, cid, hope)
-    c = w.c(cid)
-    coop = sum(b for _, b in c.coop)
+    coop = sum(b for _, b in c.coop) if c.coop else 0
     roll = w.dice.roll
-    dice = tuple(roll(6) for _ in range(2 + hope))
-    distracted = DISTRACTION in c.statuses
+    dice = (roll(6), roll(6)) if not hope else tuple(roll(6) for _ in range(2 + hope))
+    statuses = c.statuses
+    distracted = DISTRACTION in statuses if statuses else False
     no_drive = distracted or c.capacity <= 0
-    curse = CURSE in c.statuses
-    if len(dice) == 2 and (no_drive or 6 not in dice):
+    curse = CURSE in statuses if statuses else False
+    if not hope and (no_drive or 6 not in dice):
         out = _plain_pair(dice, stat + bonus + coop, difficulty, curse)
     else:
         out = best_outcome(dice, stat + bonus + coop, difficulty, curse=curse, no_drive=no_drive)
