@@ -161,3 +161,39 @@ def test_r_mk_31_combat_deadline_falls_due_at_the_end() -> None:
     b, events = play(b, Attack("rat", "ari"), 5, 5, 1, 3)
     assert b.phase == "over" and b.winner == MONSTERS
     assert b.get("ari").condition == "dead" and "Died" in kinds(events)
+
+
+def test_r_mk_29_critical_nine_never_heals() -> None:
+    """R-MK-29 / CAT 9: a 1D6 not below the target's HP is declined and damage applies instead."""
+    b = acting(battle(pc("ari", area=3), mon("rat", area=3, hp=4, evasion=30), mon("bat", area=5)))
+    b, _ = play(b, Attack("ari", "rat"), 6, 6, 4, 5, 5)
+    assert b.get("rat").hp == 1  # 5 ≥ 4: declined, 3 damage instead
+
+
+CAT_TYPES = {2: "weapon_level", 3: "extra_action", 4: "bad_status", 5: "damage_multiplier", 6: "move",
+             7: "power_bonus", 8: "power_bonus", 9: "set_hp", 10: "seal_skill", 11: "power_bonus", 12: "set_hp"}  # fmt: skip
+FWT_TYPES = {2: "dead", 3: "check", 4: "incapacitated", 5: "incapacitated", 6: "incapacitated", 7: "incapacitated",
+             8: "break_item", 9: "minions", 10: "check", 11: "check", 12: "cancel_damage"}  # fmt: skip
+
+
+def test_table_effects_agree_with_the_shared_table_data() -> None:
+    """CAT, FWT and the treasure tables: our effect logic matches the tables package's structured effects."""
+    tables = pytest.importorskip("meikyu.systems.meikyu_kingdom.tables")
+    from meikyu.systems.meikyu_kingdom.combat.treasure import treasure_result
+
+    for value, kind in CAT_TYPES.items():
+        assert tables.get_table("CAT").entry_for(value).effects[0].type == kind
+    for value, kind in FWT_TYPES.items():
+        assert tables.get_table("FWT").entry_for(value).effects[0].type == kind
+    for level in range(1, 6):
+        table = tables.get_table(f"T{level}T")
+        for roll in range(1, 7):
+            ours, count, item_level = treasure_result(level, roll)
+            effects = table.entry_for(roll).effects
+            if ours == "nothing":
+                assert not effects
+            elif ours == "materials":
+                assert (effects[0].type, effects[0].get("amount")) == ("materials", count)
+            else:
+                assert effects[0].type == "gain_item"
+                assert (effects[0].get("level") or 0) == item_level

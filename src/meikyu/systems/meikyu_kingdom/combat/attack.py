@@ -124,7 +124,11 @@ def critical_hit(w: Work, ctx: AttackContext) -> AttackContext:
     elif value == 8:
         ctx = evolve(ctx, power=ctx.power + t.level)
     elif value == 9:
-        ctx = evolve(ctx, set_hp=w.roll())
+        # Offered instead of damage; the attacker takes it only when it lowers the target's HP
+        # (never to heal it), otherwise damage is dealt as usual.
+        rolled = w.roll()
+        if rolled < t.hp:
+            ctx = evolve(ctx, set_hp=rolled)
     elif value == 10:
         free = [s for s in t.skills if s not in t.sealed]
         if free:
