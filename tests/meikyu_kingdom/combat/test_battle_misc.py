@@ -173,6 +173,7 @@ def test_r_mk_42_surrender() -> None:
     b = acting(battle(pc("ari"), mon("rat", level=2)))
     b, events = play(b, Surrender(MONSTERS))
     assert (b.winner, b.outcome, b.phase) == (COURT, "surrender", "treasure")
+    assert b.trade_modifier("rat") == -2 and b.trade_modifier("ari") == 0
     b2, _ = play(acting(battle(pc("ari"), mon("rat"))), Surrender(COURT))
     assert (b2.winner, b2.phase) == (MONSTERS, "over")
 

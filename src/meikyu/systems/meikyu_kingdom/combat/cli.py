@@ -191,7 +191,7 @@ def show_field(battle: Any, lang: str) -> str:
     """The six areas with everyone in them (the GM's view)."""
     from .view import label
 
-    phase = battle.phase
+    phase = translate(f"mk.battle.phase.{battle.phase}", lang)
     active = translate(f"mk.battle.side.{battle.active or 'none'}", lang)
     lines = [translate("mk.battle.cli.field", lang, round=battle.round, phase=phase, active=active)]
     for area in range(6):
@@ -321,7 +321,12 @@ def cmd_battle(args: argparse.Namespace) -> int:
     lang = _lang(args)
     battle = load_encounter(args.encounter)
     game: Game[Any] = Game(BattleRules(), battle, dice=RandomDice(args.seed))
-    return run_battle(game, lang, input, sys.stdout, auto_dice=args.auto_dice, fallback=RandomDice(args.seed))
+    try:
+        return run_battle(
+            game, lang, input, sys.stdout, auto_dice=args.auto_dice, fallback=RandomDice(args.seed)
+        )
+    except BrokenPipeError:  # output piped into a pager or head that closed early
+        return 0
 
 
 __all__ = ["DiceExhausted", "register", "run_battle", "describe", "show_field"]

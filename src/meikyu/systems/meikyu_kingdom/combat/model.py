@@ -353,6 +353,12 @@ class Battle:
     def side(self, side: str) -> tuple[Combatant, ...]:
         return tuple(c for c in self.combatants if c.side == side)
 
+    def trade_modifier(self, cid: str) -> int:
+        """Difficulty change for trade checks with ``cid`` in camp: −2 if its side surrendered and it
+        survived (R-MK-42), else 0."""
+        c = self.get(cid)
+        return -2 if self.surrendered and c.side == self.surrendered and c.condition == OK else 0
+
     @property
     def hidden_enemy(self) -> bool:
         """True when some monster's data is hidden from the players (R-MK-23)."""
