@@ -44,7 +44,7 @@ def side_alive(w: Work, side: str) -> bool:
 def check_end(w: Work) -> bool:
     """Over when one side has nobody standing (R-MK-42)."""
     if w.get("phase") in ("over", "treasure", "setup"):
-        return w.get("phase") != "setup"
+        return bool(w.get("phase") != "setup")
     court = monsters = False
     for c in w.cs:
         if c.condition == OK:

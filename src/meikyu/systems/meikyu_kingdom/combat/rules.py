@@ -826,7 +826,7 @@ def _unit_actions(battle: Battle, c: Combatant) -> list[Action]:
             moves.append(Move(c.id, step_))
         moves.append(ExtraMove(c.id, step_))
     if foolish and not any_target:
-        forced = [m for m in moves if isinstance(m, (Move, ExtraMove))]
+        forced: list[Action] = [m for m in moves if isinstance(m, (Move, ExtraMove))]
         if forced:
             return forced
     out.extend(moves)
