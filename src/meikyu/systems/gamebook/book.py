@@ -241,6 +241,16 @@ class LineIndex:
                     return number
         return self.paragraph(pid)
 
+    def enemy(self, pid: str, number: int) -> int:
+        """The line of the ``number``-th enemy (1-based) of paragraph ``pid``'s combat, by its ``name =``."""
+        seen = 0
+        for begin, end in self.spans.get(pid, []):
+            for line_no in range(begin, end + 1):
+                seen += len(re.findall(r"\bname\s*=", self.lines[line_no - 1]))
+                if seen >= number:
+                    return line_no
+        return self.find(pid, r"combat")
+
     def header(self, name: str) -> int:
         return self.headers.get(name, 0)
 
@@ -257,10 +267,13 @@ class _Reader:
         self.index = index
         self.problems: list[Problem] = []
 
-    def problem(self, message_key: str, pid: str | None, *patterns: str, **params: Any) -> None:
-        line = self.index.find(pid, *patterns) if patterns else (
-            self.index.paragraph(pid) if pid is not None else self.index.header("book") or 1
-        )
+    def problem(self, message_key: str, pid: str | None, *patterns: str, at: int = 0, **params: Any) -> None:
+        if at:
+            line = at
+        elif patterns:
+            line = self.index.find(pid, *patterns)
+        else:
+            line = self.index.paragraph(pid) if pid is not None else self.index.header("book") or 1
         self.problems.append(Problem(message_key, tuple(params.items()), pid, line))
 
     def text(self, value: Any, pid: str | None, field_name: str) -> Text:
@@ -370,21 +383,28 @@ class _Reader:
             self.problem("gb.book.combat_no_enemies", pid, r"combat")
             raw_enemies = []
         for number, foe in enumerate(raw_enemies, start=1):
-            where = f"enemies[{number}]"
+            at = self.index.enemy(pid, number)
             if not isinstance(foe, dict):
-                self.problem("gb.book.bad_enemy", pid, r"combat", enemy=number)
+                self.problem("gb.book.bad_enemy", pid, at=at, enemy=number)
                 continue
             name = self.text(foe.get("name"), pid, "name")
             if not name:
-                self.problem("gb.book.enemy_missing", pid, r"combat", enemy=number, field="name")
+                self.problem("gb.book.enemy_missing", pid, at=self.index.find(pid, r"combat"), enemy=number,
+                             field="name")
             values = {}
             for stat in ("attack", "kill", "defense", "hits"):
-                if stat not in foe:
-                    self.problem("gb.book.enemy_missing", pid, r"combat", enemy=number, field=stat)
+                value = foe.get(stat)
+                if value is None:
+                    self.problem("gb.book.enemy_missing", pid, at=at, enemy=number, field=stat)
                     values[stat] = 1
-                    continue
-                minimum = 1 if stat in ("hits", "kill") else 0
-                values[stat] = self.integer(foe, stat, pid, where, minimum=minimum)
+                elif not isinstance(value, int) or isinstance(value, bool):
+                    self.problem("gb.book.not_integer", pid, at=at, field=stat, value=value)
+                    values[stat] = 1
+                else:
+                    minimum = 1 if stat == "hits" else 0
+                    if value < minimum:
+                        self.problem("gb.book.too_small", pid, at=at, field=stat, value=value, minimum=minimum)
+                    values[stat] = value
             enemies.append(Enemy(name=name, **values))
         for name in ("win", "lose"):
             if name not in raw:

@@ -129,7 +129,7 @@ def _check(text: str, source: str) -> Report:
             if cond.kind in given and cond.key not in given[cond.kind]:
                 key_text = str(int(cond.key)) if cond.kind == "flag" else cond.key
                 found.append(_problem(index, "gb.check.never_set", pid,
-                                      (rf"\b{cond.kind}\s*=\s*[\"']?{key_text}\b",), kind=cond.kind, key=cond.key))
+                                      (rf"\b{cond.kind}\s*=\s*[\"']?{key_text}\b",), kind=cond.kind, name=cond.key))
         for effect in para.effects:
             if effect.kind in ("gain", "lose", "equip") and effect.key not in book.items:
                 found.append(_problem(index, "gb.check.unknown_item", pid, (rf"[\"']{effect.key}[\"']",),

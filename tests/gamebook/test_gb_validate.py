@@ -1,0 +1,104 @@
+"""The validator: every planted defect is reported at its paragraph and line; the sample book is clean."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from meikyu.errors import DataError
+from meikyu.systems.gamebook.book import load_book, parse_book
+from meikyu.systems.gamebook.books import sample_path
+from meikyu.systems.gamebook.cli import register
+from meikyu.systems.gamebook.validate import check_book, check_text
+
+BOOKS = Path(__file__).parent / "books"
+DEFECTS = BOOKS / "defects.toml"
+
+
+def planted() -> list[tuple[int, str]]:
+    """(line, kind) of every DEFECT marker in the defects book."""
+    out = []
+    for number, line in enumerate(DEFECTS.read_text(encoding="utf-8").splitlines(), start=1):
+        m = re.search(r"DEFECT: (\w+)", line)
+        if m:
+            out.append((number, m.group(1)))
+    return out
+
+
+def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    args = parser.parse_args(argv)
+    return args.handler(args), capsys.readouterr().out
+
+
+def test_every_planted_defect_is_located() -> None:
+    """Missing links, unreachable, dead end, never-set conditions (R-GB-05/06), malformed combat blocks."""
+    report = check_book(DEFECTS)
+    found = sorted((p.line, p.key.split(".")[-1]) for p in report.problems)
+    assert found == sorted(planted())
+    assert all(p.paragraph for p in report.problems)
+
+
+def test_sample_book_passes_and_exercises_every_rule() -> None:
+    """The sample has ~40 paragraphs, several endings, a multi-enemy and an escapable fight, a stat check,
+    a consumable, counters, flags, abilities, and a jump list where two conditions can hold (R-GB-07)."""
+    report = check_book(sample_path())
+    assert report.ok, [p.message("en") for p in report.problems]
+    book = report.book
+    ps = book.paragraphs.values()
+    assert 38 <= len(book.paragraphs) <= 45
+    assert sum(p.ending is not None for p in ps) >= 3
+    assert any(p.combat and len(p.combat.enemies) > 1 for p in ps)
+    assert any(p.combat and p.combat.escape for p in ps)
+    assert any(p.check for p in ps)
+    assert any(i.consumable for i in book.items.values())
+    assert book.abilities and book.counters
+    assert any(e.kind == "flag" for p in ps for e in p.effects)
+    assert any(e.kind == "progress" for p in ps for e in p.effects)
+    assert any(len([j for j in p.jumps if j.when]) >= 2 for p in ps)
+    for p in ps:  # both editions everywhere
+        assert set(p.text.langs()) == {"ja", "en"}, p.id
+        for c in p.choices:
+            assert set(c.text.langs()) == {"ja", "en"}, p.id
+
+
+def test_cli_check_exit_status_and_locations(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run_cli(["gamebook", "check", str(DEFECTS), "--lang", "en"], capsys)
+    assert code == 1
+    for line, _ in planted():
+        assert f"defects.toml:{line}: [p." in out
+    code, out = run_cli(["gamebook", "check", "sample", "--lang", "ja"], capsys)
+    assert code == 0 and "問題なし" in out
+    code, out = run_cli(["gamebook", "check", str(DEFECTS), "--format", "json"], capsys)
+    data = json.loads(out)
+    assert code == 1 and data["ok"] is False and len(data["problems"]) == len(planted())
+
+
+def test_toml_syntax_error_is_located() -> None:
+    problems = check_text("[book]\nid = \"x\"\nstart = 1\n[p.1]\ntext = \n")
+    assert problems[0].key == "gb.book.toml" and problems[0].line == 5
+
+
+def test_load_book_refuses_broken_books_naming_file_line_and_field() -> None:
+    with pytest.raises(DataError) as info:
+        load_book(DEFECTS)
+    msg = info.value.message("en")
+    assert "defects.toml:" in msg and "paragraph" in msg
+
+
+def test_loader_rejects_bad_flag_codes_r_gb_06() -> None:
+    """R-GB-06: flag codes are two-digit numbers; 123 is refused where it is written."""
+    text = "[book]\nid='f'\nstart=1\n[p.1]\ntext='x'\neffects=[{flag=123}]\nending='good'\n"
+    _, problems = parse_book(text)
+    assert [(p.key, p.line) for p in problems] == [("gb.book.bad_flag", 6)]
+
+
+def test_unknown_fields_and_missing_book_meta() -> None:
+    _, problems = parse_book("[p.1]\ntext='x'\nending='good'\ncolour='red'\n")
+    keys = {p.key for p in problems}
+    assert {"gb.book.no_meta", "gb.book.no_start", "gb.book.unknown_field"} <= keys
