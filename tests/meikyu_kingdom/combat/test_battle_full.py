@@ -92,7 +92,7 @@ def test_full_scripted_battle() -> None:
     events = do(Escape("ari"), 4, 4)
     state = game.state
     assert (state.phase, state.outcome, state.round) == ("over", "escape", 5)
-    assert "Escaped" in kinds(events) and not state.side(MONSTERS)
+    assert "Escaped" in kinds(events) and state.escaped == COURT and state.get("ogre").condition == "ok"
     # Save and load: replaying the history reproduces the final state.
     loaded = Game.from_data(BattleRules(), game.to_data())
     assert loaded.state == state

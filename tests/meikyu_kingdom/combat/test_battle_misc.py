@@ -147,7 +147,7 @@ def test_r_mk_37_escape_needs_everyone_in_hq_and_search() -> None:
     fail, events = play(home, Escape("ari"), 3, 3)
     assert "EscapeFailed" in kinds(events) and fail.phase == "act"
     ok, events = play(home, Escape("ari"), 4, 3)
-    assert (ok.phase, ok.outcome, ok.winner) == ("over", "escape", "") and not ok.side(MONSTERS)
+    assert (ok.phase, ok.outcome, ok.winner, ok.escaped) == ("over", "escape", "", COURT)
     blocked = evolve(home, options=Options(escape_blocked=True))
     shut, events = play(blocked, Escape("ari"))
     assert first(events, ev.EscapeFailed).reason == "blocked" and shut.phase == "act"
@@ -296,3 +296,10 @@ def test_r_mk_44_inflict_validation() -> None:
     with pytest.raises(RuleError):
         play(b, Inflict("ari", "sleep", resist=True))
     assert Inflict("ari", "poison") in gm_actions(b)
+
+
+def test_r_mk_37_monsters_escape_too() -> None:
+    """R-MK-37: the monster side escapes from its own HQ against the court's highest evasion."""
+    b = acting(battle(pc("ari", area=2, evasion=9), mon("rat", area=5, search=1), mon("bat", area=5)), MONSTERS)
+    b, events = play(b, Escape("rat"), 4, 4)
+    assert (b.outcome, b.escaped, b.phase) == ("escape", MONSTERS, "over") and b.get("ari").condition == "ok"

@@ -336,6 +336,8 @@ class Battle:
     outcome: str = ""
     """``wiped_out``, ``surrender``, ``escape`` or ``draw`` once over."""
     surrendered: str = ""
+    escaped: str = ""
+    """The side that escaped (R-MK-37): the court goes back one room, a monster is re-placed by the GM."""
     loot: tuple[Loot, ...] = ()
     looted: tuple[str, ...] = ()
     """Defeated monsters whose treasure has been rolled."""

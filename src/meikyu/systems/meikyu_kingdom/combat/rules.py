@@ -511,7 +511,9 @@ def _escape(w: Work, a: Escape) -> None:
     secret = c.side == COURT and w.b.hidden_enemy
     if check(w, c.id, "escape", c.search, difficulty, secret=secret).success:
         w.emit(ev.Escaped(c.side))
-        w.remove_side(other(c.side))
+        # The enemies leave the field: the battle ends with nobody winning; every record is kept so the
+        # labyrinth can send the court back a room (or the GM re-place an escaped monster).
+        w.put(escaped=c.side)
         end_combat(w, "", "escape")
         return
     w.emit(ev.EscapeFailed(c.id, "roll"))

@@ -44,10 +44,6 @@ class Work:
         self.index[combatant.id] = len(self.cs)
         self.cs.append(combatant)
 
-    def remove_side(self, side: str) -> None:
-        self.cs = [c for c in self.cs if c.side != side]
-        self.index = {c.id: i for i, c in enumerate(self.cs)}
-
     def get(self, name: str) -> Any:
         if name in self.changes:
             return self.changes[name]
