@@ -300,6 +300,8 @@ def test_r_mk_44_inflict_validation() -> None:
 
 def test_r_mk_37_monsters_escape_too() -> None:
     """R-MK-37: the monster side escapes from its own HQ against the court's highest evasion."""
-    b = acting(battle(pc("ari", area=2, evasion=9), mon("rat", area=5, search=1), mon("bat", area=5)), MONSTERS)
+    b = acting(
+        battle(pc("ari", area=2, evasion=9), mon("rat", area=5, search=1), mon("bat", area=5)), MONSTERS
+    )
     b, events = play(b, Escape("rat"), 4, 4)
     assert (b.outcome, b.escaped, b.phase) == ("escape", MONSTERS, "over") and b.get("ari").condition == "ok"

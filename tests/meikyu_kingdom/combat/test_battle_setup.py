@@ -20,7 +20,7 @@ from meikyu.systems.meikyu_kingdom.combat.actions import (
 )
 from meikyu.systems.meikyu_kingdom.combat.model import Options, enemy_hq, forward, own_hq
 from meikyu.systems.meikyu_kingdom.combat.rules import legal_actions
-from meikyu.systems.meikyu_kingdom.combat.view import render, view
+from meikyu.systems.meikyu_kingdom.combat.view import event_view, render, view
 
 
 def test_r_mk_21_six_areas_each_side_sees_itself_on_the_left() -> None:
@@ -131,6 +131,8 @@ def test_r_mk_23_hidden_difficulty_is_not_shown_to_players() -> None:
         missed, b, "en", "player"
     )
     assert "13" in render(check, b, "en", "gm")
+    as_data = json.dumps([event_view(e, b, "player") for e in events])
+    assert "13" not in as_data and "gloom" not in as_data and "difficulty" not in as_data
 
 
 def test_r_mk_23_reputation_check_reveals_on_success() -> None:

@@ -53,6 +53,29 @@ def view(battle: Battle, role: str = "player") -> dict[str, Any]:
     return data
 
 
+def event_view(event: Event, battle: Battle, role: str = "player") -> dict[str, Any]:
+    """An event as data for ``role``: players get no hidden difficulty and no hidden monster's id.
+
+    >>> from .model import Combatant, MONSTERS, COURT
+    >>> b = Battle((Combatant("m", "Gloomfang", MONSTERS, 3, 9, 9, hidden=True, appearance="a shadow"),
+    ...             Combatant("pc", "Ari", COURT, 3, 9, 9)))
+    >>> event_view(ev.Check("pc", "hit", (3, 4), 10, 13, False, secret=True), b)
+    {'type': 'Check', 'actor': 'pc', 'purpose': 'hit', 'dice': [3, 4], 'achievement': 10, 'success': False, 'critical': False, 'fumble': False, 'secret': True}
+    >>> event_view(ev.Missed("pc", "m"), b)["target"]
+    'a shadow'
+    """
+    data: dict[str, Any] = {"type": type(event).__name__, **to_data(event)}
+    if role == "gm":
+        return data
+    if data.get("secret"):
+        data.pop("difficulty", None)
+    hidden = {c.id: c.appearance for c in battle.combatants if c.hidden}
+    for key in _ID_FIELDS:
+        if data.get(key) in hidden:
+            data[key] = hidden[data[key]] or translate("mk.battle.word.unknown_monster", "en")
+    return data
+
+
 def label(battle: Battle, cid: str, lang: str, role: str) -> str:
     for c in battle.combatants:
         if c.id == cid:
