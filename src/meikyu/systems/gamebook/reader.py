@@ -141,16 +141,15 @@ class Session:
             ability = self.book.abilities.get(key) if key else None
             name = self.book.ability_name(key, self.lang) if key else self.t("opt_no_ability")
             try:
-                o = combat_odds(fighter_for(self.state.sheet, ability), enemies, cs.escape_allowed)
+                shin = fighter_for(self.state.sheet, ability)
+                pct = combat_odds(shin, enemies).to_data()
+                lines.append(self.t("odds", ability=name, win=pct["win_pct"], lose=pct["lose_pct"]))
+                if cs.escape_allowed:
+                    pct = combat_odds(shin, enemies, escape=True).to_data()
+                    lines.append(self.t("odds_escape", win=pct["win_pct"], lose=pct["lose_pct"],
+                                        escape=pct["escape_pct"]))
             except InputError as exc:
                 lines.append(self.t("odds_none", ability=name, reason=exc.message(self.lang)))
-                continue
-            pct = o.to_data()
-            if cs.escape_allowed:
-                lines.append(self.t("odds_escape", ability=name, win=pct["win_pct"], lose=pct["lose_pct"],
-                                    escape=pct["escape_pct"]))
-            else:
-                lines.append(self.t("odds", ability=name, win=pct["win_pct"], lose=pct["lose_pct"]))
         return lines
 
     def status_lines(self) -> list[str]:

@@ -238,7 +238,8 @@ class GamebookRules:
                 raise RuleError("R-GB-07", "gb.error.no_choice_here")
             open_now = self.open_choices(state)
             if not 1 <= action.number <= len(open_now):
-                raise RuleError("R-GB-07", "gb.error.bad_choice", number=action.number, count=len(open_now))
+                raise RuleError("R-GB-07", "gb.error.bad_choice", number=action.number, count=len(open_now),
+                                paragraph=state.paragraph)
             new, events = self._enter(state, open_now[action.number - 1].to)
             return new, tuple(events)
         if isinstance(action, Proceed):

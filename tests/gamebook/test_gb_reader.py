@@ -1,0 +1,161 @@
+"""The reader (scripted and interactive), saves, the CLI's play command, and the catalogs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from meikyu.dice import RandomDice, ScriptedDice
+from meikyu.engine import Game, RandomPolicy
+from meikyu.errors import InputError
+from meikyu.systems.gamebook import events as ev
+from meikyu.systems.gamebook.book import load_book
+from meikyu.systems.gamebook.books import sample_path
+from meikyu.systems.gamebook.cli import register
+from meikyu.systems.gamebook.reader import ManualDice, Session, run_interactive, run_scripted
+from meikyu.systems.gamebook.rules import GamebookRules
+
+ARENA = Path(__file__).parent / "books" / "arena.toml"
+I18N = Path(__file__).parents[2] / "src" / "meikyu" / "systems" / "gamebook" / "i18n"
+
+
+def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    args = parser.parse_args(argv)
+    code = args.handler(args)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_scripted_play_json_reaches_an_ending(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["gamebook", "play", "sample", "--choices", "1,1,1,1,1,3,1,1", "--seed", "4",
+                            "--format", "json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["ended"] and data["path"][0] == "1"
+    assert data["ending"] in ("good", "normal", "bad")
+    assert {"attack", "defense", "stamina", "hits", "items", "flags", "progress", "abilities"} <= set(data["sheet"])
+
+
+def test_scripted_play_with_fixed_dice_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    """Fixed dice: creation 6,5 → 6 points spread 2/2/2 (R-GB-02); the rats never land a blow."""
+    dice = "6,5," + ",".join(["6"] * 40)
+    code, out, _ = run_cli(["gamebook", "play", "sample", "--choices", "1,1", "--dice", dice, "--format", "json"],
+                           capsys)
+    data = json.loads(out)
+    assert data["path"] == ["1", "2", "5", "10"] and data["waiting"] == "choice"
+    assert (data["sheet"]["attack"], data["sheet"]["defense"], data["sheet"]["stamina"]) == (6, 6, 6)
+
+
+def test_scripted_stops_when_dice_run_out() -> None:
+    result = run_scripted(load_book(sample_path()), [1, 1], ScriptedDice([6, 5, 6]), lang="en")
+    assert result["waiting"] == "dice" and not result["ended"]
+
+
+def test_story_mode_cli_needs_no_dice(capsys: pytest.CaptureFixture[str]) -> None:
+    """R-GB-08 through the CLI: the drake fight is won without a single die."""
+    code, out, _ = run_cli(["gamebook", "play", "sample", "--story", "--choices", "1,1,1,1,1,3,1,1,1,1",
+                            "--dice", "", "--format", "json"], capsys)
+    data = json.loads(out)
+    assert data["story"] is True and data["ending"] == "good" and "32" in data["path"]
+
+
+def test_bad_choices_and_manual_in_script_are_clear_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_cli(["gamebook", "play", "sample", "--choices", "1,x"], capsys)
+    assert code == 2 and "「x」" in err  # Japanese by default
+    code, _, err = run_cli(["gamebook", "play", "sample", "--choices", "1", "--dice", "manual", "--lang", "en"],
+                           capsys)
+    assert code == 2 and "--dice manual" in err
+    code, _, err = run_cli(["gamebook", "play", "no/such/book.toml", "--choices", "1"], capsys)
+    assert code == 2 and "book.toml" in err and "Traceback" not in err
+
+
+def test_interactive_session_commands(tmp_path: Path) -> None:
+    """Numbers, Enter, sheet, odds, undo, bookmarks, save and load — through ask/say functions."""
+    save = tmp_path / "save.json"
+    inputs = iter(["", "1", "1", "s", "b start", "1", "1", "", "o", "u", "g start", "9", "zzz",
+                   f"save {save}", f"load {save}", "h", "q"])
+    said: list[str] = []
+    session = Session(load_book(ARENA), dice=ScriptedDice([3, 1]), lang="en")
+    assert run_interactive(session, lambda _: next(inputs), said.append) == 0
+    text = "\n".join(said)
+    assert "Attack 5  Defense 5  Stamina 5" in text  # the sheet
+    assert "odds with no ability" in text  # odds shown as the fight starts
+    assert "Bookmark 'start' set." in text and "Taken back." in text
+    assert "Pick a number from 1 to" in text and "Unknown command" in text and "Saved to" in text
+    assert session.state.paragraph == "1" and save.is_file()
+
+
+def test_manual_dice_are_asked_and_checked() -> None:
+    asked: list[str] = []
+    said: list[str] = []
+    answers = iter(["7", "3 x", "3 4", "6"])
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    dice = ManualDice(ask, said.append, "en")
+    assert [dice.roll(6), dice.roll(6), dice.roll(6)] == [3, 4, 6]
+    assert len(said) == 2  # 7 is too big; x is not a number
+
+
+def test_save_load_roundtrip_and_wrong_book(tmp_path: Path) -> None:
+    session = Session(load_book(sample_path()), dice=RandomDice(3), lang="ja")
+    for _ in range(6):
+        session.play(session.policy.choose(session.state, session.game.legal_actions()))
+    path = tmp_path / "s.json"
+    session.save(path)
+    other = Session(load_book(sample_path()), lang="ja")
+    other.load(path)
+    assert other.state == session.state
+    arena = Session(load_book(ARENA))
+    with pytest.raises(InputError) as info:
+        arena.load(path)
+    assert info.value.key == "gb.error.save_other_book"
+    bad = tmp_path / "bad.json"
+    bad.write_text("{]", encoding="utf-8")
+    with pytest.raises(InputError):
+        arena.load(bad)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_readers_always_finish_the_sample(seed: int) -> None:
+    """Soak: random choices, random dice, random prompt answers — every reading reaches an ending."""
+    rules = GamebookRules(load_book(sample_path()))
+    game = Game(rules, rules.initial(story=seed % 4 == 0), dice=RandomDice(seed))
+    game.run(RandomPolicy(seed), max_steps=5000)
+    assert game.state.phase == "ended", game.state.path
+
+
+def test_catalogs_have_the_same_keys_in_every_language() -> None:
+    def keys(lang: str) -> set[str]:
+        out: set[str] = set()
+
+        def walk(prefix: str, table: dict[str, object]) -> None:
+            for k, v in table.items():
+                if isinstance(v, dict):
+                    walk(f"{prefix}{k}.", v)
+                else:
+                    out.add(prefix + k)
+
+        walk("", tomllib.loads((I18N / f"{lang}.toml").read_text(encoding="utf-8")))
+        return out
+
+    en = keys("en")
+    assert keys("ja") == en and keys("ko") == en
+    from meikyu.engine import _snake
+
+    for cls in vars(ev).values():
+        if isinstance(cls, type) and issubclass(cls, ev.GbEvent) and cls is not ev.GbEvent:
+            assert f"event.{_snake(cls.__name__)}" in en, cls.__name__
+
+
+def test_events_render_in_three_languages() -> None:
+    e = ev.ShinWounded("Slime", "1+1", 7, 10, 2, 0, True)
+    texts = {lang: e.render(lang) for lang in ("ja", "en", "ko")}
+    assert "0" in texts["en"] and "撃破値" in texts["ja"] and "격파치" in texts["ko"]
