@@ -406,9 +406,9 @@ class _Reader:
                         self.problem("gb.book.too_small", pid, at=at, field=stat, value=value, minimum=minimum)
                     values[stat] = value
             enemies.append(Enemy(name=name, **values))
-        for name in ("win", "lose"):
-            if name not in raw:
-                self.problem("gb.book.combat_missing", pid, r"combat", field=name)
+        for exit_name in ("win", "lose"):
+            if exit_name not in raw:
+                self.problem("gb.book.combat_missing", pid, r"combat", field=exit_name)
         unknown = set(raw) - {"enemies", "win", "lose", "escape"}
         for name in sorted(unknown):
             self.problem("gb.book.unknown_field", pid, rf"\b{name}\s*=", field=name, where="combat")

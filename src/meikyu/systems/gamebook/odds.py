@@ -217,8 +217,9 @@ class OddsSolver:
             return cached
         if left == 0:
             alive = tuple(h > 0 for h in e)
-            best = _mix([(c, self.value(s2, e) if s2 else LOSS) for s2, c in self.enemy_phase(s, alive)],
-                        self._power[len(e)])
+            between, value = self._between, self.value
+            best = _mix([(c, between.get((s2, e)) or value(s2, e) if s2 else LOSS)
+                         for s2, c in self.enemy_phase(s, alive)], self._power[len(e)])
         else:
             found: Value | None = None
             base = self.base
@@ -247,16 +248,22 @@ class OddsSolver:
         phase = self.enemy_phase(s, alive)
         base, k = self.base, self.attacks
         # What follows all-missed attacks is the same for every aim: mix it once.
-        after_misses = _mix([(c, self.value(s2, e) if s2 else LOSS) for s2, c in phase if s2 != s], 1)
+        between, value = self._between, self.value
+        after_misses = _mix([(c, between.get((s2, e)) or value(s2, e) if s2 else LOSS)
+                             for s2, c in phase if s2 != s], 1)
         enemy_stay = next((c for s2, c in phase if s2 == s), 0)
-        options = []
+        options: list[tuple[tuple[int, ...], list[tuple[int, Value]], int]] = []
         if k == 1:  # the common case, without the general loop's bookkeeping
-            power = self._power[len(e)]
+            power, sub, kill = self._power[len(e)], self._sub, self.shin.kill
             for t in alive_idx:
                 a = self._hit[t]
-                terms = [(a * power, self._sub_value(s, self._struck(e, t), 0))] if a else []
-                terms.append((base - a, after_misses))
-                options.append(((t,), terms, (base - a) * enemy_stay))
+                single: list[tuple[int, Value]] = []
+                if a:
+                    h = e[t]
+                    struck = e[:t] + ((0 if kill >= h else h - 1),) + e[t + 1 :]
+                    single.append((a * power, sub.get((s, struck, 0)) or self._sub_value(s, struck, 0)))
+                single.append((base - a, after_misses))
+                options.append(((t,), single, (base - a) * enemy_stay))
             return options
         for seq in itertools.product(alive_idx, repeat=k):
             terms: list[tuple[int, Value]] = []

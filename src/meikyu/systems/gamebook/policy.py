@@ -47,7 +47,7 @@ class AutoPolicy:
                 w, _, d = self.solver(state, action.ability).fresh(state.sheet.hits, hits)[1]
                 return w, d  # P(win) = w / d, compared by cross-multiplying below
 
-            best = legal[0]
+            best: Action = legal[0]
             bw, bd = win(best)
             for action in legal[1:]:
                 w, d = win(action)

@@ -77,7 +77,12 @@ def apply_effect(sheet: Sheet, effect: Effect, book: Book | None = None) -> Shee
     if kind == "progress":
         return replace(sheet, progress=_bump(sheet.progress, key, amount))
     if kind == "stat":
-        return replace(sheet, **{key: max(0, sheet.stat(key) + amount)})
+        value = max(0, sheet.stat(key) + amount)
+        if key == "attack":
+            return replace(sheet, attack=value)
+        if key == "defense":
+            return replace(sheet, defense=value)
+        return replace(sheet, stamina=value)
     if kind == "learn":
         return sheet if key in sheet.abilities else replace(sheet, abilities=(*sheet.abilities, key))
     if kind == "equip":
