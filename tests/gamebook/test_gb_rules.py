@@ -331,3 +331,13 @@ def test_replay_and_save_roundtrip() -> None:
 
     again = Game.from_data(game.rules, json.loads(json.dumps(data)))
     assert again.state == game.state
+
+
+def test_hit_removes_one_miss_changes_nothing_r_gb_11() -> None:
+    """R-GB-11: a hit removes exactly 1 of the enemy's hits (no instant kill: 4 > kill 3); a miss removes none."""
+    game = arena_game()
+    fight(game, 1)
+    game.play(Attack(0), ScriptedDice([1, 2, 6, 6]))  # 3 + 5 = 8 < 9: miss; the slime is blocked
+    assert game.state.combat.foes[0].left == 4 and game.state.combat.hits == 5
+    game.play(Attack(0), ScriptedDice([6, 6, 6, 6]))
+    assert game.state.combat.foes[0].left == 3

@@ -127,7 +127,7 @@ class Session:
         cs = self.state.combat
         if cs is None:
             return []
-        return [self.t("enemy", n=i + 1, enemy=f.name.get(self.lang), attack=f.attack, kill=f.kill,
+        return [self.t("sheet_combat", hits=cs.hits, max=cs.max_hits)] + [self.t("enemy", n=i + 1, enemy=f.name.get(self.lang), attack=f.attack, kill=f.kill,
                        defense=f.defense, left=f.left, hits=f.hits) for i, f in enumerate(cs.foes)]
 
     def odds_lines(self) -> list[str]:
@@ -271,10 +271,10 @@ def run_interactive(session: Session, ask: Callable[[str], str], say: Callable[[
     """The reading loop. Numbers pick options; letters are commands (``h`` lists them)."""
     t = session.t
     show = True
-    shown: tuple[int, str] | None = None
+    shown: int | None = None
     while True:
         # The paragraph is shown when the reader arrives (or comes back by undo / load), not after every roll.
-        where = (len(session.state.path), session.state.phase)
+        where = len(session.state.path)
         if show or where != shown:
             for line in session.paragraph_text():
                 say(line)
