@@ -90,6 +90,14 @@ def test_interactive_session_commands(tmp_path: Path) -> None:
     assert session.state.paragraph == "1" and save.is_file()
 
 
+def test_play_warns_about_a_broken_book(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    book = tmp_path / "broken.toml"
+    book.write_text("[book]\nid='b'\nstart=1\n[p.1]\ntext='x'\nchoices=[{to=2, text='go'}]\n", encoding="utf-8")
+    code, out, err = run_cli(["gamebook", "play", str(book), "--choices", "1", "--format", "json", "--lang", "en"],
+                             capsys)
+    assert code == 2 and "warning" in err and "paragraph 2 does not exist" in err
+
+
 def test_manual_dice_are_asked_and_checked() -> None:
     asked: list[str] = []
     said: list[str] = []
@@ -130,6 +138,8 @@ def test_random_readers_always_finish_the_sample(seed: int) -> None:
     game = Game(rules, rules.initial(story=seed % 4 == 0), dice=RandomDice(seed))
     game.run(RandomPolicy(seed), max_steps=5000)
     assert game.state.phase == "ended", game.state.path
+    again = Game.from_data(rules, json.loads(json.dumps(game.to_data())))  # a save replays exactly
+    assert again.state == game.state
 
 
 def test_catalogs_have_the_same_keys_in_every_language() -> None:

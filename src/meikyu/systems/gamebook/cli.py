@@ -139,8 +139,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     from meikyu.systems.gamebook.book import load_book
     from meikyu.systems.gamebook.reader import ManualDice, Session, run_interactive, run_scripted
 
+    from meikyu.systems.gamebook.validate import check_book
+
     lang = _lang(args)
-    book = load_book(_book_path(args.book))
+    path = _book_path(args.book)
+    book = load_book(path)
+    report = check_book(path)
+    if not report.ok:  # readable, but some links or conditions are broken: say so before reading
+        print(translate("gb.cli.play_warning", lang, count=len(report.problems), book=str(path)), file=sys.stderr)
     manual = args.dice == "manual"
     scripted = args.choices is not None or args.format == "json"
     if scripted:
