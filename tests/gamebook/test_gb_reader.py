@@ -98,6 +98,19 @@ def test_play_warns_about_a_broken_book(capsys: pytest.CaptureFixture[str], tmp_
     assert code == 2 and "warning" in err and "paragraph 2 does not exist" in err
 
 
+def test_scripted_run_stops_in_a_fight_that_cannot_end() -> None:
+    """An enemy nobody can hurt and who cannot hurt Shin: the scripted reader stops instead of hanging."""
+    from meikyu.systems.gamebook.book import parse_book
+
+    book, problems = parse_book(
+        "[book]\nid='x'\nstart=1\n[p.1]\ntext='t'\n[p.1.combat]\nwin=2\nlose=2\n"
+        "enemies=[{name='Wall',attack=0,kill=0,defense=40,hits=2}]\n[p.2]\ntext='e'\nending='good'\n"
+    )
+    assert not problems
+    result = run_scripted(book, [], RandomDice(1), max_actions=300)
+    assert result["waiting"] == "limit" and not result["ended"]
+
+
 def test_manual_dice_are_asked_and_checked() -> None:
     asked: list[str] = []
     said: list[str] = []

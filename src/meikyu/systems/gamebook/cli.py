@@ -138,7 +138,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     from meikyu.dice import RandomDice, ScriptedDice, parse_dice_list
     from meikyu.systems.gamebook.book import load_book
     from meikyu.systems.gamebook.reader import ManualDice, Session, run_interactive, run_scripted
-
     from meikyu.systems.gamebook.validate import check_book
 
     lang = _lang(args)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from meikyu.engine import Action
+from meikyu.errors import InputError
 from meikyu.systems.gamebook.combat import fighter_for
 from meikyu.systems.gamebook.odds import OddsSolver
 from meikyu.systems.gamebook.rules import Attack, Escape, GamebookRules, PlayState, UseAbility
@@ -44,7 +45,10 @@ class AutoPolicy:
 
             def win(action: Action) -> tuple[int, int]:
                 assert isinstance(action, UseAbility)
-                w, _, d = self.solver(state, action.ability).fresh(state.sheet.hits, hits)[1]
+                try:
+                    w, _, d = self.solver(state, action.ability).fresh(state.sheet.hits, hits)[1]
+                except InputError:  # a fight too big to solve, or one that cannot end this way
+                    return 0, 1
                 return w, d  # P(win) = w / d, compared by cross-multiplying below
 
             best: Action = legal[0]
@@ -57,7 +61,10 @@ class AutoPolicy:
         attacks = [a for a in legal if isinstance(a, Attack)]
         if cs is not None and len(attacks) > 1:
             e = tuple(f.left for f in cs.foes)
-            target = self.solver(state).best_target(cs.hits, e, cs.attacks_left, fresh=cs.exchanges == 0)
+            try:
+                target = self.solver(state).best_target(cs.hits, e, cs.attacks_left, fresh=cs.exchanges == 0)
+            except InputError:
+                return attacks[0]
             return Attack(target)
         for action in legal:
             if not isinstance(action, Escape):

@@ -212,14 +212,15 @@ class Session:
 
 
 def run_scripted(book: Book, choices: list[int], dice: Dice, lang: str = "ja", story: bool = False,
-                 log: list[str] | None = None) -> dict[str, Any]:
+                 log: list[str] | None = None, max_actions: int = 20_000) -> dict[str, Any]:
     """Play non-interactively: ``choices`` answer the paragraphs' numbered choices in order; every
     other decision goes to :class:`AutoPolicy`. Stops at an ending, when the choices or the given
-    dice run out, or at a dead end; returns the path and the final sheet as plain data."""
+    dice run out, at a dead end, or after ``max_actions`` (a fight nobody can end would never stop);
+    returns the path and the final sheet as plain data."""
     session = Session(book, story=story, dice=dice, lang=lang)
     queue = list(choices)
     waiting = ""
-    while True:
+    for _ in range(max_actions):
         legal = session.game.legal_actions()
         if not legal:
             waiting = "stuck" if session.rules.is_stuck(session.state) else ""
@@ -238,6 +239,8 @@ def run_scripted(book: Book, choices: list[int], dice: Dice, lang: str = "ja", s
             break
         if log is not None:
             log.extend(lines)
+    else:
+        waiting = "limit"
     state = session.state
     sheet = to_data(state.sheet)
     sheet["hits"] = state.sheet.hits
