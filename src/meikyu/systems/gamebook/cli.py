@@ -156,7 +156,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         result = run_scripted(book, _parse_choices(args.choices), dice, lang=lang, story=args.story, log=log)
         lines = [*log, translate("gb.cli.path", lang, path=" → ".join(result["path"]))]
         if result["ended"]:
-            lines.append(translate("gb.reader.ending", lang, kind=translate(f"gb.ending.{result['ending']}", lang)))
+            lines.append(translate("gb.cli.ended", lang, kind=translate(f"gb.ending.{result['ending']}", lang)))
         elif result["waiting"]:
             lines.append(translate(f"gb.cli.waiting_{result['waiting']}", lang))
         _emit(args, result, lines)

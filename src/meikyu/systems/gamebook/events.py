@@ -28,6 +28,8 @@ class GbEvent(Event):
             value = getattr(self, f.name)
             if f.name == "stat":
                 value = translate(f"gb.stat.{value}", lang)
+            elif f.name == "kind":
+                value = translate(f"gb.ending.{value}", lang)
             elif isinstance(value, bool):
                 value = translate(f"gb.word.{'yes' if value else 'no'}", lang)
             params[f.name] = localize(value, lang)

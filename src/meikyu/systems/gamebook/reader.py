@@ -232,6 +232,7 @@ def run_scripted(book: Book, choices: list[int], dice: Dice, lang: str = "ja", s
             action: Action = Choose(queue.pop(0))
         else:
             action = session.policy.choose(session.state, legal)
+        visited = len(session.state.path)
         try:
             lines = session.play(action)
         except DiceExhausted:
@@ -239,6 +240,8 @@ def run_scripted(book: Book, choices: list[int], dice: Dice, lang: str = "ja", s
             break
         if log is not None:
             log.extend(lines)
+            if len(session.state.path) > visited:  # a readable transcript: the text of where we arrived
+                log.extend(session.paragraph_text()[1:])
     else:
         waiting = "limit"
     state = session.state
