@@ -71,17 +71,24 @@ class CombatOdds:
 
 
 def _mix(terms: Sequence[tuple[int, Value]], scale: int) -> Value:
-    """``sum(c * v) / scale`` for integer weights ``c``, reduced."""
-    den = 1
-    for c, (_, _, d) in terms:
-        if c and d != den:
-            den = lcm(den, d)
-    w = x = 0
-    for c, (vw, vx, d) in terms:
-        if c:
-            f = c * (den // d)
+    """``sum(c * v) / scale`` for integer weights ``c``, reduced. Terms with no win and no escape add nothing."""
+    live = [(c, v) for c, v in terms if c and (v[0] or v[1])]
+    if not live:
+        return (0, 0, 1)
+    if len(live) == 1:
+        c, (w, x, den) = live[0]
+        w, x = c * w, c * x
+    else:
+        den = live[0][1][2]
+        for _, (_, _, d) in live:
+            if d != den:
+                den = lcm(den, d)
+        w = x = 0
+        for c, (vw, vx, d) in live:
+            f = c * (den // d) if d != den else c
             w += f * vw
-            x += f * vx
+            if vx:
+                x += f * vx
     den *= scale
     g = gcd(gcd(w, x), den)
     return (w // g, x // g, den // g)
