@@ -72,6 +72,15 @@ _SYSTEMS: tuple[SystemInfo, ...] = (
         default_lang="ja",
         commands_module="meikyu.systems.liberator.commands",
     ),
+    SystemInfo(
+        id="ShinGamebook",
+        name="幻想迷宮書店ゲームブック",
+        names=(("ko", "신 게임북"), ("ja", "シンのゲームブック"), ("en", "Shin gamebook")),
+        sort_key="けんそうめいきゆうしよてんけえむふつく",
+        aliases=("gb", "gamebook", "shin", "ゲームブック", "게임북"),
+        default_lang="ja",
+        commands_module="meikyu.systems.gamebook.commands",
+    ),
 )
 
 
