@@ -5,8 +5,8 @@ first time one of its commands is parsed.
 
 >>> find("미궁킹덤").id
 'MeikyuKingdom'
->>> [s.id for s in all_systems()][:1]
-['MeikyuKingdom']
+>>> [s.id for s in all_systems()]
+['ShinGamebook', 'MeikyuKingdom', 'Liberator']
 """
 
 from __future__ import annotations
