@@ -1,0 +1,84 @@
+"""The top-level CLI: roll, odds, batch, systems and the shell, as a person or a script uses them."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+
+from meikyu.cli import main
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str = "") -> tuple[int, str, str]:
+    old = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        code = main(argv)
+    finally:
+        sys.stdin = old
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_roll_json_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["roll", "3MK+2>=9", "--dice", "6,3,1", "--format", "json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["kept"] == [3, 6] and data["achievement"] == 11 and data["success"] is True
+
+
+def test_roll_bcdice_and_seed_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    _, first, _ = run(["roll", "4MK+1>=8", "--seed", "42", "--format", "bcdice"], capsys)
+    _, second, _ = run(["roll", "4MK+1>=8", "--seed", "42", "--format", "bcdice"], capsys)
+    assert first == second and first.startswith("(4R6+1>=8) ＞ ")
+
+
+def test_odds_json_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["odds", "2MK>=7", "--format", "json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["success"] == "7/12" and data["critical"] == "1/36"
+
+
+@pytest.mark.parametrize(
+    ("lang", "needle"), [("ko", "알 수 없는 명령"), ("ja", "不明なコマンド"), ("en", "unknown command")]
+)
+def test_bad_input_exits_2_with_one_line_in_the_language(
+    capsys: pytest.CaptureFixture[str], lang: str, needle: str
+) -> None:
+    code, out, err = run(["roll", "hello", "--lang", lang], capsys)
+    assert code == 2 and out == "" and needle in err and err.count("\n") == 1
+
+
+def test_unknown_system_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["roll", "2D6", "--system", "nope", "--lang", "en"], capsys)
+    assert code == 2 and "unknown game system" in err
+
+
+def test_batch_goes_on_after_bad_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = "\n".join([
+        '{"command": "2MK+3>=9", "dice": [6, 6]}',
+        "not json",
+        '{"command": "9999D6"}',
+        '{"command": "KDT", "dice": [3, 4], "format": "bcdice"}',
+        '{"system": "nope", "command": "2D6", "lang": "ja"}',
+    ])
+    code, out, _ = run(["batch"], capsys, stdin=lines)
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(answers) == 5
+    assert answers[0]["critical"] is True
+    assert [a["ok"] for a in answers] == [True, False, False, True, False]
+    assert answers[3]["total"] == 7 and answers[3]["text"].startswith("王国災厄表(7)")
+    assert "不明なゲームシステム" in answers[4]["reason"]
+
+
+def test_systems_lists_every_system(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(["systems", "--lang", "en"], capsys)
+    assert "MeikyuKingdom" in out and "Liberator" in out and "ShinGamebook" in out
+
+
+def test_shell_reads_commands_until_quit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["shell", "--lang", "en"], capsys, stdin="2D6>=2\nodds 2MK>=7\nfoo\nquit\n2D6\n")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 4
+    assert lines[1].startswith("2D6>=2 → ") and "success 58.33%" in lines[2] and lines[3].startswith("error:")
