@@ -508,6 +508,11 @@ class LiberatorRules:
             raise InputError("lb.error.empty_mission")
         if a.mission.type not in MISSION_TYPES:
             raise InputError("lb.error.mission_type", type=a.mission.type, types=", ".join(MISSION_TYPES))
+        self._require(
+            a.mission.type != "final" or not any(e.startswith("final:") for e in c.s.log),
+            "R-LB-04",
+            "lb.error.final_once",
+        )
         uid = c.s.next_uid
         obstacles = tuple(replace(o, uid=uid + i) for i, o in enumerate(a.mission.obstacles))
         mission = replace(a.mission, obstacles=obstacles)
@@ -529,6 +534,9 @@ class LiberatorRules:
     def _abandon(self, c: _Ctx, a: AbandonMission) -> None:
         self._setup_guard(c, True)
         assert c.s.mission is not None
+        # The final mission comes once per scenario (scenario-craft fact): dropping it would leave a
+        # scenario that can never end, so only continuing or giving up remain (R-LB-04).
+        self._require(c.s.mission.type != "final", "R-LB-04", "lb.error.final_abandon")
         c.s = replace(c.s, mission=None, log=c.s.log + (f"{c.s.mission.type}:abandoned",))
         c.expire(("mission",))
         c.emit(MissionAbandoned())
@@ -943,7 +951,9 @@ class LiberatorRules:
             self._require(
                 s.players[a.seat].warned, "R-LB-12", "lb.error.warn_first", player=s.players[a.seat].id
             )
-        c.s = replace(s, checks=((a.seat, a.kind),))
+        if a.kind == "disadvantage":
+            c.set_seat(a.seat, warned=False)  # R-LB-12: each disadvantage needs a warning before it
+        c.s = replace(c.s, checks=((a.seat, a.kind),))
 
     def _level_up(self, c: _Ctx, a: LevelUp) -> None:
         self._require(0 <= a.seat < len(c.s.players), "R-LB-13", "lb.error.no_seat", seat=a.seat)
@@ -1001,6 +1011,8 @@ class LiberatorRules:
             if s.mission is None:
                 kinds = [s.planned] + [k for k in MISSION_TYPES if k != s.planned]
                 out = [GenerateMission(k, s.seed + len(s.log)) for k in kinds] + [GiveUp()]
+            elif s.mission.type == "final":
+                out = [ContinueMission(), GiveUp()]  # R-LB-04: the final cannot be swapped
             else:
                 out = [ContinueMission(), AbandonMission(), GiveUp()]
         elif s.phase == "turn" and s.turn is not None:
