@@ -139,3 +139,20 @@ def test_save_and_replay_mid_game() -> None:
     run.play(RollTable("KDT"))  # famine: waits for the meat choice
     assert EffectState.from_data(run.state.to_data()) == run.state
     assert Game.from_data(EffectRules(), run.to_data()).state == run.state
+
+
+def test_r_mk_20_gm_setting_voice_low_goes_through_the_voice_gate() -> None:
+    """R-MK-20 (with R-MK-01b): a GM ruling that lowers voice to ≤ land makers makes a disaster due,
+    like any other voice change; the GM may waive it with a second ruling on the session."""
+    g = new_game([])
+    g.play(GmSet("kingdom", "voice", 5))  # 6 → 5, still above the 4 land makers
+    assert g.state.disasters == 0
+    events = g.play(GmSet("kingdom", "voice", 3))
+    assert g.state.kingdom.voice == 3 and g.state.disasters == 1
+    assert any(type(e).__name__ == "DisasterTriggered" for e in events)
+    g.play(GmSet("kingdom", "voice", 8))  # raising voice never triggers
+    assert g.state.disasters == 1
+    g.play(GmSet("session", "disasters", 0))
+    assert g.state.disasters == 0 and g.legal_actions() == [Advance()]
+    with pytest.raises(RuleError):
+        g.play(GmSet("session", "kingdom", 0))

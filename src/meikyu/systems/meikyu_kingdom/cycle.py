@@ -54,6 +54,24 @@ class Act(Action):
 
 @ACTIONS.register
 @dataclass(frozen=True)
+class Cooperate(Action):
+    """Cooperation (R-MK-12), a support action: ``helper`` helps ``target`` with ``action``.
+
+    Like every support action it needs ``helper`` ready and makes them acted once resolved.
+    ``accepted`` is the GM's judgement that the help fits the target and the action; refused help
+    still uses up the helper's action but gives no bonus. Whether favor outweighs enmity needs the
+    sheets: :func:`meikyu.systems.meikyu_kingdom.cooperation.cooperate` checks it before this
+    action, and the check refuses an ineligible helper again when the bonus is used.
+    """
+
+    helper: str
+    target: str
+    action: str
+    accepted: bool = True
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
 class Resolve(Action):
     """Resolve the most recently declared action still open (last in, first out)."""
 
@@ -71,6 +89,13 @@ class Declared:
     actor: str
     type: str
     name: str
+    target: str = ""
+    """For a cooperation: whom it helps, with which ``action``, and whether the GM accepted it."""
+    action: str = ""
+    accepted: bool = False
+
+
+COOPERATION = "cooperation"
 
 
 @dataclass(frozen=True)
@@ -102,6 +127,12 @@ class CycleState:
     """Declared, unresolved actions; the last is resolved first."""
     unable: frozenset[str] = frozenset()
     """Characters who cannot act at all (incapacitated, dead): they count as acted."""
+    cooperation: tuple[tuple[str, str, str], ...] = ()
+    """Accepted cooperation waiting for its target's next check: (helper, target, action) (R-MK-12)."""
+
+    def helpers_for(self, target: str, action: str) -> tuple[str, ...]:
+        """Helpers whose accepted cooperation applies to ``target``'s next ``action`` check."""
+        return tuple(h for h, t, a in self.cooperation if t == target and a == action)
 
     def ready(self, actor: str) -> bool:
         return actor not in self.acted and actor not in self.unable
@@ -137,6 +168,10 @@ class CycleRules:
             return _maybe_end(replace(state, acted=state.acted | {action.actor}), [])
         if isinstance(action, Act):
             return _act(state, action)
+        if isinstance(action, Cooperate):
+            return _cooperate(state, action)
+        if isinstance(action, UseCooperation):
+            return _use_cooperation(state, action)
         raise RuleError("R-MK-08", "mk.error.check.unknown_action", action=type(action).__name__)
 
     def state_to_data(self, state: CycleState) -> Any:
@@ -184,6 +219,45 @@ def _act(state: CycleState, act: Act) -> tuple[CycleState, tuple[Event, ...]]:
     return new, (ActionDeclared(act.actor, act.type, act.name),)
 
 
+def _cooperate(state: CycleState, act: Cooperate) -> tuple[CycleState, tuple[Event, ...]]:
+    """Declare cooperation: a support action (needs ready; acted once resolved) (R-MK-12, R-MK-08)."""
+    _known(state, act.helper)
+    _known(state, act.target)
+    if act.helper == act.target:
+        raise RuleError("R-MK-12", "mk.error.check.cooperate_self", id=act.helper)
+    if act.helper in state.unable:
+        raise RuleError("R-MK-08", "mk.error.cycle.unable", actor=act.helper)
+    if state.stack:
+        raise RuleError("R-MK-08", "mk.error.cycle.open_actions")
+    if not state.ready(act.helper):
+        raise RuleError("R-MK-07", "mk.error.cycle.not_ready", actor=act.helper)
+    declared = Declared(act.helper, "support", COOPERATION, act.target, act.action, act.accepted)
+    return replace(state, stack=(declared,)), (ActionDeclared(act.helper, "support", COOPERATION),)
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class UseCooperation(Action):
+    """``target`` makes its check of ``action``: the cooperation waiting for it is used up (R-MK-12)."""
+
+    target: str
+    action: str
+
+
+@dataclass(frozen=True)
+class CooperationRecorded(MKEvent):
+    helper: str
+    target: str
+    action: str
+    result: str
+    """``approved`` or ``refused`` (the GM's judgement)."""
+
+
+def _use_cooperation(state: CycleState, act: UseCooperation) -> tuple[CycleState, tuple[Event, ...]]:
+    left = tuple(c for c in state.cooperation if not (c[1] == act.target and c[2] == act.action))
+    return replace(state, cooperation=left), ()
+
+
 def _resolve(state: CycleState) -> tuple[CycleState, tuple[Event, ...]]:
     if not state.stack:
         raise RuleError("R-MK-08", "mk.error.cycle.nothing_open")
@@ -192,6 +266,12 @@ def _resolve(state: CycleState) -> tuple[CycleState, tuple[Event, ...]]:
     events: list[Event] = [ActionResolved(top.actor, top.type, top.name)]
     if top.type in ("support", "planned"):
         new = replace(new, acted=new.acted | {top.actor})
+    if top.name == COOPERATION and top.target:
+        events.append(CooperationRecorded(top.actor, top.target, top.action, "approved" if top.accepted else "refused"))
+        if top.accepted:
+            # The same helper's cooperation on the same target does not stack: the newest replaces it.
+            kept = tuple(c for c in new.cooperation if not (c[0] == top.actor and c[1] == top.target))
+            new = replace(new, cooperation=(*kept, (top.actor, top.target, top.action)))
     return _maybe_end(new, events)
 
 

@@ -31,6 +31,7 @@ from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.character import Character
 from meikyu.systems.meikyu_kingdom.events import KingdomChanged, PhaseEntered
 from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+from meikyu.systems.meikyu_kingdom.voice import change_voice
 
 ACTIONS = TypeRegistry()
 
@@ -323,8 +324,24 @@ def _settle(state: SessionState, act: SettleIncome) -> tuple[SessionState, tuple
     return replace(state, kingdom=new, income_settled=True), (event,)
 
 
+SESSION_FIELDS = ("disasters", "goal_met", "labyrinth_turns")
+"""Session counters a GM ruling may set (``GmSet("session", "disasters", 0)`` waives due disasters)."""
+
+
 def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event, ...]]:
-    """R-MK-01b: set a kingdom or character field to a value of the right type."""
+    """R-MK-01b: set a kingdom, character or session field to a value of the right type.
+
+    Voice still goes through the voice gate, so a ruling that lowers it can make a kingdom
+    disaster due (R-MK-20); the GM waives one with another ruling on ``session.disasters``.
+    """
+    if act.target == "session":
+        if act.field not in SESSION_FIELDS:
+            raise RuleError("R-MK-01b", "mk.error.session.bad_field", field=act.field, fields=", ".join(SESSION_FIELDS))
+        hint_s = {"disasters": int, "goal_met": bool, "labyrinth_turns": int}[act.field]
+        if not isinstance(act.value, hint_s) or (hint_s is int and (isinstance(act.value, bool) or act.value < 0)):
+            raise RuleError("R-MK-01b", "mk.error.session.bad_value", field=act.field, value=repr(act.value))
+        event_s = KingdomChanged(f"session.{act.field}", str(getattr(state, act.field)), str(act.value), "gm_ruling")
+        return replace(state, **{act.field: act.value}), (event_s,)
     if act.target == "kingdom":
         obj: Any = state.kingdom
     else:
@@ -346,6 +363,9 @@ def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event,
     old = getattr(obj, act.field)
     new_obj = replace(obj, **{act.field: value})
     event = KingdomChanged(f"{act.target}.{act.field}", str(old), str(value), "gm_ruling")
+    if act.target == "kingdom" and act.field == "voice":
+        kingdom, voice_events, disaster = change_voice(state.kingdom, value - old, "gm_ruling")
+        return replace(state, kingdom=kingdom, disasters=state.disasters + int(disaster)), voice_events
     if act.target == "kingdom":
         return replace(state, kingdom=new_obj), (event,)
     return replace(state, court=tuple(new_obj if c.id == act.target else c for c in state.court)), (event,)
