@@ -227,7 +227,7 @@ class Table:
             for p in s.players:
                 w(self.t("final_exp", player=p.id, earned=p.earned, exp=p.exp))
             return
-        self.write(self.t("waiting", what=self.rules.waiting_for(s)))
+        self.write(self.t("waiting", what=self.rules.waiting_label(s, self.lang)))
         for n, action in enumerate(self.options()[:30], 1):
             self.write(f"  {n}. {self.describe(action)}")
 

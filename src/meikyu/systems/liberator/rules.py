@@ -55,6 +55,7 @@ from typing import Any
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
 from meikyu.errors import InputError, RuleError
+from meikyu.i18n import lookup, translate
 from meikyu.serial import from_data, to_data
 from meikyu.systems.liberator.cards import MAX_RECOVERY, CardSet, sample_cards
 from meikyu.systems.liberator.character import (
@@ -127,6 +128,21 @@ from meikyu.systems.liberator.state import (
 )
 
 ONCE_RULE = "R-LB-X"
+
+
+def wait_phrase(code: str, lang: str) -> str:
+    """The translated phrase for a :meth:`LiberatorRules.waiting_for` code (``lb.wait.*``)."""
+    key = f"lb.wait.{code}"
+    return translate(key, lang) if lookup(key, lang) is not None else translate("lb.wait.other", lang)
+
+
+class WaitingError(RuleError):
+    """"Something else first": its ``what`` parameter is a waiting code, shown translated."""
+
+    def message(self, lang: str | None = None, /) -> str:
+        lang = lang or "en"
+        params = dict(self.params, what=wait_phrase(str(self.params.get("what", "")), lang))
+        return translate(self.key, lang, **params)
 
 
 def new_table(
@@ -472,9 +488,8 @@ class LiberatorRules:
 
     def _idle(self, s: TableState) -> None:
         """No effect or check waits for an answer."""
-        self._require(
-            not s.effects and s.check is None, "R-LB-06", "lb.error.waiting", what=self.waiting_for(s)
-        )
+        if s.effects or s.check is not None:
+            raise WaitingError("R-LB-06", "lb.error.waiting", what=self.waiting_for(s))
 
     def waiting_for(self, s: TableState) -> str:
         """A short code of what the table waits for (used in messages and the terminal table)."""
@@ -492,6 +507,15 @@ class LiberatorRules:
         if s.phase == "setup":
             return "mission" if s.mission is None else "continue"
         return s.phase
+
+    def waiting_label(self, s: TableState, lang: str) -> str:
+        """What the table waits for, as a phrase in ``lang`` (``waiting_for``'s code translated).
+
+        >>> rules = LiberatorRules()
+        >>> rules.waiting_label(new_table([("ann", "warrior", ["mount"])], rules.cards), "en")
+        "the GM's next mission"
+        """
+        return wait_phrase(self.waiting_for(s), lang)
 
     # -- setup (R-LB-04) -----------------------------------------------------------------------
     def _setup_guard(self, c: _Ctx, need_mission: bool | None) -> None:
