@@ -412,17 +412,9 @@ class SumRoll(Node):
         return text
 
     def render_text(self, result: RollResult, lang: str) -> str:
-        from meikyu.i18n import translate
 
         middle, target = self._parts(result)
-        text = f"{self.source} → {middle} = {result.total}"
-        if target:
-            text += " ▶ " + _verdict(result, lang)
-        elif self.unknown_target:
-            text += " ▶ " + translate("roll.gm_judges", lang)
-        if result.drive:
-            text += " · " + translate("roll.drive", lang, drive=result.drive)
-        return text
+        return f"{self.source} → {middle} = {result.total}" + verdict_tail(result, lang, bool(target), self.unknown_target)
 
     def odds(self, system: SystemCommands) -> Odds:
         from meikyu.dice.odds import sum_odds
@@ -437,6 +429,20 @@ def _sum_outcome(total: int, rands: Any) -> SumOutcome:
 
 
 _BARE = re.compile(r"^[\d\[\]]+$")
+
+
+def verdict_tail(result: RollResult, lang: str, judged: bool, unknown_target: bool) -> str:
+    """The end of a native result line: the verdict (or "the GM judges") and any drive gained."""
+    from meikyu.i18n import translate
+
+    tail = ""
+    if judged:
+        tail = " ▶ " + _verdict(result, lang)
+    elif unknown_target:
+        tail = " ▶ " + translate("roll.gm_judges", lang)
+    if result.drive:
+        tail += " · " + translate("roll.drive", lang, drive=result.drive)
+    return tail
 
 
 def _verdict(result: RollResult, lang: str) -> str:

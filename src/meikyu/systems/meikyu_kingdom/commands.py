@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from meikyu.dice.command import Node, SumJudgement, SumOutcome, SystemCommands, _verdict
+from meikyu.dice.command import Node, SumJudgement, SumOutcome, SystemCommands, verdict_tail
 from meikyu.dice.result import RollResult
 from meikyu.dice.source import Dice
 from meikyu.errors import CommandError, LimitError
@@ -121,14 +121,8 @@ class MKCheck(Node):
         mod = f"{self.modifier:+d}" if self.modifier else ""
         kept = f"[{','.join(map(str, result.kept))}]{mod}"
         parts.append(translate("mk.roll.used", lang, kept=kept, achievement=result.achievement))
-        text = " · ".join(parts)
-        if self.target is not None or result.critical or result.fumble:
-            text += " ▶ " + _verdict(result, lang)
-        elif self.unknown_target:
-            text += " ▶ " + translate("roll.gm_judges", lang)
-        if result.drive:
-            text += " · " + translate("roll.drive", lang, drive=result.drive)
-        return text
+        judged = self.target is not None or result.critical or result.fumble
+        return " · ".join(parts) + verdict_tail(result, lang, judged, self.unknown_target)
 
     def odds(self, system: SystemCommands) -> Odds:
         from meikyu.systems.meikyu_kingdom.odds import check_odds
