@@ -72,3 +72,45 @@ def test_sheet_file_errors_name_the_field(tmp_path) -> None:
     with pytest.raises(InputError) as info:
         args.handler(args)
     assert "voice" in info.value.message("en") and "bad.toml" in info.value.message("en")
+
+
+def test_check_with_sheet_and_actor_uses_the_sheet_values(capsys) -> None:
+    """R-MK-10/R-MK-12: --sheet/--actor take the stat, drive, voice and favor from the sample sheet."""
+    out = run(["mk", "check", "--sheet", "sample", "--actor", "하늘", "--stat", "charm", "--difficulty", "9",
+               "--helper", "doyun", "--dice", "2,3", "--format", "json"], capsys)
+    data = json.loads(out)
+    # dice 5 + haneul's charm 3 + doyun's favor 3 toward haneul = 11
+    assert data["achievement"] == 11 and data["success"] and data["voice_after"] == 6 and data["drive_after"] == 1
+
+
+def test_check_with_sheet_national_check_needs_no_actor(capsys) -> None:
+    """R-MK-18: a national check from the sheet's kingdom (military 2); a fumble costs the sheet's voice."""
+    data = json.loads(run(["mk", "check", "--sheet", "sample", "--stat", "military", "--difficulty", "9",
+                           "--dice", "1,1", "--format", "json"], capsys))
+    assert data["fumble"] and data["voice_after"] == 5 and data["drive_after"] is None
+    data = json.loads(run(["mk", "check", "--sheet", "sample", "--stat", "military", "--difficulty", "9",
+                           "--dice", "4,3", "--format", "json"], capsys))
+    assert data["achievement"] == 9 and data["success"]
+
+
+def test_check_sheet_errors_are_clear() -> None:
+    """Bad combinations name the option and what would be right."""
+    parser = argparse.ArgumentParser()
+    cli.register(parser.add_subparsers(dest="cmd"))
+    for argv, needle in (
+        (["--sheet", "sample", "--stat", "charm"], "--actor"),
+        (["--stat", "charm"], "--sheet"),
+        (["--stat", "2", "--actor", "x"], "--sheet"),
+        (["--sheet", "sample", "--actor", "nobody", "--stat", "wit"], "haneul"),
+    ):
+        args = parser.parse_args(["mk", "check", "--difficulty", "7", *argv])
+        with pytest.raises(InputError) as info:
+            args.handler(args)
+        assert needle in info.value.message("en")
+
+
+def test_check_odds_count_minion_help(capsys) -> None:
+    """R-MK-19: --odds with minions shows the chance with the policy's minion help (31/36 here)."""
+    data = json.loads(run(["mk", "check", "--stat", "3", "--difficulty", "9", "--minions", "3", "--dice", "6,5",
+                           "--odds", "--format", "json"], capsys))
+    assert data["odds"]["success"] == "31/36"

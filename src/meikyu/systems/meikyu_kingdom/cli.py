@@ -35,7 +35,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     mk_sub = mk.add_subparsers(dest="mk_cmd", metavar="MK_COMMAND")
 
     p = mk_sub.add_parser("check", help="resolve one action check with the automatic policy")
-    p.add_argument("--stat", type=int, required=True, help="the stat (or national power) value")
+    p.add_argument(
+        "--stat", required=True,
+        help="the stat value (a number), or with --sheet a stat or power name (wit, charm, search, valor, "
+        "life, order, culture, military)",
+    )
     p.add_argument("--difficulty", type=int, required=True)
     p.add_argument("--hope", type=int, default=0, help="hope dice to add (R-MK-15)")
     p.add_argument(
@@ -43,16 +47,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="where hope comes from; auto = drive first, then voice",
     )
     p.add_argument("--national", action="store_true", help="a national-power check (R-MK-18)")
-    p.add_argument("--voice", type=int, default=10, help="the kingdom's voice of the people")
-    p.add_argument("--drive", type=int, default=0)
-    p.add_argument("--capacity", type=int, default=5)
-    p.add_argument("--minions", type=int, default=0)
-    p.add_argument("--players", type=int, default=4, help="land makers in the game (disaster triggers)")
+    p.add_argument("--sheet", help="take the values from this sheet file ('sample' for the shipped one)")
+    p.add_argument("--actor", help="with --sheet: the character who rolls (id or name)")
+    p.add_argument("--helper", action="append", default=[], help="with --sheet: a cooperating character (R-MK-12)")
+    p.add_argument("--voice", type=int, help="the kingdom's voice of the people (default 10, or the sheet's)")
+    p.add_argument("--drive", type=int, help="default 0, or the sheet's")
+    p.add_argument("--capacity", type=int, help="default 5, or the sheet's")
+    p.add_argument("--minions", type=int, help="default 0, or the sheet's")
+    p.add_argument("--players", type=int, help="land makers in the game (disaster triggers); default 4 or the sheet's")
     p.add_argument("--curse", action="store_true", help="the roller is cursed (R-MK-44)")
     p.add_argument("--distraction", action="store_true", help="the roller is distracted (R-MK-44)")
     p.add_argument("--dice", help="dice rolled elsewhere, e.g. 6,3,1 (minion help dice follow)")
     p.add_argument("--seed", type=int, help="seed for reproducible random dice")
-    p.add_argument("--odds", action="store_true", help="also show the exact odds before rolling")
+    p.add_argument("--odds", action="store_true", help="also show the exact odds before rolling (minion help counted)")
     _common(p)
     p.set_defaults(handler=cmd_check)
 
@@ -95,7 +102,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     lang = _lang(args)
     state, declaration = _check_setup(args)
-    odds = declared_odds(state, declaration) if args.odds else None
+    odds = declared_odds(state, declaration, minion_help=True) if args.odds else None
     scripted = ScriptedDice(parse_dice_list(args.dice)) if args.dice is not None else None
     source: Dice = scripted if scripted is not None else RandomDice(args.seed)
     recorder = RecordingDice(source)
@@ -103,7 +110,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if scripted is not None and scripted.remaining:
         raise DiceError("error.dice.unused", unused=scripted.remaining, used=len(recorder.rolls))
     assert isinstance(result, CheckState)
-    actor = result.character("pc") if result.has_actor() else None
+    actor = result.character(declaration.actor) if result.has_actor() else None
     data: dict[str, Any] = {
         "dice": list(result.dice),
         "used": list(result.kept),
@@ -133,36 +140,116 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
+DEFAULTS = {"voice": 10, "drive": 0, "capacity": 5, "minions": 0, "players": 4}
+"""Values of a one-shot check without a sheet."""
+
+
 def _check_setup(args: argparse.Namespace) -> tuple[Any, Any]:
-    """A one-character court and a kingdom holding exactly what the options say."""
-    from meikyu.systems.meikyu_kingdom.character import Character
+    """The court and kingdom of the check: a sheet's (``--sheet``/``--actor``) or one built from the options."""
+    from dataclasses import replace
+
+    from meikyu.systems.meikyu_kingdom.character import STATS, Character
     from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck
-    from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+    from meikyu.systems.meikyu_kingdom.kingdom import POWERS, Kingdom
 
     for name in ("hope", "voice", "drive", "capacity", "minions"):
-        if getattr(args, name) < 0:
-            raise InputError("mk.error.cli.negative", option=f"--{name.replace('_', '-')}", value=getattr(args, name))
-    if args.players < 1:
+        value = getattr(args, name)
+        if value is not None and value < 0:
+            raise InputError("mk.error.cli.negative", option=f"--{name.replace('_', '-')}", value=value)
+    if args.players is not None and args.players < 1:
         raise InputError("mk.error.cli.negative", option="--players", value=args.players)
-    if args.drive > args.capacity:
-        raise InputError("mk.error.cli.drive_over_capacity", drive=args.drive, capacity=args.capacity)
-    statuses = frozenset(s for s, on in (("curse", args.curse), ("distraction", args.distraction)) if on)
-    pc = Character(
-        id="pc", name="PC", wit=args.stat, hp=1, max_hp=1, capacity=args.capacity, drive=args.drive,
-        minions=args.minions, statuses=statuses,
+    number = _int_or_none(args.stat)
+    if number is None and (args.stat not in STATS + POWERS or args.sheet is None):
+        raise InputError("mk.error.cli.bad_stat", stat=args.stat, stats=", ".join(STATS + POWERS))
+    if args.sheet is None and (args.actor or args.helper):
+        raise InputError("mk.error.cli.needs_sheet", option="--actor" if args.actor else "--helper")
+    national = args.national or args.stat in POWERS
+    if args.sheet is not None:
+        kingdom, court, actor_id = _sheet_values(args, national)
+    else:
+        court = (Character(id="pc", name="PC", hp=1, max_hp=1),)
+        kingdom, actor_id = Kingdom("-", voice=DEFAULTS["voice"], land_makers=DEFAULTS["players"]), "pc"
+    # Options given on the command line override the sheet (or the defaults).
+    kingdom = replace(
+        kingdom,
+        voice=kingdom.voice if args.voice is None else args.voice,
+        land_makers=kingdom.land_makers if args.players is None else args.players,
     )
-    kingdom = Kingdom("-", voice=args.voice, land_makers=args.players, life=args.stat)
-    if args.national or args.hope_from == "voice":
+    actor = next((c for c in court if c.id == actor_id), None)
+    if actor is not None:
+        extra = frozenset(s for s, on in (("curse", args.curse), ("distraction", args.distraction)) if on)
+        actor = replace(
+            actor,
+            drive=actor.drive if args.drive is None else args.drive,
+            capacity=actor.capacity if args.capacity is None else args.capacity,
+            minions=actor.minions if args.minions is None else args.minions,
+            statuses=actor.statuses | extra,
+        )
+        if args.sheet is None:
+            actor = replace(
+                actor,
+                capacity=DEFAULTS["capacity"] if args.capacity is None else args.capacity,
+                wit=number or 0,
+            )
+        if actor.drive > actor.capacity:
+            raise InputError("mk.error.cli.drive_over_capacity", drive=actor.drive, capacity=actor.capacity)
+        court = tuple(actor if c.id == actor.id else c for c in court)
+    if number is not None:
+        stat, modifier = ("life" if national else "wit"), 0
+        if national:
+            kingdom = replace(kingdom, life=number)
+        elif args.sheet is not None:
+            stat, modifier = "", number
+    else:
+        stat, modifier = args.stat, 0
+    drive_have = 0 if actor is None else actor.drive
+    if national or args.hope_from == "voice":
         hope = ("voice",) * args.hope
     elif args.hope_from == "drive":
         hope = ("drive",) * args.hope
     else:
-        from_drive = min(args.drive, args.hope)
+        from_drive = min(drive_have, args.hope)
         hope = ("drive",) * from_drive + ("voice",) * (args.hope - from_drive)
+    helpers = tuple(_find_character(court, h).id for h in args.helper)
     declaration = DeclareCheck(
-        "pc", "life" if args.national else "wit", difficulty=args.difficulty, hope=hope
+        actor_id, stat, difficulty=args.difficulty, modifier=modifier, hope=hope, helpers=helpers
     )
-    return CheckState(kingdom, (pc,)), declaration
+    return CheckState(kingdom, court), declaration
+
+
+def _int_or_none(text: str) -> int | None:
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def _find_character(court: Any, name: str) -> Any:
+    """A character of the sheet by id or by any of its names."""
+    for char in court:
+        if name == char.id or name == char.name or name in char.names.values():
+            return char
+    raise InputError("mk.error.unknown_character", id=name, known=", ".join(c.id for c in court))
+
+
+def _sheet_values(args: argparse.Namespace, national: bool) -> tuple[Any, Any, str]:
+    """Kingdom, court and the roller's id from ``--sheet`` / ``--actor``."""
+    from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+
+    sheet = _load(args.sheet)
+    court = sheet.characters
+    kingdom = sheet.kingdom
+    if kingdom is None:
+        kingdom = Kingdom("-", voice=DEFAULTS["voice"], land_makers=max(1, len(court)))
+        if national:
+            raise InputError("mk.error.cli.no_kingdom", file=args.sheet)
+    if args.actor is not None:
+        return kingdom, court, _find_character(court, args.actor).id
+    if national:
+        return kingdom, court, ""  # any player may roll a national check (R-MK-18)
+    if len(court) == 1:
+        return kingdom, court, court[0].id
+    raise InputError("mk.error.cli.needs_actor", known=", ".join(c.id for c in court))
 
 
 # -- sheets --------------------------------------------------------------------------------------
