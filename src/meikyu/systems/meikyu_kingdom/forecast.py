@@ -28,7 +28,13 @@ from functools import cache
 from meikyu.dice.odds import Odds, multisets
 from meikyu.dice.source import ScriptedDice
 from meikyu.systems.meikyu_kingdom import rolls
-from meikyu.systems.meikyu_kingdom.check import AutoPolicy, CheckRules, CheckState, DeclareCheck, auto_conversion
+from meikyu.systems.meikyu_kingdom.check import (
+    AutoPolicy,
+    CheckRules,
+    CheckState,
+    DeclareCheck,
+    auto_conversion,
+)
 
 
 @cache
