@@ -68,7 +68,14 @@ JOBS = {  # reference: recommended actions (P / M / C) and their recovery target
     "旅商": [("使用人", 3), ("知は力なり", 3), ("大取引", 6)],
     "異人": [("神秘の力", 4), ("異質な知識", 4), ("発想の転換", 4)],
 }
-COMMON = [("騎獣", "P", 3), ("古文書", "M", 3), ("記章", "C", 3), ("魔剣", "P", 7), ("輝晶石", "M", 7), ("親衛隊", "C", 7)]
+COMMON = [
+    ("騎獣", "P", 3),
+    ("古文書", "M", 3),
+    ("記章", "C", 3),
+    ("魔剣", "P", 7),
+    ("輝晶石", "M", 7),
+    ("親衛隊", "C", 7),
+]
 
 
 def test_creation_facts_jobs_and_recommended_actions_match_the_reference() -> None:
@@ -76,7 +83,8 @@ def test_creation_facts_jobs_and_recommended_actions_match_the_reference() -> No
     printed recovery targets, and the six common actions."""
     cards = sample_cards()
     got = {
-        j.name: [(cards.actions[a].name, cards.actions[a].recovery) for a in j.actions] for j in cards.jobs.values()
+        j.name: [(cards.actions[a].name, cards.actions[a].recovery) for a in j.actions]
+        for j in cards.jobs.values()
     }
     assert got == JOBS
     for job in cards.jobs.values():

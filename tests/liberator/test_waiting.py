@@ -44,7 +44,11 @@ def test_every_waiting_code_has_a_phrase_in_ko_ja_en() -> None:
 
 @pytest.mark.parametrize(
     ("lang", "phrase"),
-    [("en", "which die is the power"), ("ja", "威力(や回復)に当てる出目"), ("ko", "위력(또는 회복)에 쓸 주사위")],
+    [
+        ("en", "which die is the power"),
+        ("ja", "威力(や回復)に当てる出目"),
+        ("ko", "위력(또는 회복)에 쓸 주사위"),
+    ],
 )
 def test_play_shows_the_waiting_phrase(lang: str, phrase: str) -> None:
     out: list[str] = []

@@ -128,6 +128,8 @@ from meikyu.systems.liberator.state import (
 )
 
 ONCE_RULE = "R-LB-X"
+CHECK_KINDS = frozenset({"recover", "grant", "obstacle_down", "change_obstacle"})
+"""Ability kinds that need no power or recovery, so they also work during an advantage (R-LB-12)."""
 
 
 def wait_phrase(code: str, lang: str) -> str:
@@ -137,7 +139,7 @@ def wait_phrase(code: str, lang: str) -> str:
 
 
 class WaitingError(RuleError):
-    """"Something else first": its ``what`` parameter is a waiting code, shown translated."""
+    """The "something else first" error: its ``what`` parameter is a waiting code, shown translated."""
 
     def message(self, lang: str | None = None, /) -> str:
         lang = lang or "en"
@@ -681,6 +683,28 @@ class LiberatorRules:
             pools.append((follow, value))
         return pools
 
+    def _roll_view(self, c: _Ctx) -> tuple[TurnState, str]:
+        """The roll that abilities and grants act on: the turn's (``turn``), the forced normal
+        recovery's after its roll (``recovery``, R-LB-05), or an advantage / disadvantage waiting
+        for its effect die (``check``, R-LB-12: no power, no recovery)."""
+        s = c.s
+        chk = s.check
+        if chk is not None and not s.effects:
+            if chk.kind == "recovery" and chk.step == "after_roll":
+                view = TurnState(chk.player, "after_roll", NORMAL, "", chk.dice, chk.power_die, 0, chk.bonus)
+                return replace(view, used=chk.used), "recovery"
+            if chk.kind != "recovery" and chk.step == "pick":
+                return TurnState(chk.player, "after_roll", "", "", chk.dice, used=chk.used), "check"
+        return self._after_roll_guard(c), "turn"
+
+    @staticmethod
+    def _store_view(c: _Ctx, t: TurnState, mode: str) -> None:
+        if mode == "turn":
+            c.s = replace(c.s, turn=t)
+        else:
+            assert c.s.check is not None
+            c.s = replace(c.s, check=replace(c.s.check, bonus=t.bonus, used=t.used))
+
     def _after_roll_guard(self, c: _Ctx) -> TurnState:
         self._idle(c.s)
         t = c.s.turn
@@ -693,7 +717,7 @@ class LiberatorRules:
         return t
 
     def _use_ability(self, c: _Ctx, a: UseAbility) -> None:
-        t = self._after_roll_guard(c)
+        t, mode = self._roll_view(c)
         n = len(c.s.players)
         self._require(0 <= a.player < n, "R-LB-09", "lb.error.no_seat", seat=a.player)
         ch = c.char(a.player)
@@ -715,12 +739,15 @@ class LiberatorRules:
         self._require(ability.name not in t.used, "R-LB-09", "lb.error.same_name", name=ability.name)
         e = ability.effect
         recovery_turn = t.card in (NORMAL, DYING)
+        if mode == "check":
+            # R-LB-12: an advantage / disadvantage has no power and no recovery to raise.
+            self._require(e.kind in CHECK_KINDS, "R-LB-12", "lb.error.no_power_in_check", name=ability.name)
         if e.others and e.kind in ("power", "recovery"):
             # R-LB-09: valid only on others — but a lone player may aim it at themselves.
             self._require(
                 a.player != t.player or n == 1, "R-LB-09", "lb.error.others_only", ability=ability.name
             )
-        else:
+        elif not e.others:
             self._require(a.player == t.player, "R-LB-09", "lb.error.not_your_turn", ability=ability.name)
         if e.kind == "power":
             self._require(not recovery_turn, "R-LB-09", "lb.error.needs_action", ability=ability.name)
@@ -753,7 +780,7 @@ class LiberatorRules:
         elif e.kind == "change_attribute":
             t = replace(t, attribute=e.attribute)
             c.emit(AttributeChanged(c.card_name(t.card), e.attribute))
-        c.s = replace(c.s, turn=t)
+        self._store_view(c, t, mode)
         if e.kind == "change_obstacle":
             assert c.s.mission is not None
             obstacles = tuple(
@@ -781,7 +808,7 @@ class LiberatorRules:
         c.emit(CostPaid(c.pid(seat), c.card_name(pay)))
 
     def _use_grant(self, c: _Ctx, a: UseGrant) -> None:
-        t = self._after_roll_guard(c)
+        t, mode = self._roll_view(c)
         ch = c.char(t.player)
         held = next((g for g in ch.grants if g.name == a.name), None)
         self._require(held is not None, "R-LB-09", "lb.error.no_grant", name=a.name)
@@ -789,6 +816,8 @@ class LiberatorRules:
         self._require(a.name not in t.used, "R-LB-09", "lb.error.same_name", name=a.name)
         e = held.effect
         recovery_turn = t.card in (NORMAL, DYING)
+        # R-LB-12: every grant raises a power or a recovery, and an advantage has neither.
+        self._require(mode != "check", "R-LB-12", "lb.error.no_power_in_check", name=a.name)
         if e.stat == "recovery":
             self._require(recovery_turn, "R-LB-09", "lb.error.needs_recovery", ability=a.name)
         else:
@@ -804,7 +833,7 @@ class LiberatorRules:
         grants = list(ch.grants)
         grants.remove(held)
         c.set_char(t.player, replace(ch, grants=tuple(grants)))
-        c.s = replace(c.s, turn=replace(t, bonus=t.bonus + e.amount, used=t.used + (a.name,)))
+        self._store_view(c, replace(t, bonus=t.bonus + e.amount, used=t.used + (a.name,)), mode)
         c.emit(GrantUsed(c.pid(t.player), a.name))
 
     def _check_recovery_choice(
@@ -921,7 +950,7 @@ class LiberatorRules:
             chk.kind == "recovery" and chk.step == "after_roll", "R-LB-05", "lb.error.not_after_roll"
         )
         self._require(not a.obstacles, "R-LB-09", "lb.error.recovery_only")
-        self._check_recovery_choice(c, chk.player, a.recover, chk.power_die, False)
+        self._check_recovery_choice(c, chk.player, a.recover, chk.power_die + chk.bonus, False)
         for card in a.recover:
             c.set_char(chk.player, c.char(chk.player).recover_card(card))
             c.emit(ActionRecovered(c.pid(chk.player), c.card_name(card)))
@@ -1068,9 +1097,12 @@ class LiberatorRules:
             return [Split(v) for v in sorted(set(chk.dice), reverse=True)]
         if chk.step == "pick":
             worse_first = chk.kind == "disadvantage" and s.options.disadvantage_chooser == "gm"
-            return [PickEffect(v) for v in sorted(set(chk.dice), reverse=not worse_first)]
+            picks: list[Action] = [PickEffect(v) for v in sorted(set(chk.dice), reverse=not worse_first)]
+            return picks + self._ability_options(s)
         if chk.step == "after_roll":
-            return self._recovery_options(s, chk.player, chk.power_die, False)
+            view = TurnState(chk.player, "after_roll", NORMAL, power_die=chk.power_die, used=chk.used)
+            out = self._recovery_options(s, chk.player, chk.power_die + chk.bonus, False)
+            return out + self._ability_options(s) + self._grant_options(s, view, out)
         return []
 
     def _turn_actions(self, s: TableState) -> list[Action]:
@@ -1095,14 +1127,20 @@ class LiberatorRules:
         else:
             out = self._obstacle_options(s)
         out += self._ability_options(s)
+        return out + self._grant_options(s, t, out)
+
+    def _grant_options(self, s: TableState, t: TurnState, taken: Sequence[Action]) -> list[Action]:
+        """The grants the roll's player may spend now (one option per name, R-LB-09 / R-LB-14)."""
         recovery_turn = t.card in (NORMAL, DYING)
-        for g in ch.grants:
+        out: list[Action] = []
+        for g in s.players[t.player].character.grants:
             e = g.effect
             usable = (e.stat == "recovery") == recovery_turn and (
                 recovery_turn or e.attribute in (ANY, t.attribute)
             )
-            if usable and g.name not in t.used and UseGrant(g.name) not in out:
-                out.append(UseGrant(g.name))
+            option = UseGrant(g.name)
+            if usable and g.name not in t.used and option not in out and option not in taken:
+                out.append(option)
         return out
 
     def _ability_options(self, s: TableState) -> list[Action]:

@@ -80,6 +80,7 @@ class CheckState:
     dice: tuple[int, ...] = ()
     power_die: int = 0
     bonus: int = 0
+    used: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
