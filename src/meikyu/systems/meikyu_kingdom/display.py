@@ -3,11 +3,12 @@
 >>> import meikyu.systems.meikyu_kingdom
 >>> from meikyu.systems.meikyu_kingdom.sheet import sample
 >>> print(render_map(sample().kingdom.maps[0], "en").splitlines()[1])
-   +-----------+-----------+-----------+
+   +-------------+-------------+-------------+
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from meikyu.i18n import translate
@@ -16,6 +17,27 @@ from meikyu.systems.meikyu_kingdom.character import STATS, Character
 from meikyu.systems.meikyu_kingdom.kingdom import COLUMNS, POWERS, ROWS, Kingdom, LandMap
 
 CELL = 11
+"""The narrowest room cell, in terminal columns (the separator included)."""
+MAX_CELL = 25
+"""The widest room cell; longer facility lists are cut to fit."""
+
+
+def display_width(text: str) -> int:
+    """Terminal columns ``text`` takes: East Asian wide / full-width characters take two, combining
+    marks none (Korean and Japanese names would otherwise push the map's walls out of line).
+
+    >>> display_width("밭"), display_width("畑"), display_width("Field"), display_width("ｶ")
+    (2, 2, 5, 1)
+    """
+    total = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        total += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return total
+
+
+_width = display_width
 
 
 def word(key: str, lang: str) -> str:
@@ -23,17 +45,16 @@ def word(key: str, lang: str) -> str:
     return translate(f"mk.word.{key}", lang)
 
 
-def _width(text: str) -> int:
-    # East Asian wide characters take two columns in a terminal.
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
 def _fit(text: str, width: int) -> str:
-    while _width(text) > width:
+    """Cut ``text`` to at most ``width`` columns, then pad it with spaces to exactly ``width``."""
+    while display_width(text) > width:
         text = text[:-1]
-    return text + " " * (width - _width(text))
+    return text + " " * (width - display_width(text))
+
+
+def _center(text: str, width: int) -> str:
+    left = (width - display_width(text)) // 2
+    return _fit(" " * left + text, width)
 
 
 def render_character(char: Character, lang: str, court: Sequence[Character] = ()) -> str:
@@ -78,17 +99,26 @@ def render_character(char: Character, lang: str, court: Sequence[Character] = ()
     return "\n".join(lines)
 
 
+def _room_text(land: LandMap, room: str, lang: str) -> str:
+    mark = "*" if room in land.entrances else " "
+    return mark + (",".join(facilities.label(f, lang) for f in land.facilities(room)) or ".")
+
+
 def render_map(land: LandMap, lang: str) -> str:
-    """A 3×3 grid: facilities in rooms, ``=`` / ``‖`` for passages, ``*`` marks an entrance."""
-    border = "   +" + "+".join("-" * CELL for _ in COLUMNS) + "+"
+    """A 3×3 grid: facilities in rooms, ``=`` / ``||`` for passages, ``*`` marks an entrance.
+
+    Cells are as wide as the longest room text (by display width, so Korean and Japanese names line
+    up), between :data:`CELL` and :data:`MAX_CELL` columns; the frame uses only narrow ASCII.
+    """
+    widest = max(display_width(_room_text(land, f"{c}{r}", lang)) for c in COLUMNS for r in ROWS)
+    cell = max(CELL, min(MAX_CELL, widest + 1))
+    border = "   +" + "+".join("-" * cell for _ in COLUMNS) + "+"
     lines = [f"{land.label(lang)}", border]
     for row in ROWS:
         cells = []
         for index, col in enumerate(COLUMNS):
             room = f"{col}{row}"
-            mark = "*" if room in land.entrances else " "
-            text = ",".join(facilities.label(f, lang) for f in land.facilities(room)) or "."
-            cells.append(_fit(f"{mark}{text}", CELL - 1))
+            cells.append(_fit(_room_text(land, room, lang), cell))
             if index < len(COLUMNS) - 1:
                 joined = land.joined(room, f"{COLUMNS[index + 1]}{row}")
                 cells[-1] += "=" if joined else "|"
@@ -99,10 +129,10 @@ def render_map(land: LandMap, lang: str) -> str:
             below = []
             for col in COLUMNS:
                 joined = land.joined(f"{col}{row}", f"{col}{ROWS[ROWS.index(row) + 1]}")
-                below.append(_fit("     ‖" if joined else "", CELL))
+                below.append(_center("||" if joined else "", cell))
             lines.append("   +" + "+".join(below) + "+")
     lines.append(border)
-    lines.append("    " + "".join(_fit(f"     {c}", CELL + 1) for c in COLUMNS).rstrip())
+    lines.append(("    " + "".join(_center(c, cell) + " " for c in COLUMNS)).rstrip())
     return "\n".join(lines)
 
 
