@@ -31,7 +31,7 @@ from math import gcd, lcm
 from meikyu.errors import InputError
 from meikyu.systems.gamebook.fighters import Enemy, Fighter, after_hit
 
-__all__ = ["CombatOdds", "OddsSolver", "combat_odds"]
+__all__ = ["CombatOdds", "OddsSolver", "combat_odds", "memo_odds"]
 
 # A value is (w, x, d): P(win) = w/d and P(escape) = x/d; P(lose) = 1 - both, since every fight
 # that can end does end. Plain integers with one shared denominator are several times faster than
@@ -367,13 +367,25 @@ class OddsSolver:
 def combat_odds(shin: Fighter, enemies: Sequence[Enemy], escape: bool = False) -> CombatOdds:
     """Exact chances of winning, losing and escaping a fight from its start.
 
+    Solved bottom-up by :class:`~meikyu.systems.gamebook.odds_dp.DpSolver`; :func:`memo_odds` gives the
+    same fractions from this module's memoized solver (kept as the reference it is tested against).
+
     >>> o = combat_odds(Fighter(5, 4, 5, 5), [Enemy(10, 2, 9, 4)])
     >>> o.lose == Fraction(1, 67) ** 4  # kill 4: the first hit wins (R-GB-13); lose = 4 wounds first
     True
     >>> o2 = combat_odds(Fighter(5, 3, 5, 5), [Enemy(10, 2, 9, 4)], escape=True)
     >>> o2.win + o2.lose + o2.escape
     Fraction(1, 1)
+    >>> o2 == memo_odds(Fighter(5, 3, 5, 5), [Enemy(10, 2, 9, 4)], escape=True)
+    True
     """
+    from meikyu.systems.gamebook.odds_dp import fast_odds
+
+    return fast_odds(shin, enemies, escape)
+
+
+def memo_odds(shin: Fighter, enemies: Sequence[Enemy], escape: bool = False) -> CombatOdds:
+    """The same chances by the memoized top-down :class:`OddsSolver` (slower; the reference)."""
     solver = OddsSolver(shin, enemies, escape)
     start = tuple(e.hits for e in enemies)
     if shin.hits <= 0:

@@ -14,7 +14,7 @@ from typing import Any
 from meikyu.engine import Action
 from meikyu.errors import InputError
 from meikyu.systems.gamebook.combat import fighter_for
-from meikyu.systems.gamebook.odds import OddsSolver
+from meikyu.systems.gamebook.odds_dp import DpSolver as OddsSolver
 from meikyu.systems.gamebook.rules import Attack, Escape, GamebookRules, PlayState, UseAbility
 
 

@@ -1,0 +1,543 @@
+"""Exact fight odds, bottom-up: floats over every state choose the play, exact integers follow the play.
+
+The same rules and choices as :class:`~meikyu.systems.gamebook.odds.OddsSolver` (target by most wins,
+then most escapes; escape by fewest losses, then most wins; first option on an exact tie), computed
+in two passes:
+
+1. **Floats, bottom-up** over every reachable (Shin's hits, each enemy's hits), lowest first. Each
+   state's "nothing happened" self-loop is divided out (``V = N / (1 - p_stay)``), so one pass
+   suffices. This pass fixes the best target order and escape decision at every state; options whose
+   chances come within ``_TIE`` of the best are kept for an exact comparison.
+2. **Exact, top-down and lazy** from the starting state, with the integer values of
+   :mod:`~meikyu.systems.gamebook.odds`: only the states the chosen play can reach are solved
+   exactly, and only the chosen option at each (all close options where floats cannot decide).
+
+With one target order fixed, the enemies fall one after another, so the exact pass touches a small
+part of the table. The seed's worked example (R-GB-13):
+
+>>> from meikyu.systems.gamebook.fighters import Enemy, Fighter
+>>> odds = fast_odds(Fighter(5, 3, 5, 5), [Enemy(10, 2, 9, 4)])
+>>> odds.win, odds.lose
+(Fraction(1350121872, 1350125107), Fraction(3235, 1350125107))
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+from meikyu.errors import InputError
+from meikyu.systems.gamebook.fighters import Enemy, Fighter, after_hit
+from meikyu.systems.gamebook.odds import (
+    ESCAPED,
+    LOSS,
+    WIN,
+    CombatOdds,
+    OddsSolver,
+    Value,
+    _better_win,
+    _mix,
+    _safer,
+)
+
+__all__ = ["DpSolver", "fast_odds"]
+
+_TIE = 1e-9  # general pass: float chances closer than this are compared exactly
+# The flat pass adds and multiplies chances without cancelling, so its relative error stays near
+# 1e-14 even after dozens of levels; chances within this ratio of each other are compared exactly.
+_REL = 1e-11
+_NAN = float("nan")
+
+State = tuple[int, tuple[int, ...]]
+Option = tuple[bool, tuple[int, ...]]  # (try to escape first?, targets while the attacks miss)
+
+
+def _reachable(start: int, kills: Sequence[int]) -> list[int]:
+    """Every hit count an attacker with one of ``kills`` can leave, from ``start`` down, ascending."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        h = todo.pop()
+        for k in kills:
+            nxt = after_hit(h, k)
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return sorted(seen)
+
+
+class DpSolver(OddsSolver):
+    """Bottom-up solver with the advice methods of :class:`OddsSolver` (``fresh``, ``value``, …).
+
+    >>> from meikyu.systems.gamebook.fighters import Enemy, Fighter
+    >>> solver = DpSolver(Fighter(5, 3, 5, 5), [Enemy(10, 2, 9, 4)], escape=True)
+    >>> solver.wants_escape(5, (4,)), solver.best_target(5, (4,))
+    (True, 0)
+    """
+
+    def __init__(self, shin: Fighter, enemies: Sequence[Enemy], escape: bool = False) -> None:
+        super().__init__(shin, enemies, escape)
+        base = self.base
+        self._hf = [a / base for a in self._hit]
+        self._qf = [q / base for q in self._flee]
+        # Float results per state: win, escape; the options worth an exact look; sub-values mid-exchange.
+        self._fw: dict[State, float] = {}
+        self._fx: dict[State, float] = {}
+        self._close: dict[State, tuple[tuple[bool, tuple[tuple[int, ...], ...]], ...]] = {}
+        self._flee_close: dict[State, bool] = {}
+        self._fresh_close: dict[State, tuple[tuple[int, ...], ...]] = {}
+        self._sw: list[dict[State, float]] = [{} for _ in range(self.attacks)]
+        self._sx: list[dict[State, float]] = [{} for _ in range(self.attacks)]
+        self._sub_close: dict[tuple[int, State], tuple[int, ...]] = {}
+        self._exact_m: dict[State, Value] = {}
+        self._solved = False
+
+    # -- pass 1: floats, bottom-up -------------------------------------------------------------
+    def _phase_f(self, s: int, alive: tuple[bool, ...]) -> tuple[list[tuple[int, float]], float]:
+        """The enemies' half as floats: (Shin's hits ≠ s, chance) and the chance that nothing changed."""
+        power = float(self._power[len(alive)])
+        moved, stay = [], 0.0
+        for s2, c in self.enemy_phase(s, alive):
+            if s2 == s:
+                stay = c / power
+            elif s2:  # a loss adds neither wins nor escapes
+                moved.append((s2, c / power))
+        return moved, stay
+
+    def solve_floats(self) -> None:
+        """Fill the float table for every reachable state, lowest hits first."""
+        if self._solved:
+            return
+        self._solved = True
+        if self.attacks == 1:
+            self._solve_floats_single()
+            return
+        kill = self.shin.kill
+        shin_values = [s for s in _reachable(self.shin.hits, [e.kill for e in self.enemies]) if s > 0]
+        lists = [_reachable(e.hits, [kill]) for e in self.enemies]
+        k, hf, qf = self.attacks, self._hf, self._qf
+        fw, fx, sw, sx = self._fw, self._fx, self._sw, self._sx
+        phases: dict[tuple[int, tuple[bool, ...]], tuple[list[tuple[int, float]], float]] = {}
+        for e in itertools.product(*lists):  # a struck enemy is lower in one place: earlier here
+            alive = tuple(h > 0 for h in e)
+            alive_idx = [t for t, a in enumerate(alive) if a]
+            if not alive_idx:
+                continue
+            struck = {t: e[:t] + (after_hit(e[t], kill),) + e[t + 1 :] for t in alive_idx}
+            done = {t: not any(struck[t]) for t in alive_idx}
+            seqs = list(itertools.product(alive_idx, repeat=k))
+            q = qf[len(alive_idx)]
+            for s in shin_values:
+                key = (s, e)
+                pk = (s, alive)
+                ph = phases.get(pk)
+                if ph is None:
+                    ph = phases[pk] = self._phase_f(s, alive)
+                moved, stay_e = ph
+                mw = mx = 0.0
+                for s2, p in moved:
+                    mw += p * fw[(s2, e)]
+                    mx += p * fx[(s2, e)]
+                # Each aim while the attacks miss: what the hits bring, and the chance all missed.
+                aims = []
+                for seq in seqs:
+                    aw = ax = 0.0
+                    miss = 1.0
+                    for j, t in enumerate(seq):
+                        a = hf[t]
+                        if a:
+                            if done[t]:
+                                aw += miss * a
+                            else:
+                                sk = (s, struck[t])
+                                aw += miss * a * sw[k - j - 1][sk]
+                                ax += miss * a * sx[k - j - 1][sk]
+                        miss *= 1.0 - a
+                    aims.append((seq, aw + miss * mw, ax + miss * mx, miss * stay_e))
+                self._decide(key, aims, q)
+                # What this state is worth with attacks still to make this exchange (for higher states).
+                vw, vx = fw[key], fx[key]
+                sw[0][key] = mw + stay_e * vw
+                sx[0][key] = mx + stay_e * vx
+                for left in range(1, k):
+                    best: list[tuple[float, float, int]] = []
+                    lw, lx = sw[left - 1][key], sx[left - 1][key]
+                    for t in alive_idx:
+                        a = hf[t]
+                        if done[t]:
+                            tw, tx = 1.0, 0.0
+                        else:
+                            tw, tx = sw[left - 1][(s, struck[t])], sx[left - 1][(s, struck[t])]
+                        best.append((a * tw + (1 - a) * lw, a * tx + (1 - a) * lx, t))
+                    top = max(best, key=lambda b: (b[0], b[1]))
+                    close = tuple(t for w, _, t in best if w >= top[0] - _TIE)
+                    self._sub_close[(left, key)] = close
+                    sw[left][key], sx[left][key] = top[0], top[1]
+                    if len(close) > 1:  # floats cannot tell: the exact value decides, and is kept
+                        v = self._sub_exact(s, e, left)
+                        sw[left][key], sx[left][key] = v[0] / v[2], v[1] / v[2]
+                # The first exchange (no escape yet): its close aims.
+                fresh = [(aw + stay * vw, seq) for seq, aw, _, stay in aims]
+                top_f = max(w for w, _ in fresh)
+                self._fresh_close[key] = tuple(seq for w, seq in fresh if w >= top_f - _TIE)
+
+    def _decide(self, key: State, aims: list[tuple[tuple[int, ...], float, float, float]], q: float) -> None:
+        """Pick the float-best target order for each escape decision, then the safer decision."""
+        per_flee: list[tuple[bool, float, float, tuple[tuple[int, ...], ...]]] = []
+        for flee in (False, True) if self.escape else (False,):
+            scored = []
+            for seq, nw, nx, stay in aims:
+                if flee:
+                    denom = 1.0 - (1.0 - q) * stay
+                    if denom <= 0.0:
+                        continue
+                    scored.append(((1 - q) * nw / denom, (q + (1 - q) * nx) / denom, seq))
+                else:
+                    denom = 1.0 - stay
+                    if denom <= 0.0:
+                        continue
+                    scored.append((nw / denom, nx / denom, seq))
+            if not scored:
+                continue
+            if any(math.isnan(w) for w, _, _ in scored):
+                per_flee.append((flee, _NAN, _NAN, tuple(seq for _, _, seq in scored)))
+                continue
+            top = max(scored, key=lambda v: (v[0], v[1]))
+            close = tuple(seq for w, _, seq in scored if w >= top[0] - _TIE)
+            per_flee.append((flee, top[0], top[1], close))
+        if not per_flee or any(math.isnan(w) for _, w, _, _ in per_flee):
+            # A fight that cannot end from here (or leads where it cannot): refused when play reaches it.
+            self._fw[key] = self._fx[key] = _NAN
+            self._close[key] = ()
+            self._flee_close[key] = False
+            return
+        # Old rule: no escape first, replaced only by a strictly safer choice (fewer losses, then more wins).
+        chosen = per_flee[0]
+        close_call = False
+        for other in per_flee[1:]:
+            safe_c, safe_o = chosen[1] + chosen[2], other[1] + other[2]
+            if abs(safe_c - safe_o) <= _TIE:
+                close_call = True  # floats cannot tell: both go to the exact pass
+            if safe_o > safe_c + _TIE or (abs(safe_c - safe_o) <= _TIE and other[1] > chosen[1]):
+                chosen = other
+        self._fw[key], self._fx[key] = chosen[1], chosen[2]
+        self._flee_close[key] = close_call
+        if close_call:
+            self._close[key] = tuple((f, seqs) for f, _, _, seqs in per_flee)
+        else:
+            self._close[key] = ((chosen[0], chosen[3]),)
+        if close_call or len(chosen[3]) > 1:
+            self._settle(key)
+
+    def _settle(self, key: State) -> None:
+        """A close call: solve this state exactly now, so higher states build on the exact choice."""
+        v = self.value(*key)
+        self._fw[key], self._fx[key] = v[0] / v[2], v[1] / v[2]
+
+    def _solve_floats_single(self) -> None:
+        """The float pass for one attack per exchange (no extra attacks), written out flat: it is
+        the common case and the hot loop. It tracks (win, lose) rather than (win, escape), so that
+        two tiny chances of losing compare by their ratio, not by a difference lost in rounding."""
+        kill = self.shin.kill
+        shin_values = [s for s in _reachable(self.shin.hits, [e.kill for e in self.enemies]) if s > 0]
+        lists = [_reachable(e.hits, [kill]) for e in self.enemies]
+        ns = len(shin_values)
+        s_index = {s: i for i, s in enumerate(shin_values)}
+        positions = [{h: i for i, h in enumerate(values)} for values in lists]
+        radix = [1] * len(lists)
+        for i in range(len(lists) - 2, -1, -1):
+            radix[i] = radix[i + 1] * len(lists[i + 1])
+        self._flat = (ns, s_index, positions, radix)
+        size = ns * radix[0] * len(lists[0])
+        fw = self._aw = [0.0] * size  # win
+        fl = self._al = [0.0] * size  # lose
+        s0w = self._a0w = [0.0] * size  # after Shin's attack, before the enemies': win
+        s0l = self._a0l = [0.0] * size
+        pick = self._apick = [0] * size  # chosen target (0-based)
+        fled = self._aflee = [False] * size
+        close_map = self._close
+        hf, qf, flees = self._hf, self._qf, ((False, True) if self.escape else (False,))
+        phase_cache: dict[tuple[int, tuple[bool, ...]], tuple[list[tuple[int, float]], float, float]] = {}
+        for ei, e in enumerate(itertools.product(*lists)):
+            alive = tuple(h > 0 for h in e)
+            targets = []
+            for t, h in enumerate(e):
+                if h:
+                    st = after_hit(h, kill)
+                    struck = e[:t] + (st,) + e[t + 1 :]
+                    sidx = -1
+                    if any(struck):
+                        sidx = (ei + (positions[t][st] - positions[t][h]) * radix[t]) * ns
+                    targets.append((t, hf[t], 1.0 - hf[t], sidx))
+            if not targets:
+                continue
+            q = qf[len(targets)]
+            row = ei * ns
+            for si, s in enumerate(shin_values):
+                ph = phase_cache.get((s, alive))
+                if ph is None:
+                    ph = phase_cache[(s, alive)] = self._phase_l(s, alive, s_index)
+                moved, stay_e, dead = ph
+                mw, ml = 0.0, dead
+                for si2, p in moved:
+                    mw += p * fw[row + si2]
+                    ml += p * fl[row + si2]
+                best_f = False
+                best_w = best_l = _NAN
+                best_t = -1
+                close = stalled = False
+                for flee in flees:
+                    top_w, top_l, top_t, ties = -1.0, 2.0, -1, False
+                    for t, a, miss, sidx in targets:
+                        if sidx < 0:
+                            nw, nl = a + miss * mw, miss * ml
+                        else:
+                            nw = a * s0w[sidx + si] + miss * mw
+                            nl = a * s0l[sidx + si] + miss * ml
+                        stay = miss * stay_e
+                        if flee:
+                            stay *= 1.0 - q
+                            if stay >= 1.0:
+                                continue
+                            w, lo = (1.0 - q) * nw / (1.0 - stay), (1.0 - q) * nl / (1.0 - stay)
+                        else:
+                            if stay >= 1.0:
+                                continue
+                            w, lo = nw / (1.0 - stay), nl / (1.0 - stay)
+                        if w != w:  # NaN: this aim leads where the fight cannot end
+                            stalled = True
+                            break
+                        if w > top_w * (1.0 + _REL):
+                            top_w, top_l, top_t, ties = w, lo, t, False
+                        elif w >= top_w * (1.0 - _REL):
+                            ties = True  # a near tie on wins: the exact pass decides
+                            if w > top_w:
+                                top_w, top_l, top_t = w, lo, t
+                    if stalled:
+                        break
+                    if top_t < 0:
+                        continue
+                    close = close or ties
+                    if best_t < 0:
+                        best_f, best_w, best_l, best_t = flee, top_w, top_l, top_t
+                        continue
+                    # Fewer losses first (compared by ratio), then more wins.
+                    if abs(top_l - best_l) <= _REL * max(top_l, best_l):
+                        if top_l != best_l or abs(top_w - best_w) <= _REL * max(top_w, best_w):
+                            close = True
+                        if top_w > best_w:
+                            best_f, best_w, best_l, best_t = flee, top_w, top_l, top_t
+                    elif top_l < best_l:
+                        best_f, best_w, best_l, best_t = flee, top_w, top_l, top_t
+                idx = row + si
+                if stalled or best_t < 0:
+                    fw[idx] = fl[idx] = s0w[idx] = s0l[idx] = _NAN
+                    continue
+                pick[idx], fled[idx] = best_t, best_f
+                if close:  # floats cannot tell: every option goes to the exact pass, now
+                    every = tuple((t,) for t, _, _, _ in targets)
+                    close_map[(s, e)] = tuple((f, every) for f in flees)
+                    v = self.value(s, e)
+                    best_w, best_l = v[0] / v[2], (v[2] - v[0] - v[1]) / v[2]
+                fw[idx], fl[idx] = best_w, best_l
+                s0w[idx] = mw + stay_e * best_w
+                s0l[idx] = ml + stay_e * best_l
+
+    def _phase_l(self, s: int, alive: tuple[bool, ...],
+                 s_index: dict[int, int]) -> tuple[list[tuple[int, float]], float, float]:
+        """The enemies' half as floats: moves to other hits (by index), the stay and the loss chance."""
+        power = float(self._power[len(alive)])
+        moved, stay, dead = [], 0.0, 0.0
+        for s2, c in self.enemy_phase(s, alive):
+            if s2 == s:
+                stay = c / power
+            elif s2:
+                moved.append((s_index[s2], c / power))
+            else:
+                dead = c / power
+        return moved, stay, dead
+
+    def _flat_index(self, key: State) -> int:
+        ns, s_index, positions, radix = self._flat
+        s, e = key
+        return sum(positions[i][h] * radix[i] for i, h in enumerate(e)) * ns + s_index[s]
+
+    def _float_win(self, key: State) -> float:
+        """The float pass's chance of winning at ``key`` (NaN where the fight cannot end); KeyError if unreachable."""
+        if self.attacks == 1:
+            return self._aw[self._flat_index(key)]
+        return self._fw[key]
+
+    def _close_options(self, key: State) -> tuple[tuple[bool, tuple[tuple[int, ...], ...]], ...]:
+        found = self._close.get(key)
+        if found is not None or self.attacks != 1:
+            return self._close[key]
+        idx = self._flat_index(key)
+        return ((self._aflee[idx], ((self._apick[idx],),)),)
+
+    def _fresh_options(self, key: State) -> tuple[tuple[int, ...], ...]:
+        if self.attacks != 1:
+            return self._fresh_close[key]
+        s, e = key  # the first exchange: the float worth of each aim, self-loop included
+        idx = self._flat_index(key)
+        v_w = self._aw[idx]
+        alive = tuple(h > 0 for h in e)
+        moved, stay_e, _ = self._phase_l(s, alive, self._flat[1])
+        row = idx - self._flat[1][s]
+        mw = sum(p * self._aw[row + si2] for si2, p in moved)
+        scored = []
+        for t, h in enumerate(e):
+            if h:
+                struck = self._struck(e, t)
+                a = self._hf[t]
+                tw = self._a0w[self._flat_index((s, struck))] if any(struck) else 1.0
+                scored.append((a * tw + (1 - a) * (mw + stay_e * v_w), (t,)))
+        top = max(w for w, _ in scored)
+        return tuple(seq for w, seq in scored if w >= top * (1.0 - _REL))
+
+    # -- pass 2: exact, lazy --------------------------------------------------------------------
+    def _stalemate(self, s: int, e: tuple[int, ...]) -> InputError:
+        return InputError("gb.error.odds.stalemate", hits=s, enemies=",".join(map(str, e)))
+
+    def _m_exact(self, s: int, e: tuple[int, ...]) -> Value:
+        """Exact worth of the enemies' half when it moved Shin's hits (weights over L**n)."""
+        key = (s, e)
+        cached = self._exact_m.get(key)
+        if cached is None:
+            cached = _mix([(c, self.value(s2, e) if s2 else LOSS)
+                           for s2, c in self.enemy_phase(s, tuple(h > 0 for h in e)) if s2 != s], 1)
+            self._exact_m[key] = cached
+        return cached
+
+    def _aim_terms(self, s: int, e: tuple[int, ...], seq: tuple[int, ...]) -> tuple[list[tuple[int, Value]], int]:
+        """Exact outcomes of one aim over ``self.scale`` (self-loop excluded), and its stay weight."""
+        base, k, n = self.base, self.attacks, len(e)
+        terms: list[tuple[int, Value]] = []
+        miss = 1
+        for j, t in enumerate(seq):
+            a = self._hit[t]
+            if a:
+                terms.append((miss * a * self._power[k - j - 1 + n], self._sub_exact(s, self._struck(e, t), k - j - 1)))
+            miss *= base - a
+        terms.append((miss, self._m_exact(s, e)))
+        stay = miss * next((c for s2, c in self.enemy_phase(s, tuple(h > 0 for h in e)) if s2 == s), 0)
+        return terms, stay
+
+    def _option_exact(self, s: int, e: tuple[int, ...], flee: bool, seq: tuple[int, ...]) -> Value:
+        terms, stay = self._aim_terms(s, e, seq)
+        if not flee:
+            return _mix(terms, self.scale - stay)
+        base = self.base
+        q = self._flee[sum(1 for h in e if h > 0)]
+        terms = [(c * (base - q), v) for c, v in terms]
+        terms.append((q * self.scale, ESCAPED))
+        return _mix(terms, self.scale * base - stay * (base - q))
+
+    def value(self, s: int, e: tuple[int, ...]) -> Value:
+        """Exact (w, x, d) between exchanges, for the play the float pass chose."""
+        if s <= 0:
+            return LOSS
+        if not any(e):
+            return WIN
+        key = (s, e)
+        cached = self._between.get(key)
+        if cached is not None:
+            return cached
+        self.solve_floats()
+        if math.isnan(self._float_win(key)):  # KeyError when not reachable from the fight's start
+            raise self._stalemate(s, e)
+        best: tuple[Option, Value] | None = None
+        for flee, seqs in self._close_options(key):
+            pick: tuple[tuple[int, ...], Value] | None = None
+            for seq in seqs:
+                v = self._option_exact(s, e, flee, seq)
+                if pick is None or _better_win(v, pick[1]):
+                    pick = (seq, v)
+            assert pick is not None
+            if best is None or _safer(pick[1], best[1]):
+                best = ((flee, pick[0]), pick[1])
+        assert best is not None
+        self._choice[key] = best[0]
+        self._between[key] = best[1]
+        return best[1]
+
+    def _sub_exact(self, s: int, e: tuple[int, ...], left: int) -> Value:
+        if not any(e):
+            return WIN
+        key = (s, e, left)
+        cached = self._sub.get(key)
+        if cached is not None:
+            return cached
+        if left == 0:
+            v = _mix([(c, self.value(s2, e) if s2 else LOSS)
+                      for s2, c in self.enemy_phase(s, tuple(h > 0 for h in e))], self._power[len(e)])
+        else:
+            self.solve_floats()
+            found: Value | None = None
+            close = self._sub_close[(left, (s, e))]
+            if not close:
+                raise self._stalemate(s, e)
+            for t in close:
+                a = self._hit[t]
+                cand = _mix([(a, self._sub_exact(s, self._struck(e, t), left - 1)),
+                             (self.base - a, self._sub_exact(s, e, left - 1))], self.base)
+                if found is None or _better_win(cand, found):
+                    found = cand
+            assert found is not None
+            v = found
+        self._sub[key] = v
+        return v
+
+    def _sub_value(self, s: int, e: tuple[int, ...], left: int) -> Value:
+        return self._sub_exact(s, e, left)
+
+    def fresh(self, s: int, e: tuple[int, ...]) -> tuple[tuple[int, ...], Value]:
+        """The first exchange, before which nobody may escape (R-GB-15): (targets, exact value)."""
+        if not any(e):
+            return ((0,) * self.attacks, WIN)
+        self.solve_floats()
+        if math.isnan(self._float_win((s, e))):
+            raise self._stalemate(s, e)
+        chosen: tuple[tuple[int, ...], Value] | None = None
+        for seq in self._fresh_options((s, e)):
+            terms, stay = self._aim_terms(s, e, seq)
+            if stay:
+                terms = [*terms, (stay, self.value(s, e))]
+            v = _mix(terms, self.scale)
+            if chosen is None or _better_win(v, chosen[1]):
+                chosen = (seq, v)
+        assert chosen is not None
+        return chosen
+
+    def best_target(self, s: int, e: tuple[int, ...], left: int | None = None, fresh: bool = False) -> int:
+        """The enemy (0-based) to attack now, with ``left`` attacks still to make this exchange."""
+        left = self.attacks if left is None else left
+        alive = [t for t, h in enumerate(e) if h > 0]
+        if len(alive) <= 1:
+            return alive[0] if alive else 0
+        if left == self.attacks:
+            if fresh:
+                return self.fresh(s, e)[0][0]
+            self.value(s, e)
+            return self._choice[(s, e)][1][0]
+        self.value(s, e)
+        best, best_v = alive[0], None
+        for t in self._sub_close[(left, (s, e))]:
+            a = self._hit[t]
+            v = _mix([(a, self._sub_exact(s, self._struck(e, t), left - 1)),
+                      (self.base - a, self._sub_exact(s, e, left - 1))], self.base)
+            if best_v is None or _better_win(v, best_v):
+                best, best_v = t, v
+        return best
+
+
+def fast_odds(shin: Fighter, enemies: Sequence[Enemy], escape: bool = False) -> CombatOdds:
+    """Exact chances of a fight from its start, by :class:`DpSolver` (same results as the memoized solver)."""
+    solver = DpSolver(shin, enemies, escape)
+    if shin.hits <= 0:
+        raise InputError("gb.error.odds.no_hits")
+    seq, (w, x, d) = solver.fresh(shin.hits, tuple(e.hits for e in enemies))
+    win, esc = Fraction(w, d), Fraction(x, d)
+    return CombatOdds(win=win, lose=1 - win - esc, escape=esc, best_target=seq[0])
