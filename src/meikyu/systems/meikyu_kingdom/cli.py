@@ -73,6 +73,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _common(p)
     p.set_defaults(handler=cmd_kingdom)
 
+    p = mk_sub.add_parser("table", help="run the round table (organization and budget meetings) in the terminal")
+    p.add_argument("file", help="a sheet with a [kingdom] (and its characters); 'sample' for the shipped sample")
+    p.add_argument("--script", help="read the commands from this file instead of the keyboard ('-' = stdin)")
+    p.add_argument("--save", help="write the finished round table (initial state + actions) as JSON here")
+    _common(p)
+    p.set_defaults(handler=cmd_table)
+
     # Hook for the combat engine (issue 4): it adds its own sub-commands to this ``mk`` parser.
     for module in EXTENSIONS:
         try:
@@ -291,3 +298,48 @@ def cmd_kingdom(args: argparse.Namespace) -> int:
         return 0
     print(render_kingdom(sheet.kingdom, lang))
     return 0
+
+
+# -- round table ---------------------------------------------------------------------------------
+def cmd_table(args: argparse.Namespace) -> int:
+    """A thin terminal loop over the round-table machine; exit 1 when a scripted command failed."""
+    import sys
+    from pathlib import Path
+
+    from meikyu.systems.meikyu_kingdom.table_runner import TableRunner, run_lines
+
+    lang = _lang(args)
+    sheet = _load(args.file)
+    if sheet.kingdom is None:
+        raise InputError("mk.error.cli.no_kingdom", file=args.file)
+    runner = TableRunner(sheet.kingdom, sheet.characters, lang)
+    for line in runner.intro():
+        print(line)
+    if args.script is not None:
+        if args.script == "-":
+            lines: list[str] = sys.stdin.read().splitlines()
+        else:
+            try:
+                lines = Path(args.script).read_text(encoding="utf-8").splitlines()
+            except OSError as exc:
+                raise InputError("mk.error.cli.unreadable", file=args.script, reason=exc.strerror or str(exc)) from None
+        run_lines(runner, lines, True, print)
+    else:
+        run_lines(runner, _keyboard(), False, print)
+    if args.save:
+        Path(args.save).write_text(json.dumps(runner.game.to_data(), ensure_ascii=False), encoding="utf-8")
+    if args.format == "json":
+        state = runner.state
+        print(json.dumps({"stage": state.stage, "kingdom": state.kingdom.to_data(),
+                          "court": [c.to_data() for c in state.court], "errors": runner.errors},
+                         ensure_ascii=False))
+    return 1 if args.script is not None and runner.errors else 0
+
+
+def _keyboard() -> Any:
+    """Lines typed at the ``> `` prompt until end of input."""
+    while True:
+        try:
+            yield input("> ")
+        except EOFError:
+            return

@@ -165,6 +165,13 @@ def render_kingdom(kingdom: Kingdom, lang: str) -> str:
     if kingdom.relations:
         rel = ", ".join(f"{nation} ({word(r, lang)})" for nation, r in kingdom.relations.items())
         lines.append("  " + translate("mk.sheet.relations", lang, list=rel))
+    lines.append(render_maps(kingdom, lang))
+    return "\n".join(lines)
+
+
+def render_maps(kingdom: Kingdom, lang: str) -> str:
+    """Every land map of ``kingdom`` followed by its facility groups and levels (R-MK-06)."""
+    lines: list[str] = []
     for index, land in enumerate(kingdom.maps):
         lines.append("")
         lines.append(render_map(land, lang))

@@ -337,11 +337,14 @@ def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event,
     if act.target == "session":
         if act.field not in SESSION_FIELDS:
             raise RuleError("R-MK-01b", "mk.error.session.bad_field", field=act.field, fields=", ".join(SESSION_FIELDS))
-        hint_s = {"disasters": int, "goal_met": bool, "labyrinth_turns": int}[act.field]
-        if not isinstance(act.value, hint_s) or (hint_s is int and (isinstance(act.value, bool) or act.value < 0)):
+        value: Any = act.value
+        wants_bool = act.field == "goal_met"
+        ok = isinstance(value, bool) if wants_bool else (type(value) is int and value >= 0)
+        if not ok:
             raise RuleError("R-MK-01b", "mk.error.session.bad_value", field=act.field, value=repr(act.value))
         event_s = KingdomChanged(f"session.{act.field}", str(getattr(state, act.field)), str(act.value), "gm_ruling")
-        return replace(state, **{act.field: act.value}), (event_s,)
+        changes: dict[str, Any] = {act.field: act.value}
+        return replace(state, **changes), (event_s,)
     if act.target == "kingdom":
         obj: Any = state.kingdom
     else:

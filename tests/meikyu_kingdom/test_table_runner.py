@@ -1,0 +1,119 @@
+"""The terminal round table `meikyu mk table` (R-MK-03 … R-MK-06), driven by scripts."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+import meikyu.systems.meikyu_kingdom  # noqa: F401
+from meikyu.systems.meikyu_kingdom import cli
+from meikyu.systems.meikyu_kingdom.sheet import sample
+from meikyu.systems.meikyu_kingdom.table_runner import TableRunner
+
+SCRIPT = """\
+# organization meeting (R-MK-04)
+minions 도윤 10
+minions mir 5
+next
+# budget meeting (R-MK-05): a field next to the others, then a passage joining it
+facility 밭 B3
+approve
+passage B3 C3
+approve
+facility 대장간 C1
+approve
+facility 이민가 A3
+approve
+refuse
+item 하늘 횃불 2
+approve
+next
+"""
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    cli.register(parser.add_subparsers(dest="cmd"))
+    return parser.parse_args(argv)
+
+
+def test_r_mk_05_r_mk_06_scripted_round_table(tmp_path, capsys) -> None:
+    """R-MK-03..06: minions handed out, a field bought and joined by a passage (group B3+C3 level 2),
+    a smithy bought, an immigrant town refused for lack of budget, a free item; map and groups shown after each land change."""
+    script = tmp_path / "table.txt"
+    script.write_text(SCRIPT, encoding="utf-8")
+    args = parse(["mk", "table", "sample", "--script", str(script), "--lang", "en", "--format", "json"])
+    status = args.handler(args)
+    out = capsys.readouterr().out
+    assert status == 1  # the over-budget approval was refused by the rules and reported
+    assert "this request costs 3 MG but the budget is 2 MG" in out
+    assert "Field at B3+C3 — facility level 2" in out
+    text, last = out.strip().rsplit("\n", 1)
+    assert text.count("Home Land") == 4  # intro + after each of the three approved land changes
+    data = json.loads(last)
+    assert data["stage"] == "done" and data["kingdom"]["budget"] == 2 and data["kingdom"]["citizens"] == 25
+    court = {c["id"]: c for c in data["court"]}
+    assert court["doyun"]["minions"] == 10 and court["mir"]["minions"] == 5
+    assert any(i and i["name"] == "횃불" for i in court["haneul"]["items"])
+
+
+def test_r_mk_05_undo_and_a_refusal_change_nothing() -> None:
+    """R-MK-05: a refused request leaves the kingdom as it was; undo takes back an approval."""
+    s = sample()
+    runner = TableRunner(s.kingdom, s.characters, "ko")
+    for line in ("next", "passage C1 C2", "refuse"):
+        runner.feed(line)
+    assert runner.state.kingdom == s.kingdom
+    runner.feed("passage C1 C2")
+    runner.feed("approve")
+    assert runner.state.kingdom.budget == 5 and runner.state.kingdom.maps[0].joined("C1", "C2")
+    out = runner.feed("undo")
+    assert runner.state.pending is not None and any("본토" in line for line in out)
+    runner.feed("refuse")
+    assert runner.state.kingdom == s.kingdom
+
+
+@pytest.mark.parametrize(
+    ("line", "needle"),
+    [
+        ("bogus", "unknown command 'bogus'"),
+        ("minions doyun many", "'many' is not a whole number"),
+        ("minions", "usage: minions WHO N"),
+        ("minions nobody 1", "nobody"),
+        ("facility 밭 B3 2", "there is no map 2"),
+        ("approve", "no request"),
+    ],
+)
+def test_bad_commands_get_clear_messages_and_change_nothing(line: str, needle: str) -> None:
+    s = sample()
+    runner = TableRunner(s.kingdom, s.characters, "en")
+    if line.startswith("facility"):
+        runner.feed("next")
+    before = runner.state
+    out = runner.feed(line)
+    assert out[0].startswith("! ") and needle in out[0] and runner.state == before and runner.errors == 1
+
+
+def test_keyboard_loop_and_save(tmp_path, monkeypatch, capsys) -> None:
+    """Interactive mode reads typed lines until end of input; --save writes a replayable game."""
+    from meikyu.engine import Game
+    from meikyu.systems.meikyu_kingdom.round_table import RoundTableRules
+
+    typed = iter(["help", "next", "passage C1 C2", "approve", "quit"])
+
+    def fake_input(prompt: str = "") -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    saved = tmp_path / "rt.json"
+    args = parse(["mk", "table", "sample", "--save", str(saved), "--lang", "ja"])
+    assert args.handler(args) == 0
+    out = capsys.readouterr().out
+    assert "コマンド" in out and "承認" not in out
+    game = Game.from_data(RoundTableRules(), json.loads(saved.read_text(encoding="utf-8")))
+    assert game.state.kingdom.budget == 5
