@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from meikyu.api.errors import UNSUPPORTED_COMMAND, UNSUPPORTED_TABLE, ApiError, from_input_error
 from meikyu.api.params import dice_param, format_param, lang_param
@@ -17,6 +17,7 @@ from meikyu.errors import DiceError, InputError
 
 if TYPE_CHECKING:
     from meikyu.api.config import ApiConfig
+    from meikyu.dice.result import RollResult
     from meikyu.dice.source import Roll
     from meikyu.systems import SystemInfo
 
@@ -77,6 +78,8 @@ def find_system(system_id: str) -> SystemInfo:
 
 def game_system(system_id: str, params: Mapping[str, str]) -> dict[str, Any]:
     """``GET /v2/game_system/{id}``: metadata, the command pattern and a localized help text."""
+    from meikyu.api.patterns import served_pattern
+
     info = find_system(system_id)
     lang = lang_param(params, info.default_lang)
     commands = info.commands()
@@ -85,15 +88,23 @@ def game_system(system_id: str, params: Mapping[str, str]) -> dict[str, Any]:
         "id": info.id,
         "name": info.name,
         "sort_key": info.sort_key,
-        "command_pattern": commands.command_pattern,
+        "command_pattern": served_pattern(info),
         "help_message": commands.help(lang),
     }
 
 
-def roll(system_id: str, params: Mapping[str, str]) -> dict[str, Any]:
-    """``GET``/``POST /v2/game_system/{id}/roll``: one command, bcdice-api's fields plus ours."""
-    import meikyu
+class RollPlan(NamedTuple):
+    """A roll request checked and resolved: everything but the dice. Reusable for identical requests."""
 
+    system: str
+    lang: str
+    fmt: str
+    dice: tuple[int, ...] | None
+    command: str
+
+
+def prepare_roll(system_id: str, params: Mapping[str, str]) -> RollPlan:
+    """Check a roll request's parameters (raising :class:`ApiError`) without rolling."""
     info = find_system(system_id)
     lang = lang_param(params, info.default_lang)
     fmt = format_param(params)
@@ -101,12 +112,29 @@ def roll(system_id: str, params: Mapping[str, str]) -> dict[str, Any]:
     command = params.get("command", "")
     if not command.strip():
         raise ApiError(400, UNSUPPORTED_COMMAND, "api.error.missing", name="command")
+    return RollPlan(info.id, lang, fmt, None if dice is None else tuple(dice), command)
+
+
+def roll_once(plan: RollPlan) -> RollResult:
+    """Roll a prepared request."""
+    import meikyu
+
     try:
-        result = meikyu.roll(command, system=info.id, dice=dice, lang=lang)
+        return meikyu.roll(plan.command, system=plan.system, dice=plan.dice, lang=plan.lang)
     except InputError as err:
         raise from_input_error(err) from None
+
+
+def roll_result(plan: RollPlan) -> tuple[RollResult, str]:
+    """Roll a prepared request: the result and its text in the asked format."""
+    result = roll_once(plan)
+    return result, result.render(plan.fmt, lang=plan.lang)
+
+
+def roll_json(result: RollResult, text: str) -> dict[str, Any]:
+    """bcdice-api's roll fields, then ours."""
     # Fields are read one by one rather than through to_json(), which renders a second text.
-    out: dict[str, Any] = {"ok": True, "text": result.render(fmt, lang=lang)}
+    out: dict[str, Any] = {"ok": True, "text": text}
     for key in _ROLL_FLAGS:
         out[key] = bool(getattr(result, key))
     out["rands"] = rands_json(result.rands)
@@ -117,6 +145,11 @@ def roll(system_id: str, params: Mapping[str, str]) -> dict[str, Any]:
     out["drive"] = result.drive
     out["achievement"] = result.achievement
     return out
+
+
+def roll(system_id: str, params: Mapping[str, str]) -> dict[str, Any]:
+    """``GET``/``POST /v2/game_system/{id}/roll``: one command, bcdice-api's fields plus ours."""
+    return roll_json(*roll_result(prepare_roll(system_id, params)))
 
 
 @lru_cache(maxsize=256)

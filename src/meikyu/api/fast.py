@@ -1,0 +1,149 @@
+"""The hot path: ``GET /v2/game_system/{id}/roll`` answered straight from ASGI.
+
+Bots send the same few requests over and over (``command=2MK+3>=9`` from a dozen players), so the
+parameter work (query parsing, system look-up, language, dice list, checks) is done once per distinct
+path and query string and remembered; per request only the dice are rolled and the answer encoded.
+The body is written by hand from pre-encoded pieces and is byte for byte what the general route sends
+(a test compares them). Anything unusual (an error, a query never seen, a text that needs escaping)
+is not handled here: :meth:`FastRoll.answer` returns ``False`` and the general route answers it, with
+its error handling, so behaviour never depends on which path served a request.
+
+>>> fast = FastRoll(max_fields=64)
+>>> body = fast.body("/v2/game_system/MeikyuKingdom/roll", b"command=2MK%2B3%3E%3D9&dice=6,3")
+>>> json.loads(body)["text"]
+'(2R6+3>=9) ＞ 9[3,6]+3 ＞ 12 ＞ 成功 (もしくは) 6 ＞ 失敗 ＆ 《気力》1点獲得'
+>>> fast.body("/v2/game_system/Nope/roll", b"command=2D6") is None
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qsl
+
+from meikyu.api.errors import ApiError
+from meikyu.api.params import check_text
+from meikyu.api.v2 import RollPlan, prepare_roll, roll_once
+
+if TYPE_CHECKING:
+    from starlette.types import Send
+
+    from meikyu.dice.result import RollResult
+
+PREFIX = "/v2/game_system/"
+SUFFIX = "/roll"
+PLAN_CACHE = 2048
+"""Distinct (path, query) pairs remembered; the cache starts over when full (a flood of distinct
+queries costs what it would without the cache, no more)."""
+BODY_CACHE = 1024
+"""Encoded answers kept for results the engine hands out again (a 2MK check has 36 of them)."""
+
+_TRUE_FALSE = (b"false", b"true")
+_RANDS: dict[tuple[int, int], bytes] = {}
+_encode_text = json.JSONEncoder(ensure_ascii=False).encode
+_HEADERS = [(b"content-type", b"application/json"), (b"access-control-allow-origin", b"*")]
+
+
+def _rand(pair: tuple[int, int]) -> bytes:
+    known = _RANDS.get(pair)
+    if known is None:
+        known = b'{"kind":"normal","sides":%d,"value":%d}' % pair
+        if len(_RANDS) < 4096:  # d6 faces and a few others: bounded, whatever the traffic
+            _RANDS[pair] = known
+    return known
+
+
+def _ints(values: tuple[int, ...]) -> bytes:
+    return b"[" + ",".join(map(str, values)).encode() + b"]"
+
+
+def _opt(value: int | None) -> bytes:
+    return b"null" if value is None else str(value).encode()
+
+
+def encode_roll(result: RollResult, text: str) -> bytes:
+    """The JSON of :func:`meikyu.api.v2.roll_json` (compact, UTF-8), without building the dict.
+
+    Raises ``UnicodeEncodeError`` for text that is not UTF-8, which the general route escapes instead.
+    """
+    rands = result.rands
+    return b"".join((
+        b'{"ok":true,"text":', _encode_text(text).encode("utf-8"),
+        b',"secret":', _TRUE_FALSE[bool(result.secret)],
+        b',"success":', _TRUE_FALSE[bool(result.success)],
+        b',"failure":', _TRUE_FALSE[bool(result.failure)],
+        b',"critical":', _TRUE_FALSE[bool(result.critical)],
+        b',"fumble":', _TRUE_FALSE[bool(result.fumble)],
+        b',"rands":[', b",".join([_rand(r) for r in rands]),
+        b'],"command":', _encode_text(result.node.source).encode("utf-8"),
+        b',"total":', _opt(result.total),
+        b',"dice":', _ints(tuple([v for _, v in rands])),
+        b',"kept":', _ints(result.kept),
+        b',"drive":', str(result.drive).encode(),
+        b',"achievement":', _opt(result.achievement),
+        b"}",
+    ))
+
+
+class FastRoll:
+    """Plans remembered per (path, query) and the direct answer for the roll route."""
+
+    def __init__(self, max_fields: int) -> None:
+        self.max_fields = max_fields
+        self.plans: dict[tuple[str, bytes], RollPlan] = {}
+        # Small checks return remembered result objects (MKCheck's memo), so their bodies are kept too:
+        # id -> (the result itself, which keeps the id from being reused; format; body).
+        self.bodies: dict[tuple[int, str], tuple[RollResult, bytes]] = {}
+
+    def plan(self, path: str, query: bytes) -> RollPlan | None:
+        key = (path, query)
+        plan = self.plans.get(key)
+        if plan is not None:
+            return plan
+        system_id = path[len(PREFIX):-len(SUFFIX)]
+        if not system_id or "/" in system_id:
+            return None
+        # Read as the general route reads it (Starlette's QueryParams): latin-1 text, %-escapes as UTF-8.
+        pairs = parse_qsl(query.decode("latin-1"), keep_blank_values=True)
+        params = dict(pairs)
+        if len(params) > self.max_fields:
+            return None
+        try:
+            check_text(params)
+            plan = prepare_roll(system_id, params)
+        except ApiError:
+            return None  # the general route explains the error
+        if len(self.plans) >= PLAN_CACHE:
+            self.plans.clear()
+        self.plans[key] = plan
+        return plan
+
+    def body(self, path: str, query: bytes) -> bytes | None:
+        """The answer's body, or ``None`` when the general route should answer."""
+        plan = self.plan(path, query)
+        if plan is None:
+            return None
+        try:
+            result = roll_once(plan)
+            key = (id(result), plan.fmt)
+            known = self.bodies.get(key)
+            if known is not None and known[0] is result:
+                return known[1]
+            body = encode_roll(result, result.render(plan.fmt, lang=plan.lang))
+        except (ApiError, UnicodeEncodeError):
+            return None
+        if len(self.bodies) >= BODY_CACHE:
+            self.bodies.clear()
+        self.bodies[key] = (result, body)
+        return body
+
+    async def answer(self, path: str, query: bytes, send: Send) -> bool:
+        """Send the answer and return True, or return False to leave the request to the general route."""
+        body = self.body(path, query)
+        if body is None:
+            return False
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-length", b"%d" % len(body)), *_HEADERS]})
+        await send({"type": "http.response.body", "body": body})
+        return True

@@ -1,0 +1,148 @@
+"""``command_pattern`` as a bot uses it: every command the system accepts matches, ordinary chat does not.
+
+A bot compiles the served pattern case-insensitively and forwards only the chat lines that match, so
+a command the pattern misses is silently dropped and a chat line it matches gets an error reply (or,
+worse, a roll). The lists below are lines people really type at a table in ko / ja / en, on ASCII and
+full-width keyboards. R-MK-10 (the nMK check) and the MK tables are covered through their commands.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import meikyu
+from meikyu.api.patterns import served_pattern
+from meikyu.api.v2 import game_system
+from meikyu.errors import InputError
+from meikyu.systems import all_systems, find
+
+SYSTEM_IDS = [s.id for s in all_systems()]
+
+# Commands every system accepts (the plain dice language).
+COMMON = [
+    "2D6", "2d6+1>=8", "1D100<=50", "D66", "d66", "D6", "S2D6", "s2d6 秘密", "x3 2D6", "rep2 1D6",
+    "repeat2 D66", "choice[a,b,c]", "choice(赤,青)", "choice 左 右", "choice[もう一度, やめる]", "(2D6+3)/2U",
+    "-1+2D6", "10+2D6>=12", "2D6>=?", "3D6/2R", "1D6*2", "2D6=7", "2D6<>7", "2D6+2D6", "(1D6)",
+    "Schoice[a,b]", "Sx2 2D6", "x2 choice[a,b]", "2D6 攻撃", "2d6 명중 판정", "2d6 to hit", "2d6\u3000命中",
+    "２Ｄ６＋１＞＝８", "ｄ６６", "Ｓ２Ｄ６", "ｘ３\u3000２ｄ６", "ｃｈｏｉｃｅ［あ，い］", "２ｄ６", "１Ｄ１００＜＝５０",
+    "（２Ｄ６）＊２",
+]
+EXTRA = {
+    "MeikyuKingdom": [
+        "2MK+3>=9", "3mk", "2MK6", "2R6+1", "2MK-1+2>=10", "2MK=>8", "2MK>=?", "S2MK", "s3mk+2>=9",
+        "x2 2MK+1>=9", "２ＭＫ＋３＞＝９", "２ｍｋ", "KDT", "kdt", "T1T", "ET", "TT", "MPT", "SKDT", "x2 KDT",
+        "ＫＤＴ", "ｋｄｔ", "Ｔ１Ｔ", "2mk+3>=9 攻撃", "2mk+3>=9 공격", "0MK", "10MK+1>=12", "2D6>=9",
+        "Ｓ２ＭＫ＞＝８",
+    ],
+    "ShinGamebook": ["2D6+5>=9", "2d6+3>=8 戦闘"],
+    "Liberator": ["2D6", "D66 カード"],
+}
+CHAT = [
+    # English
+    "hello everyone", "ok let's go", "mk is fun", "I rolled a 6 lol", "x2 damage on that hit", "2mkay then",
+    "d&d night?", "brb", "GG", "3D printer is done", "Let me check the KDT table", "my dex is 12", "S tier",
+    "x-ray", "ok 2 more", "Did you roll yet?", "lol", "what?", "10 minutes break", "+1 from me", "(brb)",
+    "2nd floor", "4 players tonight", ":)", "XD", "xD", "x3", "rep the kingdom", "mk2 build", "choice",
+    "choices choices", "tt?", "ETA 5 min", "2d", "D&D", "repeat after me", "6 6 6",
+    "KDT?", "2mk? what's that", "2D6? or 3D6?",
+    # Korean
+    "안녕하세요", "ㅋㅋㅋㅋ", "다들 준비됐어?", "오늘은 미궁킹덤 해요", "2시에 시작할게요", "주사위 굴려주세요", "ㅠㅠ",
+    "잠깐만요", "1d6으로 정하자", "3명 모였어요", "x2 데미지!", "2mk는 뭐예요?", "ㄱㄱ", "s급 아이템",
+    # Japanese
+    "よろしくお願いします", "こんばんは", "1D100で決めよう", "２時から始めます", "了解です", "ダイス振ってください",
+    "ｗｗｗ", "迷宮キングダム楽しい", "Ｓランク", "お疲れさまでした", "SAN値ピンチ", "ちょっと離席します", "３人です",
+    "２ｍｋってなに？", "ｘ２ダメージ",
+]
+
+
+def compiled(system_id: str) -> re.Pattern[str]:
+    return re.compile(game_system(system_id, {})["command_pattern"], re.IGNORECASE)
+
+
+def accepted(command: str, system_id: str) -> bool:
+    try:
+        meikyu.roll(command, system=system_id)
+    except InputError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_every_listed_command_is_accepted_and_matched(system_id: str) -> None:
+    """R-MK-10: checks, tables, repeats, secret, choice, D66 and full-width input all reach the server."""
+    pattern = compiled(system_id)
+    for command in COMMON + EXTRA[system_id]:
+        assert accepted(command, system_id), command
+        assert pattern.search(command), command
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_ordinary_chat_is_not_matched(system_id: str) -> None:
+    pattern = compiled(system_id)
+    for line in CHAT:
+        assert not pattern.search(line), line
+        # Each line really is chat: the roller refuses it too.
+        assert not accepted(line, system_id), line
+
+
+def test_known_overlaps_are_commands() -> None:
+    """Lines that read as talk but are real commands (so they must match): documented, not hidden."""
+    pattern = compiled("MeikyuKingdom")
+    # "set …" is the secret emotion table (S + ET) as far as the roller is concerned.
+    for line in ("TT", "et cetera", "choice is yours", "D2 is fine", "set the DC to 12"):
+        assert accepted(line, "MeikyuKingdom") and pattern.search(line), line
+
+
+def test_mk_only_commands_stay_out_of_other_systems() -> None:
+    for system_id in ("ShinGamebook", "Liberator"):
+        pattern = compiled(system_id)
+        for command in ("2MK+3>=9", "KDT", "ＫＤＴ"):
+            assert not accepted(command, system_id) and not pattern.search(command), (system_id, command)
+
+
+PORTABLE = re.compile(r"\\[dwDWbB]|\(\?[P<=!]?<|\(\?[aiLmsux]")
+
+
+def test_pattern_is_portable_to_bot_languages() -> None:
+    """No Python-only or Unicode-dependent syntax: \\d and \\w differ between Ruby, JavaScript and Python."""
+    for info in all_systems():
+        source = served_pattern(info)
+        assert not PORTABLE.search(source), info.id
+        assert source.startswith("^")
+
+
+_WORDS = st.sampled_from(["2", "10", "D", "d", "6", "66", "MK", "mk", "R6", "+", "-", ">=", "=>", "<=", "?", "(",
+                          ")", "*", "/", "U", " ", "S", "x3 ", "rep2 ", "KDT", "T1T", "choice", "[", "]", "a,b",
+                          "２", "Ｄ", "ｍｋ", "＋", "＞＝", "\u3000", "で", "한"])
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.lists(_WORDS, min_size=1, max_size=7).map("".join), st.sampled_from(SYSTEM_IDS))
+def test_whatever_the_roller_accepts_matches(text: str, system_id: str) -> None:
+    """Property: a line the system accepts as a command is always matched by its pattern."""
+    if accepted(text, system_id):
+        assert compiled(system_id).search(text), text
+
+
+def test_javascript_bots_read_the_pattern_the_same_way() -> None:
+    """Discord bots are mostly JavaScript: the same lines match under node's RegExp(…, "i")."""
+    import json
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    cases = {sid: {"pattern": served_pattern(find(sid)), "lines": COMMON + EXTRA[sid] + CHAT} for sid in SYSTEM_IDS}
+    script = ("const c = JSON.parse(require('fs').readFileSync(0, 'utf8')); const out = {};"
+              "for (const [k, v] of Object.entries(c)) { const p = new RegExp(v.pattern, 'i');"
+              " out[k] = v.lines.map(s => p.test(s)); } process.stdout.write(JSON.stringify(out));")
+    done = subprocess.run([node, "-e", script], input=json.dumps(cases), capture_output=True, text=True,
+                          timeout=30, check=True)
+    for sid, results in json.loads(done.stdout).items():
+        expected = [True] * len(COMMON + EXTRA[sid]) + [False] * len(CHAT)
+        assert results == expected, sid
