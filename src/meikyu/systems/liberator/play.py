@@ -3,7 +3,8 @@
 Commands (one per line; the same words work in a ``--script`` file, ``#`` starts a comment):
 
 - a number — play that option from the list shown;
-- ``auto`` — play the first (recommended) option; ``auto N`` does so N times;
+- ``auto`` — let the strategic automatic player
+  (:class:`~meikyu.systems.liberator.strategy.StrategicPolicy`) choose; ``auto N`` does so N times;
 - ``dice 3 5`` — the next dice to use (rolled at a real table); otherwise dice are random;
 - ``declare CARD`` · ``split N`` · ``effect N`` · ``resolve UID,UID`` · ``recover CARD,CARD`` ·
   ``pick CARD`` · ``obstacle UID`` · ``player SEAT`` · ``grant NAME`` ·
@@ -61,6 +62,7 @@ from meikyu.systems.liberator.state import (
     UseAbility,
     UseGrant,
 )
+from meikyu.systems.liberator.strategy import StrategicPolicy
 
 
 class QueueDice:
@@ -315,11 +317,12 @@ class Table:
             elif head == "odds":
                 self.odds(_ints(words[1] if len(words) > 1 else ""))
             elif head == "auto":
+                policy = StrategicPolicy(self.rules)
                 for _ in range(int(words[1]) if len(words) > 1 else 1):
-                    options = self.options()
-                    if not options:
+                    legal = self.game.legal_actions()
+                    if not legal:
                         break
-                    self.play(options[0])
+                    self.play(policy.choose(self.game.state, legal))
             else:
                 action = self.parse(words)
                 if action is None:

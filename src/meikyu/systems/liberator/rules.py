@@ -1129,6 +1129,20 @@ class LiberatorRules:
         out += self._ability_options(s)
         return out + self._grant_options(s, t, out)
 
+    def resolve_options(self, s: TableState) -> list[Action]:
+        """The ``Resolve`` answers open to the roll in play, largest removal or recovery first."""
+        chk = s.check
+        if chk is not None:
+            if chk.kind == "recovery" and chk.step == "after_roll" and not s.effects:
+                return self._recovery_options(s, chk.player, chk.power_die + chk.bonus, False)
+            return []
+        t = s.turn
+        if s.effects or t is None or t.step != "after_roll":
+            return []
+        if t.card in (NORMAL, DYING):
+            return self._recovery_options(s, t.player, self.turn_value(s), t.card == DYING)
+        return self._obstacle_options(s)
+
     def _grant_options(self, s: TableState, t: TurnState, taken: Sequence[Action]) -> list[Action]:
         """The grants the roll's player may spend now (one option per name, R-LB-09 / R-LB-14)."""
         recovery_turn = t.card in (NORMAL, DYING)
