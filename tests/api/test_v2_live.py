@@ -195,6 +195,13 @@ def test_unknown_route_and_wrong_method(server: Server) -> None:
     assert "POST" in reply.headers["allow"]
 
 
+def test_trailing_slash_is_not_found_like_bcdice_api(server: Server) -> None:
+    for path in ("/v2/version/", "/v2/game_system/MeikyuKingdom/roll/"):
+        reply = server.get(path, command="2MK")
+        assert (reply.status, reply.json()["reason"]) == (404, "not found"), path
+        assert "location" not in reply.headers
+
+
 def test_cors_preflight(server: Server) -> None:
     reply = server.request("OPTIONS", "/v2/game_system/MeikyuKingdom/roll",
                            headers={"Origin": "https://example.org", "Access-Control-Request-Method": "POST"})

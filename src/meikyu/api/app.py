@@ -160,6 +160,8 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
         routes=routes,
         exception_handlers={ApiError: on_api_error, HTTPException: on_http_error, Exception: on_crash},
     )
+    # bcdice-api answers /v2/version/ with 404; a redirect would also point at http:// behind a TLS proxy.
+    app.router.redirect_slashes = False
     app.add_middleware(Guard, config=cfg)
     return app
 
