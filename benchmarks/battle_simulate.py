@@ -2,11 +2,17 @@
 
 Three runs over the same battles, interleaved and repeated so machine load hits all of them alike:
 
-* **ours** — the simulation's loop: the tactical policy decides directly, ``step`` applies;
+* **ours** — the simulation's loop (``run_batch``): the fast path of ``fast.play_fast``, which hands
+  criticals, fumbles, fatal wounds and some statuses to ``step``;
+* **step loop** — the previous simulation loop: the tactical policy decides, ``step`` applies every
+  action (same battles, same dice, same results as ours);
 * **listing** — the generic engine path: ``legal_actions`` listed before every choice (what
   :meth:`meikyu.engine.Game.run` does), the same policy choosing among them;
 * **dice floor** — only drawing as many dice as those battles drew, from the same ``RandomDice``:
   the cost no battle engine in Python can go below.
+
+Times are CPU seconds of this process (``time.process_time``): a shared, busy machine then slows
+every column alike instead of whichever one ran while others were busy.
 
     python benchmarks/battle_simulate.py [--battles 2000] [--rounds 3] [--encounter sample]
 """
@@ -21,24 +27,33 @@ from meikyu.dice.source import RandomDice, RecordingDice
 from meikyu.systems.meikyu_kingdom.combat.bestiary import load_encounter
 from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
 from meikyu.systems.meikyu_kingdom.combat.rules import legal_actions, step
-from meikyu.systems.meikyu_kingdom.combat.simulate import run_batch
+from meikyu.systems.meikyu_kingdom.combat.simulate import play_out, run_batch
 
 
 def ours(battle, n: int, seed: int) -> float:  # type: ignore[no-untyped-def]
-    start = time.perf_counter()
+    start = time.process_time()
     run_batch(battle, n, seed)
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
+
+
+def step_loop(battle, n: int, seed: int) -> float:  # type: ignore[no-untyped-def]
+    dice = RandomDice(seed)
+    policy = TacticalPolicy()
+    start = time.process_time()
+    for _ in range(n):
+        play_out(battle, dice, policy)
+    return n / (time.process_time() - start)
 
 
 def listing(battle, n: int, seed: int) -> float:  # type: ignore[no-untyped-def]
     dice = RandomDice(seed)
     policy = TacticalPolicy()
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(n):
         state = battle
         while state.phase not in ("over", "treasure"):
             state, _ = step(state, policy.choose(state, legal_actions(state)), dice)
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
 
 
 def dice_drawn(battle, n: int, seed: int) -> int:  # type: ignore[no-untyped-def]
@@ -54,10 +69,10 @@ def dice_drawn(battle, n: int, seed: int) -> int:  # type: ignore[no-untyped-def
 def dice_floor(n: int, draws: int, seed: int) -> float:
     dice = RandomDice(seed)
     roll = dice.roll
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(draws):
         roll(6)
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
 
 
 def main() -> None:
@@ -69,10 +84,11 @@ def main() -> None:
     battle = load_encounter(args.encounter)
     n = args.battles
     draws = dice_drawn(battle, n, 7)
-    results: dict[str, list[float]] = {"ours": [], "listing": [], "dice floor": []}
+    results: dict[str, list[float]] = {"ours": [], "step loop": [], "listing": [], "dice floor": []}
     ours(battle, min(n, 200), 1)  # warm-up
     for r in range(args.rounds):
         results["ours"].append(ours(battle, n, 7 + r))
+        results["step loop"].append(step_loop(battle, n, 7 + r))
         results["listing"].append(listing(battle, n, 7 + r))
         results["dice floor"].append(dice_floor(n, draws, 7 + r))
     best = {k: max(v) for k, v in results.items()}
@@ -81,6 +97,7 @@ def main() -> None:
     )
     for name, values in results.items():
         print(f"  {name:11} {best[name]:9.0f} battles/s (median {statistics.median(values):.0f})")
+    print(f"  ours / step loop  = {best['ours'] / best['step loop']:.2f}x")
     print(f"  ours / listing    = {best['ours'] / best['listing']:.2f}x")
     print(f"  ours / dice floor = {best['ours'] / best['dice floor']:.3f}x")
 

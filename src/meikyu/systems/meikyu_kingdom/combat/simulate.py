@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from meikyu.dice.source import RandomDice
 
+from .fast import play_fast
 from .model import COURT, Battle
 from .policy import TacticalPolicy
 from .rules import step
@@ -81,7 +82,8 @@ class Report:
 
 
 def play_out(battle: Battle, dice: RandomDice, policy: TacticalPolicy) -> tuple[Battle, int]:
-    """Run one battle to its end (treasure is not rolled); returns the final state and step count."""
+    """Run one battle to its end through ``step`` (treasure is not rolled); returns the final state and
+    step count. :func:`~.fast.play_fast` reaches the same state with the same dice, faster."""
     state = battle
     steps = 0
     decide = policy.decide
@@ -99,7 +101,7 @@ def run_batch(
     tally = Tally()
     pcs = [c.id for c in battle.combatants if c.side == COURT]
     for n in range(battles):
-        final, steps = play_out(battle, dice, policy)
+        final, steps = play_fast(battle, dice, policy)
         tally.battles += 1
         tally.steps += steps
         tally.rounds += final.round

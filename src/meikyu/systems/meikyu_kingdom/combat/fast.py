@@ -1,0 +1,520 @@
+"""The simulation's fast path: :class:`~.policy.TacticalPolicy` playing both sides, on mutable scratch
+records, with no events — the same states and the same dice as ``step`` (a property test compares them
+state by state, ``tests/meikyu_kingdom/combat/test_battle_fastpath.py``).
+
+Only the common, plain situations run here: the strategy check (R-MK-24), plain moves with blocking
+and breakthrough (R-MK-26/27), attacks that neither crit nor fumble and do not send a PC or an important
+NPC to the fatal-wound table (R-MK-29 … R-MK-31, hope for damage R-MK-16), passes (R-MK-38), side
+hand-over, round end and end of combat (R-MK-25, R-MK-39, R-MK-42). Anything else — a critical, a
+fumble, a fatal wound, bad statuses, cooperation, an ambush, a pending prompt — is handed to ``step``:
+the decision is replayed from the state before it, with the dice already drawn fed back first, so the
+dice sequence is the one ``step`` alone would have consumed.
+
+>>> from meikyu.dice import RandomDice
+>>> from .bestiary import load_encounter
+>>> from .simulate import play_out
+>>> from .policy import TacticalPolicy
+>>> b = load_encounter("sample")
+>>> fast, n_fast = play_fast(b, RandomDice(5), TacticalPolicy())
+>>> slow, n_slow = play_out(b, RandomDice(5), TacticalPolicy())
+>>> fast == slow, n_fast == n_slow
+(True, True)
+"""
+
+from __future__ import annotations
+
+from meikyu.dice.source import Dice
+
+from ..rolls import best_outcome
+from .model import (
+    COURT,
+    CURSE,
+    DEAD,
+    DISTRACTION,
+    FOOLISH,
+    INCAPACITATED,
+    MONSTERS,
+    OK,
+    Battle,
+    Combatant,
+    evolve,
+)
+from .policy import TacticalPolicy
+from .rules import step
+
+_ENEMY_HQ = {COURT: 5, MONSTERS: 0}
+_FORWARD = {COURT: 1, MONSTERS: -1}
+_OTHER = {COURT: MONSTERS, MONSTERS: COURT}
+
+
+class _Fallback(Exception):
+    """The decision in progress needs the full rules: replay it through ``step``."""
+
+
+class _PrefixDice:
+    """Hands out the values already drawn by an abandoned fast decision, then rolls on as usual."""
+
+    __slots__ = ("_prefix", "_dice")
+
+    def __init__(self, prefix: list[int], dice: Dice) -> None:
+        self._prefix = prefix
+        self._dice = dice
+
+    def roll(self, sides: int) -> int:
+        if self._prefix:
+            return self._prefix.pop(0)
+        return self._dice.roll(sides)
+
+
+class _C:
+    """The mutable part of one combatant, plus the static values the fast path reads."""
+
+    __slots__ = (
+        "orig", "id", "side", "kind", "important", "hp", "area", "acted", "condition", "drive",
+        "minions", "deadline", "valor", "wit", "evasion", "armor", "capacity", "weapons", "enmity",
+        "level", "species", "hope_ok", "curse", "no_drive", "foolish", "distracted",
+    )  # fmt: skip
+
+    def __init__(self, c: Combatant) -> None:
+        self.orig = c
+        self.id = c.id
+        self.side = c.side
+        self.kind = c.kind
+        self.important = c.important
+        self.hp = c.hp
+        self.area = c.area
+        self.acted = c.acted
+        self.condition = c.condition
+        self.drive = c.drive
+        self.minions = c.minions
+        self.deadline = c.deadline
+        self.valor = c.valor
+        self.wit = c.wit
+        self.evasion = c.evasion
+        self.armor = c.armor
+        self.capacity = c.capacity
+        self.weapons = tuple((i, w.power, w.range, w.ranged) for i, w in enumerate(c.weapons) if not w.broken)
+        self.enmity = dict(reversed(c.enmity))  # the first entry counts, as in enmity_to
+        self.level = c.level
+        self.species = c.species
+        # R-MK-16: who is offered hope for damage after a hit (before the hope count is looked at)
+        self.hope_ok = (c.kind == "pc" or c.important) and c.valor > 0
+        # R-MK-44 statuses this path reads; nothing here can cure or add one
+        self.curse = CURSE in c.statuses
+        self.distracted = DISTRACTION in c.statuses
+        self.no_drive = self.distracted or c.capacity <= 0
+        self.foolish = FOOLISH in c.statuses
+
+    def freeze(self) -> Combatant:
+        o = self.orig
+        if (
+            o.hp == self.hp
+            and o.area == self.area
+            and o.acted == self.acted
+            and o.condition == self.condition
+            and o.drive == self.drive
+            and o.minions == self.minions
+            and o.deadline == self.deadline
+        ):
+            return o
+        return evolve(
+            o,
+            hp=self.hp,
+            area=self.area,
+            acted=self.acted,
+            condition=self.condition,
+            drive=self.drive,
+            minions=self.minions,
+            deadline=self.deadline,
+        )
+
+
+_HANDLED = frozenset((CURSE, DISTRACTION, FOOLISH))
+"""Bad statuses the fast path reads correctly (poison, obesity and sleep change HP or readiness)."""
+
+
+def eligible(b: Battle) -> bool:
+    """True when the fast path can take the next decision of ``b``."""
+    if b.pending is not None or (b.phase != "act" and b.phase != "strategy"):
+        return False
+    for c in b.combatants:  # noqa: SIM110 - a plain loop is faster here
+        if c.coop or c.again or (c.statuses and not c.statuses <= _HANDLED):
+            return False
+    return True
+
+
+class _Fast:
+    __slots__ = (
+        "base", "cs", "phase", "round", "first", "active", "current", "moved", "voice", "strategy_bonus",
+        "winner", "outcome", "lit", "max_rounds", "looted", "surrendered", "roll", "drawn", "steps",
+        "trace", "steps_before",
+    )  # fmt: skip
+
+    def __init__(
+        self, b: Battle, dice: Dice, trace: list[tuple[int, Battle]] | None = None, steps_before: int = 0
+    ) -> None:
+        self.base = b
+        self.cs = [_C(c) for c in b.combatants]
+        self.phase = b.phase
+        self.round = b.round
+        self.first = b.first
+        self.active = b.active
+        self.current = b.current
+        self.moved = b.moved
+        self.voice = b.voice
+        self.strategy_bonus = b.strategy_bonus
+        self.winner = b.winner
+        self.outcome = b.outcome
+        self.lit = frozenset(b.options.lit)
+        self.max_rounds = b.options.max_rounds
+        self.looted = frozenset(b.looted)
+        self.surrendered = b.surrendered
+        self.trace = trace
+        self.steps_before = steps_before
+        self.drawn: list[int] = []
+        self.steps = 0
+        roll = dice.roll
+        drawn = self.drawn
+
+        def draw(sides: int = 6) -> int:
+            value = roll(sides)
+            drawn.append(value)
+            return value
+
+        self.roll = draw
+
+    def freeze(self) -> Battle:
+        return evolve(
+            self.base,
+            combatants=tuple(c.freeze() for c in self.cs),
+            phase=self.phase,
+            round=self.round,
+            first=self.first,
+            active=self.active,
+            current=self.current,
+            moved=self.moved,
+            voice=self.voice,
+            strategy_bonus=self.strategy_bonus,
+            winner=self.winner,
+            outcome=self.outcome,
+        )
+
+    # --- one check (resolve.check with no hope, no cooperation, no statuses) ---------------------
+
+    def check(self, c: _C, stat: int, difficulty: int) -> tuple[bool, bool, bool, int]:
+        """(success, critical, fumble, drive gained); nothing is written back."""
+        roll = self.roll
+        dice = (roll(), roll())
+        no_drive = c.no_drive
+        if no_drive or 6 not in dice:
+            pair = dice[0] + dice[1]
+            critical = pair == 12
+            fumble = pair == 2 or (c.curse and pair <= 3)
+            success = critical or (not fumble and pair + stat >= difficulty)
+            gain = 2 if critical else 0
+        else:
+            out = best_outcome(dice, stat, difficulty, curse=c.curse, no_drive=no_drive)
+            success, critical, fumble, gain = bool(out.success), out.critical, out.fumble, out.drive
+        gain = max(0, min(c.capacity, c.drive + gain) - c.drive) if gain and not no_drive else 0
+        return success, critical, fumble, gain
+
+    # --- the policy and the rules, fused ------------------------------------------------------
+
+    def run(self) -> None:
+        """Play decisions until the battle ends or one needs the full rules (raises ``_Fallback``)."""
+        trace = self.trace
+        while True:
+            self.drawn.clear()
+            phase = self.phase
+            if phase == "act":
+                self.unit()
+            elif phase == "strategy":
+                self.strategy()
+            else:
+                return
+            if trace is not None:
+                trace.append((self.steps_before + self.steps, self.freeze()))
+
+    def strategy(self) -> None:
+        rep: _C | None = None
+        for c in self.cs:
+            if c.side == COURT and c.condition == OK and not c.acted and (rep is None or c.wit > rep.wit):
+                rep = c
+        if rep is None:
+            rep = next(c for c in self.cs if c.side == COURT and c.condition == OK)
+        best = 0
+        for c in self.cs:
+            if c.side == MONSTERS and c.condition == OK:
+                value = c.wit + 7 if c.kind == "npc" else c.evasion
+                if value > best:
+                    best = value
+        success, critical, fumble, gain = self.check(rep, rep.wit, best + self.strategy_bonus)
+        if (critical or fumble) and rep.distracted:
+            raise _Fallback  # the critical or fumble cures distraction (R-MK-44)
+        rep.drive += gain
+        if fumble and rep.side == COURT and rep.kind != "monster" and self.voice > 0:
+            self.voice -= 1
+        first = COURT if success else MONSTERS
+        self.phase = "act"
+        self.first = first
+        self.active = first
+        self.strategy_bonus = 0
+        self.steps += 1
+        self.advance()
+
+    def best_attack(self, c: _C) -> tuple[_C, int, int] | None:
+        """policy._best_attack: (target, slot, power) or None."""
+        best: tuple[int, int, int] | None = None
+        choice: tuple[_C, int, int] | None = None
+        lit = self.lit
+        area = c.area
+        side = c.side
+        for slot, power, reach, ranged in c.weapons:
+            for t in self.cs:
+                if t.side == side or t.condition == DEAD or abs(t.area - area) > reach:
+                    continue
+                if ranged and t.area not in lit:
+                    continue
+                key = (0 if t.condition == OK else 1, t.hp, -power)
+                if best is None or key < best:
+                    best = key
+                    choice = (t, slot, power)
+        return choice
+
+    def unit(self) -> None:
+        if self.current:
+            c = next(x for x in self.cs if x.id == self.current)
+            hit = self.best_attack(c)
+            if hit is None:
+                self.finish(c)  # Pass (R-MK-38)
+            else:
+                self.attack(c, *hit)
+            return
+        active = self.active
+        ready = [c for c in self.cs if c.side == active and c.condition == OK and not c.acted]
+        for c in ready:
+            hit = self.best_attack(c)
+            if hit is not None:
+                self.attack(c, *hit)
+                return
+        c = ready[0]
+        ahead = _FORWARD[c.side]
+        nearest: _C | None = None
+        for x in self.cs:
+            if (
+                x.side != c.side
+                and x.condition == OK
+                and (nearest is None or abs(x.area - c.area) < abs(nearest.area - c.area))
+            ):
+                nearest = x
+        if nearest is None or nearest.area == c.area:
+            self.finish(c)
+            return
+        step_ = 1 if (nearest.area - c.area) * ahead > 0 else -1
+        blocking = step_ == 1 and self.blocked(c)
+        payers = [x for x in self.cs if x.side == c.side and x.condition == OK and x.minions > 0]
+        if blocking and not payers:
+            self.finish(c)
+            return
+        self.steps += 1
+        if blocking:
+            payer = payers[0]
+            for x in payers:
+                if x.minions > payer.minions:
+                    payer = x
+            payer.minions -= min(payer.minions, self.roll())  # breakthrough (R-MK-27)
+            self.steps += 1
+        c.area += step_ * ahead
+        self.current = c.id
+        self.moved = True
+
+    def blocked(self, mover: _C) -> bool:
+        allies = valor = 0
+        for c in self.cs:
+            if c.area == mover.area and c.condition == OK:
+                if c.side == mover.side:
+                    allies += 1
+                else:
+                    valor += c.valor
+        return allies < valor
+
+    def attack(self, a: _C, t: _C, slot: int, power: int) -> None:
+        if a.foolish:
+            # R-MK-44: the target is drawn at random among the enemies the chosen weapon reaches
+            reach, ranged = next((r, rg) for s_, _p, r, rg in a.weapons if s_ == slot)
+            lit = self.lit
+            in_range = [
+                x
+                for x in self.cs
+                if x.side != a.side
+                and x.condition != DEAD
+                and abs(x.area - a.area) <= reach
+                and not (ranged and x.area not in lit)
+            ]
+            t = in_range[self.roll(len(in_range)) - 1] if len(in_range) > 1 else in_range[0]
+        hq = 2 if a.area == _ENEMY_HQ[a.side] else 0
+        evasion = t.evasion if t.condition == OK else 7
+        success, critical, fumble, gain = self.check(a, a.valor + hq, evasion)
+        if critical or fumble:
+            raise _Fallback
+        steps = 1
+        drive = a.drive + gain
+        hope_dice = 0
+        spent = 0
+        if success:
+            # R-MK-16: the prompt for hope appears when some hope is there; the policy answers it
+            have = drive + (self.voice if a.side == COURT else 0) if a.kind != "monster" else 0
+            enmity = a.enmity.get(t.id, 0)
+            if a.hope_ok and have > 0:
+                steps += 1
+                expected = power + enmity - t.armor
+                if not (t.hp <= expected or t.condition != OK):
+                    spent = min(a.valor, drive)
+                    roll = self.roll
+                    for _ in range(spent):
+                        hope_dice += roll()
+            amount = power + enmity + hope_dice - t.armor
+            if amount > 0 and t.condition != DEAD:
+                hp = t.hp - amount
+                if t.condition == INCAPACITATED:
+                    t_changes = (hp, DEAD)
+                elif hp <= 0:
+                    if t.kind == "monster":
+                        t_changes = (hp, DEAD)
+                    elif t.kind == "pc" or t.important:
+                        raise _Fallback  # the fatal-wound table (R-MK-31)
+                    else:
+                        t_changes = (hp, INCAPACITATED)
+                else:
+                    t_changes = (hp, OK)
+                t.hp, condition = t_changes
+                if condition != t.condition:
+                    t.condition = condition
+                    t.acted = True
+                    if condition == DEAD:
+                        t.deadline = ""
+        a.drive = drive - spent
+        self.steps += steps
+        self.finish(a, counted=True)
+
+    def finish(self, c: _C, counted: bool = False) -> None:
+        """flow.finish_unit without obesity or a second action (neither occurs on this path)."""
+        if not counted:
+            self.steps += 1
+        c.acted = True
+        self.current = ""
+        self.moved = False
+        self.advance()
+
+    def standing(self) -> tuple[bool, bool]:
+        court = monsters = False
+        for c in self.cs:
+            if c.condition == OK:
+                if c.side == COURT:
+                    court = True
+                else:
+                    monsters = True
+        return court, monsters
+
+    def check_end(self) -> bool:
+        court, monsters = self.standing()
+        if court and monsters:
+            return False
+        self.end_combat(COURT if court else (MONSTERS if monsters else ""), "wiped_out")
+        return True
+
+    def end_combat(self, winner: str, outcome: str) -> None:
+        for c in self.cs:
+            if c.deadline == "combat" and c.condition != DEAD:
+                if c.hp >= 1:
+                    c.deadline = ""
+                else:
+                    c.condition = DEAD
+                    c.acted = True
+                    c.deadline = ""
+        self.winner = winner
+        self.outcome = outcome
+        self.current = ""
+        self.moved = False
+        surrendered = self.surrendered == MONSTERS
+        defeated = any(
+            c.side == MONSTERS
+            and c.kind == "monster"
+            and (surrendered or c.condition != OK)
+            and c.id not in self.looted
+            for c in self.cs
+        )
+        self.phase = "treasure" if winner == COURT and defeated else "over"
+
+    def can_act(self, side: str) -> bool:
+        for c in self.cs:  # noqa: SIM110
+            if c.side == side and not c.acted and c.condition == OK:
+                return True
+        return False
+
+    def advance(self) -> None:
+        if self.check_end():
+            return
+        active = self.active
+        if self.can_act(active):
+            return
+        if active == self.first:
+            second = _OTHER[active]
+            self.active = second
+            if self.can_act(second):
+                return
+        # round end (R-MK-39); no poison on this path
+        if self.round >= self.max_rounds:
+            self.end_combat("", "draw")
+            return
+        for c in self.cs:
+            if c.acted and c.condition == OK:
+                c.acted = False
+        self.round += 1
+        self.phase = "strategy"
+        self.first = self.active = self.current = ""
+        self.moved = False
+        self.strategy_bonus = 0
+
+
+def play_fast(battle: Battle, dice: Dice, policy: TacticalPolicy) -> tuple[Battle, int]:
+    """Run one battle to its end like :func:`~.simulate.play_out`, much faster; same result, same dice."""
+    return _play(battle, dice, policy, None)
+
+
+def _play(
+    battle: Battle, dice: Dice, policy: TacticalPolicy, trace: list[tuple[int, Battle]] | None
+) -> tuple[Battle, int]:
+    state = battle
+    steps = 0
+    decide = policy.decide
+    while state.phase != "over" and state.phase != "treasure":
+        if eligible(state):
+            fast = _Fast(state, dice, trace, steps)
+            try:
+                fast.run()
+                prefix: list[int] | None = None
+            except _Fallback:
+                prefix = list(fast.drawn)
+            # decisions completed before the fallback are kept: the state before the open one
+            if prefix is not None:
+                fast.drawn.clear()
+            state = fast.freeze() if prefix is None or fast.steps else state
+            steps += fast.steps
+            if prefix is None:
+                break
+            replay = _PrefixDice(prefix, dice)
+            # the open decision through the full rules, until its unit is closed
+            state, _ = step(state, decide(state), replay)
+            steps += 1
+            while state.pending is not None and state.phase not in ("over", "treasure"):
+                state, _ = step(state, decide(state), replay)
+                steps += 1
+            if trace is not None:
+                trace.append((steps, state))
+            continue
+        state, _ = step(state, decide(state), dice)
+        steps += 1
+        if trace is not None:
+            trace.append((steps, state))
+    return state, steps
