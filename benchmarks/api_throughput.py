@@ -2,8 +2,13 @@
 
 Both servers run the same stack (Starlette on uvicorn, one process, the same settings); the baseline
 answers the roll route with a fixed JSON body, so the difference is what meikyu itself costs per
-request: parameter reading, the roll and the rendering. The load generator is a small asyncio HTTP/1.1
+request: parameter reading, the roll and the rendering. A third server, ``raw``, is the floor: a bare
+ASGI callable sending the same constant under the same uvicorn (meikyu's hot route skips the
+framework's routing, so the Starlette baseline alone would flatter it). The load generator is a small asyncio HTTP/1.1
 client with one keep-alive connection per simulated client, in its own process.
+
+On a busy machine req/s swings with whatever else runs; the last column, the server process's own CPU
+time per request (user + system, from /proc), is much steadier and is the fairer overhead figure.
 
     python benchmarks/api_throughput.py [--seconds 2] [--rounds 3] [--levels 1,16,64]
 
@@ -28,20 +33,38 @@ PATH = "/v2/game_system/MeikyuKingdom/roll?command=2MK%2B3%3E%3D9"
 HOST = "127.0.0.1"
 
 
+_BASELINE_BODY = ('{"ok":true,"text":"(2R6+3>=9) ＞ 9[3,6]+3 ＞ 12 ＞ 成功","secret":false,"success":true,'
+                  '"failure":false,"critical":false,"fumble":false,"rands":[{"kind":"normal","sides":6,"value":3},'
+                  '{"kind":"normal","sides":6,"value":6}]}').encode()
+
+
 def baseline_app():  # type: ignore[no-untyped-def]
     """The same framework answering with a constant body of the usual size."""
     from starlette.applications import Starlette
     from starlette.responses import Response
     from starlette.routing import Route
 
-    body = ('{"ok":true,"text":"(2R6+3>=9) ＞ 9[3,6]+3 ＞ 12 ＞ 成功","secret":false,"success":true,'
-            '"failure":false,"critical":false,"fumble":false,"rands":[{"kind":"normal","sides":6,"value":3},'
-            '{"kind":"normal","sides":6,"value":6}]}').encode()
+    body = _BASELINE_BODY
 
     async def roll(request):  # type: ignore[no-untyped-def]
         return Response(body, media_type="application/json", headers={"access-control-allow-origin": "*"})
 
     return Starlette(routes=[Route("/v2/game_system/{id}/roll", roll), Route("/v2/version", roll)])
+
+
+def raw_app():  # type: ignore[no-untyped-def]
+    """The floor: a bare ASGI callable with the same constant body (no framework at all)."""
+    body = _BASELINE_BODY
+    headers = [(b"content-length", b"%d" % len(body)), (b"content-type", b"application/json"),
+               (b"access-control-allow-origin", b"*")]
+
+    async def answer(scope, receive, send):  # type: ignore[no-untyped-def]
+        if scope["type"] != "http":
+            return
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+    return answer
 
 
 def _free_port() -> int:
@@ -55,7 +78,7 @@ def _start(kind: str) -> tuple[subprocess.Popen[bytes], int]:
     if kind == "meikyu":
         cmd = [sys.executable, "-m", "meikyu", "serve", "--host", HOST, "--port", str(port)]
     else:
-        cmd = [sys.executable, os.path.abspath(__file__), "--serve-baseline", str(port)]
+        cmd = [sys.executable, os.path.abspath(__file__), f"--serve-{kind}", str(port)]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
@@ -90,18 +113,33 @@ async def _client(port: int, stop_at: float, budget: list[int], latencies: list[
         writer.close()
 
 
-async def _load(port: int, clients: int, seconds: float, max_requests: int) -> tuple[float, float, float, int]:
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process (Linux /proc), or None elsewhere."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+async def _load(port: int, pid: int, clients: int, seconds: float,
+                max_requests: int) -> tuple[float, float, float, int, float | None]:
+    """req/s, p50 ms, p99 ms, errors, and the server's CPU microseconds per request (None if unknown)."""
     latencies: list[float] = []
     errors: list[int] = []
     # Warm-up (not measured): connections open, caches filled.
     warm = time.perf_counter() + min(0.5, seconds / 4)
     await asyncio.gather(*(_client(port, warm, [10**9], [], []) for _ in range(clients)))
+    cpu_before = _cpu_seconds(pid)
     started = time.perf_counter()
     await asyncio.gather(*(_client(port, started + seconds, [max_requests // clients], latencies, errors)
                            for _ in range(clients)))
     elapsed = time.perf_counter() - started
+    cpu_after = _cpu_seconds(pid)
     cuts = statistics.quantiles(latencies, n=100)
-    return len(latencies) / elapsed, cuts[49] * 1000, cuts[98] * 1000, len(errors)
+    cpu = None if cpu_before is None or cpu_after is None else (cpu_after - cpu_before) / len(latencies) * 1e6
+    return len(latencies) / elapsed, cuts[49] * 1000, cuts[98] * 1000, len(errors), cpu
 
 
 def main() -> int:
@@ -111,15 +149,16 @@ def main() -> int:
     parser.add_argument("--levels", default="1,16,64")
     parser.add_argument("--max-requests", type=int, default=200_000)
     parser.add_argument("--serve-baseline", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--serve-raw", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.serve_baseline:
+    if args.serve_baseline or args.serve_raw:
         import uvicorn
 
-        uvicorn.run(baseline_app(), host=HOST, port=args.serve_baseline, access_log=False, log_level="warning",
-                    server_header=False)
+        app, port = (baseline_app(), args.serve_baseline) if args.serve_baseline else (raw_app(), args.serve_raw)
+        uvicorn.run(app, host=HOST, port=port, access_log=False, log_level="warning", server_header=False)
         return 0
     levels = [int(x) for x in args.levels.split(",")]
-    servers = {kind: _start(kind) for kind in ("baseline", "meikyu")}
+    servers = {kind: _start(kind) for kind in ("baseline", "raw", "meikyu")}
     try:
         import uvloop
 
@@ -130,24 +169,27 @@ def main() -> int:
         print(f"GET {PATH}")
         print(f"{args.rounds} alternating rounds of {args.seconds:g} s per level and server (median shown); "
               "loopback; one server process each")
-        print(f"{'clients':>7} {'server':>9} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6}")
+        print(f"{'clients':>7} {'server':>9} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6} {'cpu us/req':>10}")
         for clients in levels:
-            rounds: dict[str, list[tuple[float, float, float, int]]] = {k: [] for k in servers}
+            rounds: dict[str, list[tuple[float, float, float, int, float | None]]] = {k: [] for k in servers}
             for r in range(args.rounds):
                 # Alternate the order so background load on the machine hits both servers alike.
                 order = list(servers) if r % 2 == 0 else list(reversed(servers))
                 for kind in order:
-                    port = servers[kind][1]
-                    rounds[kind].append(run(_load(port, clients, args.seconds, args.max_requests)))
+                    proc, port = servers[kind]
+                    rounds[kind].append(run(_load(port, proc.pid, clients, args.seconds, args.max_requests)))
             medians = {}
             for kind, rows in rounds.items():
                 rps = statistics.median(x[0] for x in rows)
                 p50 = statistics.median(x[1] for x in rows)
                 p99 = statistics.median(x[2] for x in rows)
                 errs = sum(x[3] for x in rows)
+                cpus = [x[4] for x in rows if x[4] is not None]
+                cpu = f"{statistics.median(cpus):>10.0f}" if cpus else f"{'-':>10}"
                 medians[kind] = rps
-                print(f"{clients:>7} {kind:>9} {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {errs:>6}")
-            print(f"{'':>7} {'ratio':>9} {medians['meikyu'] / medians['baseline']:>9.2f}  (meikyu / baseline req/s)")
+                print(f"{clients:>7} {kind:>9} {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {errs:>6} {cpu}")
+            print(f"{'':>7} {'ratio':>9} {medians['meikyu'] / medians['baseline']:>9.2f}  (meikyu / baseline req/s; "
+                  f"{medians['meikyu'] / medians['raw']:.2f} of the bare-ASGI floor)")
     finally:
         for proc, _ in servers.values():
             proc.terminate()

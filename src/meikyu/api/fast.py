@@ -93,8 +93,8 @@ class FastRoll:
         self.max_fields = max_fields
         self.plans: dict[tuple[str, bytes], RollPlan] = {}
         # Small checks return remembered result objects (MKCheck's memo), so their bodies are kept too:
-        # id -> (the result itself, which keeps the id from being reused; format; body).
-        self.bodies: dict[tuple[int, str], tuple[RollResult, bytes]] = {}
+        # (id, format, language) -> (the result itself, which keeps the id from being reused; body).
+        self.bodies: dict[tuple[int, str, str], tuple[RollResult, bytes]] = {}
 
     def plan(self, path: str, query: bytes) -> RollPlan | None:
         key = (path, query)
@@ -126,7 +126,7 @@ class FastRoll:
             return None
         try:
             result = roll_once(plan)
-            key = (id(result), plan.fmt)
+            key = (id(result), plan.fmt, plan.lang)
             known = self.bodies.get(key)
             if known is not None and known[0] is result:
                 return known[1]
