@@ -23,8 +23,14 @@ Choices made where the rules are silent (each one data or an option where it mat
   the chosen die; the player chooses for an advantage, the GM for a disadvantage (option). With
   no action in hand nothing happens.
 - Job effects and feats are used after the roll by the turn's player; abilities marked "others"
-  (``他者威力+2``) are used by another player for the turn's player, and with a single player
-  on oneself (R-LB-09). Paid costs cannot be the card being used.
+  (``他者威力+2``, ``即:他者回復``) may be used by any other player during the turn, and with a
+  single player on oneself (R-LB-09). Paid costs cannot be the card being used.
+- The forced normal recovery after the final mission is a recovery like a turn's: recovery
+  grants and recovery abilities raise it (R-LB-05). An advantage / disadvantage roll has no power
+  and no recovery, so only abilities that need neither (obstacle −1, obstacle attribute, recover,
+  grant) may be used before its effect die is picked (R-LB-12).
+- Each GM disadvantage needs a warning before it; the warning is used up (R-LB-12).
+- The final mission comes once per scenario: it cannot be abandoned for another (R-LB-04).
 - Grants last until used (or the round / mission, as printed); only the turn's player spends
   theirs; a power grant must match the action's current attribute (R-LB-14).
 - The once-per-scenario limit of job effects and feats is a fact from another chapter; its
