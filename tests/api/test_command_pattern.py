@@ -146,3 +146,12 @@ def test_javascript_bots_read_the_pattern_the_same_way() -> None:
     for sid, results in json.loads(done.stdout).items():
         expected = [True] * len(COMMON + EXTRA[sid]) + [False] * len(CHAT)
         assert results == expected, sid
+
+
+def test_systems_served_with_the_plain_pattern_have_no_commands_of_their_own() -> None:
+    """If a system grows its own commands, meikyu.api.patterns must learn their heads too (this fails first)."""
+    from meikyu.dice.command import SystemCommands
+
+    for system_id in ("ShinGamebook", "Liberator"):
+        commands = find(system_id).commands()
+        assert type(commands).parse is SystemCommands.parse, system_id
