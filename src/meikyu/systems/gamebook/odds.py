@@ -234,7 +234,8 @@ class OddsSolver:
                 if h <= 0:
                     continue
                 a = self._hit[t]
-                terms = [(a, self._sub_value(s, self._struck(e, t), left - 1))]
+                # A hit that cannot happen leads nowhere: do not solve (or trip over) where it would go.
+                terms = [(a, self._sub_value(s, self._struck(e, t), left - 1))] if a else []
                 if a != base:
                     terms.append((base - a, self._sub_value(s, e, left - 1)))
                 v = _mix(terms, base)

@@ -92,6 +92,7 @@ class DpSolver(OddsSolver):
         self._sx: list[dict[State, float]] = [{} for _ in range(self.attacks)]
         self._sub_close: dict[tuple[int, State], tuple[int, ...]] = {}
         self._exact_m: dict[State, Value] = {}
+        self._fresh_done: dict[State, tuple[tuple[int, ...], Value]] = {}
         self._solved = False
 
     # -- pass 1: floats, bottom-up -------------------------------------------------------------
@@ -168,6 +169,8 @@ class DpSolver(OddsSolver):
                         a = hf[t]
                         if done[t]:
                             tw, tx = 1.0, 0.0
+                        elif not a:
+                            tw = tx = 0.0
                         else:
                             tw, tx = sw[left - 1][(s, struck[t])], sx[left - 1][(s, struck[t])]
                         best.append((a * tw + (1 - a) * lw, a * tx + (1 - a) * lx, t))
@@ -176,8 +179,11 @@ class DpSolver(OddsSolver):
                     self._sub_close[(left, key)] = close
                     sw[left][key], sx[left][key] = top[0], top[1]
                     if len(close) > 1:  # floats cannot tell: the exact value decides, and is kept
-                        v = self._sub_exact(s, e, left)
-                        sw[left][key], sx[left][key] = v[0] / v[2], v[1] / v[2]
+                        try:
+                            v = self._sub_exact(s, e, left)
+                            sw[left][key], sx[left][key] = v[0] / v[2], v[1] / v[2]
+                        except InputError:  # it leads where the fight cannot end
+                            sw[left][key] = sx[left][key] = _NAN
                 # The first exchange (no escape yet): its close aims.
                 fresh = [(aw + stay * vw, seq) for seq, aw, _, stay in aims]
                 top_f = max(w for w, _ in fresh)
@@ -233,7 +239,11 @@ class DpSolver(OddsSolver):
 
     def _settle(self, key: State) -> None:
         """A close call: solve this state exactly now, so higher states build on the exact choice."""
-        v = self.value(*key)
+        try:
+            v = self.value(*key)
+        except InputError:  # it leads where the fight cannot end
+            self._fw[key] = self._fx[key] = _NAN
+            return
         self._fw[key], self._fx[key] = v[0] / v[2], v[1] / v[2]
 
     def _solve_floats_single(self) -> None:
@@ -293,6 +303,8 @@ class DpSolver(OddsSolver):
                     for t, a, miss, sidx in targets:
                         if sidx < 0:
                             nw, nl = a + miss * mw, miss * ml
+                        elif not a:  # an enemy Shin cannot hit: where a hit would lead does not matter
+                            nw, nl = mw, ml
                         else:
                             nw = a * s0w[sidx + si] + miss * mw
                             nl = a * s0l[sidx + si] + miss * ml
@@ -339,8 +351,13 @@ class DpSolver(OddsSolver):
                 if close:  # floats cannot tell: every option goes to the exact pass, now
                     every = tuple((t,) for t, _, _, _ in targets)
                     close_map[(s, e)] = tuple((f, every) for f in flees)
-                    v = self.value(s, e)
-                    best_w, best_l = v[0] / v[2], (v[2] - v[0] - v[1]) / v[2]
+                    fw[idx] = best_w  # a provisional value, so that the exact pass finds the state
+                    try:
+                        v = self.value(s, e)
+                        best_w, best_l = v[0] / v[2], (v[2] - v[0] - v[1]) / v[2]
+                    except InputError:  # it leads where the fight cannot end
+                        fw[idx] = fl[idx] = s0w[idx] = s0l[idx] = _NAN
+                        continue
                 fw[idx], fl[idx] = best_w, best_l
                 s0w[idx] = mw + stay_e * best_w
                 s0l[idx] = ml + stay_e * best_l
@@ -392,7 +409,8 @@ class DpSolver(OddsSolver):
             if h:
                 struck = self._struck(e, t)
                 a = self._hf[t]
-                tw = self._a0w[self._flat_index((s, struck))] if any(struck) else 1.0
+                # An enemy Shin cannot hit: where a hit would lead does not matter.
+                tw = self._a0w[self._flat_index((s, struck))] if a and any(struck) else 1.0
                 scored.append((a * tw + (1 - a) * (mw + stay_e * v_w), (t,)))
         top = max(w for w, _ in scored)
         return tuple(seq for w, seq in scored if w >= top * (1.0 - _REL))
@@ -481,8 +499,11 @@ class DpSolver(OddsSolver):
                 raise self._stalemate(s, e)
             for t in close:
                 a = self._hit[t]
-                cand = _mix([(a, self._sub_exact(s, self._struck(e, t), left - 1)),
-                             (self.base - a, self._sub_exact(s, e, left - 1))], self.base)
+                if not a:  # an enemy Shin cannot hit: only the miss counts
+                    cand = self._sub_exact(s, e, left - 1)
+                else:
+                    cand = _mix([(a, self._sub_exact(s, self._struck(e, t), left - 1)),
+                                 (self.base - a, self._sub_exact(s, e, left - 1))], self.base)
                 if found is None or _better_win(cand, found):
                     found = cand
             assert found is not None
@@ -497,6 +518,9 @@ class DpSolver(OddsSolver):
         """The first exchange, before which nobody may escape (R-GB-15): (targets, exact value)."""
         if not any(e):
             return ((0,) * self.attacks, WIN)
+        done = self._fresh_done.get((s, e))
+        if done is not None:
+            return done
         self.solve_floats()
         if math.isnan(self._float_win((s, e))):
             raise self._stalemate(s, e)
@@ -509,7 +533,29 @@ class DpSolver(OddsSolver):
             if chosen is None or _better_win(v, chosen[1]):
                 chosen = (seq, v)
         assert chosen is not None
+        self._fresh_done[(s, e)] = chosen
         return chosen
+
+    def now(self, s: int, e: tuple[int, ...], left: int | None = None, first: bool = False) -> Value:
+        """Exact (w, x, d) from a point in a fight: Shin's hits ``s``, the enemies' ``e``, ``left`` of
+        his attacks still to make this exchange; ``first`` while the first exchange is not over (no
+        escape before it ends, R-GB-15).
+
+        >>> from meikyu.systems.gamebook.fighters import Enemy, Fighter
+        >>> solver = DpSolver(Fighter(5, 3, 5, 5), [Enemy(10, 2, 9, 4)])
+        >>> w, x, d = solver.now(5, (3,)); d - w, d  # one hit more wins; lose only after 5 wounds
+        (1, 20151121)
+        >>> w, x, d = solver.now(2, (4,)); round(w / d, 4)
+        0.8086
+        """
+        left = self.attacks if left is None else left
+        if s <= 0:
+            return LOSS
+        if not any(e):
+            return WIN
+        if left < self.attacks:
+            return self._sub_exact(s, e, left)
+        return self.fresh(s, e)[1] if first else self.value(s, e)
 
     def best_target(self, s: int, e: tuple[int, ...], left: int | None = None, fresh: bool = False) -> int:
         """The enemy (0-based) to attack now, with ``left`` attacks still to make this exchange."""
@@ -524,7 +570,8 @@ class DpSolver(OddsSolver):
             return self._choice[(s, e)][1][0]
         self.value(s, e)
         best, best_v = alive[0], None
-        for t in self._sub_close[(left, (s, e))]:
+        close = self._sub_close.get((left, (s, e))) or tuple(alive)
+        for t in close:
             a = self._hit[t]
             v = _mix([(a, self._sub_exact(s, self._struck(e, t), left - 1)),
                       (self.base - a, self._sub_exact(s, e, left - 1))], self.base)

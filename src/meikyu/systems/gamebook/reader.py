@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -26,9 +27,10 @@ from meikyu.i18n import translate
 from meikyu.serial import to_data
 from meikyu.systems.gamebook.book import Book
 from meikyu.systems.gamebook.combat import fighter_for
-from meikyu.systems.gamebook.events import CombatStarted
+from meikyu.systems.gamebook.events import CombatStarted, Entered
 from meikyu.systems.gamebook.fighters import escape_needed
 from meikyu.systems.gamebook.odds import combat_odds
+from meikyu.systems.gamebook.odds_dp import DpSolver
 from meikyu.systems.gamebook.policy import AutoPolicy
 from meikyu.systems.gamebook.rules import (
     Attack,
@@ -57,6 +59,7 @@ class Session:
         self.lang = lang
         self.bookmarks: dict[str, int] = {}
         self.policy = AutoPolicy(self.rules)
+        self._solvers: dict[Any, DpSolver] = {}
 
     @property
     def state(self) -> PlayState:
@@ -108,49 +111,68 @@ class Session:
         return type(action).__name__
 
     def sheet_lines(self) -> list[str]:
+        """The adventure sheet (in a fight the loop shows the fight's hits and enemies just below)."""
         sh = self.state.sheet
-        items = ", ".join(f"{self.book.item_name(k, self.lang)}×{n}" for k, n in sh.items) or "-"
-        abilities = ", ".join(self.book.ability_name(a, self.lang) for a in sh.abilities) or "-"
-        progress = ", ".join(f"{self.book.counter_name(k, self.lang)} {v}" for k, v in sh.progress) or "-"
-        flags = ", ".join(sh.flags) or "-"
+        sep = self.t("list_sep")
+        items = sep.join(f"{self.book.item_name(k, self.lang)}×{n}" for k, n in sh.items) or "-"
+        abilities = sep.join(self.book.ability_name(a, self.lang) for a in sh.abilities) or "-"
+        progress = sep.join(f"{self.book.counter_name(k, self.lang)} {v}" for k, v in sh.progress) or "-"
+        flags = sep.join(sh.flags) or "-"
         weapon = self.book.item_name(sh.weapon, self.lang) if sh.weapon else "-"
-        lines = [self.t("sheet_stats", attack=sh.attack, defense=sh.defense, stamina=sh.stamina, hits=sh.hits),
-                 self.t("sheet_weapon", weapon=weapon, kill=sh.kill),
-                 self.t("sheet_items", items=items), self.t("sheet_abilities", abilities=abilities),
-                 self.t("sheet_progress", progress=progress), self.t("sheet_flags", flags=flags)]
-        cs = self.state.combat
-        if cs is not None:
-            lines.append(self.t("sheet_combat", hits=cs.hits, max=cs.max_hits))
-        return lines
+        return [self.t("sheet_stats", attack=sh.attack, defense=sh.defense, stamina=sh.stamina, hits=sh.hits),
+                self.t("sheet_weapon", weapon=weapon, kill=sh.kill),
+                self.t("sheet_items", items=items), self.t("sheet_abilities", abilities=abilities),
+                self.t("sheet_progress", progress=progress), self.t("sheet_flags", flags=flags)]
 
     def enemy_lines(self) -> list[str]:
         cs = self.state.combat
         if cs is None:
             return []
-        return [self.t("sheet_combat", hits=cs.hits, max=cs.max_hits)] + [self.t("enemy", n=i + 1, enemy=f.name.get(self.lang), attack=f.attack, kill=f.kill,
-                       defense=f.defense, left=f.left, hits=f.hits) for i, f in enumerate(cs.foes)]
+        lines = [self.t("sheet_combat", hits=cs.hits, max=cs.max_hits)]
+        for i, f in enumerate(cs.foes):
+            if f.left == 0:
+                lines.append(self.t("enemy_down", n=i + 1, enemy=f.name.get(self.lang)))
+            else:
+                lines.append(self.t("enemy", n=i + 1, enemy=f.name.get(self.lang), attack=f.attack, kill=f.kill,
+                                    defense=f.defense, left=f.left, hits=f.hits))
+        return lines
 
     def odds_lines(self) -> list[str]:
-        """Exact odds of the fight about to start, for no ability and for each ability Shin has."""
+        """Exact odds: before the ability is chosen, of the whole fight for no ability and for each
+        ability Shin has (R-GB-03); after that, from the fight as it stands now, with the chosen one."""
         cs = self.state.combat
         if cs is None:
             return []
         lines = []
-        enemies = [f.enemy for f in cs.foes]
-        for key in ("", *self.state.sheet.abilities):
+        keys = (cs.ability,) if cs.chosen else ("", *self.state.sheet.abilities)
+        for key in keys:
             ability = self.book.abilities.get(key) if key else None
             name = self.book.ability_name(key, self.lang) if key else self.t("opt_no_ability")
+            label = "odds_now" if cs.chosen and cs.exchanges else "odds"
             try:
                 shin = fighter_for(self.state.sheet, ability)
-                pct = combat_odds(shin, enemies).to_data()
-                lines.append(self.t("odds", ability=name, win=pct["win_pct"], lose=pct["lose_pct"]))
+                w, lo, _ = self._odds_now(shin, escape=False)
+                lines.append(self.t(label, ability=name, win=percent(w), lose=percent(lo)))
                 if cs.escape_allowed:
-                    pct = combat_odds(shin, enemies, escape=True).to_data()
-                    lines.append(self.t("odds_escape", win=pct["win_pct"], lose=pct["lose_pct"],
-                                        escape=pct["escape_pct"]))
+                    w, lo, x = self._odds_now(shin, escape=True)
+                    lines.append(self.t("odds_escape", win=percent(w), lose=percent(lo), escape=percent(x)))
             except InputError as exc:
                 lines.append(self.t("odds_none", ability=name, reason=exc.message(self.lang)))
         return lines
+
+    def _odds_now(self, shin: Any, escape: bool) -> tuple[Fraction, Fraction, Fraction]:
+        """(win, lose, escape) from the current point of the fight, by the exact solver."""
+        cs = self.state.combat
+        assert cs is not None
+        if not cs.chosen:  # the whole fight, from its start
+            o = combat_odds(shin, [f.enemy for f in cs.foes], escape=escape)
+            return o.win, o.lose, o.escape
+        key = (shin, tuple(f.enemy for f in cs.foes), escape)
+        solver = self._solvers.get(key)
+        if solver is None:
+            solver = self._solvers[key] = DpSolver(shin, [f.enemy for f in cs.foes], escape)
+        w, x, d = solver.now(cs.hits, tuple(f.left for f in cs.foes), cs.attacks_left, first=cs.exchanges == 0)
+        return Fraction(w, d), Fraction(d - w - x, d), Fraction(x, d)
 
     def status_lines(self) -> list[str]:
         s = self.state
@@ -161,11 +183,17 @@ class Session:
         return []
 
     # -- doing -----------------------------------------------------------------------------------
-    def play(self, action: Action) -> list[str]:
+    def play(self, action: Action, with_text: bool = False, enemies: bool = True) -> list[str]:
+        """Play one action; its events as lines. ``with_text`` puts the text of the paragraph Shin
+        arrives at right after the arrival line, before what happens there (items gained, flags …),
+        so the reader reads the paragraph first. ``enemies`` adds the enemy list when a fight starts."""
         events = self.game.play(action)
         lines = [e.render(self.lang) for e in events]
+        arrived = [i for i, e in enumerate(events) if isinstance(e, Entered)]
+        if with_text and arrived:
+            lines[arrived[-1] + 1 : arrived[-1] + 1] = self.paragraph_text()[1:]
         if any(isinstance(e, CombatStarted) for e in events):
-            lines += self.enemy_lines() + self.odds_lines()
+            lines += (self.enemy_lines() if enemies else []) + self.odds_lines()
         return lines
 
     def undo(self) -> None:
@@ -185,7 +213,10 @@ class Session:
                 "bookmarks": self.bookmarks, "game": self.game.to_data()}
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_data(), ensure_ascii=False, indent=1), encoding="utf-8")
+        try:
+            Path(path).write_text(json.dumps(self.to_data(), ensure_ascii=False, indent=1), encoding="utf-8")
+        except OSError as exc:
+            raise InputError("gb.error.cannot_write", path=str(path), detail=exc.strerror or str(exc)) from exc
 
     def load(self, path: str | Path) -> None:
         try:
@@ -232,16 +263,13 @@ def run_scripted(book: Book, choices: list[int], dice: Dice, lang: str = "ja", s
             action: Action = Choose(queue.pop(0))
         else:
             action = session.policy.choose(session.state, legal)
-        visited = len(session.state.path)
         try:
-            lines = session.play(action)
+            lines = session.play(action, with_text=True)  # a readable transcript: texts where Shin arrives
         except DiceExhausted:
             waiting = "dice"
             break
         if log is not None:
             log.extend(lines)
-            if len(session.state.path) > visited:  # a readable transcript: the text of where we arrived
-                log.extend(session.paragraph_text()[1:])
     else:
         waiting = "limit"
     state = session.state
@@ -271,6 +299,22 @@ class ManualDice:
             except DiceError as exc:
                 self.say(exc.message(self.lang))
         return self.queue.pop(0)
+
+
+def percent(p: Fraction) -> str:
+    """A chance for people: one decimal, but never "0.0" or "100.0" for something that can happen or fail.
+
+    >>> percent(Fraction(1, 3)), percent(Fraction(0)), percent(Fraction(1)), percent(Fraction(1, 10**6))
+    ('33.3', '0', '100', '<0.1')
+    >>> percent(1 - Fraction(1, 10**6))
+    '>99.9'
+    """
+    if p <= 0:
+        return "0"
+    if p >= 1:
+        return "100"
+    text = f"{float(p) * 100:.1f}"
+    return "<0.1" if text == "0.0" else ">99.9" if text == "100.0" else text
 
 
 def run_interactive(session: Session, ask: Callable[[str], str], say: Callable[[str], None]) -> int:
@@ -305,7 +349,7 @@ def run_interactive(session: Session, ask: Callable[[str], str], say: Callable[[
             elif word.isdigit():
                 number = int(word)
                 if not 1 <= number <= len(legal):
-                    say(t("bad_number", count=len(legal)))
+                    say(t("bad_number_one") if len(legal) == 1 else t("bad_number", count=len(legal)))
                     continue
                 action = legal[number - 1]
             elif word in ("q", "quit"):
@@ -345,7 +389,11 @@ def run_interactive(session: Session, ask: Callable[[str], str], say: Callable[[
             else:
                 say(t("unknown_command", command=line))
                 continue
-            for text in session.play(action):
+            for text in session.play(action, with_text=True, enemies=False):
                 say(text)
+            if len(session.state.path) != where:  # arrived somewhere: its text is shown already
+                shown = len(session.state.path)
+                for text in session.status_lines():
+                    say(text)
         except MeikyuError as exc:
             say(exc.message(session.lang))
