@@ -182,3 +182,37 @@ def test_events_render_in_three_languages() -> None:
     e = ev.ShinWounded("Slime", "1+1", 7, 10, 2, 0, True)
     texts = {lang: e.render(lang) for lang in ("ja", "en", "ko")}
     assert "0" in texts["en"] and "撃破値" in texts["ja"] and "격파치" in texts["ko"]
+
+
+def test_reader_odds_follow_the_fight_and_text_comes_before_effects(tmp_path: Path) -> None:
+    """The reader (round 2 play-through): 'o' mid-fight gives the odds from the current state (R-GB-10..13),
+    the enemies are listed once per prompt, a paragraph's text precedes what happens there, a failed save
+    is a message and not a traceback, and a lone option answers a wrong number with a hint."""
+    from fractions import Fraction
+
+    from meikyu.systems.gamebook.fighters import Enemy, Fighter
+    from meikyu.systems.gamebook.odds_dp import DpSolver
+    from meikyu.systems.gamebook.reader import percent
+
+    # Creation 3 → 1/1/1 (5/5/5), the slime fight; Shin hits (4 → 3), the slime misses (3+3+5 = 11 ≥ 10).
+    inputs = iter(["", "1", "1", "1", "", "", "o", f"save {tmp_path / 'no' / 'x.json'}", "7", "q"])
+    said: list[str] = []
+    session = Session(load_book(ARENA), dice=ScriptedDice([3, 1, 4, 4, 3, 3]), lang="en")
+    assert run_interactive(session, lambda _: next(inputs), said.append) == 0
+    text = "\n".join(said)
+    expected = DpSolver(Fighter(5, 3, 5, 5), [Enemy(10, 2, 9, 4)]).now(5, (3,))
+    w, x, d = expected
+    assert f"odds from here with no ability: win {percent(Fraction(w, d))}%" in text
+    assert text.count("enemy 1: Slime") == text.count("In this combat")  # once per prompt, not twice
+    assert "cannot write" in text and "Traceback" not in text
+    assert "Pick a number from 1 to 1" not in text or "only one option" in text
+    assert percent(Fraction(1, 10**7)) == "<0.1" and percent(1 - Fraction(1, 10**7)) == ">99.9"
+
+
+def test_scripted_transcript_reads_text_before_effects() -> None:
+    """A paragraph's text is printed right after arriving, before the items and flags it gives."""
+    log: list[str] = []
+    run_scripted(load_book(sample_path()), [2, 1], ScriptedDice([6, 2]), lang="en", log=log)
+    arrive = next(i for i, line in enumerate(log) if line.startswith("→") and "6" in line)
+    equip = next(i for i, line in enumerate(log) if line.startswith("Equipped"))
+    assert arrive < equip and any("spear" in line.lower() for line in log[arrive + 1 : equip])
