@@ -155,3 +155,16 @@ def test_systems_served_with_the_plain_pattern_have_no_commands_of_their_own() -
     for system_id in ("ShinGamebook", "Liberator"):
         commands = find(system_id).commands()
         assert type(commands).parse is SystemCommands.parse, system_id
+
+
+def test_hostile_lines_are_matched_in_linear_time() -> None:
+    """A bot runs the pattern on every chat line, so long junk must not make it backtrack for seconds."""
+    import time
+
+    pattern = compiled("MeikyuKingdom")
+    lines = ["1" * 4000 + "x", "choice[" + "] " * 2000 + "x", "x1 " + " " * 4000 + "y", "(" * 4000,
+             " " * 4000 + "S" + " " * 4000, "1+" * 2000 + "D", "choice(" + "(" * 4000]
+    started = time.perf_counter()
+    for line in lines:
+        pattern.search(line)
+    assert time.perf_counter() - started < 1.0

@@ -95,6 +95,7 @@ _HEADS: dict[str, Callable[[], list[str]]] = {
     "MeikyuKingdom": _mk_heads,
     "ShinGamebook": _plain_heads,
     "Liberator": _plain_heads,
+    "DiceBot": _plain_heads,  # the plain language, should the registry ever list it as BCDice does
 }
 
 
