@@ -102,3 +102,26 @@ def test_unknown_fields_and_missing_book_meta() -> None:
     _, problems = parse_book("[p.1]\ntext='x'\nending='good'\ncolour='red'\n")
     keys = {p.key for p in problems}
     assert {"gb.book.no_meta", "gb.book.no_start", "gb.book.unknown_field"} <= keys
+
+
+def test_endless_fight_is_a_located_warning_r_gb_10_12_15(capsys: pytest.CaptureFixture[str]) -> None:
+    """R-GB-10, R-GB-12, R-GB-15: a fight with an enemy Shin cannot hit even on a 12 (attack at least 5 there, 5 + 12 < 18)
+    and who never wounds him (2 + defense 6 >= 7; the book raises only attack), and no escape, can never
+    end: a warning at that enemy's line, not an error (exit 0). With escape, or an enemy he can hit on a
+    12 or one that can wound him, nothing is said."""
+    book = BOOKS / "endless.toml"
+    warn_line = next(n for n, line in enumerate(book.read_text(encoding="utf-8").splitlines(), start=1)
+                     if "WARN: endless" in line)
+    report = check_book(book)
+    assert report.ok and report.problems == ()
+    assert [(w.key, w.paragraph, w.line) for w in report.warnings] == [("gb.check.endless", "2", warn_line)]
+    params = dict(report.warnings[0].params)
+    assert (params["attack"], params["defense"], params["enemy"]) == (5, 6, 2)
+    code, out = run_cli(["gamebook", "check", str(book), "--lang", "en"], capsys)
+    assert code == 0 and f"endless.toml:{warn_line}: [p.2] warning: this fight can never end" in out
+    assert "1 warning(s)" in out
+    code, out = run_cli(["gamebook", "check", str(book), "--format", "json", "--lang", "ja"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["ok"] and data["warnings"][0]["line"] == warn_line
+    assert "終わらない" in data["warnings"][0]["message"]
+    assert check_book(sample_path()).warnings == ()

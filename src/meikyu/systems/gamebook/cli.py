@@ -67,11 +67,16 @@ def cmd_check(args: argparse.Namespace) -> int:
     summary = report.summary()
     problems = [{"line": p.line, "paragraph": p.paragraph, "key": p.key, "message": p.message(lang)}
                 for p in report.problems]
+    # Warnings (fights that may never end) are listed with the problems but do not fail the check.
+    warnings = [{"line": p.line, "paragraph": p.paragraph, "key": p.key, "message": p.message(lang)}
+                for p in report.warnings]
     lines = [translate("gb.cli.problem", lang, file=str(path), line=p["line"],
-                       paragraph=p["paragraph"] or "-", message=p["message"]) for p in problems]
+                       paragraph=p["paragraph"] or "-", message=p["message"])
+             for p in sorted(problems + warnings, key=lambda p: (p["line"], p["key"]))]
     key = "gb.cli.check_ok" if report.ok else "gb.cli.check_bad"
     lines.append(translate(key, lang, book=report.book.id or str(path), **summary))
-    _emit(args, {"ok": report.ok, "book": report.book.id, "summary": summary, "problems": problems}, lines)
+    _emit(args, {"ok": report.ok, "book": report.book.id, "summary": summary, "problems": problems,
+                 "warnings": warnings}, lines)
     return 0 if report.ok else 1
 
 

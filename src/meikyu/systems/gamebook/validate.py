@@ -5,6 +5,10 @@ endings, conditions on flags / counters / items / abilities that nothing in the 
 gives, effects on undefined items or abilities, and every structural problem of the loader
 (malformed combat blocks among them). Each problem carries the paragraph id and the TOML line.
 
+Warnings (they do not fail the check): a combat block that can never end for some attack and
+defense Shin could bring to it: an enemy he cannot hit even on a 12 and who can never wound
+him, with no escape allowed (see :func:`endless_fights`).
+
 >>> problems = check_text('''
 ... [book]
 ... id = "bad"
@@ -30,6 +34,7 @@ from pathlib import Path
 
 from meikyu.errors import InputError
 from meikyu.systems.gamebook.book import Book, LineIndex, Problem, parse_book, ref_pattern
+from meikyu.systems.gamebook.sheet import START_CAP, START_STAT
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,7 @@ class Report:
 
     book: Book
     problems: tuple[Problem, ...]
+    warnings: tuple[Problem, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -51,6 +57,7 @@ class Report:
             "combats": sum(1 for p in ps if p.combat is not None),
             "checks": sum(1 for p in ps if p.check is not None),
             "problems": len(self.problems),
+            "warnings": len(self.warnings),
         }
 
 
@@ -141,4 +148,108 @@ def _check(text: str, source: str) -> Report:
                 found.append(_problem(index, "gb.check.not_weapon", pid, (rf"[\"']{effect.key}[\"']",),
                                       item=effect.key))
     found.sort(key=lambda p: (p.line, p.key))
-    return Report(book, tuple(found))
+    return Report(book, tuple(found), tuple(endless_fights(book, index)))
+
+
+_WIDE = 10**6  # "as high as you like": a loop in the book that keeps raising a stat
+
+
+def stat_ranges(book: Book) -> dict[str, dict[str, tuple[int, int]]]:
+    """For each reachable paragraph, the lowest and highest attack and defense Shin can have there
+    (after its effects): 4 plus 0-2 from creation (R-GB-02), then every path's stat effects. A loop
+    that keeps changing a stat widens its range to 0 or to "unbounded" instead of running for ever.
+
+    >>> from meikyu.systems.gamebook.books import sample_path
+    >>> from meikyu.systems.gamebook.book import load_book
+    >>> stat_ranges(load_book(sample_path()))["1"]
+    {'attack': (4, 6), 'defense': (4, 6)}
+    """
+    stats = ("attack", "defense")
+    ranges: dict[str, dict[str, tuple[int, int]]] = {}
+    updates: dict[str, int] = {}
+
+    def arrive(pid: str, entry: dict[str, tuple[int, int]]) -> bool:
+        para = book.paragraphs[pid]
+        out = {}
+        for st in stats:
+            delta = sum(e.amount for e in para.effects if e.kind == "stat" and e.key == st)
+            lo, hi = entry[st]
+            out[st] = (max(0, lo + delta), min(_WIDE, hi + delta) if hi < _WIDE else _WIDE)
+        old = ranges.get(pid)
+        if old is not None:
+            out = {st: (min(old[st][0], out[st][0]), max(old[st][1], out[st][1])) for st in stats}
+            if out == old:
+                return False
+            updates[pid] = updates.get(pid, 0) + 1
+            if updates[pid] > 8:  # still moving: a loop; give up on precision, stay sound
+                out = {st: (0 if out[st][0] < old[st][0] else out[st][0],
+                            _WIDE if out[st][1] > old[st][1] else out[st][1]) for st in stats}
+        ranges[pid] = out
+        return True
+
+    if book.start not in book.paragraphs:
+        return ranges
+    first = {st: (START_STAT, START_CAP) for st in stats}
+    arrive(book.start, first)
+    todo = deque([book.start])
+    while todo:
+        pid = todo.popleft()
+        for _, target in book.paragraphs[pid].targets():
+            if target in book.paragraphs and arrive(target, ranges[pid]):
+                todo.append(target)
+    return ranges
+
+
+def endless_fights(book: Book, index: LineIndex | None = None) -> list[Problem]:
+    """Combat blocks that can never end for some attack and defense Shin could bring (R-GB-10, R-GB-12),
+    by the ranges of :func:`stat_ranges` (unreachable paragraphs are reported as such already).
+
+    Enemies Shin cannot hit even on a 12 outlive every other enemy; if none of them can ever wound him
+    (a 2 still blocks) and the book allows no escape (R-GB-15), the fight goes on for ever. Every
+    ability in the book is tried too (R-GB-03: the reader may use any he has).
+
+    >>> book = parse_book(GOLEM)[0]
+    >>> [(w.key, w.paragraph, w.line, dict(w.params)["attack"]) for w in endless_fights(book, LineIndex(GOLEM))]
+    [('gb.check.endless', '1', 6, 4)]
+    """
+    ranges = stat_ranges(book)
+    mods = [(0, 0)] + [(a.attack, a.defense) for a in book.abilities.values()]
+    found = []
+    for pid, para in book.paragraphs.items():
+        block = para.combat
+        if block is None or block.escape is not None or not block.enemies or pid not in ranges:
+            continue
+        attacks, defenses = ranges[pid]["attack"], ranges[pid]["defense"]
+        hit = None
+        # Only attacks below the toughest defense can fail on a 12.
+        for attack in range(attacks[0], min(attacks[1], max(e.defense for e in block.enemies)) + 1):
+            for da, dd in mods:
+                a, d = attack + da, defenses[1] + dd  # the best defense makes wounds least likely
+                never_hit = [i for i, e in enumerate(block.enemies) if a + 12 < e.defense]
+                if never_hit and all(d + 2 >= block.enemies[i].attack for i in never_hit):
+                    hit = (a, d, never_hit[0])
+                    break
+            if hit:
+                break
+        if hit is None:
+            continue
+        a, d, first = hit
+        enemy = block.enemies[first]
+        line = index.enemy(pid, first + 1) if index is not None else para.line
+        params = (("attack", a), ("defense", d), ("enemy", first + 1), ("name", enemy.name.get(book.lang)),
+                  ("enemy_defense", enemy.defense), ("enemy_attack", enemy.attack))
+        found.append(Problem("gb.check.endless", params, pid, line))
+    return found
+
+
+GOLEM = """
+[book]
+id = "w"
+start = 1
+[p.1]
+combat = { win = 2, lose = 2, enemies = [{ name = "golem", attack = 5, kill = 1, defense = 20, hits = 3 }] }
+text = "A stone golem."
+[p.2]
+text = "End."
+ending = "good"
+"""  # a doctest book: a golem nobody can hit, who never wounds anybody
