@@ -168,3 +168,14 @@ def test_hostile_lines_are_matched_in_linear_time() -> None:
     for line in lines:
         pattern.search(line)
     assert time.perf_counter() - started < 1.0
+
+
+@pytest.mark.parametrize("name", ["MeikyuKingdom.checks.jsonl", "MeikyuKingdom.tables.jsonl"])
+def test_every_oracle_command_the_roller_accepts_is_matched(name: str) -> None:
+    """R-MK-10: what BCDice's own tests type, where meikyu rolls it, passes the bot's filter."""
+    from tests.conftest import oracle_cases
+
+    pattern = compiled("MeikyuKingdom")
+    inputs = {case["input"] for case in oracle_cases(name)}
+    missed = [text for text in sorted(inputs) if accepted(text, "MeikyuKingdom") and not pattern.search(text)]
+    assert not missed, missed[:10]
