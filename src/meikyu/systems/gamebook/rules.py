@@ -38,6 +38,7 @@ from meikyu.systems.gamebook.combat import CombatState
 from meikyu.systems.gamebook.events import (
     AbilityChosen,
     CheckRolled,
+    CombatLost,
     CombatStarted,
     CreationRolled,
     DieChosen,
@@ -312,7 +313,11 @@ class GamebookRules:
                 return new, (StoryWin(), *events)
             cs = fight.start_combat(p.combat.enemies, state.sheet.hits, p.combat.escape is not None,
                                     abilities=bool(state.sheet.abilities))
-            return replace(state, phase="combat", combat=cs), (CombatStarted(len(cs.foes), cs.hits),)
+            started = CombatStarted(len(cs.foes), cs.hits)
+            if cs.hits <= 0:  # no hits to start with: Shin is already defeated (R-GB-12, R-GB-16)
+                new, events = self._enter(replace(state, combat=None), p.combat.lose)
+                return new, (started, CombatLost(), HitsRestored(state.sheet.hits), *events)
+            return replace(state, phase="combat", combat=cs), (started,)
         if p.check is not None:
             c = p.check
             if state.story:  # every value counts as sufficient (R-GB-08)
