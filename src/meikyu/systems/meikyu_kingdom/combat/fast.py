@@ -73,6 +73,7 @@ class _C:
         "orig", "id", "side", "kind", "important", "hp", "area", "acted", "condition", "drive",
         "minions", "deadline", "valor", "wit", "evasion", "armor", "capacity", "weapons", "enmity",
         "level", "species", "hope_ok", "curse", "no_drive", "foolish", "distracted",
+        "search",
     )  # fmt: skip
 
     def __init__(self, c: Combatant) -> None:
@@ -90,6 +91,7 @@ class _C:
         self.deadline = c.deadline
         self.valor = c.valor
         self.wit = c.wit
+        self.search = c.search
         self.evasion = c.evasion
         self.armor = c.armor
         self.capacity = c.capacity
@@ -117,7 +119,9 @@ class _C:
             and o.deadline == self.deadline
         ):
             return o
-        return evolve(
+        # the frozen record becomes the reference: freezing again without changes costs nothing, and
+        # a state handed back by ``step`` that kept this record needs no reloading
+        self.orig = evolve(
             o,
             hp=self.hp,
             area=self.area,
@@ -127,6 +131,7 @@ class _C:
             minions=self.minions,
             deadline=self.deadline,
         )
+        return self.orig
 
 
 _HANDLED = frozenset((CURSE, DISTRACTION, FOOLISH))
@@ -153,8 +158,31 @@ class _Fast:
     def __init__(
         self, b: Battle, dice: Dice, trace: list[tuple[int, Battle]] | None = None, steps_before: int = 0
     ) -> None:
+        self.cs: list[_C] = []
+        self.trace = trace
+        self.drawn: list[int] = []
+        roll = dice.roll
+        drawn = self.drawn
+
+        def draw(sides: int = 6) -> int:
+            value = roll(sides)
+            drawn.append(value)
+            return value
+
+        self.roll = draw
+        self.load(b, steps_before)
+
+    def load(self, b: Battle, steps_before: int) -> None:
+        """Take ``b`` as the current state, reusing the scratch records of combatants it kept."""
         self.base = b
-        self.cs = [_C(c) for c in b.combatants]
+        cs = self.cs
+        new = b.combatants
+        if len(cs) == len(new):
+            for i, c in enumerate(new):
+                if cs[i].orig is not c:
+                    cs[i] = _C(c)
+        else:
+            self.cs = [_C(c) for c in new]
         self.phase = b.phase
         self.round = b.round
         self.first = b.first
@@ -169,19 +197,8 @@ class _Fast:
         self.max_rounds = b.options.max_rounds
         self.looted = frozenset(b.looted)
         self.surrendered = b.surrendered
-        self.trace = trace
         self.steps_before = steps_before
-        self.drawn: list[int] = []
         self.steps = 0
-        roll = dice.roll
-        drawn = self.drawn
-
-        def draw(sides: int = 6) -> int:
-            value = roll(sides)
-            drawn.append(value)
-            return value
-
-        self.roll = draw
 
     def freeze(self) -> Battle:
         return evolve(
@@ -376,18 +393,23 @@ class _Fast:
             amount = power + enmity + hope_dice - t.armor
             if amount > 0 and t.condition != DEAD:
                 hp = t.hp - amount
+                wound: tuple[int, str, str, int, int, int] | None = None
                 if t.condition == INCAPACITATED:
-                    t_changes = (hp, DEAD)
+                    condition = DEAD  # any further damage kills (R-MK-31)
                 elif hp <= 0:
                     if t.kind == "monster":
-                        t_changes = (hp, DEAD)
+                        condition = DEAD
                     elif t.kind == "pc" or t.important:
-                        raise _Fallback  # the fatal-wound table (R-MK-31)
+                        wound = self.fatal(t, hp, amount)
+                        hp, condition = wound[0], wound[1]
                     else:
-                        t_changes = (hp, INCAPACITATED)
+                        condition = INCAPACITATED
                 else:
-                    t_changes = (hp, OK)
-                t.hp, condition = t_changes
+                    condition = OK
+                # nothing above wrote anything: commit now
+                t.hp = hp
+                if wound is not None:
+                    t.deadline, t.drive, t.minions, self.voice = wound[2:]
                 if condition != t.condition:
                     t.condition = condition
                     t.acted = True
@@ -396,6 +418,43 @@ class _Fast:
         a.drive = drive - spent
         self.steps += steps
         self.finish(a, counted=True)
+
+    def fatal(self, t: _C, hp: int, amount: int) -> tuple[int, str, str, int, int, int]:
+        """resolve.fatal_wound on ``t`` whose HP fell to ``hp`` from ``amount`` damage (FWT, R-MK-31):
+        (hp, condition, deadline, drive, minions, voice), nothing written. Entries 8 (an item breaks)
+        and 12 (a bad status) go to ``step``."""
+        roll = self.roll
+        value = roll() + roll()
+        drive = t.drive
+        minions = t.minions
+        deadline = t.deadline
+        voice = self.voice
+        if value == 2:
+            return hp, DEAD, "", drive, minions, voice
+        if value == 3 or value == 10 or value == 11:
+            if value == 3:
+                stat, difficulty = t.search, amount + 5
+            else:
+                stat, difficulty = (t.search if value == 10 else t.valor), 9 - hp
+            success, critical, fumble, gain = self.check(t, stat, difficulty)
+            if (critical or fumble) and t.distracted:
+                raise _Fallback  # the critical or fumble cures distraction (R-MK-44)
+            drive += gain
+            if fumble and t.side == COURT and t.kind != "monster" and voice > 0:
+                voice -= 1
+            if value == 3 and not success:
+                return hp, DEAD, "", drive, minions, voice
+            if value != 3 and success:
+                hp = 1
+        elif value == 4 or value == 5 or value == 6:
+            deadline = "combat" if value == 4 else ("quarter" if value == 5 else f"quarters:{roll()}")
+        elif value == 9:
+            if minions > 0:
+                minions -= min(minions, roll() + roll())
+                hp += amount
+        elif value == 8 or value == 12:
+            raise _Fallback
+        return hp, (OK if hp > 0 else INCAPACITATED), deadline, drive, minions, voice
 
     def finish(self, c: _C, counted: bool = False) -> None:
         """flow.finish_unit without obesity or a second action (neither occurs on this path)."""
@@ -488,9 +547,13 @@ def _play(
     state = battle
     steps = 0
     decide = policy.decide
+    fast: _Fast | None = None
     while state.phase != "over" and state.phase != "treasure":
         if eligible(state):
-            fast = _Fast(state, dice, trace, steps)
+            if fast is None:
+                fast = _Fast(state, dice, trace, steps)
+            else:
+                fast.load(state, steps)
             try:
                 fast.run()
                 prefix: list[int] | None = None
