@@ -216,3 +216,15 @@ def test_scripted_transcript_reads_text_before_effects() -> None:
     arrive = next(i for i, line in enumerate(log) if line.startswith("→") and "6" in line)
     equip = next(i for i, line in enumerate(log) if line.startswith("Equipped"))
     assert arrive < equip and any("spear" in line.lower() for line in log[arrive + 1 : equip])
+
+
+def test_enter_alone_and_recommended_target_r_gb_14() -> None:
+    """Enter with several options asks for a number (not "unknown command"); with two enemies standing the
+    target the exact odds favour is marked (R-GB-14)."""
+    inputs = iter(["1", "1", "1", "1", "1", "1", "", "q"])
+    said: list[str] = []
+    session = Session(load_book(sample_path()), dice=ScriptedDice([3, 1]), lang="en")
+    assert run_interactive(session, lambda _: next(inputs), said.append) == 0
+    text = "\n".join(said)
+    assert "Unknown command ''" not in text and "Pick a number from 1 to 2." in text
+    assert text.count("← best odds") >= 1

@@ -104,11 +104,23 @@ class Session:
         if isinstance(action, Attack):
             assert s.combat is not None
             foe = s.combat.foes[action.target]
-            return self.t("opt_attack", enemy=foe.name.get(self.lang), left=foe.left, hits=foe.hits)
+            text = self.t("opt_attack", enemy=foe.name.get(self.lang), left=foe.left, hits=foe.hits)
+            return text + self.t("best_target") if action == self._best_attack() else text
         if isinstance(action, Escape):
             assert s.combat is not None
             return self.t("opt_escape", needed=escape_needed(len(s.combat.standing())))
         return type(action).__name__
+
+    def _best_attack(self) -> Action | None:
+        """The target the exact odds favour (R-GB-14), when there is a choice of targets."""
+        cs = self.state.combat
+        if cs is None or not cs.chosen or len(cs.standing()) < 2:
+            return None
+        legal = self.game.legal_actions()
+        try:
+            return self.policy.choose(self.state, legal)
+        except (InputError, ValueError):
+            return None
 
     def sheet_lines(self) -> list[str]:
         """The adventure sheet (in a fight the loop shows the fight's hits and enemies just below)."""
@@ -346,6 +358,11 @@ def run_interactive(session: Session, ask: Callable[[str], str], say: Callable[[
         try:
             if line == "" and len(legal) == 1:
                 action = legal[0]
+            elif line == "":  # Enter alone: say what is expected instead of "unknown command"
+                for text in ([t("bad_number", count=len(legal))] if legal else session.status_lines()
+                             or [t("help")]):
+                    say(text)
+                continue
             elif word.isdigit():
                 number = int(word)
                 if not 1 <= number <= len(legal):
