@@ -26,15 +26,27 @@ def _struck(hits: int, kill: int) -> int:
     return 0 if kill >= hits else hits - 1
 
 
-def exchange(shin: tuple[int, int, int], foes: list[Foe], state: State, target: int) -> dict[State, Fraction]:
+def _tries(bonus: int, needed: int, reroll: bool) -> list[tuple[bool, Fraction]]:
+    """A 2D6 roll face by face (a failed roll rolled once more, face by face, when ``reroll``): (success, weight)."""
+    out = []
+    for total in _faces2():
+        if total + bonus >= needed or not reroll:
+            out.append((total + bonus >= needed, Fraction(1, 36)))
+        else:
+            out.extend((t2 + bonus >= needed, Fraction(1, 36 * 36)) for t2 in _faces2())
+    # Summed per outcome (counted face by face above), so the branches stay few.
+    return [(ok, sum((w for o, w in out if o is ok), Fraction(0))) for ok in (True, False)]
+
+
+def exchange(shin: tuple[int, int, int], foes: list[Foe], state: State, target: int,
+             rerolls: tuple[str, ...] = ()) -> dict[State, Fraction]:
     """Outcomes of one exchange, die face by die face."""
     attack, kill, defense = shin
     s, e, _ = state
     out: dict[State, Fraction] = {}
-    w = Fraction(1, 36)
-    for total in _faces2():
+    for hit, w in _tries(attack, foes[target][2], "attack" in rerolls):
         enemies = list(e)
-        if total + attack >= foes[target][2]:
+        if hit:
             enemies[target] = _struck(enemies[target], kill)
         if not any(enemies):
             key = (s, tuple(enemies), False)
@@ -50,11 +62,8 @@ def exchange(shin: tuple[int, int, int], foes: list[Foe], state: State, target: 
                 if hits == 0:
                     nxt.append((0, p))
                     continue
-                for t2 in _faces2():
-                    if t2 + defense >= foes[i][0]:
-                        nxt.append((hits, p / 36))
-                    else:
-                        nxt.append((_struck(hits, foes[i][1]), p / 36))
+                for blocked, w2 in _tries(defense, foes[i][0], "defense" in rerolls):
+                    nxt.append((hits, p * w2) if blocked else (_struck(hits, foes[i][1]), p * w2))
             branches = nxt
         for hits, p in branches:
             key = (hits, tuple(enemies), False)
@@ -62,13 +71,20 @@ def exchange(shin: tuple[int, int, int], foes: list[Foe], state: State, target: 
     return out
 
 
-def _escape_chance(standing: int) -> Fraction:
+def _escape_chance(standing: int, reroll: bool = False) -> Fraction:
     needed = {1: 4, 2: 5}.get(standing, 6)
-    return Fraction(sum(1 for f in range(1, 7) if f >= needed), 6)
+    total = Fraction(0)
+    for f in range(1, 7):  # face by face; a failed escape die rolled once more when ``reroll``
+        if f >= needed:
+            total += Fraction(1, 6)
+        elif reroll:
+            total += Fraction(sum(1 for f2 in range(1, 7) if f2 >= needed), 36)
+    return total
 
 
 def solve(shin: tuple[int, int, int, int], foes: list[Foe], policy: Policy, escape: bool,
-          cache: dict[tuple[State, int], dict[State, Fraction]] | None = None) -> tuple[Fraction, Fraction]:
+          cache: dict[tuple[State, int], dict[State, Fraction]] | None = None,
+          rerolls: tuple[str, ...] = ()) -> tuple[Fraction, Fraction]:
     """(P(win), P(escape)) from the start under ``policy``, by Gaussian elimination."""
     cache = {} if cache is None else cache
     attack, kill, defense, hits = shin
@@ -91,10 +107,10 @@ def solve(shin: tuple[int, int, int, int], foes: list[Foe], policy: Policy, esca
         row: dict[State | str, Fraction] = {}
         q = Fraction(0)
         if escape and flee and not fresh:
-            q = _escape_chance(sum(1 for h in e if h > 0))
+            q = _escape_chance(sum(1 for h in e if h > 0), "escape" in rerolls)
             row["escape"] = q
         if (st, target) not in cache:
-            cache[(st, target)] = exchange((attack, kill, defense), foes, st, target)
+            cache[(st, target)] = exchange((attack, kill, defense), foes, st, target, rerolls)
         for nxt, p in cache[(st, target)].items():
             row[nxt] = row.get(nxt, Fraction(0)) + (1 - q) * p
             if nxt not in index:
@@ -132,7 +148,8 @@ def solve(shin: tuple[int, int, int, int], foes: list[Foe], policy: Policy, esca
     return value_of("win"), value_of("escape")
 
 
-def best(shin: tuple[int, int, int, int], foes: list[Foe], escape: bool = False) -> tuple[Fraction, Fraction]:
+def best(shin: tuple[int, int, int, int], foes: list[Foe], escape: bool = False,
+         rerolls: tuple[str, ...] = ()) -> tuple[Fraction, Fraction]:
     """Try every stationary policy: most wins without escape; with escape fewest losses, then most wins."""
     attack, kill, defense, hits = shin
     decision_states: list[State] = []
@@ -150,7 +167,7 @@ def best(shin: tuple[int, int, int, int], foes: list[Foe], escape: bool = False)
     cache: dict[tuple[State, int], dict[State, Fraction]] = {}
     for combo in itertools.product(*choices):
         table = dict(zip(decision_states, combo, strict=True))
-        w, x = solve(shin, foes, lambda st, table=table: table[st], escape, cache)
+        w, x = solve(shin, foes, lambda st, table=table: table[st], escape, cache, rerolls)
         key = (-(1 - w - x), w) if escape else (w, Fraction(0))
         if best_value is None or key > ((-(1 - best_value[0] - best_value[1]), best_value[0]) if escape
                                          else (best_value[0], Fraction(0))):

@@ -188,3 +188,22 @@ def test_escape_function_timing_r_gb_15() -> None:
     with pytest.raises(RuleError) as info:
         escape(cs, SHIN, ScriptedDice([6]))
     assert info.value.rule == "R-GB-15"
+
+
+@pytest.mark.parametrize(
+    ("shin", "foes", "rerolls", "esc"),
+    [
+        ((5, 3, 5, 3), [(10, 2, 9, 3)], ("attack",), False),
+        ((4, 1, 6, 3), [(9, 1, 8, 2)], ("defense",), False),
+        ((3, 2, 3, 2), [(8, 1, 7, 2), (9, 2, 8, 1)], ("attack", "defense"), False),
+        ((3, 1, 3, 2), [(9, 1, 8, 3)], ("escape",), True),
+    ],
+)
+def test_rerolls_match_face_by_face_enumeration_r_gb_03(shin: tuple[int, int, int, int],
+                                                        foes: list[tuple[int, int, int, int]],
+                                                        rerolls: tuple[str, ...], esc: bool) -> None:
+    """R-GB-03 (a reroll ability): a failed attack, block or escape die rolled once more, each time it fails,
+    enumerated face by face by the independent solver, equals the DP's exact odds (best play both ways)."""
+    win, escaped = brute.best(shin, foes, escape=esc, rerolls=rerolls)
+    odds = combat_odds(Fighter(*shin, rerolls=rerolls), [Enemy(*f) for f in foes], escape=esc)
+    assert (odds.win, odds.escape) == (win, escaped)
