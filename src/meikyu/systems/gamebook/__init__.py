@@ -21,19 +21,20 @@ if TYPE_CHECKING:
     from meikyu.systems.gamebook.book import Book, load_book, parse_book
     from meikyu.systems.gamebook.books import sample_path
     from meikyu.systems.gamebook.fighters import Enemy, Fighter
-    from meikyu.systems.gamebook.odds import CombatOdds, OddsSolver, combat_odds
+    from meikyu.systems.gamebook.odds import CombatOdds, OddsSolver, combat_odds, memo_odds
+    from meikyu.systems.gamebook.odds_dp import DpSolver
     from meikyu.systems.gamebook.rules import GamebookRules, PlayState
     from meikyu.systems.gamebook.validate import check_book
 
 _LAZY = {
     "Book": "book", "load_book": "book", "parse_book": "book", "sample_path": "books",
     "Enemy": "fighters", "Fighter": "fighters", "CombatOdds": "odds", "OddsSolver": "odds",
-    "combat_odds": "odds", "GamebookRules": "rules", "PlayState": "rules", "check_book": "validate",
+    "combat_odds": "odds", "memo_odds": "odds", "DpSolver": "odds_dp", "GamebookRules": "rules", "PlayState": "rules", "check_book": "validate",
 }
 
 __all__ = [
-    "Book", "CombatOdds", "Enemy", "Fighter", "GamebookRules", "OddsSolver", "PlayState", "check_book",
-    "combat_odds", "load_book", "parse_book", "sample_path",
+    "Book", "CombatOdds", "DpSolver", "Enemy", "Fighter", "GamebookRules", "OddsSolver", "PlayState",
+    "check_book", "combat_odds", "load_book", "memo_odds", "parse_book", "sample_path",
 ]
 
 

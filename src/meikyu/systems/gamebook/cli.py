@@ -73,7 +73,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     lines = [translate("gb.cli.problem", lang, file=str(path), line=p["line"],
                        paragraph=p["paragraph"] or "-", message=p["message"])
              for p in sorted(problems + warnings, key=lambda p: (p["line"], p["key"]))]
-    key = "gb.cli.check_ok" if report.ok else "gb.cli.check_bad"
+    key = ("gb.cli.check_ok" if report.ok else "gb.cli.check_bad") + ("_warnings" if warnings else "")
     lines.append(translate(key, lang, book=report.book.id or str(path), **summary))
     _emit(args, {"ok": report.ok, "book": report.book.id, "summary": summary, "problems": problems,
                  "warnings": warnings}, lines)

@@ -18,7 +18,6 @@ class GamebookCommands(SystemCommands):
     sorted_dice = False
     d66_sorted = False
     help_key = "gb.help.dice"
-    command_pattern = r"^S?(?:[-+*/()\d]*D\d+|choice|(?:x|rep|repeat)\d+\s)"
 
 
 COMMANDS = GamebookCommands()
