@@ -228,3 +228,14 @@ def test_enter_alone_and_recommended_target_r_gb_14() -> None:
     text = "\n".join(said)
     assert "Unknown command ''" not in text and "Pick a number from 1 to 2." in text
     assert text.count("← best odds") >= 1
+
+
+def test_load_tells_a_missing_file_from_a_broken_save(tmp_path: Path) -> None:
+    session = Session(load_book(sample_path()), dice=ScriptedDice([]), lang="en")
+    with pytest.raises(InputError) as info:
+        session.load(tmp_path / "none.json")
+    assert info.value.key == "gb.error.cannot_read"
+    (tmp_path / "bad.json").write_bytes(b"\xff\xfe{")
+    with pytest.raises(InputError) as info:
+        session.load(tmp_path / "bad.json")
+    assert info.value.key == "gb.error.bad_save"

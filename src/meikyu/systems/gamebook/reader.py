@@ -232,8 +232,14 @@ class Session:
 
     def load(self, path: str | Path) -> None:
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:  # a missing file is not a broken save: say which it is
+            raise InputError("gb.error.cannot_read", path=str(path), detail=exc.strerror or str(exc)) from exc
+        except UnicodeDecodeError as exc:
+            raise InputError("gb.error.bad_save", path=str(path), detail=str(exc)) from exc
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
             raise InputError("gb.error.bad_save", path=str(path), detail=str(exc)) from exc
         self.load_data(data, str(path))
 
