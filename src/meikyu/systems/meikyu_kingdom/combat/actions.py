@@ -79,13 +79,17 @@ class Decline(Action):
 @ACTIONS.register
 @dataclass(frozen=True)
 class Attack(Action):
-    """Attack ``target`` with weapon slot ``weapon`` (R-MK-29); ``hope`` dice, ``hold_back`` (R-MK-41)."""
+    """Attack ``target`` with weapon slot ``weapon`` (R-MK-29); ``hope`` dice, ``hold_back`` (R-MK-41).
+
+    ``improvised``: swing the item in that slot as a melee weapon of range 0 and power 1, which any
+    item may be (R-MK-29) — a bow in the dark, for instance."""
 
     actor: str
     target: str
     weapon: int = 0
     hope: int = 0
     hold_back: bool = False
+    improvised: bool = False
 
 
 @ACTIONS.register
@@ -117,12 +121,16 @@ class Carry(Action):
 @ACTIONS.register
 @dataclass(frozen=True)
 class Swap(Action):
-    """Support: hand item slot ``give`` to ``other`` and/or take their slot ``take`` (−1 = none) (R-MK-36)."""
+    """Support: hand item slot ``give`` to ``other`` and/or take their slot ``take`` (−1 = none) (R-MK-36).
+
+    ``gives`` / ``takes`` add more slots: any number of items changes hands in the one action."""
 
     actor: str
     other: str
     give: int = -1
     take: int = -1
+    gives: tuple[int, ...] = ()
+    takes: tuple[int, ...] = ()
 
 
 @ACTIONS.register

@@ -37,22 +37,26 @@ def hit_modifier(attacker: Combatant, hold_back: bool) -> int:
     return attacker.valor + bonus - (HOLD_BACK_PENALTY if hold_back else 0)
 
 
-def resolve_attack(w: Work, actor: str, target: str, slot: int, hope: int, hold_back: bool) -> None:
-    """Hit check, then table effects, prompts, and damage. Inputs were validated by the caller."""
+def resolve_attack(
+    w: Work, actor: str, target: str, slot: int, hope: int, hold_back: bool, improvised: bool = False
+) -> None:
+    """Hit check, then table effects, prompts, and damage. Inputs were validated by the caller.
+
+    ``improvised``: the item in ``slot`` is swung as a range-0 power-1 melee weapon (R-MK-29)."""
     a = w.c(actor)
     t = w.c(target)
-    weapon = a.weapons[slot]
+    power_of_weapon = 1 if improvised else a.weapons[slot].power
     secret = t.hidden and a.side == COURT
     out = check(w, actor, "hit", hit_modifier(a, hold_back), t.effective_evasion, hope=hope, secret=secret)
     if out.fumble:
-        combat_fumble(w, actor, slot)
+        combat_fumble(w, actor, slot, power_of_weapon)
         finish_unit(w, actor)
         return
     if not out.success:
         w.emit(ev.Missed(actor, target))
         finish_unit(w, actor)
         return
-    power = max(0, weapon.power - (HOLD_BACK_PENALTY if hold_back else 0))
+    power = max(0, power_of_weapon - (HOLD_BACK_PENALTY if hold_back else 0))
     ctx = AttackContext(actor, target, slot, hold_back=hold_back, critical=out.critical, power=power)
     if out.critical:
         ctx = critical_hit(w, ctx)
@@ -145,8 +149,8 @@ def _self_harm(w: Work, actor: str) -> None:
     damage(w, actor, w.roll())
 
 
-def combat_fumble(w: Work, actor: str, slot: int) -> None:
-    """Roll 2D6 on the combat fumble table (CFT) and apply it."""
+def combat_fumble(w: Work, actor: str, slot: int, power: int | None = None) -> None:
+    """Roll 2D6 on the combat fumble table (CFT) and apply it (``power``: of the weapon as used)."""
     value = w.roll() + w.roll()
     w.emit(ev.CombatFumble(actor, value))
     a = w.c(actor)
@@ -173,7 +177,8 @@ def combat_fumble(w: Work, actor: str, slot: int) -> None:
         here = [c for c in allies if c.area == a.area]
         if here:
             victim = here[w.roll(len(here)) - 1]
-            damage(w, victim.id, max(0, a.weapons[slot].power - victim.armor))
+            used = a.weapons[slot].power if power is None else power
+            damage(w, victim.id, max(0, used - victim.armor))
     elif value == 5:
         ready = [c for c in allies if not c.acted]
         if ready:

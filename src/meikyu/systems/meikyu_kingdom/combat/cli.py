@@ -173,6 +173,8 @@ def describe(action: Action, battle: Any, lang: str) -> str:
         extra += translate("mk.battle.action.hope", lang, hope=params["hope"])
     if params.get("hold_back"):
         extra += translate("mk.battle.action.hold_back", lang)
+    if params.get("improvised"):
+        extra += translate("mk.battle.action.improvised", lang)
     if params.get("resist"):
         extra += translate("mk.battle.action.resist", lang)
     params["extra"] = extra

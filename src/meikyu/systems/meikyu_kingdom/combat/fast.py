@@ -315,6 +315,8 @@ class _Fast:
                 self.attack(c, *hit)
                 return
         c = ready[0]
+        if c.foolish:
+            raise _Fallback  # where a foolish character must go is the rules' call (R-MK-44)
         ahead = _FORWARD[c.side]
         nearest: _C | None = None
         for x in self.cs:

@@ -83,6 +83,10 @@ class Weapon:
     breakable: bool = True
 
 
+IMPROVISED = Weapon("improvised")
+"""Any item swung as a melee weapon: range 0, power 1 (R-MK-29)."""
+
+
 @dataclass(frozen=True)
 class Combatant:
     """One piece on the battlefield, with just what the battle rules read and change."""

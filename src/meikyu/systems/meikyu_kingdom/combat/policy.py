@@ -39,7 +39,7 @@ from .actions import (
     StrategyCheck,
 )
 from .model import COURT, DEAD, FOOLISH, MONSTERS, OK, Battle, Combatant, forward
-from .rules import blocked
+from .rules import blocked, foolish_steps
 
 
 def _best_attack(battle: Battle, c: Combatant) -> Attack | None:
@@ -119,6 +119,15 @@ class TacticalPolicy:
             if attack is not None:
                 return attack
         c = ready[0]
+        action = self._approach(battle, c)
+        if c.statuses and FOOLISH in c.statuses:
+            # R-MK-44: with no enemy in reach the foolish must move toward one, whichever way is open
+            forced = foolish_steps(battle.combatants, c, battle.options.lit)
+            if forced and not (isinstance(action, Move) and action.step in forced):
+                return Move(c.id, forced[0])
+        return action
+
+    def _approach(self, battle: Battle, c: Combatant) -> Action:
         # Head for the nearest standing enemy: forward normally, back if the fight got behind us.
         ahead = forward(c.side)
         nearest = min(

@@ -71,6 +71,7 @@ from .model import (
     COURT,
     DEAD,
     FOOLISH,
+    IMPROVISED,
     INCAPACITATED,
     MONSTERS,
     OK,
@@ -113,8 +114,11 @@ def _need_pending(w: Work, kind: str, rule: str) -> Pending:
     return pending
 
 
-def _unit_actor(w: Work, actor: str, rule: str = "R-MK-25") -> Combatant:
-    """``actor`` may take an action now: its side's turn, ready, standing, and no one else mid-unit."""
+def _unit_actor(w: Work, actor: str, rule: str = "R-MK-25", move: int = 0) -> Combatant:
+    """``actor`` may take an action now: its side's turn, ready, standing, and no one else mid-unit.
+
+    ``move`` is the step of a move (0 for an action): a foolish actor with no enemy in reach must
+    move toward one before acting, and every move it makes then goes that way (R-MK-44)."""
     _need_phase(w, rule, "act", "ambush")
     c = w.c(actor)
     if c.side != w.get("active"):
@@ -126,6 +130,10 @@ def _unit_actor(w: Work, actor: str, rule: str = "R-MK-25") -> Combatant:
     current = w.get("current")
     if current and current != actor:
         raise _err("R-MK-25", "unit_open", id=actor, current=current)
+    if c.statuses and FOOLISH in c.statuses:
+        forced = foolish_steps(w.cs, c, w.b.options.lit)
+        if forced and (move not in forced if move else not w.get("moved")):
+            raise _err("R-MK-44", "foolish_move", id=actor, steps=", ".join(map(str, forced)))
     return c
 
 
@@ -159,15 +167,59 @@ def _can_pay(w: Work, side: str) -> bool:
 
 
 def _enemies_in_range(
-    cs: list[Combatant] | tuple[Combatant, ...], a: Combatant, slot: int, lit: tuple[int, ...]
+    cs: list[Combatant] | tuple[Combatant, ...],
+    a: Combatant,
+    slot: int,
+    lit: tuple[int, ...],
+    improvised: bool = False,
 ) -> list[Combatant]:
+    """Enemies the item in ``slot`` reaches; ``improvised``: as a range-0 melee weapon (R-MK-29)."""
     wp = a.weapons[slot]
+    reach, ranged = (0, False) if improvised else (wp.range, wp.ranged)
     out = []
     for c in cs:
-        if c.side != a.side and c.condition != DEAD and abs(c.area - a.area) <= wp.range:
-            if wp.ranged and c.area not in lit:
+        if c.side != a.side and c.condition != DEAD and abs(c.area - a.area) <= reach:
+            if ranged and c.area not in lit:
                 continue
             out.append(c)
+    return out
+
+
+def _any_target(cs: list[Combatant] | tuple[Combatant, ...], a: Combatant, lit: tuple[int, ...]) -> bool:
+    """Some enemy is within reach of some usable item, improvised melee included (R-MK-29)."""
+    for slot, wp in enumerate(a.weapons):
+        if wp.broken:
+            continue
+        if _enemies_in_range(cs, a, slot, lit) or _enemies_in_range(cs, a, slot, lit, improvised=True):
+            return True
+    return False
+
+
+def foolish_steps(
+    cs: list[Combatant] | tuple[Combatant, ...], c: Combatant, lit: tuple[int, ...]
+) -> list[int]:
+    """Moves a foolish ``c`` is held to (R-MK-44): with no enemy in reach it must move toward an enemy.
+
+    Empty when it is not foolish, has an enemy in reach, or no such move is possible (then it acts
+    freely). Toward an enemy = a step whose direction holds a living enemy, ahead or behind."""
+    if FOOLISH not in c.statuses or _any_target(cs, c, lit):
+        return []
+    fwd = forward(c.side)
+    out = []
+    for step_ in (1, -1):
+        if not 0 <= c.area + step_ * fwd <= 5:
+            continue
+        if not any(
+            e.side != c.side and e.condition != DEAD and (e.area - c.area) * step_ * fwd > 0 for e in cs
+        ):
+            continue
+        if (
+            step_ == 1
+            and blocked(cs, c) is not None
+            and not any(x.side == c.side and x.condition == OK and x.minions > 0 for x in cs)
+        ):
+            continue
+        out.append(step_)
     return out
 
 
@@ -226,11 +278,12 @@ def _begin(w: Work, a: Begin) -> None:
 
 
 def strategy_difficulty(cs: list[Combatant] | tuple[Combatant, ...], bonus: int) -> int:
-    """Highest evasion among the standing enemies; an NPC counts its [wit + 7] (R-MK-24)."""
+    """Highest evasion among the standing enemies; an NPC counts its [wit + 7] (R-MK-24); a sleeping
+    monster's evasion counts as 7 (R-MK-44)."""
     best = 0
     for c in cs:
         if c.side == MONSTERS and c.condition == OK:
-            value = c.wit + 7 if c.kind == "npc" else c.evasion
+            value = c.wit + 7 if c.kind == "npc" else c.effective_evasion
             best = max(best, value)
     return best + bonus
 
@@ -264,7 +317,7 @@ def _do_move(w: Work, mover: str, area: int) -> None:
 
 
 def _move(w: Work, a: Move) -> None:
-    c = _unit_actor(w, a.actor, "R-MK-26")
+    c = _unit_actor(w, a.actor, "R-MK-26", move=a.step)
     if w.get("moved"):
         raise _err("R-MK-25", "already_moved", id=a.actor)
     area = _move_target(c, a.step)
@@ -314,7 +367,7 @@ def _decline(w: Work, a: Decline) -> None:
 
 
 def _extra_move(w: Work, a: ExtraMove) -> None:
-    c = _unit_actor(w, a.actor, "R-MK-37")
+    c = _unit_actor(w, a.actor, "R-MK-37", move=a.step)
     area = _move_target(c, a.step, "R-MK-37")
     _start_move(w, c, a.step, area, extra=True)
 
@@ -326,10 +379,10 @@ def _attack(w: Work, a: Attack) -> None:
     c = _unit_actor(w, a.actor, "R-MK-29")
     if not 0 <= a.weapon < len(c.weapons) or c.weapons[a.weapon].broken:
         raise _err("R-MK-29", "no_weapon", id=a.actor, slot=a.weapon)
-    wp = c.weapons[a.weapon]
+    wp = IMPROVISED if a.improvised else c.weapons[a.weapon]
     lit = w.b.options.lit
     if FOOLISH in c.statuses:
-        in_range = _enemies_in_range(w.cs, c, a.weapon, lit)
+        in_range = _enemies_in_range(w.cs, c, a.weapon, lit, a.improvised)
         if a.target:
             raise _err("R-MK-44", "foolish_target", id=a.actor)
         if not in_range:
@@ -347,7 +400,7 @@ def _attack(w: Work, a: Attack) -> None:
     if a.hold_back and (c.kind != "pc" or wp.ranged):
         raise _err("R-MK-41", "hold_back", id=a.actor)
     _check_hope(w, c, a.hope)
-    resolve_attack(w, a.actor, target, a.weapon, a.hope, a.hold_back)
+    resolve_attack(w, a.actor, target, a.weapon, a.hope, a.hold_back, a.improvised)
 
 
 def _spend_hope(w: Work, a: SpendHope) -> None:
@@ -395,16 +448,19 @@ def _swap(w: Work, a: Swap) -> None:
     o = w.c(a.other)
     if o.id == c.id or o.side != c.side or o.area != c.area or o.condition == DEAD:
         raise _err("R-MK-36", "cannot_swap", id=a.other)
-    if (a.give < 0 and a.take < 0) or a.give >= len(c.weapons) or a.take >= len(o.weapons):
-        raise _err("R-MK-36", "bad_slots", give=a.give, take=a.take)
-    mine = list(c.weapons)
-    theirs = list(o.weapons)
-    given = mine.pop(a.give) if a.give >= 0 else None
-    taken = theirs.pop(a.take) if a.take >= 0 else None
-    if taken is not None:
-        mine.append(taken)
-    if given is not None:
-        theirs.append(given)
+    # any number of items changes hands in one action (R-MK-36); received items go to the end
+    gives = ((a.give,) if a.give >= 0 else ()) + tuple(a.gives)
+    takes = ((a.take,) if a.take >= 0 else ()) + tuple(a.takes)
+    if (
+        not (gives or takes)
+        or len(set(gives)) != len(gives)
+        or len(set(takes)) != len(takes)
+        or any(not 0 <= g < len(c.weapons) for g in gives)
+        or any(not 0 <= t < len(o.weapons) for t in takes)
+    ):
+        raise _err("R-MK-36", "bad_slots", give=list(gives), take=list(takes))
+    mine = [wp for i, wp in enumerate(c.weapons) if i not in gives] + [o.weapons[t] for t in takes]
+    theirs = [wp for i, wp in enumerate(o.weapons) if i not in takes] + [c.weapons[g] for g in gives]
     w.set(c.id, weapons=tuple(mine))
     w.set(o.id, weapons=tuple(theirs))
     w.emit(ev.Swapped(c.id, o.id))
@@ -507,7 +563,8 @@ def _escape(w: Work, a: Escape) -> None:
         w.emit(ev.EscapeFailed(c.id, "blocked"))
         finish_unit(w, a.actor)
         return
-    difficulty = max((x.evasion for x in w.cs if x.side != c.side and x.condition == OK), default=0)
+    # a sleeping enemy's evasion counts as 7 (R-MK-44)
+    difficulty = max((x.effective_evasion for x in w.cs if x.side != c.side and x.condition == OK), default=0)
     secret = c.side == COURT and w.b.hidden_enemy
     if check(w, c.id, "escape", c.search, difficulty, secret=secret).success:
         w.emit(ev.Escaped(c.side))
@@ -800,20 +857,19 @@ def _unit_actions(battle: Battle, c: Combatant) -> list[Action]:
     out: list[Action] = []
     have = c.drive + (battle.voice if c.side == COURT else 0) if c.kind != "monster" else 0
     foolish = FOOLISH in c.statuses
-    any_target = False
     for slot, wp in enumerate(c.weapons):
         if wp.broken:
             continue
-        targets = _enemies_in_range(cs, c, slot, battle.options.lit)
-        if not targets:
-            continue
-        any_target = True
-        names = [""] if foolish else [t.id for t in targets]
-        for tid in names:
-            for h in range(have + 1):
-                out.append(Attack(c.id, tid, slot, h))
-                if c.kind == "pc" and not wp.ranged:
-                    out.append(Attack(c.id, tid, slot, h, hold_back=True))
+        # a ranged weapon may also be swung as an improvised melee item (R-MK-29)
+        for improvised in (False, True) if wp.ranged else (False,):
+            targets = _enemies_in_range(cs, c, slot, battle.options.lit, improvised)
+            names = [""] if foolish and targets else [t.id for t in targets]
+            for tid in names:
+                for h in range(have + 1):
+                    out.append(Attack(c.id, tid, slot, h, improvised=improvised))
+                    if c.kind == "pc" and (improvised or not wp.ranged):
+                        out.append(Attack(c.id, tid, slot, h, hold_back=True, improvised=improvised))
+    forced = foolish_steps(cs, c, battle.options.lit) if foolish else []
     moves: list[Action] = []
     can_pay = any(x.side == c.side and x.condition == OK and x.minions > 0 for x in cs)
     for step_ in (1, -1):
@@ -822,15 +878,13 @@ def _unit_actions(battle: Battle, c: Combatant) -> list[Action]:
             continue
         if step_ == 1 and not can_pay and blocked(cs, c) is not None:
             continue
-        if foolish and not any_target and step_ == -1:
+        if forced and step_ not in forced:
             continue  # the foolish head for the enemy (R-MK-44)
         if not battle.moved:
             moves.append(Move(c.id, step_))
         moves.append(ExtraMove(c.id, step_))
-    if foolish and not any_target:
-        forced: list[Action] = [m for m in moves if isinstance(m, (Move, ExtraMove))]
-        if forced:
-            return forced
+    if forced and not battle.moved:
+        return moves  # no enemy in reach: a foolish character moves toward one first (R-MK-44)
     out.extend(moves)
     for t in cs:
         if t.area == c.area and t.condition in (INCAPACITATED, DEAD):
