@@ -15,7 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import meikyu
-from meikyu.api.patterns import served_pattern
 from meikyu.api.v2 import game_system
 from meikyu.errors import InputError
 from meikyu.systems import all_systems, find
@@ -40,6 +39,7 @@ EXTRA = {
     ],
     "ShinGamebook": ["2D6+5>=9", "2d6+3>=8 戦闘"],
     "Liberator": ["2D6", "D66 カード"],
+    "DiceBot": ["2D6+1>=8", "1D20 save"],
 }
 CHAT = [
     # English
@@ -98,7 +98,7 @@ def test_known_overlaps_are_commands() -> None:
 
 
 def test_mk_only_commands_stay_out_of_other_systems() -> None:
-    for system_id in ("ShinGamebook", "Liberator"):
+    for system_id in ("ShinGamebook", "Liberator", "DiceBot"):
         pattern = compiled(system_id)
         for command in ("2MK+3>=9", "KDT", "ＫＤＴ"):
             assert not accepted(command, system_id) and not pattern.search(command), (system_id, command)
@@ -110,7 +110,7 @@ PORTABLE = re.compile(r"\\[dwDWbB]|\(\?[P<=!]?<|\(\?[aiLmsux]")
 def test_pattern_is_portable_to_bot_languages() -> None:
     """No Python-only or Unicode-dependent syntax: \\d and \\w differ between Ruby, JavaScript and Python."""
     for info in all_systems():
-        source = served_pattern(info)
+        source = info.commands().command_pattern
         assert not PORTABLE.search(source), info.id
         assert source.startswith("^")
 
@@ -137,7 +137,7 @@ def test_javascript_bots_read_the_pattern_the_same_way() -> None:
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    cases = {sid: {"pattern": served_pattern(find(sid)), "lines": COMMON + EXTRA[sid] + CHAT} for sid in SYSTEM_IDS}
+    cases = {sid: {"pattern": find(sid).commands().command_pattern, "lines": COMMON + EXTRA[sid] + CHAT} for sid in SYSTEM_IDS}
     script = ("const c = JSON.parse(require('fs').readFileSync(0, 'utf8')); const out = {};"
               "for (const [k, v] of Object.entries(c)) { const p = new RegExp(v.pattern, 'i');"
               " out[k] = v.lines.map(s => p.test(s)); } process.stdout.write(JSON.stringify(out));")
@@ -149,10 +149,10 @@ def test_javascript_bots_read_the_pattern_the_same_way() -> None:
 
 
 def test_systems_served_with_the_plain_pattern_have_no_commands_of_their_own() -> None:
-    """If a system grows its own commands, meikyu.api.patterns must learn their heads too (this fails first)."""
+    """If a system grows its own commands, it must list their heads in pattern_heads (this fails first)."""
     from meikyu.dice.command import SystemCommands
 
-    for system_id in ("ShinGamebook", "Liberator"):
+    for system_id in ("ShinGamebook", "Liberator", "DiceBot"):
         commands = find(system_id).commands()
         assert type(commands).parse is SystemCommands.parse, system_id
 

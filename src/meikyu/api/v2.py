@@ -78,8 +78,6 @@ def find_system(system_id: str) -> SystemInfo:
 
 def game_system(system_id: str, params: Mapping[str, str]) -> dict[str, Any]:
     """``GET /v2/game_system/{id}``: metadata, the command pattern and a localized help text."""
-    from meikyu.api.patterns import served_pattern
-
     info = find_system(system_id)
     lang = lang_param(params, info.default_lang)
     commands = info.commands()
@@ -88,7 +86,7 @@ def game_system(system_id: str, params: Mapping[str, str]) -> dict[str, Any]:
         "id": info.id,
         "name": info.name,
         "sort_key": info.sort_key,
-        "command_pattern": served_pattern(info),
+        "command_pattern": commands.command_pattern,
         "help_message": commands.help(lang),
     }
 

@@ -78,8 +78,23 @@ class SystemCommands:
     """Show dice ascending in BCDice text (BCDice's sort setting for the system)."""
     d66_sorted = True
     """D66 reads the lower die as tens."""
-    command_pattern = r"^S?([+\-(]*\d+|\d+B\d+|C[+\-(]*\d+|choice|D66|(repeat|rep|x)\d+|\d+R\d+|\d+U\d+|BCDiceVersion)"
     help_key = "help.dice"
+    _pattern: str | None = None
+
+    def pattern_heads(self) -> list[str]:
+        """Portable regex fragments, one per kind of command this system accepts (see :mod:`.pattern`)."""
+        from meikyu.dice.pattern import CHOICE, SUM
+
+        return [SUM, CHOICE]
+
+    @property
+    def command_pattern(self) -> str:
+        """The regex a bot uses to pick the chat lines meant for this system (built once)."""
+        if self._pattern is None:
+            from meikyu.dice.pattern import build
+
+            self._pattern = build(self.pattern_heads())
+        return self._pattern
 
     def parse(self, body: str) -> Node | None:
         """Parse a system-specific command (``body`` is upper-case, no prefix or comment)."""
@@ -100,6 +115,8 @@ class SystemCommands:
 
 
 GENERIC = SystemCommands()
+COMMANDS = GENERIC
+"""The plain dice language is itself a system: BCDice's ``DiceBot``."""
 
 
 @dataclass(frozen=True, slots=True)

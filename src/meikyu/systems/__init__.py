@@ -6,7 +6,7 @@ first time one of its commands is parsed.
 >>> find("미궁킹덤").id
 'MeikyuKingdom'
 >>> [s.id for s in all_systems()]
-['ShinGamebook', 'MeikyuKingdom', 'Liberator']
+['DiceBot', 'ShinGamebook', 'MeikyuKingdom', 'Liberator']
 """
 
 from __future__ import annotations
@@ -54,6 +54,15 @@ def _commands(module: str) -> SystemCommands:
 
 
 _SYSTEMS: tuple[SystemInfo, ...] = (
+    SystemInfo(
+        id="DiceBot",
+        name="DiceBot",
+        names=(("ko", "다이스봇"), ("ja", "ダイスボット"), ("en", "DiceBot")),
+        sort_key="*たいすほつと",  # BCDice lists the plain roller first
+        aliases=("dicebot", "dice", "ダイスボット", "다이스봇"),
+        default_lang="ja",
+        commands_module="meikyu.dice.command",
+    ),
     SystemInfo(
         id="MeikyuKingdom",
         name="迷宮キングダム",

@@ -19,7 +19,6 @@ class LiberatorCommands(SystemCommands):
     sorted_dice = False  # the two dice are read separately (power / effect): keep their order
     d66_sorted = False
     help_key = "lb.help.dice"
-    command_pattern = r"^S?(?:[-+*/()\d]*D\d+|choice|(?:x|rep|repeat)\d+\s)"
 
 
 COMMANDS = LiberatorCommands()

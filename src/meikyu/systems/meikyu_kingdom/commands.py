@@ -186,11 +186,11 @@ class MeikyuKingdomCommands(SystemCommands):
     sorted_dice = True
     d66_sorted = True
     help_key = "mk.help.text"
-    command_pattern = (
-        r"^S?(?:[-+*/()\d]*D\d+|\d+(?:MK6?|R6)|choice|(?:x|rep|repeat)\d+\s|"
-        + "|".join(TABLE_CODES)
-        + r")(?:[^A-Za-z]|$)"
-    )
+    def pattern_heads(self) -> list[str]:
+        from meikyu.dice.pattern import DIGIT, END, letters, symbols, words_head
+
+        check = f"{DIGIT}+(?:{letters('MK')}[6６]?|{letters('R')}[6６])(?={symbols('+-=>')}|{END})"
+        return [*super().pattern_heads(), check, words_head(TABLE_CODES)]
 
     def parse(self, body: str) -> Node | None:
         m = _CHECK.match(body)

@@ -1,4 +1,4 @@
-"""The ``command_pattern`` served at ``/v2/game_system/{id}``: which chat lines a bot should send.
+"""The ``command_pattern`` a bot uses to decide which chat lines to send (bcdice-api's ``/v2/game_system/{id}``).
 
 Bots compile the pattern in their own language (JavaScript, Ruby, Python, Java) with the
 case-insensitive flag and send a chat line only when it matches, so the pattern must
@@ -11,21 +11,18 @@ case-insensitive flag and send a chat line only when it matches, so the pattern 
 * be portable: no ``\\d``/``\\w`` (ASCII-only in Ruby and JavaScript, Unicode in Python), no named
   groups or inline flags; only classes, ``(?:…)``, lookahead and ``$``.
 
+Each system lists its command *heads* (:meth:`meikyu.dice.command.SystemCommands.pattern_heads`): the
+plain language's sums and ``choice``, plus whatever the system adds; :func:`build` wraps them with spaces,
+the secret prefix and repeats.
+
 >>> import re
 >>> from meikyu.systems import find
->>> mk = re.compile(served_pattern(find("MeikyuKingdom")), re.IGNORECASE)
+>>> mk = re.compile(find("MeikyuKingdom").commands().command_pattern, re.IGNORECASE)
 >>> [bool(mk.search(line)) for line in ("２ＭＫ＋３＞＝９", "x3 2mk", "KDT", "2mkay", "x2 damage", "1D100で")]
 [True, True, True, False, False, False]
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from functools import cache
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from meikyu.systems import SystemInfo
 
 DIGIT = "[0-9０-９]"
 SPACE = "[ \\t\\n\\r\\f\\v\u3000]"
@@ -77,35 +74,7 @@ def build(heads: list[str]) -> str:
     return f"^{SPACE}*(?:{letters('S')}{SPACE}*)?(?:{inner}|{repeat(inner)})"
 
 
-def _mk_heads() -> list[str]:
-    from meikyu.systems.meikyu_kingdom.commands import TABLE_CODES
-
-    check_next = f"(?={symbols('+-=>')}|{END})"
-    check = f"{DIGIT}+(?:{letters('MK')}[6６]?|{letters('R')}[6６]){check_next}"
-    tables = "|".join(letters(code) for code in sorted(TABLE_CODES, key=len, reverse=True))
-    return [SUM, check, f"(?:{tables}){END}", CHOICE]
-
-
-def _plain_heads() -> list[str]:
-    return [SUM, CHOICE]
-
-
-# The systems whose commands are the dice language plus, for Meikyuu Kingdom, the check and tables.
-_HEADS: dict[str, Callable[[], list[str]]] = {
-    "MeikyuKingdom": _mk_heads,
-    "ShinGamebook": _plain_heads,
-    "Liberator": _plain_heads,
-    "DiceBot": _plain_heads,  # the plain language, should the registry ever list it as BCDice does
-}
-
-
-@cache
-def _pattern(system_id: str, declared: str) -> str:
-    heads = _HEADS.get(system_id)
-    # A system we know nothing about keeps the pattern it declares.
-    return build(heads()) if heads is not None else declared
-
-
-def served_pattern(info: SystemInfo) -> str:
-    """The pattern for ``info``'s system (built once per system)."""
-    return _pattern(info.id, info.commands().command_pattern)
+def words_head(words: tuple[str, ...]) -> str:
+    """Whole command words (table codes) that end at a space or the end of the line."""
+    alternatives = "|".join(letters(w) for w in sorted(words, key=len, reverse=True))
+    return f"(?:{alternatives}){END}"
