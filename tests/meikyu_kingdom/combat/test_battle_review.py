@@ -8,6 +8,7 @@ from battle_helpers import BOW, COURT, SWORD, acting, battle, ev, first, mon, pc
 from meikyu.errors import RuleError
 from meikyu.systems.meikyu_kingdom.combat.actions import (
     Attack,
+    EndQuarter,
     Escape,
     Move,
     Pass,
@@ -16,7 +17,7 @@ from meikyu.systems.meikyu_kingdom.combat.actions import (
     Swap,
 )
 from meikyu.systems.meikyu_kingdom.combat.model import Options, Weapon, evolve
-from meikyu.systems.meikyu_kingdom.combat.rules import legal_actions
+from meikyu.systems.meikyu_kingdom.combat.rules import gm_actions, legal_actions
 
 
 def test_r_mk_24_r_mk_44_a_sleeping_enemy_counts_evasion_7_in_the_strategy_check() -> None:
@@ -99,3 +100,36 @@ def test_r_mk_44_the_foolish_head_for_the_enemy_even_backwards() -> None:
         play(b, Move("ari", 1))
     moved, _ = play(b, Move("ari", -1))
     assert moved.get("ari").area == 2
+
+
+def test_r_mk_31_fwt_5_dies_unless_hp_1_by_the_end_of_the_quarter() -> None:
+    """R-MK-31 FWT 5: incapacitated, dies unless HP ≥ 1 by the end of this quarter (EndQuarter)."""
+    b = acting(battle(pc("ari", hp=-2, condition="incapacitated", deadline="quarter"), pc("bo"), mon("rat")))
+    assert EndQuarter() in gm_actions(b)
+    dead, events = play(b, EndQuarter())
+    assert dead.get("ari").condition == "dead" and "Died" in [type(e).__name__ for e in events]
+    healed = evolve(b, combatants=(evolve(b.get("ari"), hp=1), *b.combatants[1:]))
+    ok, events = play(healed, EndQuarter())
+    assert ok.get("ari").deadline == "" and ok.get("ari").condition == "incapacitated"
+    assert first(events, ev.DeadlineMet).target == "ari"
+
+
+def test_r_mk_31_fwt_6_counts_down_quarters_even_after_the_battle() -> None:
+    """R-MK-31 FWT 6: within 1D6 quarters; each EndQuarter counts down, at 0 the character dies —
+    also once the battle is over (the quarters pass in the labyrinth)."""
+    b = evolve(
+        battle(pc("ari", hp=0, condition="incapacitated", deadline="quarters:2"), pc("bo"), mon("rat")),
+        phase="over",
+    )
+    one, events = play(b, EndQuarter())
+    assert one.get("ari").deadline == "quarters:1" and one.get("ari").condition == "incapacitated"
+    assert first(events, ev.DeadlineCountdown).left == 1
+    two, _ = play(one, EndQuarter())
+    assert two.get("ari").condition == "dead" and two.get("ari").deadline == ""
+
+
+def test_r_mk_31_end_quarter_leaves_combat_deadlines_to_the_end_of_combat() -> None:
+    """R-MK-31 FWT 4's deadline is the end of combat, not of a quarter."""
+    b = acting(battle(pc("ari", hp=0, condition="incapacitated", deadline="combat"), pc("bo"), mon("rat")))
+    same, _ = play(b, EndQuarter())
+    assert same.get("ari").deadline == "combat" and same.get("ari").condition == "incapacitated"

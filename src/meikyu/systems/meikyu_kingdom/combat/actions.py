@@ -283,6 +283,13 @@ class BecomeGhost(Action):
 
 @ACTIONS.register
 @dataclass(frozen=True)
+class EndQuarter(Action):
+    """GM: a quarter of labyrinth time ends: fatal-wound deadlines "by the end of this quarter" and
+    "within 1D6 quarters" fall due or count down (R-MK-31, FWT 5 and 6)."""
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
 class GhostAct(Action):
     """A ghost spends 1D6 favor between it and ``via`` to take one action (R-MK-35)."""
 

@@ -157,6 +157,22 @@ class DeadlineSet(BattleEvent):
 
 
 @dataclass(frozen=True)
+class QuarterEnded(BattleEvent):
+    """The GM ended a quarter of labyrinth time (fatal-wound deadlines, R-MK-31)."""
+
+
+@dataclass(frozen=True)
+class DeadlineMet(BattleEvent):
+    target: str
+
+
+@dataclass(frozen=True)
+class DeadlineCountdown(BattleEvent):
+    target: str
+    left: int
+
+
+@dataclass(frozen=True)
 class StatusGained(BattleEvent):
     target: str
     status: str

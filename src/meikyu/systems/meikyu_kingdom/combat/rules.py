@@ -41,6 +41,7 @@ from .actions import (
     Cooperate,
     Decline,
     Disarm,
+    EndQuarter,
     EndTreasure,
     Escape,
     ExtraMove,
@@ -86,7 +87,7 @@ from .model import (
     other,
     own_hq,
 )
-from .resolve import check, damage, give_status, hope_available, reduce_hp, spend_hope
+from .resolve import check, damage, give_status, hope_available, make_dead, reduce_hp, spend_hope
 from .treasure import treasure_result
 from .work import Work
 
@@ -702,6 +703,31 @@ def _revive(w: Work, a: Revive) -> None:
     w.emit(ev.Revived(c.id, hp))
 
 
+def _end_quarter(w: Work, a: EndQuarter) -> None:
+    """FWT 5 (HP ≥ 1 by the end of this quarter) and FWT 6 (within 1D6 quarters) fall due (R-MK-31).
+
+    At each quarter's end a character with such a deadline and HP ≥ 1 has met it; otherwise the
+    count goes down, and at 0 it dies. Combat deadlines (FWT 4) fall due at the end of combat instead.
+    Poison's damage per quarter (R-MK-44) belongs to the labyrinth phase, not to this battle record."""
+    _gm(w, "R-MK-31")
+    w.emit(ev.QuarterEnded())
+    for c in list(w.cs):
+        d = c.deadline
+        if not d.startswith("quarter") or c.condition == DEAD:
+            continue
+        if c.hp >= 1:
+            w.set(c.id, deadline="")
+            w.emit(ev.DeadlineMet(c.id))
+            continue
+        left = int(d.partition(":")[2] or 1) - 1
+        if left <= 0:
+            make_dead(w, c.id)
+        else:
+            w.set(c.id, deadline=f"quarters:{left}")
+            w.emit(ev.DeadlineCountdown(c.id, left))
+    advance(w)
+
+
 def _become_ghost(w: Work, a: BecomeGhost) -> None:
     _gm(w, "R-MK-35")
     if not w.b.options.ghost:
@@ -768,6 +794,7 @@ HANDLERS: dict[type, Handler] = {
     Inflict: _inflict,
     Revive: _revive,
     BecomeGhost: _become_ghost,
+    EndQuarter: _end_quarter,
     GhostAct: _ghost_act,
 }
 
@@ -777,7 +804,7 @@ def step(battle: Battle, action: Action, dice: Dice) -> tuple[Battle, tuple[Even
     handler = HANDLERS.get(type(action))
     if handler is None:
         raise _err("R-MK-28", "unknown_action", action=type(action).__name__)
-    if battle.phase == "over" and not isinstance(action, (Revive, BecomeGhost, GhostAct, Reveal)):
+    if battle.phase == "over" and not isinstance(action, (Revive, BecomeGhost, GhostAct, Reveal, EndQuarter)):
         raise _err("R-MK-42", "battle_over")
     w = Work(battle, dice)
     handler(w, action)
@@ -963,6 +990,7 @@ def gm_actions(battle: Battle) -> list[Action]:
                 out.append(Inflict(c.id, s))
                 if s == SLEEP and c.slept_once:
                     out.append(Inflict(c.id, s, resist=True))
+    out.append(EndQuarter())
     return out
 
 
