@@ -11,12 +11,15 @@ from meikyu.systems.meikyu_kingdom.combat.actions import (
     EndQuarter,
     Escape,
     Move,
+    OtherSupport,
     Pass,
+    Reputation,
+    SearchSpot,
     StrategyCheck,
     Surrender,
     Swap,
 )
-from meikyu.systems.meikyu_kingdom.combat.model import Options, Weapon, evolve
+from meikyu.systems.meikyu_kingdom.combat.model import Options, Trap, Weapon, evolve
 from meikyu.systems.meikyu_kingdom.combat.rules import gm_actions, legal_actions
 
 
@@ -133,3 +136,34 @@ def test_r_mk_31_end_quarter_leaves_combat_deadlines_to_the_end_of_combat() -> N
     b = acting(battle(pc("ari", hp=0, condition="incapacitated", deadline="combat"), pc("bo"), mon("rat")))
     same, _ = play(b, EndQuarter())
     assert same.get("ari").deadline == "combat" and same.get("ari").condition == "incapacitated"
+
+
+def test_r_mk_35_a_ghost_s_one_action_may_be_any_support_action() -> None:
+    """R-MK-35: the action a ghost buys with favor may be of any type the battle has — here a search
+    (R-MK-36) and a reputation check (R-MK-23), taken outside the unit order; then it is spent."""
+    ghost = pc("ari", hp=0, condition="dead", acted=True, ghost=True, ghost_turn=True, wit=3, search=3)
+    b = acting(
+        battle(
+            ghost, pc("bo"), pc("cy", area=1), mon("rat", hidden=True, level=1), traps=(Trap("t1", "net"),)
+        )
+    )
+    unit = legal_actions(b)
+    assert SearchSpot("ari", "search") in unit and Reputation("ari", "rat") in unit
+    assert OtherSupport("ari") in unit
+    found, events = play(b, SearchSpot("ari", "search"), 4, 4)  # 8 + 3 = 11 vs [3 court + 7] = 10
+    assert not found.traps[0].hidden and not found.get("ari").ghost_turn
+    assert found.active == COURT and not found.get("bo").acted  # nobody's unit was spent
+    with pytest.raises(RuleError):
+        play(found, OtherSupport("ari"))  # the bought action is used up
+    known, _ = play(b, Reputation("ari", "rat"), 2, 2)  # 4 + 3 = 7 ≥ level 1 + 5
+    assert not known.get("rat").hidden
+
+
+def test_r_mk_35_a_ghost_waits_for_an_open_unit_to_close() -> None:
+    """R-MK-25 still holds: nobody acts between someone's move and action, a ghost included."""
+    ghost = pc("ari", hp=0, condition="dead", acted=True, ghost=True, ghost_turn=True)
+    b = evolve(acting(battle(ghost, pc("bo"), mon("rat", area=4))), current="bo", moved=True)
+    assert OtherSupport("ari") not in legal_actions(b)
+    with pytest.raises(RuleError) as err:
+        play(b, OtherSupport("ari"))
+    assert err.value.rule == "R-MK-25"

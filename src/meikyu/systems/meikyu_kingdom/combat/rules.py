@@ -138,6 +138,30 @@ def _unit_actor(w: Work, actor: str, rule: str = "R-MK-25", move: int = 0) -> Co
     return c
 
 
+def _support_actor(w: Work, actor: str, rule: str) -> tuple[Combatant, bool]:
+    """The actor of a support action and whether it is a ghost's paid action (R-MK-35).
+
+    A ghost that paid favor (``ghost_turn``) takes its one action outside the unit order, at any
+    moment of the strategy or move-and-action phases when no unit is open and nothing is pending."""
+    c = w.c(actor)
+    if c.ghost_turn:
+        _need_phase(w, "R-MK-35", "strategy", "act", "ambush")
+        current = w.get("current")
+        if current:
+            raise _err("R-MK-25", "unit_open", id=actor, current=current)
+        return c, True
+    return _unit_actor(w, actor, rule), False
+
+
+def _support_done(w: Work, c: Combatant, ghost: bool) -> None:
+    """A ghost's action is spent; anyone else's unit ends (R-MK-35, R-MK-36)."""
+    if ghost:
+        w.set(c.id, ghost_turn=False)
+        advance(w)
+    else:
+        finish_unit(w, c.id)
+
+
 def blocked(cs: list[Combatant] | tuple[Combatant, ...], mover: Combatant) -> tuple[int, int] | None:
     """(allies, enemy valor) when ``mover`` is blocked from advancing (R-MK-27), else ``None``.
 
@@ -469,7 +493,7 @@ def _swap(w: Work, a: Swap) -> None:
 
 
 def _search_spot(w: Work, a: SearchSpot) -> None:
-    c = _unit_actor(w, a.actor, "R-MK-36")
+    c, ghost = _support_actor(w, a.actor, "R-MK-36")
     if a.stat not in ("wit", "search"):
         raise _err("R-MK-36", "search_stat", stat=a.stat)
     court = sum(1 for x in w.cs if x.side == COURT)
@@ -479,7 +503,7 @@ def _search_spot(w: Work, a: SearchSpot) -> None:
         found = sum(1 for t in traps if t.hidden)
         w.put(traps=tuple(evolve(t, hidden=False) for t in traps))
         w.emit(ev.TrapsFound(c.id, found))
-    finish_unit(w, a.actor)
+    _support_done(w, c, ghost)
 
 
 def _disarm(w: Work, a: Disarm) -> None:
@@ -531,20 +555,20 @@ def _cooperate(w: Work, a: Cooperate) -> None:
 
 
 def _reputation(w: Work, a: Reputation) -> None:
-    c = _unit_actor(w, a.actor, "R-MK-23")
+    c, ghost = _support_actor(w, a.actor, "R-MK-23")
     t = w.c(a.target)
     if not t.hidden:
         raise _err("R-MK-23", "not_hidden", id=a.target)
     if check(w, c.id, "reputation", c.wit, t.level + 5, secret=True).success:
         w.set(t.id, hidden=False)
         w.emit(ev.Revealed(t.id))
-    finish_unit(w, a.actor)
+    _support_done(w, c, ghost)
 
 
 def _other_support(w: Work, a: OtherSupport) -> None:
-    _unit_actor(w, a.actor, "R-MK-36")
+    c, ghost = _support_actor(w, a.actor, "R-MK-36")
     w.emit(ev.SupportDone(a.actor, a.note))
-    finish_unit(w, a.actor)
+    _support_done(w, c, ghost)
 
 
 # --- special moves, pass, surrender --------------------------------------------------------------
@@ -742,7 +766,10 @@ def _become_ghost(w: Work, a: BecomeGhost) -> None:
 def _ghost_act(w: Work, a: GhostAct) -> None:
     """A ghost pays 1D6 favor (toward it first, then its own) for one action (R-MK-35).
 
-    In battle the action it can take is cooperation; its cost is paid even if less favor is left.
+    The action bought may be cooperation or another support action (search, reputation, a support
+    skill or item as ``OtherSupport``), taken outside the unit order. Its constant skills working
+    for that cycle are the GM's to apply (skills are names here, not effects). The cost is paid even
+    if less favor is left.
     """
     _gm(w, "R-MK-35")
     g = w.c(a.ghost)
@@ -846,9 +873,14 @@ def legal_actions(battle: Battle) -> list[Action]:
     if phase == "over":
         return []
     out = []
-    ghosts = [c for c in cs if c.ghost_turn]
+    ghosts = [c for c in cs if c.ghost_turn] if not battle.current else []
     for g in ghosts:
+        # the one action a ghost bought (R-MK-35): cooperation or another support action
         out.extend(Cooperate(g.id, t.id) for t in cs if t.side == g.side and t.id != g.id and _coop_ok(g, t))
+        if g.side == COURT:
+            out.extend((SearchSpot(g.id, "search"), SearchSpot(g.id, "wit")))
+            out.extend(Reputation(g.id, t.id) for t in cs if t.hidden and t.side != g.side)
+        out.append(OtherSupport(g.id))
     if phase == "strategy":
         court = [c for c in cs if c.side == COURT and c.condition == OK]
         court.sort(key=lambda c: -c.wit)
