@@ -269,7 +269,7 @@ class DpSolver(OddsSolver):
         fled = self._aflee = [False] * size
         close_map = self._close
         hf, qf, flees = self._hf, self._qf, ((False, True) if self.escape else (False,))
-        phase_cache: dict[tuple[int, tuple[bool, ...]], tuple[list[tuple[int, float]], float, float]] = {}
+        phase_cache: dict[tuple[bool, ...], list[tuple[list[tuple[int, float]], float, float]]] = {}
         for ei, e in enumerate(itertools.product(*lists)):
             alive = tuple(h > 0 for h in e)
             targets = []
@@ -285,11 +285,11 @@ class DpSolver(OddsSolver):
                 continue
             q = qf[len(targets)]
             row = ei * ns
+            phases = phase_cache.get(alive)
+            if phases is None:  # the enemies' half depends only on who stands and Shin's hits
+                phases = phase_cache[alive] = [self._phase_l(s, alive, s_index) for s in shin_values]
             for si, s in enumerate(shin_values):
-                ph = phase_cache.get((s, alive))
-                if ph is None:
-                    ph = phase_cache[(s, alive)] = self._phase_l(s, alive, s_index)
-                moved, stay_e, dead = ph
+                moved, stay_e, dead = phases[si]
                 mw, ml = 0.0, dead
                 for si2, p in moved:
                     mw += p * fw[row + si2]
@@ -298,35 +298,33 @@ class DpSolver(OddsSolver):
                 best_w = best_l = _NAN
                 best_t = -1
                 close = stalled = False
+                aims = []  # (target, wins, losses, chance that nothing happened) of one exchange
+                for t, a, miss, sidx in targets:
+                    if sidx < 0:
+                        aims.append((t, a + miss * mw, miss * ml, miss * stay_e))
+                    elif not a:  # an enemy Shin cannot hit: where a hit would lead does not matter
+                        aims.append((t, mw, ml, stay_e))
+                    else:
+                        aims.append((t, a * s0w[sidx + si] + miss * mw, a * s0l[sidx + si] + miss * ml,
+                                     miss * stay_e))
                 for flee in flees:
                     top_w, top_l, top_t, ties = -1.0, 2.0, -1, False
-                    for t, a, miss, sidx in targets:
-                        if sidx < 0:
-                            nw, nl = a + miss * mw, miss * ml
-                        elif not a:  # an enemy Shin cannot hit: where a hit would lead does not matter
-                            nw, nl = mw, ml
-                        else:
-                            nw = a * s0w[sidx + si] + miss * mw
-                            nl = a * s0l[sidx + si] + miss * ml
-                        stay = miss * stay_e
-                        if flee:
-                            stay *= 1.0 - q
-                            if stay >= 1.0:
-                                continue
-                            w, lo = (1.0 - q) * nw / (1.0 - stay), (1.0 - q) * nl / (1.0 - stay)
-                        else:
-                            if stay >= 1.0:
-                                continue
-                            w, lo = nw / (1.0 - stay), nl / (1.0 - stay)
+                    c = 1.0 - q if flee else 1.0  # the chance the escape die fails (or is not rolled)
+                    for t, nw, nl, stay in aims:
+                        stay *= c
+                        if stay >= 1.0:
+                            continue
+                        k = c / (1.0 - stay)
+                        w = nw * k
                         if w != w:  # NaN: this aim leads where the fight cannot end
                             stalled = True
                             break
                         if w > top_w * (1.0 + _REL):
-                            top_w, top_l, top_t, ties = w, lo, t, False
+                            top_w, top_l, top_t, ties = w, nl * k, t, False
                         elif w >= top_w * (1.0 - _REL):
                             ties = True  # a near tie on wins: the exact pass decides
                             if w > top_w:
-                                top_w, top_l, top_t = w, lo, t
+                                top_w, top_l, top_t = w, nl * k, t
                     if stalled:
                         break
                     if top_t < 0:
