@@ -167,3 +167,27 @@ def test_r_mk_35_a_ghost_waits_for_an_open_unit_to_close() -> None:
     with pytest.raises(RuleError) as err:
         play(b, OtherSupport("ari"))
     assert err.value.rule == "R-MK-25"
+
+
+def test_r_mk_23_the_per_game_limit_carries_earlier_uncertain_encounters() -> None:
+    """R-MK-23: the limit is per game. An encounter file states how many were spent before
+    (``uncertain_used``); a hide beyond what is left is refused on load and by ``Hide``."""
+    from meikyu.errors import DataError
+    from meikyu.systems.meikyu_kingdom.combat.actions import Hide
+    from meikyu.systems.meikyu_kingdom.combat.bestiary import parse_encounter
+
+    pcs = '[[pc]]\nid="a"\nlevel=2\nhp=5\nevasion=8\n[[pc]]\nid="b"\nlevel=2\nhp=5\nevasion=8\n'
+    head = "[encounter]\nuncertain_used = 1\n"
+    rats = '[[monster]]\nspecies="moss_rat"\nid="r1"\n[[monster]]\nspecies="moss_rat"\nid="r2"\n'
+    b = parse_encounter(head + pcs + rats, "enc.toml")
+    assert (b.uncertain_limit, b.uncertain_used) == (2, 1)
+    b, _ = play(b, Hide("r1"))
+    with pytest.raises(RuleError) as err:
+        play(b, Hide("r2"))
+    assert err.value.rule == "R-MK-23"
+    both = rats.replace('id="r1"', 'id="r1"\nhidden=true').replace('id="r2"', 'id="r2"\nhidden=true')
+    with pytest.raises(DataError) as bad:
+        parse_encounter(head + pcs + both, "enc.toml")
+    assert "enc.toml" in str(bad.value)
+    with pytest.raises(DataError):
+        parse_encounter("[encounter]\nuncertain_used = 3\n" + pcs + rats, "enc.toml")

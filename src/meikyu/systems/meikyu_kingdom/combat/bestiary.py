@@ -200,7 +200,8 @@ _SHEET_FIELDS = (
     "weapons", "armor", "minions", "drive", "capacity", "favor", "enmity", "skills", "important",
 )  # fmt: skip
 _ENCOUNTER_FIELDS = ("names", "voice", "count_unknown", "escape_blocked", "ghost", "lit", "max_rounds",
-                     "uncertain_limit", "notes", "bestiary", "traps", "court", "formation")  # fmt: skip
+                     "uncertain_limit", "uncertain_used", "notes", "bestiary", "traps", "court",
+                     "formation")  # fmt: skip
 _PLACED_FIELDS = ("id", "species", "area", "hidden", "important")
 _TRAP_FIELDS = ("id", "name", "area", "on", "hidden", "method", "stat", "difficulty")
 
@@ -312,8 +313,10 @@ def parse_encounter(text: str, file: str, bestiary: Mapping[str, Species] | None
     pcs = [c.level for c in combatants if c.kind == "pc"]
     hidden = sum(1 for c in combatants if c.hidden)
     limit = e.int("uncertain_limit", sum(pcs) // len(pcs) if pcs else 0, 0, 99)
-    if hidden > limit:
-        raise e.fail("range", "monster.hidden", value=hidden, low=0, high=limit)
+    # the limit is per game (R-MK-23): hides already spent earlier this game are carried in
+    earlier = e.int("uncertain_used", 0, 0, limit)
+    if earlier + hidden > limit:
+        raise e.fail("range", "monster.hidden", value=hidden, low=0, high=limit - earlier)
     return Battle(
         combatants=tuple(combatants),
         voice=e.int("voice", 0, 0, 999),
@@ -326,7 +329,7 @@ def parse_encounter(text: str, file: str, bestiary: Mapping[str, Species] | None
             max_rounds=e.int("max_rounds", 100, 1, 10_000),
         ),
         uncertain_limit=limit,
-        uncertain_used=hidden,
+        uncertain_used=earlier + hidden,
         notes=e.get("notes", str, ""),
     )
 
