@@ -125,3 +125,32 @@ def test_endless_fight_is_a_located_warning_r_gb_10_12_15(capsys: pytest.Capture
     assert code == 0 and data["ok"] and data["warnings"][0]["line"] == warn_line
     assert "終わらない" in data["warnings"][0]["message"]
     assert check_book(sample_path()).warnings == ()
+
+
+def test_all_conditional_ways_on_are_a_located_warning_r_gb_07() -> None:
+    """R-GB-07: conditions are tried in order; when every jump (or every choice) has one and none holds,
+    the reader is stuck. Warned at the jumps' line; "if X / if not X" covers every sheet and is not."""
+    from meikyu.systems.gamebook.validate import _check
+
+    text = """[book]
+id = "fb"
+start = 1
+[p.1]
+text = "Two doors."
+choices = [{ to = 2, text = "Left" }, { to = 3, text = "Right" }]
+[p.2]
+text = "A flag check with no way on for some sheets."
+jumps = [{ to = 4, if = { flag = 12 } }, { to = 4, if = { progress = "wind", at_least = 2 } }]
+[p.3]
+text = "Covered both ways."
+jumps = [{ to = 4, if = { flag = 12 } }, { to = 1, if = { flag = 12, not = true } }]
+[p.4]
+text = "End."
+ending = "good"
+effects = [{ flag = 12 }, { progress = "wind" }]
+"""
+    report = _check(text, "fb.toml")
+    assert report.ok
+    jumps_line = text.splitlines().index(next(x for x in text.splitlines() if "progress = \"wind\", at_least" in x)) + 1
+    assert [(w.key, w.paragraph, w.line) for w in report.warnings] == [("gb.check.no_fallback", "2", jumps_line)]
+    assert "none holds" in report.warnings[0].message("en")

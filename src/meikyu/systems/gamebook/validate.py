@@ -7,7 +7,8 @@ gives, effects on undefined items or abilities, and every structural problem of 
 
 Warnings (they do not fail the check): a combat block that can never end for some attack and
 defense Shin could bring to it: an enemy he cannot hit even on a 12 and who can never wound
-him, with no escape allowed (see :func:`endless_fights`).
+him, with no escape allowed (see :func:`endless_fights`); a paragraph whose every way on has a
+condition, so that some sheets find no way on (see :func:`no_fallback`).
 
 >>> problems = check_text('''
 ... [book]
@@ -148,7 +149,8 @@ def _check(text: str, source: str) -> Report:
                 found.append(_problem(index, "gb.check.not_weapon", pid, (rf"[\"']{effect.key}[\"']",),
                                       item=effect.key))
     found.sort(key=lambda p: (p.line, p.key))
-    return Report(book, tuple(found), tuple(endless_fights(book, index)))
+    warnings = sorted([*endless_fights(book, index), *no_fallback(book, index)], key=lambda p: (p.line, p.key))
+    return Report(book, tuple(found), tuple(warnings))
 
 
 _WIDE = 10**6  # "as high as you like": a loop in the book that keeps raising a stat
@@ -253,3 +255,43 @@ text = "A stone golem."
 text = "End."
 ending = "good"
 """  # a doctest book: a golem nobody can hit, who never wounds anybody
+
+
+def no_fallback(book: Book, index: LineIndex | None = None) -> list[Problem]:
+    """Paragraphs whose every way on has a condition (R-GB-07): if none holds the reader is stuck.
+
+    A jump list without an unconditional last jump, or choices that are all conditional (and no
+    jump, check, fight or ending), is a dead end for some sheets; a pair of jumps on the same
+    condition, one negated, covers every case and is not reported.
+
+    >>> book = parse_book(KEYS)[0]
+    >>> [(w.key, w.paragraph, w.line) for w in no_fallback(book, LineIndex(KEYS))]
+    [('gb.check.no_fallback', '1', 7)]
+    """
+    found = []
+    for pid, para in book.paragraphs.items():
+        if para.ending is not None or para.check is not None or para.combat is not None:
+            continue
+        ways = [j.when for j in para.jumps] or [c.when for c in para.choices]
+        if not ways or any(not when for when in ways):
+            continue
+        singles = {(w[0].kind, w[0].key, w[0].at_least, w[0].at_most, w[0].negate) for w in ways if len(w) == 1}
+        if any((k, key, lo, hi, not neg) in singles for k, key, lo, hi, neg in singles):
+            continue  # "if X … / if not X …": one of them always holds
+        field = "jumps" if para.jumps else "choices"
+        line = index.find(pid, rf"\b{field}\b") if index is not None else para.line
+        found.append(Problem("gb.check.no_fallback", (("field", field),), pid, line))
+    return found
+
+
+KEYS = """
+[book]
+id = "k"
+start = 1
+[p.1]
+text = "A locked door."
+jumps = [{ to = 2, if = { item = "sword" } }]
+[p.2]
+text = "Inside."
+ending = "good"
+"""  # a doctest book: without the sword there is no way on
