@@ -182,12 +182,16 @@ def test_r_mk_23_the_per_game_limit_carries_earlier_uncertain_encounters() -> No
     b = parse_encounter(head + pcs + rats, "enc.toml")
     assert (b.uncertain_limit, b.uncertain_used) == (2, 1)
     b, _ = play(b, Hide("r1"))
-    with pytest.raises(RuleError) as err:
-        play(b, Hide("r2"))
-    assert err.value.rule == "R-MK-23"
+    b, _ = play(b, Hide("r2"))  # the same encounter: no further use
+    assert b.uncertain_used == 2
     both = rats.replace('id="r1"', 'id="r1"\nhidden=true').replace('id="r2"', 'id="r2"\nhidden=true')
+    assert parse_encounter(head + pcs + both, "enc.toml").uncertain_used == 2
+    spent = "[encounter]\nuncertain_used = 2\n"
+    with pytest.raises(RuleError) as err:
+        play(parse_encounter(spent + pcs + rats, "enc.toml"), Hide("r1"))
+    assert err.value.rule == "R-MK-23"
     with pytest.raises(DataError) as bad:
-        parse_encounter(head + pcs + both, "enc.toml")
+        parse_encounter(spent + pcs + both, "enc.toml")
     assert "enc.toml" in str(bad.value)
     with pytest.raises(DataError):
         parse_encounter("[encounter]\nuncertain_used = 3\n" + pcs + rats, "enc.toml")

@@ -72,12 +72,18 @@ def test_r_mk_22_unknown_count_search_check() -> None:
 
 
 def test_r_mk_23_hide_counts_against_the_limit() -> None:
-    """R-MK-23: uncertain encounters up to the court's average level per game."""
+    """R-MK-23: uncertain encounters up to the court's average level per game. The seed counts
+    encounters: hiding a second monster of the same battle costs nothing more, but a battle with no
+    uses left cannot become uncertain at all."""
     b = battle(pc("ari"), mon("rat"), mon("bat"), uncertain_limit=1)
     b, _ = play(b, Hide("rat", "a shadow"))
     assert b.get("rat").hidden and b.uncertain_used == 1
+    b, _ = play(b, Hide("bat"))
+    assert b.get("bat").hidden and b.uncertain_used == 1
+    spent = battle(pc("ari"), mon("rat"), uncertain_limit=1, uncertain_used=1)
+    assert Hide("rat") not in legal_actions(spent)
     with pytest.raises(RuleError) as err:
-        play(b, Hide("bat"))
+        play(spent, Hide("rat"))
     assert err.value.rule == "R-MK-23"
 
 

@@ -311,7 +311,7 @@ def parse_encounter(text: str, file: str, bestiary: Mapping[str, Species] | None
         raise DataError("mk.battle.data.two_sides", file=file)
     traps = tuple(_trap(raw, file, n) for n, raw in enumerate(e.get("traps", list, [])))
     pcs = [c.level for c in combatants if c.kind == "pc"]
-    hidden = sum(1 for c in combatants if c.hidden)
+    hidden = 1 if any(c.hidden for c in combatants) else 0  # one uncertain encounter, however many it hides
     limit = e.int("uncertain_limit", sum(pcs) // len(pcs) if pcs else 0, 0, 99)
     # the limit is per game (R-MK-23): hides already spent earlier this game are carried in
     earlier = e.int("uncertain_used", 0, 0, limit)

@@ -269,10 +269,13 @@ def _hide(w: Work, a: Hide) -> None:
         raise _err("R-MK-23", "not_monster", id=a.monster)
     if c.hidden:
         raise _err("R-MK-23", "already_hidden", id=a.monster)
-    if w.get("uncertain_used") >= w.get("uncertain_limit"):
-        raise _err("R-MK-23", "uncertain_limit", limit=w.get("uncertain_limit"))
+    # The seed counts uncertain *encounters* per game: the first hidden monster makes this battle one,
+    # and hiding more of its monsters costs nothing further.
+    if not any(other.hidden for other in w.cs):
+        if w.get("uncertain_used") >= w.get("uncertain_limit"):
+            raise _err("R-MK-23", "uncertain_limit", limit=w.get("uncertain_limit"))
+        w.put(uncertain_used=w.get("uncertain_used") + 1)
     w.set(a.monster, hidden=True, appearance=a.appearance or c.appearance)
-    w.put(uncertain_used=w.get("uncertain_used") + 1)
     w.emit(ev.Hidden(a.monster))
 
 
@@ -862,10 +865,11 @@ def legal_actions(battle: Battle) -> list[Action]:
     phase = battle.phase
     if phase == "setup":
         out: list[Action] = [Begin()]
+        uncertain = any(c.hidden for c in cs)  # this battle already counts as an uncertain encounter
         for c in cs:
             if c.side == MONSTERS:
                 out.extend(Place(c.id, area) for area in (3, 4, 5) if area != c.area)
-                if c.kind == "monster" and not c.hidden and battle.uncertain_used < battle.uncertain_limit:
+                if c.kind == "monster" and not c.hidden and (uncertain or battle.uncertain_used < battle.uncertain_limit):
                     out.append(Hide(c.id))
         return out
     if phase == "treasure":
