@@ -92,8 +92,10 @@ class DiceShell:
                 self.say(translate("shell.system", self.lang, system=self.system.localized_name(self.lang)))
             elif word == "lang" and rest.strip().lower() in LANGS:
                 self.lang = rest.strip().lower()
+                self.say(translate("shell.lang", self.lang))
             elif word == "format" and rest.strip() in ("text", "bcdice"):
                 self.format = rest.strip()
+                self.say(translate("shell.format", self.lang, format=self.format))
             else:
                 import meikyu
 

@@ -174,3 +174,9 @@ def test_superscript_digits_are_not_dice() -> None:
 
     with pytest.raises(DiceError):
         parse_dice_list("²,1")
+
+
+def test_secret_rolls_say_so_in_native_text_only() -> None:
+    r = meikyu.roll("S2MK", dice=[1, 2], lang="en")
+    assert r.text.startswith("(secret) ") and r.render("bcdice") == "(2R6) ＞ 3[1,2] ＞ 3"
+    assert not meikyu.roll("2MK", dice=[1, 2], lang="en").text.startswith("(secret)")

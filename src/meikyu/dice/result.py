@@ -64,14 +64,20 @@ class RollResult(NamedTuple):
     @property
     def text(self) -> str:
         """Native text in the result's language."""
-        return self.node.render_text(self, self._lang())
+        return self.render("text")
 
     def render(self, fmt: str = "text", lang: str | None = None) -> str:
         """``"bcdice"``: BCDice's exact text; ``"text"``: native text in ``lang`` (default: the result's)."""
         if fmt == "bcdice":
             return self.node.render_bcdice(self)
         if fmt == "text":
-            return self.node.render_text(self, self._lang(lang))
+            chosen = self._lang(lang)
+            text = self.node.render_text(self, chosen)
+            if self.secret:  # BCDice text stays as BCDice prints it; ours says the roll was secret
+                from meikyu.i18n import translate
+
+                text = translate("roll.secret", chosen) + " " + text
+            return text
         from meikyu.errors import InputError
 
         raise InputError("error.format", format=fmt, formats="text, bcdice")
