@@ -16,6 +16,12 @@ True
 True
 >>> lines[3].startswith("error: unknown command: bogus")
 True
+>>> out = io.StringIO()
+>>> DiceShell(lang="en", stdin=io.StringIO("2d6 >= 8\\n"), stdout=out, seed=1).run()
+0
+>>> out.getvalue().splitlines()[2]
+'note: text after a space is a comment. Did you mean 2d6>=8?'
+
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ from typing import TextIO
 from meikyu.dice.source import RandomDice
 from meikyu.errors import MeikyuError
 from meikyu.i18n import LANGS, resolve_lang, translate
+
+_CONTINUES = set("+-*/<>=")
 
 
 class DiceShell:
@@ -101,6 +109,10 @@ class DiceShell:
 
                 result = meikyu.roll(line, system=self.system.id, dice=self.dice, lang=self.lang)
                 self.say(result.render(self.format))
+                comment = line.split(None, 1)[1] if " " in line.strip() else ""
+                if comment[:1] in _CONTINUES and not line.lower().startswith(("x", "rep", "choice")):
+                    # "2d6 >= 8": the space made the rest a comment, which is rarely what was meant
+                    self.say(translate("shell.space_hint", self.lang, joined=line.replace(" ", "")))
         except MeikyuError as exc:
             self.say(translate("cli.error", self.lang, message=exc.message(self.lang)))
         return True
