@@ -154,3 +154,20 @@ def test_round_table_save_and_replay() -> None:
     game.play(RequestPassage(0, "A3", "B3"))
     again = Game.from_data(RoundTableRules(), game.to_data())
     assert again.state == game.state
+
+
+def test_r_mk_05_request_events_are_structured_and_localized() -> None:
+    """R-MK-05: an answered request's event carries its fields and reads in ko/ja/en (no code words)."""
+    game = budget_game()
+    events = game.play(RequestFacility("밭", 0, "B3"))
+    events = game.play(Approve())
+    done = events[-1]
+    assert (done.kind, done.map, done.room, done.name, done.result) == ("facility", 1, "B3", "밭", "approved")
+    assert done.render("en").startswith("Request facility Field in map 1 B3: approved")
+    assert done.render("ja").startswith("申請 マップ 1 B3 に施設 畑: 許可")
+    assert done.render("ko").startswith("신청 지도 1 B3에 시설 밭: 허가")
+    game.play(RequestPassage(0, "B3", "C3"))
+    refused = game.play(Refuse())[-1]
+    assert (refused.kind, refused.room, refused.other, refused.cost) == ("passage", "B3", "C3", 0)
+    assert [refused.render(lang).split(":")[1].split(",")[0].split("、")[0].strip() for lang in ("ko", "ja", "en")] == [
+        "거절", "却下", "refused"]

@@ -167,13 +167,56 @@ class GmDecisionNeeded(MKEvent):
     detail: str = ""
 
 
+REQUEST_KINDS = ("item", "facility", "passage", "destroy_facility", "destroy_passage", "destroy_entrance")
+
+
 @dataclass(frozen=True)
 class RequestResolved(MKEvent):
-    request: str
+    """The GM answered a budget-meeting request (R-MK-05); the request is kept as fields, not text.
+
+    ``kind`` is one of :data:`REQUEST_KINDS`; ``map`` counts from 1; ``actor``, ``item`` and
+    ``value`` describe an item request, ``name`` a facility, ``room``/``other`` the rooms touched.
+
+    >>> import meikyu.systems.meikyu_kingdom
+    >>> e = RequestResolved("facility", "approved", 1, 5, map=1, room="C1", name="밭")
+    >>> e.render("en")
+    'Request facility Field in map 1 C1: approved, cost 1 MG, budget now 5 MG.'
+    >>> e.render("ja").startswith("申請 マップ 1 C1 に施設 畑")
+    True
+    """
+
+    kind: str
     result: str
     """``approved`` or ``refused``."""
     cost: int
     budget: int
+    actor: str = ""
+    item: str = ""
+    value: int = 0
+    map: int = 0
+    room: str = ""
+    other: str = ""
+    name: str = ""
+
+    def describe(self, lang: str = "en", who: str | None = None) -> str:
+        """The request in ``lang``; ``who`` overrides the actor id with a display name."""
+        from meikyu.systems.meikyu_kingdom import facilities  # the facility catalog loads only when shown
+
+        key = f"mk.table_runner.req_{self.kind}"
+        if self.kind == "item":
+            return translate(key, lang, who=who or self.actor, item=self.item, value=self.value)
+        if self.kind == "facility":
+            return translate(key, lang, name=facilities.label(self.name, lang), map=self.map, room=self.room)
+        if self.kind == "passage":
+            return translate(key, lang, map=self.map, a=self.room, b=self.other)
+        what = {"destroy_facility": facilities.label(self.name, lang), "destroy_passage": f"{self.room}–{self.other}"}
+        return translate(key, lang, map=self.map, room=self.room, what=what.get(self.kind, self.room))
+
+    def render(self, lang: str = "en") -> str:
+        return translate(
+            "mk.event.request_resolved", lang, request=self.describe(lang),
+            result=translate(f"mk.word.{self.result}", lang), cost=self.cost, budget=self.budget,
+        )
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,12 @@ from meikyu.engine import Event
 from meikyu.errors import RuleError
 from meikyu.systems.meikyu_kingdom.character import Character
 from meikyu.systems.meikyu_kingdom.check import AutoPolicy, CheckState, DeclareCheck, resolve
+from meikyu.systems.meikyu_kingdom.cycle import Act, CycleRules, CycleState, Resolve
 from meikyu.systems.meikyu_kingdom.events import CitizensChanged, KingdomChanged, MinionsChanged, MKEvent
 from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
 
 TRANSPORT_DIFFICULTY = 9
+TRANSPORT = "transport"
 
 
 def _find(court: Sequence[Character], actor: str) -> Character:
@@ -67,22 +69,25 @@ class TransportResult(MKEvent):
 def transport(
     kingdom: Kingdom,
     court: Sequence[Character],
+    cycle: CycleState,
     actor: str,
     minions: int,
     items: Sequence[str],
     dice: Dice,
-    *,
-    hectic: bool = False,
-) -> tuple[Kingdom, tuple[Character, ...], tuple[Event, ...], int]:
+) -> tuple[Kingdom, tuple[Character, ...], CycleState, tuple[Event, ...], int]:
     """Transport (a planned action, optional rule R-MK-46): send ``minions`` home carrying ``items``.
 
+    It is a planned action of the cycle machine (R-MK-08): ``actor`` must be ready in ``cycle``, it is
+    refused in combat or another hectic situation (``cycle.hectic``), and the actor is acted afterwards.
     Minions −n and citizens +n, then a military-level check vs 9 (automatic policy). Success: the
     items reach the kingdom (stored items). Failure: [9 − achievement] of the returning citizens are
     lost; a fumble loses all n. When all n are lost the items are lost too. Returns the kingdom,
-    court, events and the kingdom-disaster rolls triggered (a fumble costs voice).
+    court, cycle, events and the kingdom-disaster rolls triggered (a fumble costs voice).
+    Nothing changes (and no die is rolled) when the action is refused.
     """
-    if hectic:
-        raise RuleError("R-MK-08", "mk.error.cycle.planned_hectic", name="transport")
+    rules = CycleRules()
+    # Declare through the cycle machine first: it refuses unknown, unready or hectic actors.
+    cycle, declared = rules.step(cycle, Act(actor, "planned", TRANSPORT), dice)
     char = _find(court, actor)
     if minions < 1 or minions > char.minions:
         raise RuleError("R-MK-46", "mk.error.minions.transport_count", count=minions, have=char.minions)
@@ -110,4 +115,5 @@ def transport(
         kingdom = replace(kingdom, stored_items=(*kingdom.stored_items, *items))
     result = "arrived" if lost == 0 else ("arrived_with_losses" if arrived else "lost")
     events.append(TransportResult(actor, minions, done.achievement, result, lost, ", ".join(items)))
-    return kingdom, court_t, tuple(events), done.disasters
+    cycle, resolved = rules.step(cycle, Resolve(), dice)
+    return kingdom, court_t, cycle, (*declared, *events, *resolved), done.disasters

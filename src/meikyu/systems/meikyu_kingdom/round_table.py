@@ -278,15 +278,17 @@ def _validate(state: RoundTableState, req: Request) -> None:
             raise RuleError("R-MK-05", "mk.error.round_table.bad_destroy", what=req.what)
 
 
-def _describe(req: Request) -> str:
+def _resolved(req: Request, result: str, cost: int, budget: int) -> RequestResolved:
+    """The structured event for an answered request (rendered in the reader's language)."""
     if isinstance(req, RequestItem):
-        return f"item {req.item} → {req.actor}"
+        return RequestResolved("item", result, cost, budget, actor=req.actor, item=req.item, value=req.value)
     if isinstance(req, RequestFacility):
-        return f"facility {req.name} @ map{req.land + 1}:{req.room}"
+        return RequestResolved("facility", result, cost, budget, map=req.land + 1, room=req.room, name=req.name)
     if isinstance(req, RequestPassage):
-        return f"passage map{req.land + 1}:{req.a}-{req.b}"
-    target = req.name or req.other or ""
-    return f"destroy {req.what} map{req.land + 1}:{req.room} {target}".rstrip()
+        return RequestResolved("passage", result, cost, budget, map=req.land + 1, room=req.a, other=req.b)
+    return RequestResolved(
+        f"destroy_{req.what}", result, cost, budget, map=req.land + 1, room=req.room, other=req.other, name=req.name
+    )
 
 
 def _answer(state: RoundTableState, act: Action) -> tuple[RoundTableState, tuple[Event, ...]]:
@@ -295,7 +297,7 @@ def _answer(state: RoundTableState, act: Action) -> tuple[RoundTableState, tuple
         raise RuleError("R-MK-05", "mk.error.round_table.nothing_pending")
     cost = state.cost(req)
     if isinstance(act, Refuse):
-        return replace(state, pending=None), (RequestResolved(_describe(req), "refused", 0, state.kingdom.budget),)
+        return replace(state, pending=None), (_resolved(req, "refused", 0, state.kingdom.budget),)
     if cost > state.kingdom.budget:
         raise RuleError("R-MK-05", "mk.error.round_table.over_budget", cost=cost, budget=state.kingdom.budget)
     kingdom = replace(state.kingdom, budget=state.kingdom.budget - cost)
@@ -334,7 +336,7 @@ def _answer(state: RoundTableState, act: Action) -> tuple[RoundTableState, tuple
         kingdom = kingdom.with_map(req.land, land)
     if cost:
         events.append(KingdomChanged("budget", str(state.kingdom.budget), str(kingdom.budget), "round_table_reason"))
-    events.append(RequestResolved(_describe(req), "approved", cost, kingdom.budget))
+    events.append(_resolved(req, "approved", cost, kingdom.budget))
     return replace(new, kingdom=kingdom), tuple(events)
 
 

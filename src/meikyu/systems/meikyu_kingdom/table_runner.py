@@ -145,8 +145,8 @@ class TableRunner:
         out: list[str] = []
         for event in events:
             if isinstance(event, RequestResolved) and answered is not None:
-                # The machine's own description is plain code text; say it in the reader's language.
-                out.append(_t("resolved", self.lang, request=self.describe(answered),
+                # Same request text as the event, but with the character's display name.
+                out.append(_t("resolved", self.lang, request=event.describe(self.lang, self._name(event.actor)),
                               result=translate(f"mk.word.{event.result}", self.lang), cost=event.cost,
                               budget=event.budget))
             elif not (isinstance(event, KingdomChanged) and event.field == "budget"):
