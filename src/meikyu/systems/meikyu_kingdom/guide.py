@@ -48,7 +48,9 @@ refuse its approval and the GM refuses the request; nothing changes.
 this request costs 3 MG but the budget is 1 MG: it cannot be approved (R-MK-05).
 >>> events = game.play(rt.Refuse())
 >>> print(events[0].render("en"))
-Request facility 이민가 @ map1:C1: refused, cost 0 MG, budget now 1 MG.
+Request facility Immigrant Town in map 1 C1: refused, cost 0 MG, budget now 1 MG.
+>>> print(events[0].render("ko"))
+신청 지도 1 C1에 시설 이민가: 거절, 비용 0 MG, 남은 예산 1 MG.
 >>> _ = game.play(rt.EndBudget())
 >>> print(render_map(game.state.kingdom.maps[0], "en"))
 Home Land
