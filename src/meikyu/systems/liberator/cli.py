@@ -73,7 +73,10 @@ def cmd_mission(args: argparse.Namespace) -> int:
     if args.players < 1:
         raise InputError("lb.error.levels", players=args.players, count=0)
     levels = _levels(args.levels, args.players)
-    mission = generate_mission(args.type, levels, args.players, args.seed)
+    reach = None
+    if args.party:
+        reach = _party_reach(args.party)
+    mission = generate_mission(args.type, levels, args.players, args.seed, reach=reach)
     data = mission_to_json(mission)
     if args.format == "json":
         print(json.dumps(data, ensure_ascii=False))
@@ -95,6 +98,26 @@ def cmd_mission(args: argparse.Namespace) -> int:
         kind = translate(f"lb.kind.{o.kind}", lang)
         print(f"  {o.name or kind} — {kind}({KIND_ATTRIBUTE[o.kind]}) {o.target}  ({o.evaluation}){bonus}")
     return 0
+
+
+def _party_reach(text: str) -> dict[str, int]:
+    """The reach of a party given as ``job[+extra…],…`` (or ``name:job:extra+extra,…``)."""
+    from meikyu.systems.liberator.cards import sample_cards
+    from meikyu.systems.liberator.mission import party_reach
+
+    cards = sample_cards()
+    owned: list[str] = []
+    for piece in text.split(","):
+        parts = piece.strip().split(":")
+        parts = parts[1:] if len(parts) > 1 else parts  # drop the player's name
+        job, *extras = [x for x in "+".join(parts).split("+") if x]
+        if job not in cards.jobs:
+            raise InputError("lb.cli.bad_party", text=piece.strip(), jobs=", ".join(cards.jobs))
+        for extra in extras:
+            if extra not in cards.actions and extra not in cards.feats:
+                raise InputError("lb.error.unknown_card", card=extra)
+        owned += list(cards.jobs[job].actions) + [x for x in extras if x in cards.actions]
+    return party_reach(cards.actions[a] for a in owned)
 
 
 def cmd_cards_check(args: argparse.Namespace) -> int:
@@ -207,6 +230,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from meikyu.dice.source import parse_dice_list
     from meikyu.systems.liberator.cards import load_card_file, sample_cards
     from meikyu.systems.liberator.play import Table
+    from meikyu.systems.liberator.state import Options
 
     cards = sample_cards()
     if args.cards:
@@ -219,6 +243,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         seed=args.seed,
         dedicated_gm=not args.no_gm,
         lang=_lang(args),
+        options=Options(party_missions=not args.any_obstacles),
         dice=dice,
     )
     if args.load:
@@ -266,6 +291,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--levels", required=True, help="one level per player, e.g. 1,1,1")
     p.add_argument("--type", choices=("normal", "turning", "final"), default="normal")
     p.add_argument("--seed", type=int)
+    p.add_argument(
+        "--party",
+        help="the party's jobs (and extra actions), e.g. warrior,mage+magic_sword: "
+        "every obstacle is then one their cards can remove",
+    )
     common(p)
     p.set_defaults(handler=_guarded(cmd_mission))
 
@@ -297,5 +327,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--no-gm", action="store_true", help="no dedicated GM (the next player acts as GM)")
     p.add_argument("--cards", help="a card file to add to the sample cards")
     p.add_argument("--load", help="a saved game to continue")
+    p.add_argument(
+        "--any-obstacles",
+        action="store_true",
+        help="generate missions without checking the party can remove every obstacle",
+    )
     common(p, formats=False)
     p.set_defaults(handler=_guarded(cmd_play))

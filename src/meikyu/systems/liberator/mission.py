@@ -10,6 +10,14 @@ one player the range starts at 0); the generator starts every obstacle at target
 random obstacle's target by 1 while the total still fits, so it spends the budget as fully as the
 table allows and can never exceed it.
 
+Party-aware missions (our choice; the rules are silent, but a GM would not set an obstacle the
+party can never remove): given the party's action cards, :func:`party_reach` gives, per attribute,
+the highest target some card can remove on its own at some die face — its printed power on an
+action of that attribute, or the power die's value with a follow-up (追撃) of that attribute on
+the other die. Grants, feats and job effects are left out because whether they are at hand is not
+certain. The generator then mixes only reachable attributes and never raises an obstacle's target
+past its attribute's reach; the budget rule is unchanged.
+
 The worked samples (level 1 × 3 players, base 6) are valid outputs:
 
 >>> [check_targets(t, "normal" if i == 0 else ("turning" if i == 1 else "final"), [1, 1, 1], 3)
@@ -24,12 +32,12 @@ from __future__ import annotations
 
 import random
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from meikyu.errors import DataError, InputError
-from meikyu.systems.liberator.cards import KIND_ATTRIBUTE, CardSet, sample_cards
+from meikyu.systems.liberator.cards import KIND_ATTRIBUTE, ActionCard, CardSet, sample_cards
 from meikyu.systems.liberator.effects import ATTRIBUTES
 
 EVALUATION: dict[int, int] = {1: 1, 2: 2, 3: 5, 4: 10, 5: 20, 6: 40, 7: 70, 8: 110, 9: 160, 10: 220}
@@ -115,14 +123,41 @@ def check_mission(mission: Mission, levels: Sequence[int], players: int) -> tupl
     return tuple(problems)
 
 
-def _fill_targets(count: int, limit: int, rng: random.Random) -> list[int]:
+def party_reach(actions: Iterable[ActionCard]) -> dict[str, int]:
+    """Per attribute, the highest target one of ``actions`` can remove alone at some die face.
+
+    A card reaches its own attribute with its best printed power, and a follow-up attribute
+    (追撃, on the effect die) with the best power on the other die — both dice are free, so any
+    power face pairs with any effect face. Attributes no card reaches are left out.
+
+    >>> c = sample_cards().actions
+    >>> party_reach([c["swing"], c["battle_wisdom"]])
+    {'P': 6, 'M': 3}
+    >>> party_reach([c["magic_sword"]])["M"] >= 1      # reaches M through its follow-up face
+    True
+    """
+    reach: dict[str, int] = {}
+    for card in actions:
+        best = max(card.power)
+        if best < 1:
+            continue
+        attrs = {card.attribute} | {card.follow_up(face) for face in range(1, 7)} - {""}
+        for attr in attrs:
+            reach[attr] = max(reach.get(attr, 0), best)
+    return reach
+
+
+def _fill_targets(
+    count: int, limit: int, rng: random.Random, caps: Sequence[int] | None = None
+) -> list[int]:
+    caps = caps if caps is not None else [MAX_TARGET] * count
     targets = [1] * count
     total = count
     while True:
         raisable = [
             i
             for i, t in enumerate(targets)
-            if t < MAX_TARGET and total - EVALUATION[t] + EVALUATION[t + 1] <= limit
+            if t < min(MAX_TARGET, caps[i]) and total - EVALUATION[t] + EVALUATION[t + 1] <= limit
         ]
         if not raisable:
             return targets
@@ -138,17 +173,37 @@ def generate_mission(
     seed: int | None = None,
     cards: CardSet | None = None,
     first_uid: int = 1,
+    reach: dict[str, int] | None = None,
 ) -> Mission:
-    """A random mission within the rules; the same seed gives the same mission."""
+    """A random mission within the rules; the same seed gives the same mission.
+
+    With ``reach`` (from :func:`party_reach`) every obstacle is one the party can remove:
+
+    >>> c = sample_cards()
+    >>> party = [c.actions[a] for j in ("warrior", "mage") for a in c.jobs[j].actions]
+    >>> reach = party_reach(party)
+    >>> m = generate_mission("final", [1, 1], 2, seed=3, reach=reach)
+    >>> all(o.target <= reach[o.attribute] for o in m.obstacles)
+    True
+    """
     cards = cards if cards is not None else sample_cards()
     limit = budget(kind, levels, players)
     rng = random.Random(seed)
     low, high = count_range(players, limit)
     count = rng.randint(low, high)
-    targets = _fill_targets(count, limit, rng)
-    mix = rng.sample(ATTRIBUTES, min(count, rng.choice((2, 3))))
-    attrs = mix + [rng.choice(mix) for _ in range(count - len(mix))]
-    rng.shuffle(attrs)
+    if reach is None:
+        targets = _fill_targets(count, limit, rng)
+        mix = rng.sample(ATTRIBUTES, min(count, rng.choice((2, 3))))
+        attrs = mix + [rng.choice(mix) for _ in range(count - len(mix))]
+        rng.shuffle(attrs)
+    else:
+        usable = [a for a in ATTRIBUTES if reach.get(a, 0) >= 1]
+        if len(usable) < 2:
+            raise InputError("lb.error.party_reach", attributes=", ".join(usable) or "-")
+        mix = rng.sample(usable, min(count, rng.choice((2, 3)), len(usable)))
+        attrs = mix + [rng.choice(mix) for _ in range(count - len(mix))]
+        rng.shuffle(attrs)
+        targets = _fill_targets(count, limit, rng, [reach[a] for a in attrs])
     obstacles = []
     for i, (target, attr) in enumerate(zip(targets, attrs, strict=True)):
         kind_id = rng.choice([k for k, a in KIND_ATTRIBUTE.items() if a == attr])

@@ -123,6 +123,8 @@ class Table:
         options: Options | None = None,
     ) -> Table:
         rules = LiberatorRules(cards if cards is not None else sample_cards())
+        # At the table a GM would not set an obstacle nobody can remove: party-aware by default.
+        options = options if options is not None else Options(party_missions=True)
         state = new_table(
             players, rules.cards, dedicated_gm=dedicated_gm, plan=plan, seed=seed or 0, options=options
         )

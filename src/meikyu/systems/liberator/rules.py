@@ -74,7 +74,7 @@ from meikyu.systems.liberator.character import (
     swap_job,
 )
 from meikyu.systems.liberator.effects import ANY, Effect
-from meikyu.systems.liberator.mission import MISSION_TYPES, Obstacle, generate_mission
+from meikyu.systems.liberator.mission import MISSION_TYPES, Obstacle, generate_mission, party_reach
 from meikyu.systems.liberator.state import (
     ACTIONS,
     DYING,
@@ -555,7 +555,11 @@ class LiberatorRules:
     def _generate_mission(self, c: _Ctx, a: GenerateMission) -> None:
         self._setup_guard(c, False)
         levels = [p.character.level for p in c.s.players]
-        mission = generate_mission(a.type, levels, len(levels), a.seed, self.cards, c.s.next_uid)
+        reach = None
+        if c.s.options.party_missions:
+            owned = {card for p in c.s.players for card in p.character.actions}
+            reach = party_reach(self.cards.actions[card] for card in sorted(owned) if card in self.cards.actions)
+        mission = generate_mission(a.type, levels, len(levels), a.seed, self.cards, c.s.next_uid, reach)
         self._start_mission(c, StartMission(mission))
 
     def _continue(self, c: _Ctx, a: ContinueMission) -> None:

@@ -34,12 +34,15 @@ class Options:
     - ``dying_revival``: ``sum`` (both dice together are the recovery) or ``one_die``.
     - ``dying_min_one``: a dying revival always brings back at least one card.
     - ``disadvantage_chooser``: who picks the effect die of a disadvantage check, ``gm`` or ``player``.
+    - ``party_missions``: generated missions hold only obstacles the party's cards can remove
+      (see :func:`meikyu.systems.liberator.mission.party_reach`); on at ``meikyu liberator play``.
     """
 
     normal_recovery: str = "one_die"
     dying_revival: str = "sum"
     dying_min_one: bool = True
     disadvantage_chooser: str = "gm"
+    party_missions: bool = False
 
 
 @dataclass(frozen=True)
