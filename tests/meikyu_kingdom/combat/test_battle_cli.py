@@ -77,7 +77,7 @@ def test_battle_runner_typed_dice_undo_and_views() -> None:
     text = out.getvalue()
     assert "strategy check [6,5]" in text and "Took back the last action." in text
     assert "strategy check [1,1]" in text and "(fumble)" in text
-    assert '"combatants"' in text and "GM actions:" in text and "is not a choice" in text
+    assert "What the players see" in text and "GM actions:" in text and "is not a choice" in text
     assert game.state.phase == "act" and game.state.first == "monsters"
     assert len(game.history) == 2
 

@@ -168,6 +168,8 @@ def describe(action: Action, battle: Any, lang: str) -> str:
         params["area"] = translate(f"mk.battle.area.a{params['area']}", lang)
     if "status" in params:
         params["status"] = translate(f"mk.battle.status.{params['status']}", lang)
+    if isinstance(params.get("stat"), str):
+        params["stat"] = translate(f"mk.word.{params['stat']}", lang)
     extra = ""
     if params.get("hope"):
         extra += translate("mk.battle.action.hope", lang, hope=params["hope"])
@@ -185,12 +187,36 @@ def describe(action: Action, battle: Any, lang: str) -> str:
         if not params.get("target"):
             params["target"] = "?"
     name = type(action).__name__
+    if name == "Swap":
+        return _describe_swap(action, battle, params, lang)
     snake = "".join("_" + ch.lower() if ch.isupper() else ch for ch in name).lstrip("_")
     return translate(f"mk.battle.action.{snake}", lang, **params)
 
 
-def show_field(battle: Any, lang: str) -> str:
-    """The six areas with everyone in them (the GM's view)."""
+def _describe_swap(action: Any, battle: Any, params: dict[str, Any], lang: str) -> str:
+    """Name the items that change hands, so two exchanges never read the same."""
+    actor, other = battle.get(action.actor), battle.get(action.other)
+
+    def names(who: Any, slots: tuple[int, ...]) -> str:
+        return ", ".join(who.weapons[i].name for i in slots if 0 <= i < len(who.weapons))
+
+    give = names(actor, ((action.give,) if action.give >= 0 else ()) + tuple(action.gives))
+    take = names(other, ((action.take,) if action.take >= 0 else ()) + tuple(action.takes))
+    parts = []
+    if give:
+        parts.append(translate("mk.battle.action.swap_give", lang, item=give))
+    if take:
+        parts.append(translate("mk.battle.action.swap_take", lang, item=take))
+    params["items"] = "; ".join(parts)
+    return translate("mk.battle.action.swap_items", lang, **params)
+
+
+def show_field(battle: Any, lang: str, role: str = "gm") -> str:
+    """The six areas with everyone in them: HP, ready/acted, condition, statuses.
+
+    ``role="player"`` shows what players may see: a hidden monster (R-MK-23) by its appearance,
+    without HP or statuses.
+    """
     from .view import label
 
     phase = translate(f"mk.battle.phase.{battle.phase}", lang)
@@ -201,28 +227,75 @@ def show_field(battle: Any, lang: str) -> str:
         for c in battle.combatants:
             if c.area != area:
                 continue
-            flags = ""
+            name = label(battle, c.id, lang, role)
+            if c.hidden and role != "gm":
+                pieces.append(name + translate("mk.battle.cli.flag.hidden", lang))
+                continue
+            flags = []
             if c.condition != "ok":
-                flags += f" [{c.condition}]"
-            elif c.acted:
-                flags += " [acted]"
-            if c.statuses:
-                flags += (
-                    " ("
-                    + ",".join(translate(f"mk.battle.status.{s}", lang) for s in sorted(c.statuses))
-                    + ")"
-                )
+                flags.append(translate(f"mk.battle.cli.flag.{c.condition}", lang))
+            elif battle.phase not in ("setup", "over"):
+                flags.append(translate(f"mk.battle.cli.flag.{'acted' if c.acted else 'ready'}", lang))
+            flags.extend(translate(f"mk.battle.status.{s}", lang) for s in sorted(c.statuses))
+            text = translate("mk.battle.cli.piece", lang, name=name, hp=c.hp, max_hp=c.max_hp, flags="")
+            if flags:
+                text += " [" + ", ".join(flags) + "]"
             if c.hidden:
-                flags += " {hidden}"
-            name = label(battle, c.id, lang, "gm")
-            pieces.append(
-                translate("mk.battle.cli.piece", lang, name=name, hp=c.hp, max_hp=c.max_hp, flags=flags)
-            )
+                text += translate("mk.battle.cli.flag.hidden", lang)
+            pieces.append(text)
         area_name = translate(f"mk.battle.area.a{area}", lang)
-        lines.append(f"  {area}. {area_name}: " + " · ".join(pieces))
+        empty = translate("mk.battle.cli.empty", lang)
+        lines.append(f"  {area}. {area_name}: " + (" · ".join(pieces) or empty))
     if battle.pending is not None:
-        lines.append(translate("mk.battle.cli.waiting", lang, kind=battle.pending.kind))
+        kind = translate(f"mk.battle.cli.pending.{battle.pending.kind}", lang)
+        lines.append(translate("mk.battle.cli.waiting", lang, kind=kind))
     return "\n".join(lines)
+
+
+def menu(legal: list[Action]) -> list[tuple[Action, int]]:
+    """The legal actions with their hope variants folded in: (action without hope, most hope allowed).
+
+    A GM picks ``12`` for no hope or ``12+2`` for two (R-MK-15), instead of reading six near-equal lines.
+    """
+    from dataclasses import replace
+
+    present = set(legal)
+    out: list[tuple[Action, int]] = []
+    for action in legal:
+        hope = getattr(action, "hope", None)
+        if hope is None:
+            out.append((action, 0))
+            continue
+        if hope > 0 and replace(action, hope=0) in present:  # type: ignore[type-var]
+            continue
+        most = hope
+        while replace(action, hope=most + 1) in present:  # type: ignore[type-var]
+            most += 1
+        out.append((action, most))
+    return out
+
+
+def _pick(text: str, listing: list[tuple[Action, int]]) -> Action | None:
+    """``"12"`` or ``"12+2"`` to an action of ``listing``, or None when it names none."""
+    from dataclasses import replace
+
+    number, _, extra = text.replace(" ", "").partition("+")
+    if not number.isdigit() or not 1 <= int(number) <= len(listing):
+        return None
+    action, most = listing[int(number) - 1]
+    if not extra:
+        return action
+    if not extra.isdigit() or not 0 <= int(extra) <= most:
+        return None
+    base = getattr(action, "hope", 0)
+    return action if int(extra) == base else replace(action, hope=int(extra))  # type: ignore[type-var]
+
+
+def _line(prefix: str, n: int, action: Action, most: int, battle: Any, lang: str) -> str:
+    text = f"  {prefix + str(n):>4}. {describe(action, battle, lang)}"
+    if most:
+        text += translate("mk.battle.cli.hope_range", lang, most=most)
+    return text
 
 
 def run_battle(
@@ -235,7 +308,7 @@ def run_battle(
 ) -> int:
     """The step-by-step loop: show, list, choose, dice, apply; ``u`` undoes, ``g`` GM actions, ``q`` quits."""
     from .rules import gm_actions
-    from .view import render, view
+    from .view import render
 
     dice = fallback or RandomDice()
 
@@ -255,10 +328,12 @@ def run_battle(
                 )
             )
             return 0
-        legal = list(game.legal_actions())
-        listing = legal
-        for n, action in enumerate(legal, 1):
-            say(f"  {n:3}. {describe(action, state, lang)}")
+        listing = menu(list(game.legal_actions()))
+        prefix = ""
+        for n, (action, most) in enumerate(listing, 1):
+            say(_line("", n, action, most, state, lang))
+        if any(most for _, most in listing):
+            say(translate("mk.battle.cli.hope_hint", lang))
         try:
             text = ask(translate("mk.battle.cli.choose", lang) + " ").strip().lower()
         except EOFError:
@@ -267,6 +342,9 @@ def run_battle(
         if text == "q":
             say(translate("mk.battle.cli.bye", lang))
             return 0
+        if text in ("?", "h", "help"):
+            say(translate("mk.battle.cli.help", lang))
+            continue
         if text == "u":
             try:
                 game.undo()
@@ -275,23 +353,25 @@ def run_battle(
                 say(translate("mk.battle.cli.nothing_to_undo", lang))
             continue
         if text == "p":
-            say(json.dumps(view(state, "player"), ensure_ascii=False))
+            say(translate("mk.battle.cli.player_view", lang))
+            say(show_field(state, lang, "player"))
             continue
         if text.startswith("g"):
-            listing = gm_actions(state)
+            listing = [(a, 0) for a in gm_actions(state)]
+            prefix = "g"
             rest = text[1:].strip()
             if not rest:
                 say(translate("mk.battle.cli.gm_list", lang))
-                for n, action in enumerate(listing, 1):
-                    say(f"  g{n:3}. {describe(action, state, lang)}")
+                for n, (action, most) in enumerate(listing, 1):
+                    say(_line("g", n, action, most, state, lang))
                 continue
             text = rest
-        if not text.isdigit() or not 1 <= int(text) <= len(listing):
-            say(translate("mk.battle.cli.bad_choice", lang, text=text, count=len(listing)))
+        chosen = _pick(text, listing)
+        if chosen is None:
+            say(translate("mk.battle.cli.bad_choice", lang, text=text, count=len(listing), prefix=prefix))
             continue
-        action = listing[int(text) - 1]
         try:
-            events = _apply(game, action, lang, ask, auto_dice, dice)
+            events = _apply(game, chosen, lang, ask, auto_dice, dice)
         except EOFError:
             say(translate("mk.battle.cli.bye", lang))
             return 0
@@ -331,4 +411,4 @@ def cmd_battle(args: argparse.Namespace) -> int:
         return 0
 
 
-__all__ = ["DiceExhausted", "register", "run_battle", "describe", "show_field"]
+__all__ = ["DiceExhausted", "register", "run_battle", "describe", "show_field", "menu"]
