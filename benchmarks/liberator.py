@@ -1,10 +1,11 @@
 """Liberator speed, each figure beside a baseline measured in the same run (medians of interleaved rounds).
 
-- **removal odds**: ``removal_odds`` (exact, all 36 rolls) against a naive Monte Carlo of the same
-  chance (``--samples`` random rolls, either split may remove), both for 魔剣 vs P4 + M4;
+- **removal odds**: ``removal_odds`` (exact, each power value / follow-up pair decided once) against
+  ``removal_odds_naive`` (exact, all 36 rolls × both splits) and a naive Monte Carlo of the same
+  chance (``--samples`` random rolls, either split may remove), all for 魔剣 vs P4 + M4;
 - **mission generation**: ``generate_mission`` (final, 3 players at level 1: budget, count, attribute
   mix, names, enhancements) against a plain-``random`` draw of the same obstacle count (target and
-  attribute per obstacle, nothing checked);
+  attribute per obstacle, nothing checked), and the party-aware generator (warrior + mage + priest);
 - **automatic scenario**: actions per second of whole final-mission scenarios played by
   ``StrategicPolicy`` against ``FirstLegalPolicy`` on the same seeds, with the rounds each needed.
 
@@ -22,8 +23,8 @@ from collections.abc import Callable
 from meikyu.dice import RandomDice
 from meikyu.engine import FirstLegalPolicy, Game, Policy
 from meikyu.systems.liberator.cards import sample_cards
-from meikyu.systems.liberator.mission import generate_mission
-from meikyu.systems.liberator.odds import removal_odds, split_removes
+from meikyu.systems.liberator.mission import generate_mission, party_reach
+from meikyu.systems.liberator.odds import removal_odds, removal_odds_naive, split_removes
 from meikyu.systems.liberator.rules import LiberatorRules, new_table
 from meikyu.systems.liberator.state import TableState
 from meikyu.systems.liberator.strategy import StrategicPolicy
@@ -82,13 +83,21 @@ def main() -> None:
     card = sample_cards().actions["magic_sword"]
     rules = LiberatorRules()
     rng = random.Random(1)
-    figures: dict[str, list[float]] = {k: [] for k in ("exact", "mc", "gen", "plain", "strat", "first")}
+    deck = sample_cards()
+    reach = party_reach(deck.actions[a] for _, job, _ in PLAYERS for a in deck.jobs[job].actions)
+    figures: dict[str, list[float]] = {
+        k: [] for k in ("exact", "naive", "mc", "gen", "party", "plain", "strat", "first")
+    }
     rounds_strat = rounds_first = 0.0
     estimate = 0.0
     for r in range(args.rounds):
         figures["exact"].append(rate(lambda: removal_odds(card, TARGETS), 200))
+        figures["naive"].append(rate(lambda: removal_odds_naive(card, TARGETS), 200))
         figures["mc"].append(rate(lambda: monte_carlo(args.samples, rng), 5))
         figures["gen"].append(rate(lambda: generate_mission("final", [1, 1, 1], 3, rng.random()), 500))
+        figures["party"].append(
+            rate(lambda: generate_mission("final", [1, 1, 1], 3, rng.random(), reach=reach), 500)
+        )
         figures["plain"].append(rate(lambda: plain_draw(rng), 500))
         speed, rounds_strat = scenarios(rules, StrategicPolicy(rules), args.games)
         figures["strat"].append(speed)
@@ -100,6 +109,14 @@ def main() -> None:
     print(
         f"removal odds   exact {m['exact']:10.0f}/s  monte carlo ({args.samples} rolls) {m['mc']:8.1f}/s"
         f"  ratio {m['exact'] / m['mc']:6.1f}x   p={exact} ({float(exact):.4f}) vs estimate {estimate:.4f}"
+    )
+    print(
+        f"removal odds   exact {m['exact']:10.0f}/s  naive 36×2 splits {m['naive']:14.0f}/s"
+        f"  ratio {m['exact'] / m['naive']:6.2f}x   same result: {removal_odds_naive(card, TARGETS) == exact}"
+    )
+    print(
+        f"mission gen    party {m['party']:10.0f}/s  ours (no party check) {m['gen']:10.0f}/s"
+        f"  ratio {m['party'] / m['gen']:6.3f}x"
     )
     print(
         f"mission gen    ours  {m['gen']:10.0f}/s  plain random draw {m['plain']:18.0f}/s"

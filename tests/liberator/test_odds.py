@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from itertools import product
 
@@ -11,7 +12,7 @@ from lb_helpers import RULES, start, step, table
 
 from meikyu.errors import RuleError
 from meikyu.systems.liberator.cards import sample_cards
-from meikyu.systems.liberator.odds import removal_odds
+from meikyu.systems.liberator.odds import removal_odds, removal_odds_naive
 from meikyu.systems.liberator.state import Declare, Resolve, Split
 
 CARDS = sample_cards()
@@ -53,3 +54,20 @@ def test_both_splits_are_considered() -> None:
     assert removal_odds(swing, [("P", 6)], bonus=1) == Fraction(20, 36)  # a 5 or 6
     assert removal_odds(swing, [("M", 1)], attribute="M") == Fraction(35, 36)
     assert RULES is not None
+
+
+def test_fast_odds_equal_the_naive_count_on_many_cases() -> None:
+    """R-LB-09, R-LB-14: the per-face precomputation gives exactly the plain 36-roll count — every
+    sample card, against many obstacle sets, bonuses and attribute changes."""
+    rng = random.Random(6)
+    cases = 0
+    for card in CARDS.actions.values():
+        for _ in range(40):
+            targets = [(rng.choice("PMC"), rng.randint(1, 7)) for _ in range(rng.randint(1, 3))]
+            bonus = rng.choice((0, 0, 1, 2))
+            attribute = rng.choice(("", "", "P", "M", "C"))
+            assert removal_odds(card, targets, bonus, attribute) == removal_odds_naive(
+                card, targets, bonus, attribute
+            )
+            cases += 1
+    assert cases == 36 * 40

@@ -79,7 +79,9 @@ def test_without_a_party_the_generator_is_unchanged() -> None:
     assert [(o.attribute, o.target) for o in m.obstacles] == [
         (o.attribute, o.target) for o in generate_mission("final", [1, 1], 2, seed=11).obstacles
     ]
-    assert any(o.target > 3 for s in range(30) for o in generate_mission("final", [1, 1], 2, seed=s).obstacles)
+    assert any(
+        o.target > 3 for s in range(30) for o in generate_mission("final", [1, 1], 2, seed=s).obstacles
+    )
 
 
 def test_a_party_reaching_one_attribute_is_refused() -> None:

@@ -147,9 +147,7 @@ def party_reach(actions: Iterable[ActionCard]) -> dict[str, int]:
     return reach
 
 
-def _fill_targets(
-    count: int, limit: int, rng: random.Random, caps: Sequence[int] | None = None
-) -> list[int]:
+def _fill_targets(count: int, limit: int, rng: random.Random, caps: Sequence[int] | None = None) -> list[int]:
     caps = caps if caps is not None else [MAX_TARGET] * count
     targets = [1] * count
     total = count

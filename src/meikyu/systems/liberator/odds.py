@@ -48,6 +48,34 @@ def removal_odds(
 
     ``bonus`` is added power (grants, job effects, feats); ``attribute`` overrides the card's
     attribute (after an attribute change).
+
+    A split's outcome depends only on the power die's value and the effect die's follow-up, so
+    each distinct (value, follow-up) pair is decided once and the 36 rolls just look it up.
+    """
+    own = attribute or card.attribute
+    follows = [card.follow_up(face) for face in range(1, 7)]
+    values = [card.power_on(face) + bonus for face in range(1, 7)]
+    decided: dict[tuple[int, str], bool] = {}
+    works = [[False] * 6 for _ in range(6)]  # works[power face][effect face]
+    for p in range(6):
+        for e in range(6):
+            key = (values[p], follows[e])
+            if key not in decided:
+                pools = [(own, values[p])] + ([(follows[e], values[p])] if follows[e] else [])
+                decided[key] = fits(targets, pools)
+            works[p][e] = decided[key]
+    hits = sum(works[d1][d2] or works[d2][d1] for d1 in range(6) for d2 in range(6))
+    return Fraction(hits, 36)
+
+
+def removal_odds_naive(
+    card: ActionCard, targets: Sequence[tuple[str, int]], bonus: int = 0, attribute: str = ""
+) -> Fraction:
+    """The plain 36-roll × 2-split count, kept as the reference :func:`removal_odds` must equal.
+
+    >>> from meikyu.systems.liberator.cards import sample_cards
+    >>> removal_odds_naive(sample_cards().actions["magic_sword"], [("P", 4), ("M", 4)])
+    Fraction(5, 36)
     """
     hits = 0
     for d1 in range(1, 7):

@@ -558,7 +558,9 @@ class LiberatorRules:
         reach = None
         if c.s.options.party_missions:
             owned = {card for p in c.s.players for card in p.character.actions}
-            reach = party_reach(self.cards.actions[card] for card in sorted(owned) if card in self.cards.actions)
+            reach = party_reach(
+                self.cards.actions[card] for card in sorted(owned) if card in self.cards.actions
+            )
         mission = generate_mission(a.type, levels, len(levels), a.seed, self.cards, c.s.next_uid, reach)
         self._start_mission(c, StartMission(mission))
 
