@@ -112,3 +112,21 @@ def test_kingdom_passage_must_join_neighbours(tmp_path) -> None:  # type: ignore
     with pytest.raises(DataError) as info:
         load_kingdom(p)
     assert info.value.key == "mk.error.sheet.not_adjacent" and "passages[0]" in info.value.message("ko")
+
+
+def test_job_and_skill_effect_are_shown_in_the_readers_language() -> None:
+    """A sheet's job and skill effects may be given per language; the sample sheet reads without Hangul in en/ja."""
+    import re
+
+    from meikyu.systems.meikyu_kingdom.display import render_character
+    from meikyu.systems.meikyu_kingdom.sheet import sample
+
+    haneul = next(c for c in sample().characters if c.id == "haneul")
+    assert haneul.job_label("en") == "Royal" and haneul.job_label("fr") == "왕족"
+    for lang in ("en", "ja"):
+        text = "\n".join(render_character(c, lang) for c in sample().characters)
+        assert not re.search("[\uac00-\ud7a3]", text), text
+    assert Character.from_data(haneul.to_data()) == haneul
+    with pytest.raises(DataError) as info:
+        Character.from_data({**haneul.to_data(), "job_names": {"fr": "roi"}})
+    assert "job_names" in info.value.message("en")

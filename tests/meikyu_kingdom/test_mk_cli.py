@@ -42,7 +42,9 @@ def test_check_hope_from_drive_and_minion_help(capsys) -> None:
 
 def test_check_text_is_localized(capsys) -> None:
     out = run(["mk", "check", "--stat", "2", "--difficulty", "7", "--dice", "3,3", "--lang", "ja"], capsys)
-    assert "成功" in out and "才覚" in out
+    assert "成功" in out and "能力値" in out
+    # A bare number is not any named stat: the text must not claim it was wit (R-MK-10).
+    assert "才覚" not in out
 
 
 def test_check_rejects_bad_options() -> None:

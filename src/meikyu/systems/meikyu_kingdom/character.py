@@ -103,9 +103,14 @@ class Skill:
     monster: bool = False
     """A monster skill used by a PC (R-MK-17: costs 1 hope at declaration)."""
     names: dict[str, str] = field(default_factory=dict)
+    effect_names: dict[str, str] = field(default_factory=dict)
+    """The effect text per language (``{ko = …, ja = …, en = …}``); ``effect`` when a language is missing."""
 
     def label(self, lang: str) -> str:
         return self.names.get(lang, self.name)
+
+    def effect_text(self, lang: str) -> str:
+        return self.effect_names.get(lang, self.effect)
 
     @classmethod
     def read(cls, r: Reader) -> Skill:
@@ -116,6 +121,7 @@ class Skill:
             effect=r.text("effect", ""),
             monster=r.flag("monster", False),
             names=r.names(),
+            effect_names=r.names("effect_names"),
         )
         r.done()
         return skill
@@ -131,6 +137,8 @@ class Character:
     level: int = 1
     job: str = ""
     """Class / job as free text (e.g. 왕족, 기사)."""
+    job_names: dict[str, str] = field(default_factory=dict)
+    """The job per language (``{ko = …, ja = …, en = …}``); ``job`` when a language is missing."""
     wit: int = 0
     charm: int = 0
     search: int = 0
@@ -154,6 +162,9 @@ class Character:
     # -- queries -----------------------------------------------------------------------------------
     def label(self, lang: str) -> str:
         return self.names.get(lang, self.name)
+
+    def job_label(self, lang: str) -> str:
+        return self.job_names.get(lang, self.job)
 
     def stat(self, name: str) -> int:
         if name not in STATS:
@@ -209,6 +220,7 @@ class Character:
             name=name,
             level=r.integer("level", 1, minimum=1),
             job=r.text("job", ""),
+            job_names=r.names("job_names"),
             wit=r.integer("wit"),
             charm=r.integer("charm"),
             search=r.integer("search"),

@@ -193,20 +193,15 @@ def _check_setup(args: argparse.Namespace) -> tuple[Any, Any]:
             statuses=actor.statuses | extra,
         )
         if args.sheet is None:
-            actor = replace(
-                actor,
-                capacity=DEFAULTS["capacity"] if args.capacity is None else args.capacity,
-                wit=number or 0,
-            )
+            actor = replace(actor, capacity=DEFAULTS["capacity"] if args.capacity is None else args.capacity)
         if actor.drive > actor.capacity:
             raise InputError("mk.error.cli.drive_over_capacity", drive=actor.drive, capacity=actor.capacity)
         court = tuple(actor if c.id == actor.id else c for c in court)
     if number is not None:
-        stat, modifier = ("life" if national else "wit"), 0
+        # A bare number is the stat itself: no stat name is shown (it is not "wit" or any other).
+        stat, modifier = ("life" if national else ""), (0 if national else number)
         if national:
             kingdom = replace(kingdom, life=number)
-        elif args.sheet is not None:
-            stat, modifier = "", number
     else:
         stat, modifier = args.stat, 0
     drive_have = 0 if actor is None else actor.drive

@@ -60,7 +60,7 @@ def _center(text: str, width: int) -> str:
 def render_character(char: Character, lang: str, court: Sequence[Character] = ()) -> str:
     names = {c.id: c.label(lang) for c in court}
     lines = [
-        translate("mk.sheet.title", lang, name=char.label(lang), level=char.level, job=char.job or "-"),
+        translate("mk.sheet.title", lang, name=char.label(lang), level=char.level, job=char.job_label(lang) or "-"),
         "  " + "  ".join(f"{word(s, lang)} {char.stat(s)}" for s in STATS),
         "  "
         + translate(
@@ -93,7 +93,7 @@ def render_character(char: Character, lang: str, court: Sequence[Character] = ()
             detail = translate("mk.sheet.armor", lang, reduction=item.reduction)
         lines.append(f"  [{slot}] {item.label(lang)} {detail}".rstrip())
     for skill in char.skills:
-        lines.append(f"  《{skill.label(lang)}》 {word(skill.type, lang)} Lv{skill.level} {skill.effect}".rstrip())
+        lines.append(f"  《{skill.label(lang)}》 {word(skill.type, lang)} Lv{skill.level} {skill.effect_text(lang)}".rstrip())
     if char.statuses:
         lines.append("  " + translate("mk.sheet.statuses", lang, list=", ".join(word(s, lang) for s in sorted(char.statuses))))
     return "\n".join(lines)

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import ClassVar
 
 from meikyu.engine import Event, _snake
@@ -59,6 +59,12 @@ class CheckDeclared(MKEvent):
     difficulty: str
     """The difficulty as shown to players ("?" when hidden)."""
     hope: int
+
+    def render(self, lang: str = "en") -> str:
+        if self.stat:
+            return super().render(lang)
+        # A check on a bare number names no stat: say "stat" rather than leave a gap.
+        return replace(self, stat="plain_stat").render(lang)
 
 
 @dataclass(frozen=True)
