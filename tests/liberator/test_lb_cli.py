@@ -126,6 +126,60 @@ def test_play_reports_bad_commands_without_stopping(
     )
     assert code == 0
     assert "Unknown command 'frobnicate'" in out and "'nothing' is not an action card in hand" in out
-    assert "There is no option 99" in out and "Undone: GenerateMission" in out and out.count("\n! ") >= 5
+    assert (
+        "There is no option 99" in out
+        and "Undone: GM: generate a normal mission (seed 4)" in out
+        and out.count("\n! ") >= 5
+    )
     code, out, err = run(["liberator", "play", "--players", "ann", "--script", str(script)], capsys)
     assert code == 2 and "ann:warrior" in err
+
+
+def test_ko_and_en_tables_show_translated_sample_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R-LB-04: a ko or en table reads sample card and obstacle names in its language, not ja."""
+    script = tmp_path / "s.txt"
+    script.write_text("generate final 2\nquit\n", encoding="utf-8")
+    for lang, name in (("en", "Swing"), ("ko", "휘두르기")):
+        code, out, _ = run(
+            ["liberator", "play", "--players", "ann:warrior:mount", "--script", str(script), "--lang", lang],
+            capsys,
+        )
+        assert code == 0 and name in out and "振り回し" not in out
+        assert not any("\u3040" <= ch <= "\u30ff" for ch in out.replace("・", "")), out
+    code, out, _ = run(["liberator", "odds", "swing", "--obstacles", "P3", "--lang", "en"], capsys)
+    assert "Swing" in out
+
+
+def test_mission_party_option_keeps_obstacles_removable(capsys: pytest.CaptureFixture[str]) -> None:
+    """R-LB-04: ``mission --party`` only sets obstacles the named jobs can remove; bad jobs are explained."""
+    from meikyu.systems.liberator.cli import _party_reach
+
+    reach = _party_reach("warrior,mage")
+    for seed in range(20):
+        code, out, _ = run(
+            [
+                "liberator",
+                "mission",
+                "--players",
+                "2",
+                "--levels",
+                "1,1",
+                "--type",
+                "final",
+                "--seed",
+                str(seed),
+                "--party",
+                "warrior,mage",
+                "--format",
+                "json",
+            ],
+            capsys,
+        )
+        assert code == 0
+        assert all(o["target"] <= reach[o["attribute"]] for o in json.loads(out)["obstacles"])
+    code, _, err = run(
+        ["liberator", "mission", "--players", "1", "--levels", "1", "--party", "nobody"], capsys
+    )
+    assert code == 2 and "warrior" in err

@@ -22,6 +22,7 @@ and ``--dice`` queues dice before the random ones, so a whole scenario can be re
 from __future__ import annotations
 
 import argparse
+import builtins
 import json
 import sys
 from collections.abc import Callable
@@ -69,6 +70,7 @@ def _levels(text: str, players: int) -> list[int]:
 def cmd_mission(args: argparse.Namespace) -> int:
     from meikyu.systems.liberator.cards import KIND_ATTRIBUTE, sample_cards
     from meikyu.systems.liberator.mission import generate_mission, mission_to_json
+    from meikyu.systems.liberator.names import localize
 
     if args.players < 1:
         raise InputError("lb.error.levels", players=args.players, count=0)
@@ -96,7 +98,8 @@ def cmd_mission(args: argparse.Namespace) -> int:
         enh = cards.enhancements[o.enhancement] if o.enhancement else None
         bonus = f"  [{enh.name}: {'; '.join(e.notation() for e in enh.bonus)}]" if enh else ""
         kind = translate(f"lb.kind.{o.kind}", lang)
-        print(f"  {o.name or kind} — {kind}({KIND_ATTRIBUTE[o.kind]}) {o.target}  ({o.evaluation}){bonus}")
+        line = f"  {o.name or kind} — {kind}({KIND_ATTRIBUTE[o.kind]}) {o.target}  ({o.evaluation}){bonus}"
+        print(localize(line, lang))
     return 0
 
 
@@ -171,8 +174,14 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
 def cmd_cards_list(args: argparse.Namespace) -> int:
     from meikyu.systems.liberator.cards import sample_cards
     from meikyu.systems.liberator.effects import format_effects
+    from meikyu.systems.liberator.names import localize
 
     cards = sample_cards()
+    lang = _lang(args)
+
+    def print(line: str) -> None:  # noqa: A001 — sample names in the chosen language
+        builtins.print(localize(line, lang))
+
     for job in cards.jobs.values():
         print(
             f"{job.id:10} {job.name}  {job.effect.name}[{job.effect.id}] {job.effect.effect.notation()}  → {', '.join(job.actions)}"
@@ -187,6 +196,7 @@ def cmd_cards_list(args: argparse.Namespace) -> int:
 
 def cmd_odds(args: argparse.Namespace) -> int:
     from meikyu.systems.liberator.cards import sample_cards
+    from meikyu.systems.liberator.names import card_name
     from meikyu.systems.liberator.odds import removal_odds
 
     cards = sample_cards()
@@ -206,7 +216,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
             translate(
                 "lb.cli.odds",
                 _lang(args),
-                card=cards.actions[args.card].name,
+                card=card_name(args.card, cards.actions[args.card].name, _lang(args)),
                 fraction=str(p),
                 percent=f"{float(p) * 100:.1f}",
             )

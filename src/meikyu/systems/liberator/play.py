@@ -36,6 +36,7 @@ from meikyu.errors import InputError, MeikyuError
 from meikyu.i18n import translate
 from meikyu.systems.liberator.cards import CardSet, sample_cards
 from meikyu.systems.liberator.mission import load_mission
+from meikyu.systems.liberator.names import localize
 from meikyu.systems.liberator.odds import removal_odds
 from meikyu.systems.liberator.rules import LiberatorRules, new_table
 from meikyu.systems.liberator.state import (
@@ -105,8 +106,13 @@ class Table:
         write: Callable[[str], None],
         dice: QueueDice,
     ) -> None:
-        self.game, self.rules, self.lang, self.write, self.dice = game, rules, lang, write, dice
+        self.game, self.rules, self.lang, self.dice = game, rules, lang, dice
+        self._out = write
         self.cards: CardSet = rules.cards
+
+    def write(self, line: str) -> None:
+        """Print a line; sample card names read in the table's language (they are printed in ja)."""
+        self._out(localize(line, self.lang))
 
     @classmethod
     def new(
@@ -305,7 +311,7 @@ class Table:
                 self.dice.queue.extend(parse_dice_list(" ".join(words[1:])))
             elif head == "undo":
                 turn = self.game.undo()
-                self.write(self.t("undone", action=type(turn.action).__name__))
+                self.write(self.t("undone", action=self.describe(turn.action)))
             elif head == "save":
                 Path(words[1]).write_text(
                     json.dumps(self.game.to_data(), ensure_ascii=False), encoding="utf-8"
