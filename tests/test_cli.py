@@ -82,3 +82,12 @@ def test_shell_reads_commands_until_quit(capsys: pytest.CaptureFixture[str]) -> 
     lines = out.splitlines()
     assert code == 0 and len(lines) == 4
     assert lines[1].startswith("2D6>=2 → ") and "success 58.33%" in lines[2] and lines[3].startswith("error:")
+
+
+def test_lang_before_the_sub_command(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["--lang", "en", "roll", "2MK>=7", "--dice", "3,4"], capsys)
+    assert code == 0 and "achievement 7" in out
+    code, out, _ = run(["--lang", "ja", "roll", "2MK>=7", "--dice", "3,4", "--lang", "en"], capsys)
+    assert "achievement 7" in out  # the sub-command's own option wins
+    code, out, _ = run(["--lang", "ja"], capsys, stdin="quit\n")
+    assert code == 0 and "ダイスシェル" in out

@@ -30,6 +30,9 @@ PLUGINS: dict[str, str] = {
 }
 
 
+_COMMAND_WORDS = frozenset({"roll", "odds", "batch", "systems", "shell", "lb", "-h", "--help", *PLUGINS})
+
+
 def _lang_of(args: argparse.Namespace | None, default: str = "ko") -> str:
     try:
         return resolve_lang(getattr(args, "lang", None), default)
@@ -133,6 +136,8 @@ def _add_common(parser: argparse.ArgumentParser, system: bool = True) -> None:
 
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="meikyu", description="Rules engine for six-sided-dice tabletop RPGs.")
+    # also accepted before the sub-command (`meikyu --lang en mk check …`); the sub-command's own wins
+    parser.add_argument("--lang", dest="global_lang", choices=LANGS, help="language of the output")
     sub = parser.add_subparsers(dest="cmd", metavar="COMMAND")
 
     p = sub.add_parser("roll", help="roll a dice command, e.g. 3MK+2>=9")
@@ -170,10 +175,13 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list:
-        args_list = ["shell"]
-    parser = build_parser(args_list)
+    if not any(a in _COMMAND_WORDS for a in args_list):
+        args_list = [*args_list, "shell"]  # `meikyu` or `meikyu --lang en`: the dice shell
+    head = [a for a in args_list if a in PLUGINS][:1]
+    parser = build_parser(head)
     args = parser.parse_args(args_list)
+    if getattr(args, "lang", None) is None and args.global_lang is not None:
+        args.lang = args.global_lang
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()
