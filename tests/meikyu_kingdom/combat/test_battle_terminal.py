@@ -91,3 +91,15 @@ def test_real_process_through_a_pipe() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "strategy check [6,5]" in done.stdout and done.stdout.rstrip().endswith("Leaving the battle.")
+
+
+def test_simulate_into_head_has_no_traceback() -> None:
+    """``meikyu mk simulate … | head -1``: a reader that is gone (here ``true``) ends the program quietly."""
+    done = subprocess.run(
+        f"{sys.executable} -m meikyu mk simulate sample --battles 200 --seed 1 --lang en | true",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr

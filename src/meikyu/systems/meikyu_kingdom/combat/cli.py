@@ -65,7 +65,24 @@ def _pct(x: float) -> str:
 # --- simulate ------------------------------------------------------------------------------------
 
 
+def _quiet_pipe() -> int:
+    """Output piped into ``head`` or a pager that closed early: stop quietly, no traceback."""
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError, ValueError):  # ValueError: stdout is not a real file (tests)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    try:
+        return _simulate(args)
+    except BrokenPipeError:
+        return _quiet_pipe()
+
+
+def _simulate(args: argparse.Namespace) -> int:
     from .bestiary import load_encounter
     from .simulate import simulate
 
@@ -407,8 +424,8 @@ def cmd_battle(args: argparse.Namespace) -> int:
         return run_battle(
             game, lang, input, sys.stdout, auto_dice=args.auto_dice, fallback=RandomDice(args.seed)
         )
-    except BrokenPipeError:  # output piped into a pager or head that closed early
-        return 0
+    except BrokenPipeError:
+        return _quiet_pipe()
 
 
 __all__ = ["DiceExhausted", "register", "run_battle", "describe", "show_field", "menu"]
