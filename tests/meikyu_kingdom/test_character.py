@@ -130,3 +130,28 @@ def test_job_and_skill_effect_are_shown_in_the_readers_language() -> None:
     with pytest.raises(DataError) as info:
         Character.from_data({**haneul.to_data(), "job_names": {"fr": "roi"}})
     assert "job_names" in info.value.message("en")
+
+
+def test_kingdom_talents_and_nations_are_shown_in_the_readers_language() -> None:
+    """The kingdom sheet may name its talents and neighbour nations per language; the sample reads without
+    Hangul in en/ja, and a bad language key is refused naming the field."""
+    import re
+
+    from meikyu.systems.meikyu_kingdom.display import render_kingdom
+    from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+    from meikyu.systems.meikyu_kingdom.sheet import sample
+
+    kingdom = sample().kingdom
+    assert kingdom is not None
+    assert kingdom.talent_label("대장장이", "en") == "Blacksmith" and kingdom.talent_label("대장장이", "fr") == "대장장이"
+    assert kingdom.nation_label("잿빛 탑", "ja") == "灰色の塔"
+    for lang in ("en", "ja"):
+        text = render_kingdom(kingdom, lang)
+        assert not re.search("[\uac00-\ud7a3]", text), text
+    assert "대장장이" in render_kingdom(kingdom, "ko")
+    assert Kingdom.from_data(kingdom.to_data()) == kingdom
+    for field in ("talent_names", "nation_names"):
+        with pytest.raises(DataError) as info:
+            Kingdom.from_data({**kingdom.to_data(), field: {"요리사": {"fr": "cuisinier"}}})
+        message = info.value.message("en")
+        assert field in message and "요리사" in message and "fr" in message, message

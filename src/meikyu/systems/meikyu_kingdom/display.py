@@ -161,9 +161,9 @@ def render_kingdom(kingdom: Kingdom, lang: str) -> str:
             )
         )
     if kingdom.talents:
-        lines.append("  " + translate("mk.sheet.talents", lang, list=", ".join(kingdom.talents)))
+        lines.append("  " + translate("mk.sheet.talents", lang, list=", ".join(kingdom.talent_label(t, lang) for t in kingdom.talents)))
     if kingdom.relations:
-        rel = ", ".join(f"{nation} ({word(r, lang)})" for nation, r in kingdom.relations.items())
+        rel = ", ".join(f"{kingdom.nation_label(nation, lang)} ({word(r, lang)})" for nation, r in kingdom.relations.items())
         lines.append("  " + translate("mk.sheet.relations", lang, list=rel))
     lines.append(render_maps(kingdom, lang))
     return "\n".join(lines)

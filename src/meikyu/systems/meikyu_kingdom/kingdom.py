@@ -195,9 +195,25 @@ class Kingdom:
     vassal_of: str = ""
     """The great power this kingdom is a vassal of, if any (KCT 2)."""
     names: dict[str, str] = field(default_factory=dict)
+    talent_names: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Per-language names of talents, keyed by the talent as written in ``talents``."""
+    nation_names: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Per-language names of other nations, keyed by the nation as written in ``relations``."""
 
     def label(self, lang: str) -> str:
         return self.names.get(lang, self.name)
+
+    def talent_label(self, talent: str, lang: str) -> str:
+        """A talent in ``lang`` (as written when the sheet gives no name for that language).
+
+        >>> Kingdom("K", talents=("대장장이",), talent_names={"대장장이": {"en": "Smith"}}).talent_label("대장장이", "en")
+        'Smith'
+        """
+        return self.talent_names.get(talent, {}).get(lang, talent)
+
+    def nation_label(self, nation: str, lang: str) -> str:
+        """Another nation's name in ``lang`` (as written when the sheet gives no name for that language)."""
+        return self.nation_names.get(nation, {}).get(lang, nation)
 
     def power(self, name: str) -> int:
         if name not in POWERS:
@@ -254,9 +270,20 @@ class Kingdom:
             stored_items=r.str_list("stored_items", []),
             vassal_of=r.text("vassal_of", ""),
             names=r.names(),
+            talent_names=_name_table(r, "talent_names"),
+            nation_names=_name_table(r, "nation_names"),
         )
         r.done()
         return kingdom
+
+
+def _name_table(r: Reader, field: str) -> dict[str, dict[str, str]]:
+    """``{thing = {ko = …, ja = …, en = …}}``; a bad language key is refused naming the thing and key."""
+    raw = r.mapping(field, {})
+    sub = r.sub(raw, field)
+    table = {thing: sub.names(thing) for thing in raw}
+    sub.done()
+    return table
 
 
 def load_kingdom(path: str | Path) -> Kingdom:
