@@ -14,7 +14,7 @@ Bestiary format (``[[monster]]`` entries)::
     evasion = 8
     hp = 5
     materials = ["fang", "meat"]         # treasure materials (R-MK-43)
-    attacks = [{ name = "bite", power = 2, range = 0, ranged = false }]
+    attacks = [{ names = { ko = "물기", ja = "噛みつき", en = "bite" }, power = 2 }]  # or name = "bite"
     skills = [{ id = "hide", type = "constant", armor = 1, names = { ko = "…", ja = "…", en = "…" } }]
 
 A skill's ``armor`` reduces attack damage (the hide trait, R-MK-30); its other fields are carried for
@@ -119,13 +119,16 @@ class Species:
     materials: tuple[str, ...]
 
 
-_WEAPON_FIELDS = ("name", "power", "range", "ranged", "level")
+_WEAPON_FIELDS = ("name", "names", "power", "range", "ranged", "level")
 
 
 def _weapon(data: Any, file: str, entry: str) -> Weapon:
+    """One weapon / attack: ``names = { ko, ja, en }`` or (older files) a single ``name``."""
     r = _Entry(data, file, entry, _WEAPON_FIELDS)
+    names = r.names("names", required=False)
     return Weapon(
-        name=r.get("name", str),
+        name=r.get("name", str, names[2] if names else _MISSING),
+        names=names,
         power=r.int("power", 1, 0, 99),
         range=r.int("range", 0, 0, 5),
         ranged=r.get("ranged", bool, False),
@@ -181,7 +184,7 @@ def parse_bestiary(text: str, file: str) -> dict[str, Species]:
             evasion=r.int("evasion", _MISSING, 0, 99),
             hp=r.int("hp", _MISSING, 1, 999),
             armor=armor,
-            attacks=attacks or (Weapon("item"),),
+            attacks=attacks or (Weapon("item", names=("물건", "道具", "item")),),
             skills=tuple(skills),
             materials=r.strings("materials"),
         )

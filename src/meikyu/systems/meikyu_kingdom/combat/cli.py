@@ -138,15 +138,60 @@ def _simulate(args: argparse.Namespace) -> int:
 # --- battle --------------------------------------------------------------------------------------
 
 
-class _NeedDice(Exception):
-    pass
+class _Counter:
+    """A dice source that counts what an action rolls, answering each die with a middle value.
 
+    A middle value (3 on a d6) is neither a critical nor a fumble, so the count is the plain case;
+    extra dice a special result calls for are rolled by the program if none were typed.
+    """
 
-class _Probe:
-    """A dice source that refuses to roll: tells whether an action needs dice at all."""
+    def __init__(self) -> None:
+        self.sides: list[int] = []
 
     def roll(self, sides: int) -> int:
-        raise _NeedDice()
+        self.sides.append(sides)
+        return (sides + 1) // 2
+
+
+def dice_needed(game: Game[Any], action: Action) -> list[int]:
+    """The sides of each die ``action`` rolls in the plain case (empty when it rolls none).
+
+    >>> from meikyu.systems.meikyu_kingdom.combat.bestiary import load_encounter
+    >>> from meikyu.systems.meikyu_kingdom.combat.rules import BattleRules
+    >>> game = Game(BattleRules(), load_encounter("sample"))
+    >>> begin = game.legal_actions()[0]
+    >>> dice_needed(game, begin)  # no ambush check here: nothing to roll
+    []
+    >>> _ = game.play(begin)
+    >>> [dice_needed(game, a) for a in game.legal_actions()[:2]]  # strategy check, with 1 hope
+    [[6, 6], [6, 6, 6]]
+    """
+    import contextlib
+
+    counter = _Counter()
+    # A refused action raises when played for real; the count so far is all it would ask for.
+    with contextlib.suppress(MeikyuError):
+        game.rules.step(game.state, action, counter)
+    return counter.sides
+
+
+def dice_spec(sides: list[int]) -> str:
+    """``[6, 6, 3]`` → ``"2D6+1D3"`` (grouped, in first-seen order).
+
+    >>> dice_spec([6, 6]), dice_spec([6, 3, 6])
+    ('2D6', '2D6+1D3')
+    """
+    counts: dict[int, int] = {}
+    for n in sides:
+        counts[n] = counts.get(n, 0) + 1
+    return "+".join(f"{k}D{n}" for n, k in counts.items())
+
+
+def _dice_prompt(sides: list[int], lang: str) -> str:
+    example = " ".join(str(min(v, n)) for v, n in zip((6, 3, 5, 2, 4, 1) * 4, sides, strict=False))
+    return translate(
+        "mk.battle.cli.dice_need", lang, need=dice_spec(sides), count=len(sides), example=example
+    )
 
 
 class _TypedThenRandom:
@@ -200,7 +245,7 @@ def describe(action: Action, battle: Any, lang: str) -> str:
     if "weapon" in params and "actor" in params and isinstance(params["weapon"], int):
         attacker = battle.get(action.actor)  # type: ignore[attr-defined]
         if 0 <= params["weapon"] < len(attacker.weapons):
-            params["weapon"] = attacker.weapons[params["weapon"]].name
+            params["weapon"] = attacker.weapons[params["weapon"]].label(lang)
         if not params.get("target"):
             params["target"] = "?"
     name = type(action).__name__
@@ -215,7 +260,7 @@ def _describe_swap(action: Any, battle: Any, params: dict[str, Any], lang: str) 
     actor, other = battle.get(action.actor), battle.get(action.other)
 
     def names(who: Any, slots: tuple[int, ...]) -> str:
-        return ", ".join(who.weapons[i].name for i in slots if 0 <= i < len(who.weapons))
+        return ", ".join(who.weapons[i].label(lang) for i in slots if 0 <= i < len(who.weapons))
 
     give = names(actor, ((action.give,) if action.give >= 0 else ()) + tuple(action.gives))
     take = names(other, ((action.take,) if action.take >= 0 else ()) + tuple(action.takes))
@@ -308,10 +353,39 @@ def _pick(text: str, listing: list[tuple[Action, int]]) -> Action | None:
     return action if int(extra) == base else replace(action, hope=int(extra))  # type: ignore[type-var]
 
 
+_VALUE_FIELDS = ("amount", "hp")
+"""GM actions whose number the GM may type: ReduceHp's HP loss, Revive's HP (R-MK-32, R-MK-34)."""
+
+
+def _split_value(text: str) -> tuple[str, str]:
+    """``"5 3"`` or ``"5=3"`` → ``("5", "3")``; ``"5"`` → ``("5", "")``."""
+    number, _, value = text.replace("=", " ").strip().partition(" ")
+    return number, value.strip()
+
+
+def _with_value(action: Action | None, value: str) -> Action | None:
+    """``action`` with its amount / HP set to ``value``; None when it takes no value or ``value`` is bad.
+
+    >>> from meikyu.systems.meikyu_kingdom.combat.actions import EndQuarter, ReduceHp
+    >>> _with_value(ReduceHp("hana", 1), "4"), _with_value(ReduceHp("hana", 1), "x"), _with_value(EndQuarter(), "2")
+    (ReduceHp(target='hana', amount=4), None, None)
+    """
+    from dataclasses import replace
+
+    if action is None or not value.isdigit():
+        return None
+    for key in _VALUE_FIELDS:
+        if hasattr(action, key):
+            return replace(action, **{key: int(value)})  # type: ignore[type-var]
+    return None
+
+
 def _line(prefix: str, n: int, action: Action, most: int, battle: Any, lang: str) -> str:
     text = f"  {prefix + str(n):>4}. {describe(action, battle, lang)}"
     if most:
         text += translate("mk.battle.cli.hope_range", lang, most=most)
+    if prefix == "g" and any(hasattr(action, key) for key in _VALUE_FIELDS):
+        text += translate("mk.battle.cli.value_hint", lang, choice=f"g{n}")
     return text
 
 
@@ -346,7 +420,7 @@ def run_battle(
             )
             return 0
         listing = menu(list(game.legal_actions()))
-        prefix = ""
+        prefix, value = "", ""
         for n, (action, most) in enumerate(listing, 1):
             say(_line("", n, action, most, state, lang))
         if any(most for _, most in listing):
@@ -382,8 +456,13 @@ def run_battle(
                 for n, (action, most) in enumerate(listing, 1):
                     say(_line("g", n, action, most, state, lang))
                 continue
-            text = rest
+            text, value = _split_value(rest)
         chosen = _pick(text, listing)
+        if chosen is not None and prefix and value:
+            chosen = _with_value(chosen, value)
+            if chosen is None:
+                say(translate("mk.battle.cli.bad_value", lang, text=rest))
+                continue
         if chosen is None:
             say(translate("mk.battle.cli.bad_choice", lang, text=text, count=len(listing), prefix=prefix))
             continue
@@ -404,10 +483,9 @@ def _apply(
 ) -> tuple[Any, ...]:
     if auto:
         return game.play(action, dice)
-    try:
-        game.rules.step(game.state, action, _Probe())
-    except _NeedDice:
-        typed = ask(translate("mk.battle.cli.dice", lang) + " ").strip()
+    sides = dice_needed(game, action)
+    if sides:
+        typed = ask(_dice_prompt(sides, lang) + " ").strip()
         values = parse_dice_list(typed) if typed else []
         return game.play(action, _TypedThenRandom(values, dice))
     return game.play(action, dice)

@@ -81,9 +81,25 @@ class Weapon:
     """0 when the item has no level (the critical-hit table's "level +1" then does nothing)."""
     broken: bool = False
     breakable: bool = True
+    names: tuple[str, ...] = ()
+    """Localized names (ko, ja, en) when known; ``name`` stays the stable id-like name events carry."""
+
+    def label(self, lang: str = "en") -> str:
+        """The item's name in ``lang`` (``name`` when no translation is known).
+
+        >>> Weapon("long sword", names=("장검", "長剣", "long sword")).label("ko")
+        '장검'
+        >>> Weapon("club").label("ja")
+        'club'
+        """
+        if len(self.names) == 3:
+            return self.names[LANG_INDEX.get(lang, 2)]
+        return self.name
 
 
-IMPROVISED = Weapon("improvised")
+LANG_INDEX = {"ko": 0, "ja": 1, "en": 2}
+
+IMPROVISED = Weapon("improvised", names=("즉석 무기", "即席の武器", "improvised weapon"))
 """Any item swung as a melee weapon: range 0, power 1 (R-MK-29)."""
 
 
@@ -197,6 +213,9 @@ class Combatant:
                     ranged=wp.attack == "ranged",
                     level=item.level,
                     breakable=item.breakable,
+                    names=tuple(item.names.get(lang, item.name) for lang in ("ko", "ja", "en"))
+                    if item.names
+                    else (),
                 )
             )
         return cls(

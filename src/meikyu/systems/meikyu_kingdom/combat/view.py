@@ -85,12 +85,25 @@ def label(battle: Battle, cid: str, lang: str, role: str) -> str:
     return cid
 
 
+def item_label(battle: Battle, cid: str, name: str, lang: str) -> str:
+    """``cid``'s item called ``name`` (events carry the stable name) in ``lang``."""
+    for c in battle.combatants:
+        if c.id == cid:
+            for wp in c.weapons:
+                if wp.name == name:
+                    return wp.label(lang)
+    return name
+
+
 _ID_FIELDS = ("id", "actor", "target", "attacker", "payer", "mover", "other", "ghost", "via")
 
 
 def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm") -> str:
     """One line of text for ``event``: names for ids, no hidden difficulty for players (R-MK-23)."""
     params = {f.name: getattr(event, f.name) for f in fields(event)}  # type: ignore[arg-type]
+    if isinstance(event, (ev.WeaponImproved, ev.ItemBroke)):
+        key = "weapon" if isinstance(event, ev.WeaponImproved) else "item"
+        params[key] = item_label(battle, event.actor, params[key], lang)
     for key in _ID_FIELDS:
         if key in params:
             params[key] = label(battle, params[key], lang, role)
