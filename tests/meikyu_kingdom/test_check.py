@@ -207,3 +207,20 @@ def test_policy_never_worse_than_no_conversion(dice: list[int], drive: int) -> N
     plain = rolls.evaluate(dice, 2, 9)
     assert bool(s.success) >= bool(plain.success)
     assert s.actor().drive <= s.actor().capacity
+
+
+def test_converted_sixes_read_naturally_and_mention_loss_only_when_any() -> None:
+    """R-MK-18: 6s turned into drive read "기력으로" in ko (no (으) hedge); the loss over capacity is
+    mentioned only when something was lost, in every language."""
+    from meikyu.systems.meikyu_kingdom.events import DriveGained, SixesConverted
+
+    none_lost = SixesConverted("사라", 2, "drive", 2, 0)
+    assert "기력으로" in none_lost.render("ko") and "(으)" not in none_lost.render("ko")
+    assert "백성의 목소리로" in SixesConverted("사라", 1, "voice", 1, 0).render("ko")
+    for lang in ("ko", "ja", "en"):
+        for event in (none_lost, DriveGained("사라", 1, 3, 0)):
+            text = event.render(lang)
+            assert not any(w in text for w in ("lost", "잃", "失")), text
+        for event in (SixesConverted("사라", 3, "drive", 1, 2), DriveGained("사라", 3, 4, 2)):
+            text = event.render(lang)
+            assert "2" in text and any(w in text for w in ("lost", "잃", "失")), text

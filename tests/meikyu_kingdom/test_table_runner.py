@@ -117,3 +117,32 @@ def test_keyboard_loop_and_save(tmp_path, monkeypatch, capsys) -> None:
     assert "コマンド" in out and "承認" not in out
     game = Game.from_data(RoundTableRules(), json.loads(saved.read_text(encoding="utf-8")))
     assert game.state.kingdom.budget == 5
+
+
+@pytest.mark.parametrize(("lang", "name"), [("ko", "도윤"), ("ja", "ドユン"), ("en", "Doyun")])
+def test_minion_line_names_the_character_not_its_id(lang: str, name: str) -> None:
+    """R-MK-04: the organization meeting's minion line shows the character's localized name."""
+    s = sample()
+    assert s.kingdom is not None
+    line = TableRunner(s.kingdom, s.characters, lang).feed("minions doyun 5")[0]
+    assert line.startswith(name) and "doyun" not in line, line
+
+
+def test_ja_round_table_uses_one_word_for_map() -> None:
+    """R-MK-05/06: group lines and requests both say マップ in ja (never 地図), 지도 in ko."""
+    s = sample()
+    assert s.kingdom is not None
+    for lang, word, other in (("ja", "マップ", "地図"), ("ko", "지도", "맵")):
+        runner = TableRunner(s.kingdom, s.characters, lang)
+        text = "\n".join([runner.map_text(), *runner.feed("next"), *runner.feed("passage C1 C2"), *runner.feed("help")])
+        assert word in text and other not in text, text
+
+
+def test_korean_lines_carry_no_particle_hedges() -> None:
+    """R-MK-04/05 in ko: names are followed by the particle that fits them (도윤이, 미르가), not 이(가)."""
+    s = sample()
+    assert s.kingdom is not None
+    runner = TableRunner(s.kingdom, s.characters, "ko")
+    lines = [*runner.feed("minions doyun 5"), *runner.feed("minions mir 5")]
+    assert lines[0].startswith("도윤이 ") and any(line.startswith("미르가 ") for line in lines), lines
+    assert not any("(가)" in line or "(으)" in line for line in lines), lines

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from meikyu.engine import Event, _snake
 from meikyu.i18n import lookup, translate
+from meikyu.systems.meikyu_kingdom.hangul import settle_particles
 
 
 class MKEvent(Event):
@@ -25,13 +26,22 @@ class MKEvent(Event):
     catalog_prefix: ClassVar[str] = "mk."
 
     def render(self, lang: str = "en") -> str:
+        text = translate(f"{self.catalog_prefix}event.{self._key()}", lang, **self._params(lang))
+        # Korean texts write 이(가), (으)로 … around names; settle them now that the names are in.
+        return settle_particles(text) if lang == "ko" else text
+
+    def _key(self) -> str:
+        return _snake(type(self).__name__)
+
+    def _params(self, lang: str) -> dict[str, object]:
         params: dict[str, object] = {}
         for f in fields(self):  # type: ignore[arg-type]
             value = getattr(self, f.name)
             if isinstance(value, str) and value and lookup(f"mk.word.{value}", lang) is not None:
                 value = translate(f"mk.word.{value}", lang)
             params[f.name] = value
-        return translate(f"{self.catalog_prefix}event.{_snake(type(self).__name__)}", lang, **params)
+        return params
+
 
 
 @dataclass(frozen=True)
@@ -94,7 +104,10 @@ class SixesConverted(MKEvent):
     """``drive`` or ``voice`` (national checks, R-MK-18)."""
     gained: int
     lost: int
-    """Drive beyond capacity, lost."""
+    """Drive beyond capacity, lost (mentioned only when more than 0)."""
+
+    def _key(self) -> str:
+        return "sixes_converted_lost" if self.lost else "sixes_converted"
 
 
 @dataclass(frozen=True)
@@ -116,6 +129,10 @@ class DriveGained(MKEvent):
     old: int
     new: int
     lost: int
+    """Drive beyond capacity, lost (mentioned only when more than 0)."""
+
+    def _key(self) -> str:
+        return "drive_gained_lost" if self.lost else "drive_gained"
 
 
 @dataclass(frozen=True)

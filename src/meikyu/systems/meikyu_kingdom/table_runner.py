@@ -20,7 +20,7 @@ pending request while it waits for the GM. Rule errors are printed and change no
 >>> s = sample()
 >>> runner = TableRunner(s.kingdom, s.characters, "en")
 >>> runner.feed("minions doyun 5")[0]
-'doyun takes 5 minions; 35 citizens stay home.'
+'Doyun takes 5 minions; 35 citizens stay home.'
 >>> _ = runner.feed("next"); out = runner.feed("passage C1 C2")
 >>> out[-1]
 'GM: approve or refuse — passage map 1 C1–C2 (cost 1 MG, budget 6 MG).'
@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import is_dataclass, replace
 
 from meikyu.dice.source import ScriptedDice
-from meikyu.engine import Action, Game
+from meikyu.engine import Action, Event, Game
 from meikyu.errors import InputError, MeikyuError
 from meikyu.i18n import translate
 from meikyu.systems.meikyu_kingdom import facilities
@@ -114,6 +115,13 @@ class TableRunner:
     def _name(self, ident: str) -> str:
         return next((c.label(self.lang) for c in self.state.court if c.id == ident), ident)
 
+    def _named(self, event: Event) -> Event:
+        """``event`` with its ``actor`` (a character id) replaced by the character's display name."""
+        actor = getattr(event, "actor", None)
+        if is_dataclass(event) and isinstance(actor, str) and actor:
+            return replace(event, actor=self._name(actor))
+        return event
+
     # -- input ---------------------------------------------------------------------------------
     def feed(self, line: str) -> list[str]:
         """Run one command line; returns the lines to show (errors included, prefixed with ``!``)."""
@@ -150,7 +158,7 @@ class TableRunner:
                               result=translate(f"mk.word.{event.result}", self.lang), cost=event.cost,
                               budget=event.budget))
             elif not (isinstance(event, KingdomChanged) and event.field == "budget"):
-                out.append(event.render(self.lang))
+                out.append(self._named(event).render(self.lang))
         if isinstance(action, rt.Approve) and isinstance(answered, CHANGES_LAND):
             out.append(self.map_text())  # the land changed: show the map and its facility groups
         if self.state.stage == "done":

@@ -1,0 +1,51 @@
+"""Korean particles after a filled-in name: pick 이/가, 을/를, 은/는, 과/와, 으로/로 by the word before.
+
+Catalog texts write both forms (``{actor}이(가)``) because the name is not known in advance; once the
+text is filled in, :func:`settle_particles` keeps the one that fits the preceding syllable's final
+consonant (받침). A preceding character that is neither Hangul nor a digit keeps the written pair.
+
+>>> settle_particles("도윤이(가) 부하 5명을 데려갑니다; 기력(으)로 변환; 하늘이(가) 마을(으)로")
+'도윤이 부하 5명을 데려갑니다; 기력으로 변환; 하늘이 마을로'
+>>> settle_particles("미르이(가) 3을(를) 잃음, Mir이(가)")
+'미르가 3을 잃음, Mir이(가)'
+"""
+
+from __future__ import annotations
+
+import re
+
+# (with 받침, without 받침) for each written pair.
+_PAIRS: dict[str, tuple[str, str]] = {
+    "이(가)": ("이", "가"),
+    "을(를)": ("을", "를"),
+    "은(는)": ("은", "는"),
+    "과(와)": ("과", "와"),
+    "(으)로": ("으로", "로"),
+}
+_PATTERN = re.compile(r"(.)(이\(가\)|을\(를\)|은\(는\)|과\(와\)|\(으\)로)")
+# Final consonant of each digit as read in Sino-Korean: 영 일 이 삼 사 오 육 칠 팔 구.
+_DIGIT_FINAL = {"0": 21, "1": 8, "2": 0, "3": 16, "4": 0, "5": 0, "6": 1, "7": 8, "8": 8, "9": 0}
+_RIEUL = 8
+
+
+def _final(char: str) -> int | None:
+    """The 받침 index of ``char`` (0 = none), or None when it cannot be read."""
+    if "\uac00" <= char <= "\ud7a3":
+        return (ord(char) - 0xAC00) % 28
+    return _DIGIT_FINAL.get(char)
+
+
+def _settle(match: re.Match[str]) -> str:
+    before, pair = match.group(1), match.group(2)
+    final = _final(before)
+    if final is None:
+        return match.group(0)
+    with_final, without = _PAIRS[pair]
+    if pair == "(으)로":
+        return before + (without if final in (0, _RIEUL) else with_final)
+    return before + (with_final if final else without)
+
+
+def settle_particles(text: str) -> str:
+    """``text`` with every written particle pair resolved where the word before can be read."""
+    return _PATTERN.sub(_settle, text) if "(" in text else text
