@@ -111,12 +111,20 @@ def test_r_mk_32_negative_typed_loss_is_refused() -> None:
     assert "give a whole number" in text
 
 
-@pytest.mark.parametrize(
-    ("lang", "word"), [("en", "needs 2D6"), ("ko", "2D6이(가) 필요"), ("ja", "2D6が必要")]
-)
+@pytest.mark.parametrize(("lang", "word"), [("en", "Dice: 2D6"), ("ko", "주사위 2D6"), ("ja", "ダイス 2D6")])
 def test_r_mk_11_dice_prompt_names_how_many_dice(lang: str, word: str) -> None:
     """The strategy check (R-MK-24) asks for 2D6, and 3D6 when one hope is spent (R-MK-15)."""
     _, _, prompts = _run(["1", "1", "", "u", "1+1", "", "q"], lang)
     dice_prompts = [p for p in prompts if "D6" in p]
     assert word in dice_prompts[0]
     assert "3D6" in dice_prompts[1]
+
+
+def test_r_mk_32_gm_list_asks_for_its_choice_at_once() -> None:
+    """After ``g`` the GM answers right below the list; Enter goes back without acting."""
+    game = Game(BattleRules(), load_encounter("sample"))
+    n = _gm_number(game, ReduceHp("toru", 1))
+    game2, text, prompts = _run(["g", "", "g", f"{n} 2", "q"], "ko")
+    assert sum("GM 행동 번호" in p for p in prompts) == 2
+    toru = game2.state.get("toru")
+    assert toru.hp == toru.max_hp - 2 and len(game2.history) == 1

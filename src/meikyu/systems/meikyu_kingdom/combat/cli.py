@@ -455,7 +455,15 @@ def run_battle(
                 say(translate("mk.battle.cli.gm_list", lang))
                 for n, (action, most) in enumerate(listing, 1):
                     say(_line("g", n, action, most, state, lang))
-                continue
+                # Ask right here: redrawing the field would scroll the long GM list off the screen.
+                try:
+                    rest = ask(translate("mk.battle.cli.choose_gm", lang) + " ").strip().lower()
+                except EOFError:
+                    say(translate("mk.battle.cli.bye", lang))
+                    return 0
+                rest = rest[1:].strip() if rest.startswith("g") else rest
+                if not rest:
+                    continue
             text, value = _split_value(rest)
         chosen = _pick(text, listing)
         if chosen is not None and prefix and value:
