@@ -144,5 +144,30 @@ def test_korean_lines_carry_no_particle_hedges() -> None:
     assert s.kingdom is not None
     runner = TableRunner(s.kingdom, s.characters, "ko")
     lines = [*runner.feed("minions doyun 5"), *runner.feed("minions mir 5")]
-    assert lines[0].startswith("도윤이 ") and any(line.startswith("미르가 ") for line in lines), lines
+    assert lines[0].startswith("도윤의 부하는 이제 5명") and any(line.startswith("미르의 ") for line in lines), lines
     assert not any("(가)" in line or "(으)" in line for line in lines), lines
+
+
+def test_minion_line_gives_the_new_total() -> None:
+    """R-MK-04: a second hand-out says how many minions the character now leads (the total)."""
+    s = sample()
+    assert s.kingdom is not None
+    runner = TableRunner(s.kingdom, s.characters, "en")
+    runner.feed("minions doyun 5")
+    assert runner.feed("minions doyun 3")[0] == "Doyun now leads 8 minions; 32 citizens stay home."
+
+
+def test_facility_typed_in_ja_joins_the_korean_named_group() -> None:
+    """R-MK-06: 畑 typed at a ja table is the catalog's 밭, so a passage makes one group of level 3;
+    an unknown facility is refused with the known ones listed in the table's language."""
+    s = sample()
+    assert s.kingdom is not None
+    runner = TableRunner(s.kingdom, s.characters, "ja")
+    for line in ("next", "facility 畑 A3", "approve", "passage A2 A3", "approve"):
+        runner.feed(line)
+    groups = [(g.name, g.rooms, g.level) for g in runner.state.kingdom.maps[0].facility_groups()]
+    assert ("밭", ("A1", "A2", "A3"), 3) in groups
+    error = runner.feed("facility 宿屋 B3")[0]
+    assert error.startswith("! ") and "宿屋" in error and "畑" in error and "밭" not in error, error
+    error = runner.feed("item 誰か 松明 1")[0]
+    assert "ハヌル" in error and "haneul" not in error, error

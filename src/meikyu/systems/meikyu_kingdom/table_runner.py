@@ -20,7 +20,7 @@ pending request while it waits for the GM. Rule errors are printed and change no
 >>> s = sample()
 >>> runner = TableRunner(s.kingdom, s.characters, "en")
 >>> runner.feed("minions doyun 5")[0]
-'Doyun takes 5 minions; 35 citizens stay home.'
+'Doyun now leads 5 minions; 35 citizens stay home.'
 >>> _ = runner.feed("next"); out = runner.feed("passage C1 C2")
 >>> out[-1]
 'GM: approve or refuse — passage map 1 C1–C2 (cost 1 MG, budget 6 MG).'
@@ -191,7 +191,7 @@ class TableRunner:
             return rt.RequestItem(self._who(args[0]), args[1], self._int(name, args[2]))
         if name == "facility":
             self._arity(name, args, 2, 3)
-            return rt.RequestFacility(args[0], self._map(name, args, 2), args[1].upper())
+            return rt.RequestFacility(self._facility(args[0]), self._map(name, args, 2), args[1].upper())
         if name == "passage":
             self._arity(name, args, 2, 3)
             return rt.RequestPassage(self._map(name, args, 2), args[0].upper(), args[1].upper())
@@ -199,7 +199,8 @@ class TableRunner:
             self._arity(name, args, 2, 4)
             what, rest = args[0].lower(), args[1:]
             if what == "facility" and len(rest) >= 2:
-                return rt.RequestDestroy("facility", self._map(name, rest, 2), rest[1].upper(), name=rest[0])
+                where = self._map(name, rest, 2)
+                return rt.RequestDestroy("facility", where, rest[1].upper(), name=self._facility(rest[0], known_only=False))
             if what == "passage" and len(rest) >= 2:
                 return rt.RequestDestroy("passage", self._map(name, rest, 2), rest[0].upper(), other=rest[1].upper())
             if what == "entrance" and len(rest) <= 2:
@@ -231,7 +232,19 @@ class TableRunner:
         for char in self.state.court:
             if name in (char.id, char.name, *char.names.values()):
                 return char.id
-        raise InputError("mk.error.unknown_character", id=name, known=", ".join(c.id for c in self.state.court))
+        known = ", ".join(c.label(self.lang) for c in self.state.court)
+        raise InputError("mk.error.unknown_character", id=name, known=known)
+
+    def _facility(self, name: str, *, known_only: bool = True) -> str:
+        """The catalog name of a facility typed in any language (畑, Field → 밭), so that facilities
+        typed in ja/en join the groups of those already on the map (R-MK-06)."""
+        try:
+            return facilities.facility(name).name
+        except InputError:
+            if not known_only:
+                return name  # a sheet may hold facilities outside the catalog; destroying them is fine
+            known = ", ".join(f.label(self.lang) for f in facilities.catalog().values())
+            raise InputError("mk.table_runner.unknown_facility", name=name, known=known) from None
 
 
 def run_lines(runner: TableRunner, lines: Iterable[str], echo: bool, out: Callable[[str], None]) -> None:
