@@ -171,3 +171,19 @@ def test_facility_typed_in_ja_joins_the_korean_named_group() -> None:
     assert error.startswith("! ") and "宿屋" in error and "畑" in error and "밭" not in error, error
     error = runner.feed("item 誰か 松明 1")[0]
     assert "ハヌル" in error and "haneul" not in error, error
+
+
+def test_table_errors_name_characters_and_refuse_negative_minions() -> None:
+    """R-MK-04/05: a negative hand-out gets its own message; a rule error names the character by its
+    display name; Korean error lines carry no 을(를) hedge after a number."""
+    s = sample()
+    assert s.kingdom is not None
+    runner = TableRunner(s.kingdom, s.characters, "ko")
+    negative = runner.feed("minions mir -3")[0]
+    assert "-3" in negative and "0 이상" in negative, negative
+    runner.feed("next")
+    assert "(를)" not in runner.feed("item seoa 횃불 5")[0]
+    runner.feed("item seoa 횃불 1")
+    runner.feed("approve")
+    twice = runner.feed("item seoa 밧줄 1")[0]
+    assert twice.startswith("! 서아는 ") and "seoa" not in twice, twice

@@ -43,6 +43,7 @@ from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.character import Character
 from meikyu.systems.meikyu_kingdom.display import render_maps
 from meikyu.systems.meikyu_kingdom.events import KingdomChanged, RequestResolved
+from meikyu.systems.meikyu_kingdom.hangul import settle_particles
 from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
 
 USAGE = {
@@ -132,10 +133,14 @@ class TableRunner:
         if not words:
             return []
         try:
-            return self._command(words[0].lower(), words[1:])
+            lines = self._command(words[0].lower(), words[1:])
         except MeikyuError as err:
             self.errors += 1
-            return ["! " + err.message(self.lang)]
+            # Rule errors name characters by id; show the display name instead.
+            params = {k: self._name(v) if k == "actor" and isinstance(v, str) else v for k, v in err.params.items()}
+            lines = ["! " + translate(err.key, self.lang, **params)]
+        # Korean texts write 이(가), (으)로 … around filled-in words; settle them now the words are known.
+        return [settle_particles(line) for line in lines] if self.lang == "ko" else lines
 
     def _command(self, name: str, args: list[str]) -> list[str]:
         simple: dict[str, Callable[[], list[str]]] = {
@@ -185,7 +190,10 @@ class TableRunner:
             return rt.EndOrganization() if state.stage == "organization" else rt.EndBudget()
         if name == "minions":
             self._arity(name, args, 2, 2)
-            return rt.AssignMinions(self._who(args[0]), self._int(name, args[1]))
+            count = self._int(name, args[1])
+            if count < 0:
+                raise InputError("mk.table_runner.negative", value=count, command=name)
+            return rt.AssignMinions(self._who(args[0]), count)
         if name == "item":
             self._arity(name, args, 3, 3)
             return rt.RequestItem(self._who(args[0]), args[1], self._int(name, args[2]))
