@@ -155,3 +155,15 @@ def test_kingdom_talents_and_nations_are_shown_in_the_readers_language() -> None
             Kingdom.from_data({**kingdom.to_data(), field: {"요리사": {"fr": "cuisinier"}}})
         message = info.value.message("en")
         assert field in message and "요리사" in message and "fr" in message, message
+
+
+@pytest.mark.parametrize(("lang", "entrance"), [("ko", "입구"), ("ja", "入口"), ("en", "entrance")])
+def test_map_says_what_its_marks_mean(lang: str, entrance: str) -> None:
+    """R-MK-06 maps: the grid ends with a legend for * (entrance), = / || (passage) and . (empty room)."""
+    from meikyu.systems.meikyu_kingdom.display import render_map
+    from meikyu.systems.meikyu_kingdom.sheet import sample
+
+    kingdom = sample().kingdom
+    assert kingdom is not None
+    legend = render_map(kingdom.maps[0], lang).splitlines()[-1]
+    assert "*" in legend and entrance in legend and "||" in legend, legend

@@ -133,6 +133,7 @@ def render_map(land: LandMap, lang: str) -> str:
             lines.append("   +" + "+".join(below) + "+")
     lines.append(border)
     lines.append(("    " + "".join(_center(c, cell) + " " for c in COLUMNS)).rstrip())
+    lines.append("  " + translate("mk.sheet.map_legend", lang))  # what * = || . mean, for a first-time reader
     return "\n".join(lines)
 
 

@@ -62,6 +62,7 @@ Home Land
  3 | Throne Room |*Field       = Field       |
    +-------------+-------------+-------------+
           A             B             C
+  (* entrance   = and || passage   | and - wall   . empty room)
 
 The round table is over; the session goes on to the actions, the departure and the labyrinth.
 
