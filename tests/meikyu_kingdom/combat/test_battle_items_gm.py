@@ -128,3 +128,38 @@ def test_r_mk_32_gm_list_asks_for_its_choice_at_once() -> None:
     assert sum("GM 행동 번호" in p for p in prompts) == 2
     toru = game2.state.get("toru")
     assert toru.hp == toru.max_hp - 2 and len(game2.history) == 1
+
+
+def test_r_mk_34_revival_items_come_from_data() -> None:
+    """부활약 and 성배 are data (effect = "revive"); an unknown item's error lists the real ones."""
+    from meikyu.errors import RuleError
+    from meikyu.systems.meikyu_kingdom.combat.actions import Revive
+    from meikyu.systems.meikyu_kingdom.combat.items import parse_items, revival_items
+    from meikyu.systems.meikyu_kingdom.combat.model import evolve
+    from meikyu.systems.meikyu_kingdom.combat.rules import step
+
+    assert {k: v.revives_ghost for k, v in revival_items().items()} == {
+        "grail": True,
+        "revival_potion": False,
+    }
+    with pytest.raises(DataError):
+        parse_items('[[item]]\nid = "x"\neffect = "revive"', "t.toml")  # names missing
+    battle = load_encounter("sample")
+    dead = evolve(battle, combatants=tuple(
+        evolve(c, condition="dead", hp=-1) if c.id == "hana" else c for c in battle.combatants
+    ))  # fmt: skip
+    listed = [a for a in gm_actions(dead) if isinstance(a, Revive)]
+    assert [a.item for a in listed] == ["grail", "revival_potion"]
+    assert describe(listed[0], dead, "ko") == "GM: Hana 부활, HP 12 (성배)"
+    assert "蘇生薬" in describe(listed[1], dead, "ja")
+    with pytest.raises(RuleError) as info:
+        step(dead, Revive("hana", 3, "bandage"), None)  # type: ignore[arg-type]
+    assert "grail, revival_potion" in info.value.message("en")
+
+
+def test_r_mk_34_gm_types_the_revival_hp() -> None:
+    """``g<n> 3`` on a revival line revives with 3 HP instead of the maximum."""
+    from meikyu.systems.meikyu_kingdom.combat.actions import Revive
+    from meikyu.systems.meikyu_kingdom.combat.cli import _with_value
+
+    assert _with_value(Revive("hana", 12, "grail"), "3") == Revive("hana", 3, "grail")

@@ -230,6 +230,11 @@ def describe(action: Action, battle: Any, lang: str) -> str:
         params["area"] = translate(f"mk.battle.area.a{params['area']}", lang)
     if "status" in params:
         params["status"] = translate(f"mk.battle.status.{params['status']}", lang)
+    if isinstance(params.get("item"), str):
+        from .items import load_items
+
+        known = load_items().get(params["item"])
+        params["item"] = known.label(lang) if known else params["item"]
     if isinstance(params.get("stat"), str):
         params["stat"] = translate(f"mk.word.{params['stat']}", lang)
     extra = ""

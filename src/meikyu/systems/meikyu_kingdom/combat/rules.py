@@ -67,6 +67,7 @@ from .actions import (
 )
 from .attack import after_critical, deal_damage, resolve_attack
 from .flow import advance, defeated_monsters, end_combat, finish_unit, start_round
+from .items import revival_items
 from .model import (
     BAD_STATUSES,
     COURT,
@@ -719,10 +720,12 @@ def _revive(w: Work, a: Revive) -> None:
     c = w.c(a.target)
     if c.condition != DEAD:
         raise _err("R-MK-34", "not_dead", id=a.target)
-    if a.item not in ("revival_potion", "grail"):
-        raise _err("R-MK-34", "revival_item", item=a.item)
-    if c.ghost and a.item == "revival_potion":
-        raise _err("R-MK-35", "ghost_no_potion", id=a.target)
+    items = revival_items()
+    item = items.get(a.item)
+    if item is None:
+        raise _err("R-MK-34", "revival_item", item=a.item, items=", ".join(sorted(items)))
+    if c.ghost and not item.revives_ghost:
+        raise _err("R-MK-35", "ghost_no_potion", id=a.target, item=a.item)
     if a.hp < 1:
         raise _err("R-MK-34", "revive_hp", hp=a.hp)
     hp = min(a.hp, c.max_hp)
@@ -1007,9 +1010,12 @@ def gm_actions(battle: Battle) -> list[Action]:
         if c.hidden:
             out.append(Reveal(c.id))
         if c.condition == DEAD:
-            out.append(Revive(c.id, c.max_hp, "grail"))
+            out.extend(
+                Revive(c.id, c.max_hp, iid)
+                for iid, item in sorted(revival_items().items())
+                if item.revives_ghost or not c.ghost
+            )
             if not c.ghost:
-                out.append(Revive(c.id, c.max_hp))
                 if battle.options.ghost:
                     out.append(BecomeGhost(c.id))
             elif not c.ghost_turn:
