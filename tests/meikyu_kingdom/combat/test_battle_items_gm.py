@@ -66,7 +66,7 @@ def test_r_mk_29_sheet_item_names_reach_the_battle() -> None:
 def test_r_mk_29_menu_and_events_show_items_in_the_users_language() -> None:
     battle = load_encounter("sample")
     attack = Attack("hana", "brick_goblin1", 0)
-    assert "장검" in describe(attack, battle, "ko") and "long sword" not in describe(attack, battle, "ko")
+    assert "장검으로" in describe(attack, battle, "ko") and "long sword" not in describe(attack, battle, "ko")
     assert "長剣" in render(ev.ItemBroke("hana", "long sword"), battle, "ja", "player")
     assert "장검" in render(ev.WeaponImproved("hana", "long sword", 2), battle, "ko", "gm")
     # an item not on the sheet (already gone) falls back to the carried name

@@ -17,6 +17,8 @@ from meikyu.engine import Action, Game
 from meikyu.errors import DiceError, DiceExhausted, InputError, MeikyuError
 from meikyu.i18n import LANGS, resolve_lang, translate
 
+from .view import settle
+
 DEFAULT_LANG = "ko"
 
 
@@ -257,7 +259,7 @@ def describe(action: Action, battle: Any, lang: str) -> str:
     if name == "Swap":
         return _describe_swap(action, battle, params, lang)
     snake = "".join("_" + ch.lower() if ch.isupper() else ch for ch in name).lstrip("_")
-    return translate(f"mk.battle.action.{snake}", lang, **params)
+    return settle(translate(f"mk.battle.action.{snake}", lang, **params), lang)
 
 
 def _describe_swap(action: Any, battle: Any, params: dict[str, Any], lang: str) -> str:
@@ -275,7 +277,7 @@ def _describe_swap(action: Any, battle: Any, params: dict[str, Any], lang: str) 
     if take:
         parts.append(translate("mk.battle.action.swap_take", lang, item=take))
     params["items"] = "; ".join(parts)
-    return translate("mk.battle.action.swap_items", lang, **params)
+    return settle(translate("mk.battle.action.swap_items", lang, **params), lang)
 
 
 def show_field(battle: Any, lang: str, role: str = "gm") -> str:

@@ -27,6 +27,19 @@ from meikyu.serial import to_data
 from . import events as ev
 from .model import Battle
 
+
+def settle(text: str, lang: str) -> str:
+    """Korean text with its 이(가)-style particle pairs fitted to the names filled in.
+
+    >>> settle("Hana의 장검(으)로 고블린을(를) 공격", "ko"), settle("x(으)로", "en")
+    ('Hana의 장검으로 고블린을 공격', 'x(으)로')
+    """
+    if lang != "ko":
+        return text
+    from ..hangul import settle_particles
+
+    return settle_particles(text)
+
 ROLES = ("gm", "player")
 _PUBLIC = ("id", "side", "area", "acted", "condition", "hidden", "appearance")
 
@@ -135,4 +148,4 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm") -> 
     if isinstance(event, (ev.CriticalHit, ev.CombatFumble, ev.FatalWound)):
         table = {"CriticalHit": "cat", "CombatFumble": "cft", "FatalWound": "fwt"}[name]
         params["effect"] = translate(f"mk.battle.{table}.r{params['roll']}", lang)
-    return translate(f"mk.battle.event.{snake}", lang, **params)
+    return settle(translate(f"mk.battle.event.{snake}", lang, **params), lang)
