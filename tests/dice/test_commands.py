@@ -180,3 +180,10 @@ def test_secret_rolls_say_so_in_native_text_only() -> None:
     r = meikyu.roll("S2MK", dice=[1, 2], lang="en")
     assert r.text.startswith("(secret) ") and r.render("bcdice") == "(2R6) ＞ 3[1,2] ＞ 3"
     assert not meikyu.roll("2MK", dice=[1, 2], lang="en").text.startswith("(secret)")
+
+
+def test_korean_messages_settle_particles_after_filled_in_words() -> None:
+    """Every Korean message, not just events, reads '하나'는 / 'x'은(는) (unreadable word keeps both)."""
+    err = DiceError("error.dice.bad_value", value="하나")
+    assert err.message("ko").startswith("'하나'는 ")
+    assert DiceError("error.dice.bad_value", value="x").message("ko").startswith("'x'은(는) ")

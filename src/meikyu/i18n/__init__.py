@@ -92,6 +92,12 @@ def translate(key: str, lang: str, /, **params: Any) -> str:
         details = ", ".join(f"{k}={v}" for k, v in params.items())
         return f"{key} ({details})" if details else key
     try:
-        return template.format(**params)
+        text = template.format(**params)
     except (KeyError, IndexError, ValueError):
         return template
+    if lang == "ko" and params:
+        # Korean templates write both particles ("{name}이(가)"); keep the one the filled-in word takes.
+        from meikyu.i18n.hangul import settle_particles
+
+        text = settle_particles(text)
+    return text

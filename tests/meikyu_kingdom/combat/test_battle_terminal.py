@@ -60,8 +60,8 @@ def test_hope_by_plus_and_bad_entries_ko(
     """R-MK-15: ``1+1`` spends one hope and rolls three dice; help, a wrong number and ``9+9`` are refused."""
     out = play(monkeypatch, capsys, "ko", ["1", "?", "99", "1+9", "1+1", "3 4 5", "q"])
     assert "전투 진행 방법:" in out
-    assert "'99'은(는) 선택지가 아닙니다: 1부터 8까지의 번호" in out
-    assert "'1+9'은(는) 선택지가 아닙니다" in out
+    assert "'99'는 선택지가 아닙니다: 1부터 8까지의 번호" in out
+    assert "'1+9'는 선택지가 아닙니다" in out
     assert "Mio: 작전 판정 [3,4,5] → 달성치 12 / 난이도 9: 성공." in out
     assert "Mio HP 9/9 [대기]" in out
     assert "(search)" not in out and "수색 (탐색)" in out

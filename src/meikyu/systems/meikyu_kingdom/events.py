@@ -12,7 +12,6 @@ from typing import ClassVar
 
 from meikyu.engine import Event, _snake
 from meikyu.i18n import lookup, translate
-from meikyu.systems.meikyu_kingdom.hangul import settle_particles
 
 
 class MKEvent(Event):
@@ -26,9 +25,8 @@ class MKEvent(Event):
     catalog_prefix: ClassVar[str] = "mk."
 
     def render(self, lang: str = "en") -> str:
-        text = translate(f"{self.catalog_prefix}event.{self._key()}", lang, **self._params(lang))
-        # Korean texts write 이(가), (으)로 … around names; settle them now that the names are in.
-        return settle_particles(text) if lang == "ko" else text
+        # translate() also settles Korean particles (이(가) …) around the filled-in names
+        return translate(f"{self.catalog_prefix}event.{self._key()}", lang, **self._params(lang))
 
     def _key(self) -> str:
         return _snake(type(self).__name__)

@@ -38,12 +38,12 @@ from meikyu.dice.source import ScriptedDice
 from meikyu.engine import Action, Event, Game
 from meikyu.errors import InputError, MeikyuError
 from meikyu.i18n import translate
+from meikyu.i18n.hangul import settle_particles
 from meikyu.systems.meikyu_kingdom import facilities
 from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.character import Character
 from meikyu.systems.meikyu_kingdom.display import render_maps
 from meikyu.systems.meikyu_kingdom.events import KingdomChanged, RequestResolved
-from meikyu.systems.meikyu_kingdom.hangul import settle_particles
 from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
 
 USAGE = {

@@ -36,7 +36,7 @@ def settle(text: str, lang: str) -> str:
     """
     if lang != "ko":
         return text
-    from ..hangul import settle_particles
+    from meikyu.i18n.hangul import settle_particles
 
     return settle_particles(text)
 

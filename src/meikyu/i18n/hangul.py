@@ -8,6 +8,10 @@ consonant (받침). A preceding character that is neither Hangul nor a digit kee
 '도윤이 부하 5명을 데려갑니다; 기력으로 변환; 하늘이 마을로'
 >>> settle_particles("미르이(가) 3을(를) 잃음, Mir이(가)")
 '미르가 3을 잃음, Mir이(가)'
+>>> settle_particles("'하나'은(는) 주사위 눈이 아닙니다")
+"'하나'는 주사위 눈이 아닙니다"
+
+Every Korean message goes through it: :func:`meikyu.i18n.translate` applies it after filling in a template.
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "과(와)": ("과", "와"),
     "(으)로": ("으로", "로"),
 }
-_PATTERN = re.compile(r"(.)(이\(가\)|을\(를\)|은\(는\)|과\(와\)|\(으\)로)")
+# The word's last character, then closing quotes or brackets it may sit in ('하나'은(는) → '하나'는).
+_PATTERN = re.compile(r"(.)(['\"」』)\]]*)(이\(가\)|을\(를\)|은\(는\)|과\(와\)|\(으\)로)")
 # Final consonant of each digit as read in Sino-Korean: 영 일 이 삼 사 오 육 칠 팔 구.
 _DIGIT_FINAL = {"0": 21, "1": 8, "2": 0, "3": 16, "4": 0, "5": 0, "6": 1, "7": 8, "8": 8, "9": 0}
 _RIEUL = 8
@@ -36,14 +41,14 @@ def _final(char: str) -> int | None:
 
 
 def _settle(match: re.Match[str]) -> str:
-    before, pair = match.group(1), match.group(2)
+    before, closing, pair = match.group(1), match.group(2), match.group(3)
     final = _final(before)
     if final is None:
         return match.group(0)
     with_final, without = _PAIRS[pair]
     if pair == "(으)로":
-        return before + (without if final in (0, _RIEUL) else with_final)
-    return before + (with_final if final else without)
+        return before + closing + (without if final in (0, _RIEUL) else with_final)
+    return before + closing + (with_final if final else without)
 
 
 def settle_particles(text: str) -> str:
