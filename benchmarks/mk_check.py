@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable
 from dataclasses import replace
+
+from timing import rate
 
 from meikyu.dice.source import RandomDice, ScriptedDice
 from meikyu.systems.meikyu_kingdom.check import AutoPolicy, CheckRules, CheckState, DeclareCheck, resolve
@@ -29,24 +30,6 @@ from meikyu.systems.meikyu_kingdom.sheet import sample
 
 ACTOR = "haneul"
 DIFFICULTY = 9
-
-
-def rate(fn: Callable[[int], None], seconds: float) -> float:
-    """Calls per second: grow the batch to ~1/10 of the budget, then best of five."""
-    n = 500
-    while True:
-        start = time.perf_counter()
-        fn(n)
-        elapsed = time.perf_counter() - start
-        if elapsed > seconds / 10:
-            break
-        n *= 2
-    best = elapsed
-    for _ in range(4):
-        start = time.perf_counter()
-        fn(n)
-        best = min(best, time.perf_counter() - start)
-    return n / best
 
 
 def state(hope: int = 0, minions: int = 0) -> CheckState:

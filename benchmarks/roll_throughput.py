@@ -16,31 +16,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
-from collections.abc import Callable
+
+from timing import rate
 
 import meikyu
 from meikyu.systems.meikyu_kingdom.commands import MKCheck
 
 BCDICE_PER_SECOND = 56_000
 COMMAND = "2MK+3>=9"
-
-
-def rate(fn: Callable[[int], None], seconds: float) -> float:
-    n = 2000
-    while True:  # grow the batch until one takes ~1/10 of the budget
-        start = time.perf_counter()
-        fn(n)
-        elapsed = time.perf_counter() - start
-        if elapsed > seconds / 10:
-            break
-        n *= 2
-    best = elapsed
-    for _ in range(4):
-        start = time.perf_counter()
-        fn(n)
-        best = min(best, time.perf_counter() - start)
-    return n / best
 
 
 def baseline(n: int) -> None:
@@ -68,7 +51,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="time budget per measurement")
     args = parser.parse_args()
     meikyu.roll(COMMAND)  # warm the parse cache and imports
-    base = rate(baseline, args.seconds)
+    base = rate(baseline, args.seconds, start_batch=2000)
     ours = rate(structured, args.seconds)
     text = rate(with_text, args.seconds)
     MKCheck.MEMO_MAX_DICE = 0  # every roll from scratch
