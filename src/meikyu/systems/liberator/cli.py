@@ -69,7 +69,8 @@ def _levels(text: str, players: int) -> list[int]:
 
 def cmd_mission(args: argparse.Namespace) -> int:
     from meikyu.systems.liberator.cards import KIND_ATTRIBUTE, sample_cards
-    from meikyu.systems.liberator.mission import generate_mission, mission_to_json
+    from meikyu.systems.liberator.effects import format_effects
+    from meikyu.systems.liberator.mission import generate_mission, mission_to_json, mission_type
     from meikyu.systems.liberator.names import localize
 
     if args.players < 1:
@@ -89,14 +90,14 @@ def cmd_mission(args: argparse.Namespace) -> int:
         translate(
             "lb.cli.mission",
             lang,
-            type=args.type,
+            type=mission_type(args.type, lang),
             budget=mission.budget,
             total=sum(o["evaluation"] for o in data["obstacles"]),
         )
     )
     for o in mission.obstacles:
         enh = cards.enhancements[o.enhancement] if o.enhancement else None
-        bonus = f"  [{enh.name}: {'; '.join(e.notation() for e in enh.bonus)}]" if enh else ""
+        bonus = f"  [{enh.name}: {format_effects(enh.bonus, lang)}]" if enh else ""
         kind = translate(f"lb.kind.{o.kind}", lang)
         line = f"  {o.name or kind} — {kind}({KIND_ATTRIBUTE[o.kind]}) {o.target}  ({o.evaluation}){bonus}"
         print(localize(line, lang))
@@ -173,7 +174,7 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
 
 def cmd_cards_list(args: argparse.Namespace) -> int:
     from meikyu.systems.liberator.cards import sample_cards
-    from meikyu.systems.liberator.effects import format_effects
+    from meikyu.systems.liberator.effects import describe, format_effects
     from meikyu.systems.liberator.names import localize
 
     cards = sample_cards()
@@ -184,13 +185,13 @@ def cmd_cards_list(args: argparse.Namespace) -> int:
 
     for job in cards.jobs.values():
         print(
-            f"{job.id:10} {job.name}  {job.effect.name}[{job.effect.id}] {job.effect.effect.notation()}  → {', '.join(job.actions)}"
+            f"{job.id:10} {job.name}  {job.effect.name}[{job.effect.id}] {describe(job.effect.effect, lang)}  → {', '.join(job.actions)}"
         )
     for a in cards.actions.values():
-        faces = " | ".join(f"{p}:{format_effects(e)}" for p, e in zip(a.power, a.effects, strict=True))
+        faces = " | ".join(f"{p}:{format_effects(e, lang)}" for p, e in zip(a.power, a.effects, strict=True))
         print(f"{a.id:20} {a.name} {a.attribute}{a.recovery}  {faces}")
     for f in cards.feats.values():
-        print(f"{f.id:20} {f.name} {f.effect.notation()}" + (f" (cost {f.cost})" if f.cost else ""))
+        print(f"{f.id:20} {f.name} {describe(f.effect, lang)}" + (f" ({translate('lb.cli.cost', lang, cost=f.cost)})" if f.cost else ""))
     return 0
 
 

@@ -185,10 +185,84 @@ def parse_effects(text: str) -> tuple[Effect, ...]:
     return tuple(parse_effect(p) for p in pieces)
 
 
-def format_effects(effects: tuple[Effect, ...]) -> str:
+def describe(effect: Effect, lang: str) -> str:
+    """One effect in the reader's language, from the ``lb.effect.*`` catalogs.
+
+    The notation stays the data language; ja shows it as printed, ko and en spell it out.
+
+    >>> describe(parse_effect("付:P+1"), "en"), describe(parse_effect("即:捨"), "ko")
+    ('grant: P+1', '즉시: 이 행동 버림')
+    >>> describe(parse_effect("付:他者回復+1/M"), "ja")
+    '付:他者回復+1/M'
+    """
+    from meikyu.i18n import translate
+
+    def t(key: str, **params: object) -> str:
+        return translate(f"lb.effect.{key}", lang, **params)
+
+    attribute = t("any") if effect.attribute == ANY else effect.attribute
+    other = t("other") if effect.others else ""
+    if effect.kind == "grant":
+        return t("grant", body=grant_body(effect, lang))
+    key = effect.kind
+    if key == "power" and effect.attribute == ANY:
+        key = "power_any"
+    if key == "recover" and effect.others:
+        key = "recover_other"
+    return t(key, attribute=attribute, amount=effect.amount, other=other)
+
+
+def grant_body(effect: Effect, lang: str) -> str:
+    """A grant without its prefix (what a held grant is called), in ``lang``.
+
+    >>> grant_body(parse_effect("付:他者*+2/R"), "en")
+    "others' any+2 (this round)"
+    """
+    from meikyu.i18n import translate
+
+    def t(key: str, **params: object) -> str:
+        return translate(f"lb.effect.{key}", lang, **params)
+
+    duration = t(effect.duration) if effect.duration != "once" else ""
+    other = t("other") if effect.others else ""
+    if effect.stat == "recovery":
+        return t("grant_recovery", other=other, amount=effect.amount, duration=duration)
+    attribute = t("any") if effect.attribute == ANY else effect.attribute
+    return t("grant_power", other=other, attribute=attribute, amount=effect.amount, duration=duration)
+
+
+def describe_notation(text: str, lang: str) -> str:
+    """Notation text (one or several effects) in ``lang``; text that is not notation stays as it is.
+
+    >>> describe_notation("即:捨; 追:C", "en")
+    'instant: discard this action; follow-up: C'
+    >>> describe_notation("not notation", "ko")
+    'not notation'
+    """
+    try:
+        effects = parse_effects(text)
+    except NotationError:
+        return text
+    return format_effects(effects, lang) if effects else text
+
+
+def describe_grant(name: str, lang: str) -> str:
+    """A held grant's name (``P+1``, ``他者回復+1/M`` …) in ``lang``; unknown text stays as it is.
+
+    >>> describe_grant("他者回復+1/M", "ko")
+    '타인 회복+1(이번 미션)'
+    """
+    try:
+        effects = parse_effects("付:" + name)
+    except NotationError:
+        return name
+    return grant_body(effects[0], lang) if len(effects) == 1 else name
+
+
+def format_effects(effects: tuple[Effect, ...], lang: str = "ja") -> str:
     """The notation of several effects; ``-`` for none.
 
     >>> format_effects(())
     '-'
     """
-    return "; ".join(e.notation() for e in effects) or "-"
+    return "; ".join(describe(e, lang) for e in effects) or "-"

@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from meikyu.errors import DataError, InputError
+from meikyu.i18n import translate
 from meikyu.systems.liberator.cards import KIND_ATTRIBUTE, ActionCard, CardSet, sample_cards
 from meikyu.systems.liberator.effects import ATTRIBUTES
 
@@ -306,3 +307,12 @@ def load_mission(
             )
         )
     return Mission(kind, tuple(obstacles), int(doc.get("budget", 0)))
+
+
+def mission_type(kind: str, lang: str) -> str:
+    """A mission type (``normal``, ``turning``, ``final``) in the reader's language.
+
+    >>> mission_type("final", "ko"), mission_type("turning", "en")
+    ('최종', 'turning-point')
+    """
+    return translate(f"lb.mission_type.{kind}", lang)

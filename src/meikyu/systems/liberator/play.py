@@ -35,7 +35,8 @@ from meikyu.engine import Action, Game
 from meikyu.errors import InputError, MeikyuError
 from meikyu.i18n import translate
 from meikyu.systems.liberator.cards import CardSet, sample_cards
-from meikyu.systems.liberator.mission import load_mission
+from meikyu.systems.liberator.effects import describe, describe_grant
+from meikyu.systems.liberator.mission import load_mission, mission_type
 from meikyu.systems.liberator.names import localize
 from meikyu.systems.liberator.odds import removal_odds
 from meikyu.systems.liberator.rules import LiberatorRules, new_table
@@ -178,11 +179,13 @@ class Table:
                 "opt_use",
                 player=s.players[action.player].id,
                 ability=name,
-                effect=ability.effect.notation() if ability else "",
+                effect=describe(ability.effect, self.lang) if ability else "",
                 extra=extra,
             )
         if isinstance(action, GenerateMission):
-            return self.t("opt_generate", type=action.type, seed=action.seed)
+            return self.t("opt_generate", type=mission_type(action.type, self.lang), seed=action.seed)
+        if isinstance(action, UseGrant):
+            return self.t("opt_UseGrant", name=describe_grant(action.name, self.lang))
         return self.t(
             "opt_" + type(action).__name__,
             **{k: getattr(action, k) for k in getattr(action, "__dataclass_fields__", {})},
@@ -192,7 +195,7 @@ class Table:
         s = self.game.state
         w = self.write
         if s.mission is not None:
-            w(self.t("mission", type=s.mission.type, round=s.round))
+            w(self.t("mission", type=mission_type(s.mission.type, self.lang), round=s.round))
             for o in s.mission.obstacles:
                 enh = f" +{self.cards.enhancements[o.enhancement].name}" if o.enhancement else ""
                 w(
@@ -207,7 +210,7 @@ class Table:
                 )
         for i, p in enumerate(s.players):
             ch = p.character
-            grants = " ".join(g.name for g in ch.grants) or "-"
+            grants = ", ".join(describe_grant(g.name, self.lang) for g in ch.grants) or "-"
             w(
                 self.t(
                     "seat",

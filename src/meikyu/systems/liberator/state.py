@@ -12,9 +12,9 @@ machine in :mod:`meikyu.systems.liberator.rules` moves this state; everything he
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
-from meikyu.engine import Action, Event
+from meikyu.engine import Action, Event, _snake
 from meikyu.serial import TypeRegistry
 from meikyu.systems.liberator.character import Character
 from meikyu.systems.liberator.effects import Effect
@@ -299,6 +299,30 @@ class LbEvent(Event):
 
     __slots__ = ()
     catalog_prefix = "lb."
+
+    def render(self, lang: str = "en") -> str:
+        """The line in ``lang``, with mission types and effect notation spelled out there too."""
+        from meikyu.i18n import translate
+        from meikyu.systems.liberator.effects import describe_grant, describe_notation
+
+        params = {f.name: getattr(self, f.name) for f in fields(self)}
+        if "type" in params:
+            params["type"] = translate(f"lb.mission_type.{params['type']}", lang)
+        for name, value in params.items():
+            if isinstance(value, bool):
+                params[name] = translate(f"lb.word.{str(value).lower()}", lang)
+        for name in ("reason", "result", "award", "kind"):
+            if name in params:
+                params[name] = translate(f"lb.word.{params[name]}", lang)
+        if "effect" in params:
+            effect = params["effect"]
+            code = translate(f"lb.word.{effect}", lang)
+            params["effect"] = describe_notation(effect, lang) if code.startswith("lb.word.") else code
+        if params.get("follow_up"):
+            params["follow_up"] = "(" + translate("lb.effect.follow_up", lang, attribute=params["follow_up"]) + ")"
+        if "grant" in params:
+            params["grant"] = describe_grant(params["grant"], lang)
+        return translate(f"lb.event.{_snake(type(self).__name__)}", lang, **params)
 
 
 @dataclass(frozen=True)
