@@ -132,3 +132,19 @@ def test_r_lb_11_play_output_has_no_japanese_in_ko_en(
         assert code_word not in out
     if lang == "ko":
         assert "최종" in out and "final" not in out
+
+
+def test_r_lb_07_normal_recovery_declaration_reads_in_the_language() -> None:
+    from meikyu.systems.liberator.state import NORMAL, Declared
+
+    assert Declared("ann", NORMAL).render("ko") == "ann이(가) 통상 회복을 선언."
+    assert "normal_recovery" not in Declared("ann", NORMAL).render("en")
+
+
+def test_korean_particles_settle_after_card_names_are_swapped() -> None:
+    from meikyu.systems.liberator.names import localize
+    from meikyu.systems.liberator.state import Declared
+
+    name = sample_cards().actions["swing"].name
+    line = localize(Declared("ann", name).render("ko"), "ko")
+    assert "을(를)" not in line and "휘두르기를" in line

@@ -70,7 +70,15 @@ def localize(text: str, lang: str) -> str:
     if lang not in NAME_LANGS:
         return text
     pattern, table = _swaps(lang)
-    return pattern.sub(lambda m: table[m.group(0)], text) if pattern else text
+    if pattern is None:
+        return text
+    swapped = pattern.sub(lambda m: table[m.group(0)], text)
+    if lang == "ko":
+        # The particles were settled on the printed name; settle them again on the Korean one.
+        from meikyu.i18n.hangul import settle_particles
+
+        swapped = settle_particles(swapped)
+    return swapped
 
 
 def card_name(ident: str, printed: str, lang: str) -> str:

@@ -320,6 +320,8 @@ class LbEvent(Event):
             params["effect"] = describe_notation(effect, lang) if code.startswith("lb.word.") else code
         if params.get("follow_up"):
             params["follow_up"] = "(" + translate("lb.effect.follow_up", lang, attribute=params["follow_up"]) + ")"
+        if params.get("card") in (NORMAL, DYING):
+            params["card"] = translate(f"lb.play.{params['card']}", lang)
         if "grant" in params:
             params["grant"] = describe_grant(params["grant"], lang)
         return translate(f"lb.event.{_snake(type(self).__name__)}", lang, **params)
