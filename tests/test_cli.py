@@ -91,3 +91,20 @@ def test_lang_before_the_sub_command(capsys: pytest.CaptureFixture[str]) -> None
     assert "achievement 7" in out  # the sub-command's own option wins
     code, out, _ = run(["--lang", "ja"], capsys, stdin="quit\n")
     assert code == 0 and "ダイスシェル" in out
+
+
+def test_a_closed_pipe_is_not_a_traceback() -> None:
+    """`meikyu batch … | head -1`: when the reader leaves early the CLI stops quietly."""
+    import subprocess
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "meikyu", "batch"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before the first answer
+    proc.stdin.write(b'{"command": "2D6"}\n' * 2000)
+    proc.stdin.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0
+    assert "Traceback" not in err
