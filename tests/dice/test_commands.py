@@ -187,3 +187,9 @@ def test_korean_messages_settle_particles_after_filled_in_words() -> None:
     err = DiceError("error.dice.bad_value", value="하나")
     assert err.message("ko").startswith("'하나'는 ")
     assert DiceError("error.dice.bad_value", value="x").message("ko").startswith("'x'은(는) ")
+
+
+def test_d66_order_follows_the_system() -> None:
+    """Meikyuu Kingdom reads the lower die as tens; the plain DiceBot reads the first die, as BCDice does."""
+    assert meikyu.roll("D66", dice=[5, 3]).total == 35
+    assert meikyu.roll("D66", system="DiceBot", dice=[5, 3]).total == 53

@@ -76,8 +76,8 @@ class SystemCommands:
     system_id = "DiceBot"
     sorted_dice = False
     """Show dice ascending in BCDice text (BCDice's sort setting for the system)."""
-    d66_sorted = True
-    """D66 reads the lower die as tens."""
+    d66_sorted = False
+    """D66 reads the lower die as tens (True) or the first die as tens (False, BCDice's default)."""
     help_key = "help.dice"
     _pattern: str | None = None
 
