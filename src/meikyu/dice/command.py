@@ -568,30 +568,19 @@ def normalize(text: str) -> str:
 
 
 def _parse_sum(body: str) -> SumRoll:
-    pieces = _CMP_SPLIT.split(body, maxsplit=1)
-    left = pieces[0]
+    left, *comparison = _CMP_SPLIT.split(body, maxsplit=1)
     expr = parse_expression(left)
-    if expr.dice_count == 0 and not _has_dice(expr):
+    if not _HAS_DICE.search(left):  # arithmetic alone ("1+2") is not a dice command
         raise CommandError("error.command.unknown", command=body)
-    op: str | None = None
-    target: Expr | None = None
-    unknown = False
     source = expr.show(None, False, [0])
-    if len(pieces) == 3:
-        op = _COMPARE_ALIASES.get(pieces[1], pieces[1])
-        right = pieces[2]
-        if right == "?":
-            unknown = True
-        else:
-            target = parse_expression(right)
-        source += op + ("?" if unknown else target.show(None, False, [0]) if target else "")
-        if unknown:
-            op = None
-    return SumRoll(source, expr, op, target, unknown)
-
-
-def _has_dice(expr: Expr) -> bool:
-    return expr.dice_count > 0 or isinstance(expr, DiceTerm)
+    if not comparison:
+        return SumRoll(source, expr, None, None, False)
+    symbol, right = comparison
+    op = _COMPARE_ALIASES.get(symbol, symbol)
+    if right == "?":  # the GM keeps the target: roll without judging
+        return SumRoll(f"{source}{op}?", expr, None, None, True)
+    target = parse_expression(right)
+    return SumRoll(f"{source}{op}{target.show(None, False, [0])}", expr, op, target, False)
 
 
 def _parse_one(text: str, system: SystemCommands) -> Node:
@@ -649,15 +638,15 @@ def _parse_cached(text: str, system: SystemCommands) -> Parsed:
                 return Parsed(_parse_one(clean[1:], system), True)
             except CommandError:
                 pass
-        if isinstance(first, CommandError) and first.key != "error.command.unknown":
-            raise
+        if first.key != "error.command.unknown":
+            raise  # a specific complaint about a real attempt beats "unknown command"
         raise CommandError("error.command.unknown", command=clean.split(None, 1)[0][:40]) from None
 
 
 def parse(text: str, system: SystemCommands = GENERIC) -> Parsed:
     """Parse a command once; the same text in the same system is answered from a cache.
 
-    Errors are cached too in effect (cheap to recompute), but only successes are stored.
+    Only successful parses are cached; a rejected command is cheap to reject again.
     """
     if len(text) > MAX_TEXT:
         raise LimitError("error.limit.text", length=len(text), limit=MAX_TEXT)
