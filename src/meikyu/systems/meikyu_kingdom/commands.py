@@ -12,7 +12,7 @@ the flags and the native text follow the seed.
 >>> r.kept, r.critical, r.drive, r.achievement
 ((6, 6), True, 3, 13)
 >>> print(r.text)
-4MK+1>=8 → [1,6,6,6] · 1 six to drive · used [6,6]+1 → achievement 13 ▶ critical · drive +3
+4MK+1>=8 → [1,6,6,6] · 1× 6 to drive · used [6,6]+1 → achievement 13 ▶ critical · drive +3
 >>> print(r.render("bcdice"))
 (4R6+1>=8) ＞ 12[1,6,6,6]+1 ＞ 13 ＞ 絶対成功 ＆ 《気力》3点獲得
 """
