@@ -105,6 +105,21 @@ def test_r_mk_01b_gm_set_any_value_is_recorded_and_undoable() -> None:
     assert next(c for c in g.state.court if c.id == "mir").hp == 9
 
 
+@pytest.mark.parametrize("value", [None, -1, "x", [1]])
+def test_r_mk_01b_gm_set_mapping_field_with_wrong_shape_is_a_rule_error(value: object) -> None:
+    """R-MK-01b: a ruling giving a non-mapping to a mapping field (favor) is refused, nothing changes.
+
+    Found by tests/test_action_fuzz.py: it used to crash with AttributeError inside from_data.
+    """
+    g = new_game([])
+    before = g.state
+    with pytest.raises(RuleError) as info:
+        g.play(GmSet("seoa", "favor", value))
+    assert info.value.rule == "R-MK-01b" and info.value.key == "mk.error.session.bad_value"
+    assert g.state == before
+    assert all(info.value.message(lang) for lang in ("ko", "ja", "en"))
+
+
 def test_r_mk_20_disaster_must_be_rolled_before_going_on() -> None:
     """R-MK-20: a due disaster blocks the flow until KDT is rolled (here 1+1: relations worsen)."""
     s = sample()

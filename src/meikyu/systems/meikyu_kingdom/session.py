@@ -361,7 +361,8 @@ def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event,
     hint = get_type_hints(type(obj))[act.field]
     try:
         value = from_data(hint, act.value)
-    except (TypeError, ValueError) as exc:
+    # A value of the wrong shape (a number for a mapping, say) fails inside from_data with these too.
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
         raise RuleError("R-MK-01b", "mk.error.session.bad_value", field=act.field, value=repr(act.value)) from exc
     old = getattr(obj, act.field)
     new_obj = replace(obj, **{act.field: value})
