@@ -38,8 +38,8 @@ from .actions import (
     SpendHope,
     StrategyCheck,
 )
-from .model import COURT, DEAD, FOOLISH, MONSTERS, OK, Battle, Combatant, forward
-from .rules import blocked, foolish_steps
+from .model import COURT, DEAD, FOOLISH, OK, Battle, Combatant, forward
+from .rules import blocked, foolish_steps, unlooted
 
 
 def _best_attack(battle: Battle, c: Combatant) -> Attack | None:
@@ -147,16 +147,7 @@ class TacticalPolicy:
         return Pass(c.id)
 
     def _treasure(self, battle: Battle) -> Action:
-        looted = set(battle.looted)
-        surrendered = battle.surrendered == MONSTERS
-        left = [
-            c
-            for c in battle.combatants
-            if c.side == MONSTERS
-            and c.kind == "monster"
-            and (surrendered or c.condition != OK)
-            and c.id not in looted
-        ]
+        left = unlooted(battle)
         if not left:
             return EndTreasure()
         kind = left[0].species or left[0].id

@@ -979,10 +979,11 @@ def _unit_actions(battle: Battle, c: Combatant) -> list[Action]:
     return out
 
 
-def _treasure_choices(battle: Battle) -> list[Action]:
+def unlooted(battle: Battle) -> list[Combatant]:
+    """Defeated (or surrendered) monsters whose treasure has not been rolled yet (R-MK-43)."""
     looted = set(battle.looted)
     surrendered = battle.surrendered == MONSTERS
-    left = [
+    return [
         c
         for c in battle.combatants
         if c.side == MONSTERS
@@ -990,6 +991,10 @@ def _treasure_choices(battle: Battle) -> list[Action]:
         and (surrendered or c.condition != OK)
         and c.id not in looted
     ]
+
+
+def _treasure_choices(battle: Battle) -> list[Action]:
+    left = unlooted(battle)
     out: list[Action] = []
     kinds: dict[str, list[str]] = {}
     for c in left:
