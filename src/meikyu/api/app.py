@@ -25,6 +25,8 @@ from meikyu.api import v2
 from meikyu.api.config import ApiConfig
 from meikyu.api.errors import NOT_FOUND, ApiError
 from meikyu.api.fast import PREFIX, SUFFIX, FastRoll
+from meikyu.api.games import GamesApp
+from meikyu.api.games_http import http_error
 from meikyu.api.openapi import docs_html, document
 from meikyu.api.params import gather
 
@@ -34,7 +36,7 @@ _CORS = [(b"access-control-allow-origin", b"*")]
 _PREFLIGHT = [
     (b"access-control-allow-origin", b"*"),
     (b"access-control-allow-methods", b"GET, POST, OPTIONS"),
-    (b"access-control-allow-headers", b"Content-Type"),
+    (b"access-control-allow-headers", b"Content-Type, Authorization"),
     (b"access-control-max-age", b"86400"),
     (b"content-length", b"0"),
 ]
@@ -120,6 +122,7 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
 
         return handle
 
+    games = GamesApp(cfg, JSONBody)
     # Starlette tries routes in order: the roll, by far the most requested, goes first.
     routes = [
         Route("/v2/game_system/{id}/roll", endpoint(lambda r, p: v2.roll(r.path_params["id"], p)),
@@ -133,6 +136,7 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
         Route("/docs", _docs, methods=["GET"]),
         Route("/", endpoint(lambda r, p: {"ok": True, "name": "meikyu", "docs": "/docs",
                                           "openapi": "/openapi.json", **v2.version()}), methods=["GET"]),
+        *games.routes(),
     ]
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
@@ -148,6 +152,8 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
             error = ApiError(404, NOT_FOUND, "api.error.not_found", path=request.url.path[:200])
         else:
             error = ApiError(exc.status_code, "bad request", "api.error.bad_request")
+        if request.url.path.startswith("/api/"):
+            error = http_error(error)
         return error_response(error, _error_lang(request))
 
     async def on_crash(request: Request, exc: Exception) -> Response:
@@ -163,6 +169,7 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
     # bcdice-api answers /v2/version/ with 404; a redirect would also point at http:// behind a TLS proxy.
     app.router.redirect_slashes = False
     app.add_middleware(Guard, config=cfg)
+    app.state.games = games
     return app
 
 

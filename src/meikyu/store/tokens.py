@@ -1,0 +1,42 @@
+"""Seat tokens: long random secrets, of which the store keeps only a hash.
+
+A token carries 256 bits from :func:`secrets.token_urlsafe`, so a plain SHA-256 is enough (no slow
+password hash is needed for a secret nobody chose); comparisons take constant time.
+
+>>> token = new_token()
+>>> len(token) >= 43, matches(token, hash_token(token)), matches("guess", hash_token(token))
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def new_game_id() -> str:
+    """A short random id for URLs (not a secret: the tokens are)."""
+    return secrets.token_urlsafe(9)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def matches(token: str, token_hash: str) -> bool:
+    return hmac.compare_digest(hash_token(token), token_hash)
+
+
+def seat_for(token: str, hashes: dict[str, str]) -> str | None:
+    """The seat whose hash the token matches (every seat is compared, so timing tells nothing)."""
+    found = None
+    digest = hash_token(token)
+    for seat, stored in hashes.items():
+        if hmac.compare_digest(digest, stored):
+            found = seat
+    return found
