@@ -22,7 +22,10 @@ from schemathesis.checks import (  # noqa: E402
 from meikyu.api.app import create_app  # noqa: E402
 from meikyu.api.config import ApiConfig  # noqa: E402
 
-APP = create_app(ApiConfig(body_timeout=2.0))
+import tempfile  # noqa: E402
+
+# The games routes keep what the fuzzer creates in a throwaway data folder.
+APP = create_app(ApiConfig(body_timeout=2.0, data_dir=tempfile.mkdtemp(prefix="meikyu-fuzz-")))
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 schema.config.generation.update(modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
 

@@ -41,17 +41,13 @@ from meikyu.api.games_http import (
 )
 from meikyu.api.games_live import Hub, live
 from meikyu.errors import MeikyuError
+from meikyu.store.tokens import seat_url
 
 CREATE_EXAMPLE = '{"system": "ShinGamebook", "kind": "reading", "setup": "sample", "lang": "en"}'
 ACTION_EXAMPLE = '{"action": {"type": "RollCreation"}, "version": 0}'
 UNDO_EXAMPLE = '{"version": 7, "steps": 2}'
 MAX_EVENTS = 500
 """Most log entries one ``/events`` answer carries (``more`` says when there are others)."""
-
-
-def seat_url(game_id: str, token: str) -> str:
-    """The seat's link: the token sits in the fragment, which browsers never send to a server."""
-    return f"/play/{game_id}#token={token}"
 
 
 class GamesApp:
@@ -223,7 +219,6 @@ class GamesApp:
 
     async def live(self, websocket: WebSocket) -> None:
         game_id = websocket.path_params["id"][:64]
-        await websocket.accept()
         lang = "en"
         try:
             after_text = websocket.query_params.get("after")
@@ -240,6 +235,8 @@ class GamesApp:
                 raise from_core(error) from None
             lang = lang_of(websocket, game.settings.get("lang", "en"))
         except GameApiError as error:
+            # Accepted only to say why in the caller's terms, then closed with 4000 + the HTTP status.
+            await websocket.accept()
             await websocket.send_json(error.body(lang))
             await websocket.close(code=4000 + error.status)
             return

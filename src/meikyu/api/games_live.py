@@ -72,11 +72,13 @@ class Hub:
 
 async def live(websocket: WebSocket, hub: Hub, games: Any, game_id: str, seat: str, lang: str,
                after: int | None) -> None:
-    """Serve one subscribed seat until it disconnects. ``after``: send the versions after it first."""
+    """Serve one seat until it disconnects: every version after ``after`` (default: the version when it
+    connected). The subscription is in place before the handshake completes, so no version slips by."""
     wake = hub.subscribe(game_id)
     try:
         game = await run_in_threadpool(games.load, game_id)
         sent = game.version if after is None else min(after, game.version)
+        await websocket.accept()
         wake.set()
         receiver = asyncio.create_task(_drain(websocket))
         while not receiver.done():

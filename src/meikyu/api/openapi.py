@@ -198,6 +198,11 @@ def document() -> dict[str, Any]:
 
     # Listing the registered ids lets generated requests reach the roll logic, not only the lookup.
     _ID["schema"] = {"type": "string", "enum": [s.id for s in all_systems()]}
+    from meikyu.api.openapi_games import GAMES_DESCRIPTION, SECURITY_SCHEMES, games_paths
+    from meikyu.table.registry import kinds
+
+    table_kinds = kinds()
+    games, game_schemas = games_paths(sorted({s for s, _ in table_kinds}), sorted({k for _, k in table_kinds}))
     roll_get = _op("Roll a command", _json(_ref("RollResult"), "The roll."),
                    [_ID, _COMMAND, _LANG, _FORMAT, _DICE], (400,), op_id="rollGet")
     roll_post = _op(
@@ -222,7 +227,8 @@ def document() -> dict[str, Any]:
             "title": "meikyu bcdice-api compatible server",
             "version": __version__,
             "description": "The /v2 interface of bcdice-api, answered by meikyu. Every response carries "
-            "`Access-Control-Allow-Origin: *`; errors are `{\"ok\": false, \"reason\": …}`.",
+            "`Access-Control-Allow-Origin: *`; errors are `{\"ok\": false, \"reason\": …}`.\n\n"
+            + GAMES_DESCRIPTION,
         },
         "paths": {
             "/v2/version": {"get": _op("Versions", _json(_ref("Version"), "Versions."), [], op_id="version")},
@@ -237,8 +243,9 @@ def document() -> dict[str, Any]:
             },
             "/v2/game_system/{id}/roll": {"get": roll_get, "post": roll_post},
             "/v2/original_table": {"post": table},
+            **games,
         },
-        "components": {"schemas": _SCHEMAS},
+        "components": {"schemas": {**_SCHEMAS, **game_schemas}, "securitySchemes": SECURITY_SCHEMES},
     }
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from meikyu.dice.source import Dice, RandomDice, RecordingDice, ScriptedDice
 from meikyu.engine import Action, Event
 from meikyu.errors import DiceError, InputError, MeikyuError
-from meikyu.store.base import ACTION, UNDO, Entry, GameRecord, Store, VersionConflict
+from meikyu.store.base import ACTION, UNDO, Entry, GameRecord, GameSummary, Store, VersionConflict
 from meikyu.store.tokens import hash_token, new_game_id, new_token, seat_for
 
 log = logging.getLogger("meikyu.store")
@@ -112,7 +112,7 @@ class Games:
     >>> import tempfile
     >>> from meikyu.store import open_store
     >>> games = Games(open_store(data=tempfile.mkdtemp()))
-    >>> games.list()
+    >>> games.summaries()
     []
     >>> games.close()
     """
@@ -147,7 +147,7 @@ class Games:
         self.store.create_game(record, {seat: hash_token(token) for seat, token in tokens})
         return Created(record.id, 0, tokens)
 
-    def list(self) -> list[Any]:
+    def summaries(self) -> list[GameSummary]:
         return self.store.games()
 
     # -- loading ---------------------------------------------------------------------------------------

@@ -24,6 +24,15 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(9)
 
 
+def seat_url(game_id: str, token: str) -> str:
+    """The seat's link: the token sits in the fragment, which browsers never send to a server.
+
+    >>> seat_url("g1", "t0k")
+    '/play/g1#token=t0k'
+    """
+    return f"/play/{game_id}#token={token}"
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
