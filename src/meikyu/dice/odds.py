@@ -1,24 +1,19 @@
 """Exact probabilities, as fractions.
 
 Sums are computed by walking the parse tree with distributions instead of dice (each dice term is
-independent and appears once, so the result is exact). Checks that look at individual dice (Meikyuu
-Kingdom's keep-two) enumerate multisets of dice with their multinomial weights.
+independent and appears once, so the result is exact). Checks that look at individual dice count
+classes of rolls instead (Meikyuu Kingdom's keep-two: ``systems/meikyu_kingdom/odds.py``).
 
 >>> from meikyu.dice.command import parse, GENERIC
 >>> o = sum_odds(parse("2D6>=7").node, GENERIC)
 >>> o.success
 Fraction(7, 12)
->>> sum(w for _, w in multisets(3, 6)) == 6 ** 3
-True
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations_with_replacement
-from math import factorial
 from typing import TYPE_CHECKING, Any
 
 from meikyu.errors import CommandError, LimitError
@@ -59,7 +54,7 @@ class Odds:
         from meikyu.i18n import translate
 
         def pct(value: Fraction) -> str:
-            return f"{float(value) * 100:.2f}% ({value.numerator}/{value.denominator})"
+            return f"{percent(value)} ({value.numerator}/{value.denominator})"
 
         return translate(
             "odds.text",
@@ -72,19 +67,18 @@ class Odds:
         )
 
 
-def multisets(n: int, sides: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Every sorted outcome of ``n`` dice with the number of ordered rolls that give it."""
-    top = factorial(n)
-    for combo in combinations_with_replacement(range(1, sides + 1), n):
-        ways = top
-        run = 1
-        for i in range(1, n + 1):
-            if i < n and combo[i] == combo[i - 1]:
-                run += 1
-            else:
-                ways //= factorial(run)
-                run = 1
-        yield combo, ways
+def percent(value: Fraction, places: int = 2) -> str:
+    """A probability as a percentage that never rounds a possible outcome to 0% or a doubtful one to 100%.
+
+    >>> percent(Fraction(1, 3)), percent(Fraction(1, 10**6)), percent(1 - Fraction(1, 10**6)), percent(Fraction(0))
+    ('33.33%', '<0.01%', '>99.99%', '0.00%')
+    """
+    step = Fraction(1, 10 ** (places + 2))
+    if 0 < value < step / 2:
+        return f"<{float(step) * 100:.{places}f}%"
+    if 1 - step / 2 < value < 1:
+        return f">{float(1 - step) * 100:.{places}f}%"
+    return f"{float(value) * 100:.{places}f}%"
 
 
 Dist = dict[tuple[int, int], int]
