@@ -124,7 +124,7 @@ def _at_most(count: int, sides: int, total: int) -> int:
     if spare < 0:
         return 0
     if spare >= count * (sides - 1):
-        return sides**count
+        return int(sides**count)
     pick = 1  # C(count, j)
     top = spare + count
     lattice = comb(top, count)  # C(spare − sides·j + count, count)
@@ -277,18 +277,11 @@ def _plain_cumulative(node: SumRoll, system: SystemCommands) -> Fraction | None:
         return None
     target, op = node.target.value - constant, node.op
 
-    def at_most(total: int) -> int:
-        return _at_most(count, sides, total)
-
-    ways = {
-        "<=": lambda: at_most(target),
-        "<": lambda: at_most(target - 1),
-        ">=": lambda: sides**count - at_most(target - 1),
-        ">": lambda: sides**count - at_most(target),
-        "=": lambda: at_most(target) - at_most(target - 1),
-        "<>": lambda: sides**count - at_most(target) + at_most(target - 1),
-    }[op or ""]()
-    return Fraction(ways, sides**count)
+    every = sides**count
+    below = _at_most(count, sides, target - 1)  # totals under the target
+    upto = _at_most(count, sides, target)
+    ways = {"<=": upto, "<": below, ">=": every - below, ">": every - upto, "=": upto - below, "<>": every - upto + below}[op or ""]
+    return Fraction(ways, every)
 
 
 def sum_odds(node: SumRoll, system: SystemCommands) -> Odds:
