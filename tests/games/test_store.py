@@ -101,3 +101,26 @@ def test_migrations_stop_where_asked(tmp_path: Path) -> None:
     assert old.schema_version() == 1
     old.close()
     assert SqliteStore(tmp_path).schema_version() == LATEST
+
+
+def test_every_games_message_has_ko_ja_en_texts() -> None:
+    import re
+    import tomllib
+
+    import meikyu.api
+    import meikyu.store
+
+    store_dir, api_dir = Path(meikyu.store.__file__).parent, Path(meikyu.api.__file__).parent
+    files = [*store_dir.glob("*.py"), *api_dir.glob("*.py")]
+    source = "\n".join(p.read_text(encoding="utf-8") for p in files)
+    keys = set(re.findall(r'"(games\.(?:error|event|export|cli)\.[a-z_]+)"', source))
+    keys |= {f"games.cli.{k}" for k in re.findall(r'_t\("([a-z_]+)"', (store_dir / "cli.py").read_text())}
+    keys |= {f"games.cli.{k}" for k in re.findall(r'_games_text\("([a-z_]+)"', (api_dir / "cli.py").read_text())}
+    assert len(keys) > 30
+    tables = {lang: tomllib.loads((store_dir / "i18n" / f"{lang}.toml").read_text(encoding="utf-8"))
+              for lang in ("ko", "ja", "en")}
+    for lang, data in tables.items():
+        for key in sorted(keys):
+            section, name = key.removeprefix("games.").split(".")
+            assert name in data[section], f"{key} missing in {lang}"
+        assert {s: set(v) for s, v in data.items()} == {s: set(v) for s, v in tables["en"].items()}

@@ -23,7 +23,7 @@ def _t(key: str, **params: object) -> str:
     return _t_key(f"api.cli.{key}", **params)
 
 
-def _games_t(key: str, **params: object) -> str:
+def _games_text(key: str, **params: object) -> str:
     import meikyu.store  # noqa: F401  (registers the games. catalog)
 
     return _t_key(f"games.cli.{key}", **params)
@@ -49,8 +49,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--admin-url", help=_t("admin_url"))
     parser.add_argument("--admin-email", help=_t("admin_email"))
     parser.add_argument("--body-timeout", help=_t("body_timeout"))
-    parser.add_argument("--data", help=_games_t("data"))
-    parser.add_argument("--store", help=_games_t("store"))
+    parser.add_argument("--data", help=_games_text("data"))
+    parser.add_argument("--store", help=_games_text("store"))
     parser.set_defaults(handler=run_serve)
 
 
@@ -85,6 +85,6 @@ def run_serve(args: argparse.Namespace) -> int:
     store.close()
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(_t("listening", host=shown, port=args.port), flush=True)
-    print(_games_t("listening", host=shown, port=args.port, store=where), flush=True)
+    print(_games_text("listening", host=shown, port=args.port, store=where), flush=True)
     serve(config, host=args.host, port=args.port, workers=args.workers, access_log=args.access_log)
     return 0

@@ -4,7 +4,7 @@ The document is written out by hand (it is the contract bots rely on, so it shou
 what the fuzzing tests generate requests from.
 
 >>> doc = document()
->>> sorted(doc["paths"])[:2]
+>>> sorted(p for p in doc["paths"] if p.startswith("/v2"))[:2]
 ['/v2/admin', '/v2/game_system']
 >>> "RollResult" in doc["components"]["schemas"]
 True

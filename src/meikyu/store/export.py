@@ -3,7 +3,7 @@
 Each version is one block headed by its number and the seat that acted; event texts follow, with the
 BCDice-style roll line where a roll happened.
 
->>> print(render_lines("T", [(1, "gm", [{"text": "A door opens.", "line": "(2D6>=7) ＞ 8[3,5] ＞ 8"}])], "bbcode"))
+>>> print(render_lines("T", [(1, "gm", [{"text": "A door opens.", "line": "(2D6>=7) ＞ 8[3,5] ＞ 8"}])], "bbcode"), end="")
 [b]T[/b]
 <BLANKLINE>
 [b]#1[/b] gm

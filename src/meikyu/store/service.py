@@ -299,6 +299,8 @@ class Games:
         game = self.load(game_id)
         with game.lock:
             self._check_version(game, version)
+            if not game.stack:
+                raise Refused(InputError("games.error.nothing_to_undo"))
             if not 1 <= steps <= len(game.stack):
                 raise Refused(InputError("games.error.undo_steps", steps=steps, most=len(game.stack)))
             entry = Entry(game.version + 1, seat, UNDO, {"steps": steps}, [], time.time())
