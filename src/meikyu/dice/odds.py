@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 from meikyu.errors import CommandError, LimitError
 
 if TYPE_CHECKING:
-    from meikyu.dice.command import Expr, SumRoll, SystemCommands
+    from meikyu.dice.node import SystemCommands
+    from meikyu.dice.sums import Expr, SumRoll
 
 MAX_OUTCOMES = 2_000_000
 """Joint outcomes one exact computation may visit; beyond it, an error instead of a long wait."""
@@ -104,11 +105,13 @@ def _dice_sum(count: int, sides: int) -> dict[int, int]:
 
 def _distribution(expr: Expr, budget: list[int]) -> tuple[Dist, int]:
     """The joint distribution of (dice total, value) of ``expr`` and its denominator."""
-    from meikyu.dice.command import BinOp, DiceTerm, Neg, Num, Paren, apply_op
+    from meikyu.dice.sums import BinOp, DiceTerm, Neg, Num, Paren, apply_op
 
     if isinstance(expr, Num):
         return {(0, expr.value): 1}, 1
     if isinstance(expr, DiceTerm):
+        if expr.filter is not None or expr.sides == 66:
+            raise CommandError("error.odds.unsupported", command=expr.expr())
         budget[0] -= expr.count * expr.sides * expr.sides
         if budget[0] < 0 or expr.count * expr.sides > 20_000:
             raise LimitError("error.odds.too_complex")
@@ -134,7 +137,7 @@ def _distribution(expr: Expr, budget: list[int]) -> tuple[Dist, int]:
 
 
 def _sides(expr: Expr) -> set[int]:
-    from meikyu.dice.command import BinOp, DiceTerm, Neg, Paren
+    from meikyu.dice.sums import BinOp, DiceTerm, Neg, Paren
 
     if isinstance(expr, DiceTerm):
         return {expr.sides}
@@ -147,29 +150,26 @@ def _sides(expr: Expr) -> set[int]:
 
 def sum_odds(node: SumRoll, system: SystemCommands) -> Odds:
     """Exact odds of a judged sum command, with the system's own judgement (criticals and all)."""
-    from meikyu.dice.command import _COMPARE, SumOutcome
+    from meikyu.dice.lexer import compare
+    from meikyu.dice.node import SumOutcome
 
     if node.op is None or node.target is None:
         raise CommandError("error.odds.no_target", command=node.source)
     budget = [MAX_OUTCOMES]
     dist, denom = _distribution(node.expr, budget)
-    targets, tdenom = _distribution(node.target, budget)
-    if len(dist) * len(targets) > budget[0]:
-        raise LimitError("error.odds.too_complex")
+    target = node.target
     sides = _sides(node.expr)
     all_sides = sides.pop() if len(sides) == 1 else None
-    compare = _COMPARE[node.op]
     success = critical = fumble = drive = 0
     for (dice_total, value), ways in dist.items():
-        for (_, target), tways in targets.items():
-            w = ways * tways
-            judged = system.judge_sum(SumOutcome(value, dice_total, all_sides), node.op, target)
-            if judged is None:
-                success += w if compare(value, target) else 0
-                continue
-            success += w if judged.success else 0
-            critical += w if judged.critical else 0
-            fumble += w if judged.fumble else 0
-            drive += w * judged.drive
-    total = denom * tdenom
+        w = ways
+        judged = system.judge_sum(SumOutcome(value, dice_total, all_sides), node.op, target)
+        if judged is None:
+            success += w if compare(node.op, value, target) else 0
+            continue
+        success += w if judged.success else 0
+        critical += w if judged.critical else 0
+        fumble += w if judged.fumble else 0
+        drive += w * judged.drive
+    total = denom
     return Odds(node.source, Fraction(success, total), Fraction(critical, total), Fraction(fumble, total), Fraction(drive, total))
