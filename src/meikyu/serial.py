@@ -114,6 +114,17 @@ class TypeRegistry:
     {'type': 'Move', 'steps': 2}
     >>> reg.load({'type': 'Move', 'steps': 2})
     Move(steps=2)
+
+    A field called ``type`` is kept under ``_type``, so the tag survives:
+
+    >>> @reg.register
+    ... @dataclass(frozen=True)
+    ... class Generate:
+    ...     type: str
+    >>> reg.dump(Generate("final"))
+    {'type': 'Generate', '_type': 'final'}
+    >>> reg.load(reg.dump(Generate("final")))
+    Generate(type='final')
     """
 
     def __init__(self) -> None:
@@ -125,11 +136,17 @@ class TypeRegistry:
 
     def dump(self, obj: Any) -> dict[str, Any]:
         data = to_data(obj)
+        if "type" in data:  # a field called ``type`` would hide the tag: it is kept as ``_type``
+            data["_type"] = data.pop("type")
         return {"type": type(obj).__name__, **data}
 
     def load(self, data: dict[str, Any]) -> Any:
+        if not isinstance(data, dict):
+            raise TypeError(f"an action is an object with a \"type\", not {type(data).__name__}")
         body = dict(data)
         name = body.pop("type", None)
+        if "_type" in body:
+            body["type"] = body.pop("_type")
         cls = self._types.get(str(name))
         if cls is None:
             raise ValueError(f"unknown type {name!r}; known: {', '.join(sorted(self._types))}")
