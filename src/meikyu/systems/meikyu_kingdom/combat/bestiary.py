@@ -145,10 +145,18 @@ _SKILL_FIELDS = ("id", "type", "names", "armor", "text")
 
 def parse_bestiary(text: str, file: str) -> dict[str, Species]:
     """Read bestiary TOML text; ``file`` names it in errors."""
+    return bestiary_from_data(_toml(text, file), file)
+
+
+def _toml(text: str, file: str) -> dict[str, Any]:
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError("mk.battle.data.syntax", file=file, reason=str(exc)) from None
+
+
+def bestiary_from_data(data: Mapping[str, Any], file: str) -> dict[str, Species]:
+    """A bestiary from already-parsed data (a TOML file's tables, or the same shape as JSON)."""
     out: dict[str, Species] = {}
     entries = data.get("monster", [])
     if not isinstance(entries, list):
@@ -254,10 +262,16 @@ def _sheet(raw: Any, file: str, entry: str, side: str, kind: str) -> Combatant:
 
 def parse_encounter(text: str, file: str, bestiary: Mapping[str, Species] | None = None) -> Battle:
     """Build the setup-phase :class:`Battle` an encounter file describes."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError("mk.battle.data.syntax", file=file, reason=str(exc)) from None
+    return encounter_from_data(_toml(text, file), file, bestiary)
+
+
+def encounter_from_data(
+    data: Mapping[str, Any], file: str, bestiary: Mapping[str, Species] | None = None
+) -> Battle:
+    """:func:`parse_encounter` on already-parsed data (the TOML file's tables, or the same shape as JSON).
+
+    ``bestiary`` replaces the shipped one; an ``encounter.bestiary`` file named inside is read next to ``file``.
+    """
     beasts = dict(load_bestiary() if bestiary is None else bestiary)
     e = _Entry(data.get("encounter", {}), file, "encounter", _ENCOUNTER_FIELDS)
     extra = e.get("bestiary", str, "")
@@ -303,6 +317,7 @@ def parse_encounter(text: str, file: str, bestiary: Mapping[str, Species] | None
                 materials=sp.materials,
                 hidden=r.get("hidden", bool, False),
                 appearance=sp.look[2] if sp.look else "",
+                looks=sp.look,
             )
         )
     seen: set[str] = set()
