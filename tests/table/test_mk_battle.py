@@ -15,7 +15,7 @@ from meikyu.systems.meikyu_kingdom.combat import actions as act
 from meikyu.systems.meikyu_kingdom.combat import events as ev
 from meikyu.systems.meikyu_kingdom.combat.bestiary import load_bestiary, load_encounter
 from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
-from meikyu.systems.meikyu_kingdom.combat.resolve import check_chances
+from meikyu.systems.meikyu_kingdom.odds import check_odds
 from meikyu.table import registry
 from meikyu.table.base import GM
 from tests.table.driver import play
@@ -156,7 +156,7 @@ def test_menu_odds_are_exact_and_secret_difficulties_stay_hidden() -> None:
     mio = game.state.get("mio")
     from meikyu.systems.meikyu_kingdom.combat.rules import strategy_difficulty
 
-    want = check_chances(2 + item.action["hope"], mio.wit, strategy_difficulty(game.state.combatants, 0))[0]
+    want = check_odds(2 + item.action["hope"], mio.wit, strategy_difficulty(game.state.combatants, 0)).success
     assert Fraction(item.odds["success"]) == want
     hidden = hidden_sample(1)
     hidden.play(act.Begin())

@@ -40,6 +40,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import MISSING, fields, replace
+from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from meikyu.dice.source import Dice
@@ -65,7 +67,6 @@ from meikyu.systems.meikyu_kingdom.combat.model import (
     Battle,
     Combatant,
 )
-from meikyu.systems.meikyu_kingdom.combat.resolve import check_chances
 from meikyu.systems.meikyu_kingdom.combat.rules import (
     gm_actions,
     legal_actions,
@@ -73,11 +74,9 @@ from meikyu.systems.meikyu_kingdom.combat.rules import (
     strategy_difficulty,
 )
 from meikyu.systems.meikyu_kingdom.combat.view import appearance, label, render
+from meikyu.systems.meikyu_kingdom.odds import check_odds
 from meikyu.table.base import GM, MenuItem, odds_data, sort_menu
 from meikyu.table.setup import data_of, known_fields
-
-MAX_ODDS_DICE = 6
-"""Odds are computed for checks of up to this many dice (2 + hope); beyond, they are left out (cost)."""
 
 _GM_ONLY = (act.Place, act.Hide, act.Begin, act.Reveal, act.Fall, act.ReduceHp, act.Inflict, act.Revive,
             act.EndQuarter)
@@ -352,12 +351,12 @@ class BattleKind:
         if roll is None:
             return None
         actor, count, modifier, difficulty, secret = roll
-        if (secret and not gm) or count > MAX_ODDS_DICE:
+        if secret and not gm:
             return None
         c = b.get(actor)
         coop = sum(n for _, n in c.coop)
-        success, critical, fumble = check_chances(count, modifier + coop, difficulty, CURSE in c.statuses,
-                                                  DISTRACTION in c.statuses or c.capacity <= 0)
+        success, critical, fumble = _chances(count, modifier + coop, difficulty, CURSE in c.statuses,
+                                             DISTRACTION in c.statuses or c.capacity <= 0)
         return odds_data(success, critical=critical, fumble=fumble)
 
     def prompt(self, state: Battle, seat: str, lang: str) -> dict[str, Any] | None:
@@ -371,6 +370,13 @@ class BattleKind:
         return {"kind": p.kind, "seat": answers[0].seat,
                 "text": translate(f"mk.battle.cli.pending.{p.kind}", lang),
                 "options": [{"key": i.key, "label": i.label} for i in answers]}
+
+
+@lru_cache(maxsize=4096)
+def _chances(count: int, modifier: int, difficulty: int, curse: bool, no_drive: bool) -> tuple[Fraction, ...]:
+    """A battle check's exact (success, critical, fumble) (R-MK-10, R-MK-14; the automatic 6→drive choice)."""
+    o = check_odds(count, modifier, difficulty, curse=curse, no_drive=no_drive)
+    return o.success, o.critical, o.fumble
 
 
 def _key(action: Action, group: str) -> str:

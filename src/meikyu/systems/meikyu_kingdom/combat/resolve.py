@@ -6,11 +6,6 @@ These functions edit a :class:`~.work.Work` and emit events; they never validate
 
 from __future__ import annotations
 
-from fractions import Fraction
-from functools import lru_cache
-
-from meikyu.dice.odds import multisets
-
 from ..rolls import CheckOutcome, best_outcome
 from . import events as ev
 from .model import (
@@ -76,7 +71,10 @@ def check(
     distracted = DISTRACTION in statuses if statuses else False
     no_drive = distracted or c.capacity <= 0
     curse = CURSE in statuses if statuses else False
-    out = read_check(dice, stat + bonus + coop, difficulty, curse, no_drive)
+    if not hope and (no_drive or 6 not in dice):
+        out = _plain_pair(dice, stat + bonus + coop, difficulty, curse)
+    else:
+        out = best_outcome(dice, stat + bonus + coop, difficulty, curse=curse, no_drive=no_drive)
     w.emit(
         ev.Check(
             cid,
@@ -107,32 +105,6 @@ def check(
         w.put(voice=w.get("voice") - 1)
         w.emit(ev.VoiceChanged(-1, w.get("voice")))
     return out
-
-
-def read_check(dice: tuple[int, ...], modifier: int, difficulty: int, curse: bool, no_drive: bool) -> CheckOutcome:
-    """How a battle check's dice read (R-MK-10, R-MK-14): the plain pair when there is no 6 to weigh
-    as drive, else the automatic choice of :func:`~..rolls.best_outcome`."""
-    if len(dice) == 2 and (no_drive or 6 not in dice):
-        return _plain_pair(dice, modifier, difficulty, curse)
-    return best_outcome(dice, modifier, difficulty, curse=curse, no_drive=no_drive)
-
-
-@lru_cache(maxsize=4096)
-def check_chances(count: int, modifier: int, difficulty: int, curse: bool = False,
-                  no_drive: bool = False) -> tuple[Fraction, Fraction, Fraction]:
-    """Exact (success, critical, fumble) of a battle check of ``count`` dice, read as :func:`check` does.
-
-    >>> check_chances(2, 3, 9)
-    (Fraction(13, 18), Fraction(1, 36), Fraction(1, 36))
-    """
-    success = critical = fumble = 0
-    for combo, ways in multisets(count, 6):
-        out = read_check(combo, modifier, difficulty, curse, no_drive)
-        success += ways * bool(out.success)
-        critical += ways * out.critical
-        fumble += ways * out.fumble
-    total = 6**count
-    return Fraction(success, total), Fraction(critical, total), Fraction(fumble, total)
 
 
 def _plain_pair(dice: tuple[int, ...], modifier: int, target: int, curse: bool) -> CheckOutcome:
