@@ -173,6 +173,10 @@ class TypeRegistry:
         """Every registered class, in registration order."""
         return iter(self._types.values())
 
+    def names(self) -> list[str]:
+        """The registered type names, sorted."""
+        return sorted(self._types)
+
 
 @cache
 def _field_names(cls: type) -> frozenset[str]:
