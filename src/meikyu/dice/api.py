@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from meikyu.dice.command import parse
 from meikyu.dice.node import Notice, SystemCommands
-from meikyu.dice.odds import Odds
 from meikyu.dice.result import RollResult
 from meikyu.dice.source import Dice, RandomDice, ScriptedDice
 from meikyu.errors import CommandError, DiceError
 from meikyu.i18n import resolve_lang
 from meikyu.systems import find
+
+if TYPE_CHECKING:
+    from meikyu.dice.odds import Odds  # only odds() needs it, and imports it through the node
 
 _SHARED: list[RandomDice] = []
 _COMMANDS: dict[str, SystemCommands] = {}

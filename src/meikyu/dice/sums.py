@@ -411,11 +411,6 @@ def _outcome(total: int, rands: Any) -> SumOutcome:
     return SumOutcome(total, sum(values), sides.pop() if len(sides) == 1 else None, values)
 
 
-def has_dice_head(word: str) -> bool:
-    """Does the word look like a sum at all (a ``D`` after a digit, sign or bracket, or at the start)?"""
-    return "D" in word.upper()
-
-
 def parse_sum(word: str) -> SumRoll:
     """Parse one command word as a sum (``word`` without comment; case does not matter)."""
     p = _SumParser(word)
@@ -442,19 +437,20 @@ def parse_sum(word: str) -> SumRoll:
         bcdice = None
         if all(voids):  # BCDice draws nothing at all here: its answer is known without dice
             bcdice = node.render_bcdice(node.evaluate(_NO_DICE, SystemCommands(), None))
-        for term in _terms(expr):
+        for term in dice_terms(expr):
             check_term(term.count, term.sides, bcdice)
         raise LimitError("error.limit.dice", count=expr.dice_count, limit=MAX_TERM_DICE)  # pragma: no cover
     return node
 
 
-def _terms(expr: Expr) -> list[DiceTerm]:
+def dice_terms(expr: Expr) -> list[DiceTerm]:
+    """Every dice term of a sum, left to right."""
     if isinstance(expr, DiceTerm):
         return [expr]
     if isinstance(expr, (Neg, Paren)):
-        return _terms(expr.inner)
+        return dice_terms(expr.inner)
     if isinstance(expr, BinOp):
-        return _terms(expr.left) + _terms(expr.right)
+        return dice_terms(expr.left) + dice_terms(expr.right)
     return []
 
 
