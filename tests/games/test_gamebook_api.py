@@ -70,7 +70,7 @@ def test_refused_action_leaves_the_store_byte_identical(sqlite_server: Server, d
     table = create(sqlite_server, "ShinGamebook", "reading", lang="ja")
     game = table.get("reader")
     before = files_digest(data_dir)
-    refused = table.act("reader", {"type": "Choose", "number": 9999}, game["version"])
+    refused = table.act("reader", {"@type": "Choose", "number": 9999}, game["version"])
     assert refused.status == 422, refused.body
     body = refused.json()
     assert body["error"] == "refused" and body["rule"].startswith("R-GB") and body["message"]

@@ -33,7 +33,7 @@ def _record(game_id: str = "g1") -> GameRecord:
 
 
 def _entry(version: int, seat: str = "reader") -> Entry:
-    return Entry(version, seat, "action", {"type": "RollCreation"}, [[6, 2], [6, 5]], 2.0)
+    return Entry(version, seat, "action", {"@type": "RollCreation"}, [[6, 2], [6, 5]], 2.0)
 
 
 def test_append_only_one_writer_per_version(store: Any) -> None:

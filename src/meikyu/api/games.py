@@ -44,7 +44,7 @@ from meikyu.errors import MeikyuError
 from meikyu.store.tokens import seat_url
 
 CREATE_EXAMPLE = '{"system": "ShinGamebook", "kind": "reading", "setup": "sample", "lang": "en"}'
-ACTION_EXAMPLE = '{"action": {"type": "RollCreation"}, "version": 0}'
+ACTION_EXAMPLE = '{"action": {"@type": "RollCreation"}, "version": 0}'
 UNDO_EXAMPLE = '{"version": 7, "steps": 2}'
 MAX_EVENTS = 500
 """Most log entries one ``/events`` answer carries (``more`` says when there are others)."""

@@ -48,7 +48,7 @@ _EXAMPLE_GAME = {
     "seat": "reader", "lang": "en", "settings": {"manual_dice": False}, "seats": ["gm", "reader"],
     "view": {"phase": "choose_die", "creation": {"rolled": [5, 4], "points": 0}, "…": "…"},
     "legal_actions": [
-        {"key": "creation/die/0", "action": {"type": "ChooseDie", "index": 0}, "label": "take the die showing 5",
+        {"key": "creation/die/0", "action": {"@type": "ChooseDie", "index": 0}, "label": "take the die showing 5",
          "group": "reader", "kind": "prompt", "odds": None, "seat": "reader"},
     ],
     "prompt": {"kind": "die", "seat": "reader", "text": "Which die becomes your starting points?",
@@ -191,7 +191,7 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
                          "description": "Dice rolled at a real table, in draw order (games with manual_dice)."},
             },
         },
-        "example": {"action": {"type": "ChooseDie", "index": 0}, "version": 1},
+        "example": {"action": {"@type": "ChooseDie", "index": 0}, "version": 1},
     }
     undo_body = {
         "schema": {"type": "object", "required": ["version"],

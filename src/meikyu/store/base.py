@@ -5,7 +5,7 @@ A game is its system, kind, setup data, initial state data and settings, plus an
 is an action with the dice it drew, or an ``undo`` of some steps: nothing is ever changed or deleted.
 Snapshots of a state are a cache the loader may use; the log alone rebuilds everything.
 
->>> entry = Entry(1, "gm", "action", {"type": "Start"}, [[6, 3]], 0.0)
+>>> entry = Entry(1, "gm", "action", {"@type": "Start"}, [[6, 3]], 0.0)
 >>> Entry.from_row(*entry.row()) == entry
 True
 """

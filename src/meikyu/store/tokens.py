@@ -13,15 +13,20 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import string
 
 
 def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+_ID_LETTERS = string.ascii_letters + string.digits
+
+
 def new_game_id() -> str:
-    """A short random id for URLs (not a secret: the tokens are)."""
-    return secrets.token_urlsafe(9)
+    """A short random id for URLs and commands: 12 letters and digits (never a leading ``-``); not a secret,
+    the tokens are."""
+    return "".join(secrets.choice(_ID_LETTERS) for _ in range(12))
 
 
 def seat_url(game_id: str, token: str) -> str:
