@@ -144,8 +144,23 @@ class TypeRegistry:
             self._names[cls] = f"{prefix}.{name}"
 
     def dump(self, obj: Any) -> dict[str, Any]:
+        """``{"type": Name, **fields}``; a type with a field of its own called ``type`` keeps its fields
+        under ``"fields"`` instead, so the tag never overwrites it.
+
+        >>> from dataclasses import dataclass
+        >>> reg = TypeRegistry()
+        >>> @reg.register
+        ... @dataclass(frozen=True)
+        ... class Act:
+        ...     type: str
+        >>> reg.dump(Act("planned")), reg.load(reg.dump(Act("planned")))
+        ({'type': 'Act', 'fields': {'type': 'planned'}}, Act(type='planned'))
+        """
         data = to_data(obj)
-        return {"type": self._names.get(type(obj), type(obj).__name__), **data}
+        name = self._names.get(type(obj), type(obj).__name__)
+        if "type" in data:
+            return {"type": name, "fields": data}
+        return {"type": name, **data}
 
     def load(self, data: dict[str, Any]) -> Any:
         body = dict(data)
@@ -153,6 +168,8 @@ class TypeRegistry:
         cls = self._types.get(str(name))
         if cls is None:
             raise ValueError(f"unknown type {name!r}; known: {', '.join(sorted(self._types))}")
+        if set(body) == {"fields"} and isinstance(body["fields"], dict) and "type" in body["fields"]:
+            body = dict(body["fields"])
         return from_data(cls, body)
 
     def __contains__(self, name: str) -> bool:

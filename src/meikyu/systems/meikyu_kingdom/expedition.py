@@ -38,6 +38,8 @@ QUARTERS_PER_TURN = 4
 HUNGER_HP = 1
 """Ruling: a land maker who goes a turn without a meal loses this much HP (reduced, not damage, R-MK-32)."""
 BOXED_LUNCH = "boxed_lunch"
+LUNCH_NAMES = (BOXED_LUNCH, "도시락", "お弁当", "弁当", "Boxed Lunch", "boxed lunch")
+"""An item by one of these names in a land maker's own slots is a boxed lunch too."""
 FOODS = (BOXED_LUNCH, "meat")
 FORMATION_AREAS = (0, 1, 2)
 """The court's own areas: HQ, rear, front (R-MK-21)."""
@@ -609,11 +611,17 @@ def _meal(state: SessionState, action: Eat | GoHungry, events: list[Event]) -> S
             events.append(ConditionChanged(action.actor, INCAPACITATED))
         return state
     if action.food == BOXED_LUNCH:
-        if BOXED_LUNCH not in ex.haul_items:
+        slot = _own_lunch(char)
+        if slot is not None:  # the eater's own lunch first, then the court's haul
+            items_left = list(char.items)
+            items_left[slot] = None
+            state = state.put(replace(char, items=tuple(items_left)))
+        elif BOXED_LUNCH in ex.haul_items:
+            items = list(ex.haul_items)
+            items.remove(BOXED_LUNCH)
+            state = _with(state, haul_items=tuple(items))
+        else:
             raise _err("no_food", food=action.food)
-        items = list(ex.haul_items)
-        items.remove(BOXED_LUNCH)
-        state = _with(state, haul_items=tuple(items))
     elif action.food == "meat":
         if ex.haul_materials.get("meat", 0) < 1:
             raise _err("no_food", food=action.food)
@@ -622,6 +630,13 @@ def _meal(state: SessionState, action: Eat | GoHungry, events: list[Event]) -> S
         raise _err("bad_food", food=action.food, foods=", ".join(FOODS))
     events.append(MealTaken(action.actor, action.food))
     return state
+
+
+def _own_lunch(char: Any) -> int | None:
+    for index, item in enumerate(char.items):
+        if item is not None and (item.name in LUNCH_NAMES or any(n in LUNCH_NAMES for n in item.names.values())):
+            return index
+    return None
 
 
 def _spring(state: SessionState, dice: Dice, events: list[Event]) -> SessionState:
@@ -745,7 +760,7 @@ def legal(state: SessionState) -> list[Action]:
     if ex.stage == "meal":
         actor = ex.todo[0]
         foods: list[Action] = []
-        if BOXED_LUNCH in ex.haul_items:
+        if BOXED_LUNCH in ex.haul_items or _own_lunch(state.character(actor)) is not None:
             foods.append(Eat(actor, BOXED_LUNCH))
         if ex.haul_materials.get("meat", 0) > 0:
             foods.append(Eat(actor, "meat"))

@@ -281,11 +281,15 @@ def _call_check(state: SessionState, act: CallCheck) -> tuple[SessionState, tupl
 def _answer_check(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState, tuple[Event, ...]]:
     if state.called is None:
         raise RuleError("R-MK-10", "mk.error.called.nothing", action=type(action).__name__)
-    called, events = cc.answer(state.called, action, state.kingdom, state.court, dice)
-    if not called.done:
-        return replace(state, called=called), events
+    base = state.called
+    # While the check runs its copy of the kingdom and court is the live one (hope paid, minions spent).
+    kingdom, court = (base.check.kingdom, base.check.court) if base.check is not None else (state.kingdom, state.court)
+    called, events = cc.answer(base, action, kingdom, court, dice)
     done = called.check
-    assert done is not None
+    if done is None:
+        return replace(state, called=called), events
+    if not called.done:
+        return replace(state, called=called, kingdom=done.kingdom, court=done.court), events
     state = replace(state, called=None, kingdom=done.kingdom, court=done.court,
                     disasters=state.disasters + done.disasters)
     more: list[Event] = list(events)
@@ -356,8 +360,8 @@ def _enter(state: SessionState, index: int, forced: bool = False) -> tuple[Sessi
     elif (phase, step) == ("end", "income"):
         state = _homecoming(state, events)
     if (phase, step) == ("end", "level_up") and state.goal_met:
-        # The scenario goal was met: every land maker gains a level (R-MK-01).
-        court = tuple(replace(c, level=c.level + 1) if c.pc and c.id not in state.conditions else c
+        # The scenario goal was met: every land maker still alive gains a level (R-MK-01).
+        court = tuple(replace(c, level=c.level + 1) if c.pc and state.conditions.get(c.id) != DEAD else c
                       for c in state.court)
         for old, new in zip(state.court, court, strict=True):
             if old.level != new.level:

@@ -41,6 +41,8 @@ STEPS: tuple[tuple[str, str], ...] = (
     ("over", ""),
 )
 LABYRINTH_ENDS = ("returned", "explored", "wiped_out")
+LABYRINTH_PROMPTS = ("prepare", "choose", "trap_search", "trap_found", "event", "meal", "loot", "camp")
+"""Labyrinth stages that wait for the players' choice (the legal actions are the answers)."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +138,9 @@ class SessionState:
             return self.called.prompt
         if self.round_table is not None:
             return self.round_table.prompt
+        exp = self.expedition
+        if exp is not None and self.battle is None and exp.stage in LABYRINTH_PROMPTS:
+            return Prompt(exp.stage, exp.todo[0] if exp.stage == "meal" and exp.todo else None)
         return None
 
     def able(self) -> tuple[str, ...]:
