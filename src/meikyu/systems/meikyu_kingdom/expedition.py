@@ -151,7 +151,7 @@ class LabyrinthEvent(MKEvent):
 
     >>> import meikyu.systems.meikyu_kingdom
     >>> HaulGained("mana", 1).render("en"), TrapNoticed({"ja": "落とし網", "en": "Net"}, "missed").render("ja")
-    XX
+    ('The court takes 1 × mana.', '罠落とし網: 見つからない。')
     """
 
     __slots__ = ()
