@@ -9,7 +9,7 @@ True
 >>> get("Nope", "x")
 Traceback (most recent call last):
 ...
-meikyu.errors.InputError: unknown table kind Nope/x; known: ShinGamebook/reading.
+meikyu.errors.InputError: unknown table kind Nope/x; known: MeikyuKingdom/battle, ShinGamebook/reading.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from meikyu.serial import TAG
 from meikyu.table.base import TableKind
 
 _KINDS: dict[tuple[str, str], str] = {
+    ("MeikyuKingdom", "battle"): "meikyu.table.mk_battle:BattleKind",
     ("ShinGamebook", "reading"): "meikyu.table.gamebook:ReadingKind",
 }
 _made: dict[tuple[str, str], TableKind] = {}

@@ -153,7 +153,11 @@ _SKILL_FIELDS = ("id", "type", "names", "armor", "text")
 
 def parse_bestiary(text: str, file: str) -> dict[str, Species]:
     """Read bestiary TOML text; ``file`` names it in errors."""
-    data = parse_toml(text, file)
+    return bestiary_from_data(parse_toml(text, file), file)
+
+
+def bestiary_from_data(data: Mapping[str, Any], file: str) -> dict[str, Species]:
+    """A bestiary from already-parsed data (a TOML file's tables, or the same shape as JSON)."""
     out: dict[str, Species] = {}
     for n, raw in enumerate(_array(data, "monster", file)):
         entry = f"monster[{n}]"
@@ -256,7 +260,16 @@ def _sheet(raw: Any, file: str, entry: str, side: str, kind: str) -> Combatant:
 
 def parse_encounter(text: str, file: str, bestiary: Mapping[str, Species] | None = None) -> Battle:
     """Build the setup-phase :class:`Battle` an encounter file describes."""
-    data = parse_toml(text, file)
+    return encounter_from_data(parse_toml(text, file), file, bestiary)
+
+
+def encounter_from_data(
+    data: Mapping[str, Any], file: str, bestiary: Mapping[str, Species] | None = None
+) -> Battle:
+    """:func:`parse_encounter` on already-parsed data (the TOML file's tables, or the same shape as JSON).
+
+    ``bestiary`` replaces the shipped one; an ``encounter.bestiary`` file named inside is read next to ``file``.
+    """
     beasts = dict(load_bestiary() if bestiary is None else bestiary)
     e = _Entry(data.get("encounter", {}), file, "encounter", _ENCOUNTER_FIELDS)
     extra = e.get("bestiary", str, "")
@@ -302,6 +315,7 @@ def parse_encounter(text: str, file: str, bestiary: Mapping[str, Species] | None
                 materials=sp.materials,
                 hidden=r.get("hidden", bool, False),
                 appearance=sp.look[2] if sp.look else "",
+                looks=sp.look,
             )
         )
     seen: set[str] = set()
