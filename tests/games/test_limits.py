@@ -23,9 +23,9 @@ def slow_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def test_rate_limit_per_token(slow_server: Server) -> None:
     table = create(slow_server, "ShinGamebook", "reading", lang="en")
-    statuses = [table.call("reader", "GET", "").status for _ in range(70)]
-    assert statuses[0] == 200 and statuses[-1] == 429
-    reply = table.call("reader", "GET", "")
+    replies = [table.call("reader", "GET", "") for _ in range(80)]
+    assert replies[0].status == 200
+    reply = next(r for r in replies if r.status == 429)
     assert reply.json()["error"] == "rate_limited" and int(reply.headers["retry-after"]) >= 1
     assert table.call("gm", "GET", "").status == 200  # another token has its own bucket
 
