@@ -15,7 +15,7 @@ are few and short-lived: their options are ``1`` … ``n``, or ``y``/``n``.
 >>> b, _ = step(load_encounter("sample"), Begin(), ScriptedDice([]))
 >>> keys = menu_keys(b, legal_actions(b))
 >>> [k for k in keys if k.endswith("t")][:2]
-['1t', '2t']
+['3t', '4t']
 """
 
 from __future__ import annotations

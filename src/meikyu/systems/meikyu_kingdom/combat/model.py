@@ -159,6 +159,8 @@ class Combatant:
     """Uncertain encounter (R-MK-23): players may not see this monster's data."""
     appearance: str = ""
     """What players are told of a hidden monster."""
+    looks: tuple[str, ...] = ()
+    """``appearance`` in ko, ja, en when the bestiary gives it (empty when the GM typed their own)."""
     coop: tuple[tuple[str, int, str], ...] = ()
     """Cooperation waiting for this character's next check of the named action: (helper id, bonus,
     action) (R-MK-12). It is used by that check and lapses when the character does anything else
