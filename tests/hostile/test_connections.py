@@ -46,7 +46,7 @@ def _closed_by_server(sock: socket.socket, wait: float) -> bool:
     sock.settimeout(wait)
     try:
         return sock.recv(1024) == b""
-    except (TimeoutError, socket.timeout):
+    except TimeoutError:
         return False
     except OSError:
         return True
