@@ -10,6 +10,7 @@ from meikyu.errors import DataError
 from meikyu.systems.meikyu_kingdom import facilities
 from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom import session as ss
+from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
 from meikyu.table import registry
 from meikyu.table.base import GM
 from tests.table.driver import play
@@ -89,25 +90,41 @@ def test_round_table_seats_forms_and_gm_prompt() -> None:
     assert [i.key for i in ROUND_TABLE.menu(game.state, "pc:haneul", "en")] == []
 
 
-def test_session_is_walked_to_its_end() -> None:
+@pytest.mark.parametrize("seed", [0])
+def test_session_is_walked_to_its_end(seed: int) -> None:
+    """The sample kingdom on the sample labyrinth, preparation to the end phase, battles included."""
     state = SESSION.setup("sample", "en")
-    done = play(SESSION, state, RandomDice(3), policy=_SessionPolicy(), lang="en")
+    done = play(SESSION, state, RandomDice(seed), policy=_SessionPolicy(), lang="en",
+                until=lambda t: t.session.phase == "over")
     final = done.game.state
-    assert final.phase == "over"
+    assert final.session.phase == "over"
     assert done.by_seat[GM] > 0 and done.by_seat["pc:haneul"] > 0
+    fought = [t.session.battle for t in done.game._states if t.session.battle is not None]
+    assert fought and {c.id for b in fought for c in b.combatants if c.side == "monsters"} <= {"m1", "m2", "m3", "m4"}
     assert Game.from_data(SESSION.rules, done.game.to_data()).state == final
     view = SESSION.view(final, "pc:haneul", "ko")
     assert view["phase"] == "over" and view["you"] == "haneul" and view["kingdom"]["label"]
 
 
 class _SessionPolicy:
+    """The round table as above, battles by the tactical policy, everything else the first legal answer."""
+
     def __init__(self) -> None:
         self.court = Court()
         self.first = FirstLegalPolicy()
+        self.battle = TacticalPolicy()
 
-    def choose(self, state, legal):
+    def choose(self, table, legal):
+        state = table.session
+        if state.battle is not None:
+            return self.battle.choose(state.battle, legal)
         if state.round_table is not None and state.round_table.stage != "done":
             return self.court.choose(state, legal)
+        exp = state.expedition
+        if exp is not None and exp.stage == "choose":  # explore every room, then go home
+            new = [a for a in legal if type(a).__name__ == "MoveTo" and a.room not in exp.explored]
+            home = [a for a in legal if type(a).__name__ == "GoHome"]
+            return (new or home or legal)[0]
         return self.first.choose(state, legal)
 
 
@@ -124,7 +141,8 @@ def test_sheet_setup_errors_name_part_and_field(kind) -> None:
     from meikyu.systems.meikyu_kingdom.sheet import sample
 
     sheet = sample().to_data()
-    assert kind.setup({"sheet": sheet}, "en").kingdom == sample().kingdom
+    made = kind.setup({"sheet": sheet}, "en")
+    assert getattr(made, "session", made).kingdom.maps == sample().kingdom.maps
     for setup, word in [({"sheet": {"characters": sheet["characters"]}}, "kingdom"),
                         ({"sheet": "[kingdom\n"}, "setup.sheet"), ({"shet": {}}, "shet"), (3, "sample")]:
         with pytest.raises(DataError) as err:

@@ -14,6 +14,10 @@ changes here:
   sub-game that hides things from players (a ``battle`` field holding a battle) is shown through the
   battle kind's view for the seat, and its events through the battle kind's lines.
 
+The state is a :class:`TableSession`: the session's own state and a per-game secret salt that orders
+the opaque ids (``m1`` …) of the monsters of every battle the session starts, so the ids say nothing
+of the species (the session names them after their species).
+
 >>> kind = SessionKind()
 >>> state = kind.setup("sample", "en")
 >>> [(i.key, i.seat) for i in kind.menu(state, "gm", "en")][:2]
@@ -24,10 +28,12 @@ changes here:
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
-from dataclasses import fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event, _snake
 from meikyu.i18n import lookup, translate
 from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
@@ -35,6 +41,9 @@ from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom import session as ss
 from meikyu.systems.meikyu_kingdom.combat.events import BattleEvent
 from meikyu.systems.meikyu_kingdom.combat.model import Battle
+from meikyu.systems.meikyu_kingdom.labyrinth import read_labyrinth, sample_labyrinth
+from meikyu.systems.meikyu_kingdom.session_state import LABYRINTH_PROMPTS
+from meikyu.systems.meikyu_kingdom.sheet import SheetFile
 from meikyu.table.base import GM, MenuItem
 from meikyu.table.mk_court import (
     ALL,
@@ -48,6 +57,45 @@ from meikyu.table.mk_court import (
     sheet_setup,
 )
 from meikyu.table.mk_round_table import kingdom_view, request_owner, round_table_view
+from meikyu.table.setup import data_of, known_fields
+
+
+@dataclass(frozen=True)
+class TableSession:
+    """A session at a table: the session machine's state and the game's secret salt."""
+
+    salt: int
+    session: ss.SessionState
+
+
+class TableSessionRules:
+    """:class:`SessionRules` over a :class:`TableSession`; battles it starts get opaque monster ids."""
+
+    id = "table.mk.session"
+
+    def __init__(self) -> None:
+        self.inner = ss.SessionRules()
+        self.actions = self.inner.actions
+
+    def step(self, state: TableSession, action: Action, dice: Dice) -> tuple[TableSession, tuple[Event, ...]]:
+        new, events = self.inner.step(state.session, action, dice)
+        battle = getattr(new, "battle", None)
+        if isinstance(battle, Battle):
+            from meikyu.table.mk_battle import cover
+
+            old = getattr(state.session, "battle", None)
+            battle, events = cover(old if isinstance(old, Battle) else None, battle, events, state.salt)
+            new = replace(new, battle=battle)
+        return TableSession(state.salt, new), events
+
+    def legal_actions(self, state: TableSession) -> Sequence[Action]:
+        return self.inner.legal_actions(state.session)
+
+    def state_to_data(self, state: TableSession) -> Any:
+        return {"salt": state.salt, "session": self.inner.state_to_data(state.session)}
+
+    def state_from_data(self, data: Any) -> TableSession:
+        return TableSession(int(data["salt"]), self.inner.state_from_data(data["session"]))
 
 
 class SessionKind:
@@ -57,28 +105,47 @@ class SessionKind:
     kind = "session"
 
     def __init__(self) -> None:
-        self.rules = ss.SessionRules()
+        self.rules = TableSessionRules()
 
-    def setup(self, setup: str | dict[str, Any], lang: str) -> ss.SessionState:
-        """``"sample"`` or ``{"sheet": …}`` (see :func:`meikyu.table.mk_court.sheet_setup`)."""
+    def setup(self, setup: str | dict[str, Any], lang: str) -> TableSession:
+        """``"sample"`` (the sample kingdom on the sample labyrinth) or ``{"sheet": …, "labyrinth": …?}``:
+        a sheet as :func:`meikyu.table.mk_court.sheet_setup` reads it, and a labyrinth file's TOML text or
+        the same tables as a JSON object (without one the labyrinth is played on paper)."""
+        labyrinth: Any = None
+        if setup == "sample":
+            labyrinth = sample_labyrinth()
+        elif isinstance(setup, dict):
+            known_fields(setup, "setup", ("sheet", "labyrinth"))
+            if setup.get("labyrinth") is not None:
+                labyrinth = read_labyrinth(data_of(setup["labyrinth"], "setup.labyrinth", lang),
+                                           file="setup.labyrinth")
+            setup = {k: v for k, v in setup.items() if k != "labyrinth"}
         kingdom, court = sheet_setup(setup, lang, self.system, self.kind)
-        return ss.SessionState(kingdom, court)
+        state = ss.new_session(SheetFile(kingdom, court), labyrinth)
+        return TableSession(secrets.randbits(48), state)
 
-    def seats(self, state: ss.SessionState) -> list[str]:
-        return court_seats(state.court)
+    def seats(self, state: TableSession) -> list[str]:
+        return court_seats(state.session.court)
 
     def _who(self, state: ss.SessionState, action: Action) -> str | None:
+        """Whose action this is in the session (see the module docstring)."""
+        if isinstance(action, _GM_ONLY):
+            return ""
         if isinstance(action, rt.ACTIONS_TUPLE):
             return request_owner(action)
         actor = getattr(action, "actor", None)
         if isinstance(actor, str) and actor:
             return actor
-        prompt = state.prompt
-        if isinstance(action, fx.Choose) and prompt is not None and prompt.actor not in (None, GM):
-            return ALL if prompt.actor == "players" else prompt.actor  # "players": the court decides
+        p = state.prompt
+        if p is not None:
+            if p.actor == "players" or (p.actor is None and p.kind in LABYRINTH_PROMPTS):
+                return ALL  # the court decides (a table's choice, the way through the labyrinth)
+            if p.actor and p.actor != GM:
+                return p.actor
         return ""
 
-    def seats_for(self, state: ss.SessionState, action: Action) -> frozenset[str]:
+    def seats_for(self, table: TableSession, action: Action) -> frozenset[str]:
+        state = table.session
         battle = getattr(state, "battle", None)
         if isinstance(battle, Battle) and isinstance(action, tuple(_battle_actions())):
             from meikyu.table.mk_battle import BattleKind
@@ -87,8 +154,10 @@ class SessionKind:
         return seats_of(state.court, self._who(state, action))
 
     # -- what a seat sees ------------------------------------------------------------------------
-    def view(self, state: ss.SessionState, seat: str, lang: str) -> dict[str, Any]:
-        data: dict[str, Any] = self.rules.state_to_data(state)
+    def view(self, table: TableSession, seat: str, lang: str) -> dict[str, Any]:
+        state = table.session
+        data: dict[str, Any] = self.rules.inner.state_to_data(state)
+        data.pop("battle", None)  # shown below, through the battle kind's view for this seat
         you = seat[3:] if seat.startswith("pc:") else None
         data.update(kingdom_view(state.kingdom, state.court, lang))
         prompt = state.prompt
@@ -109,9 +178,10 @@ class SessionKind:
             out["battle"] = BattleKind().view(battle, seat, lang)
         return out
 
-    def events_for(self, state_before: ss.SessionState, state_after: ss.SessionState, events: Sequence[Event],
+    def events_for(self, table_before: TableSession, table_after: TableSession, events: Sequence[Event],
                    seat: str, lang: str) -> list[dict[str, Any]]:
-        before, after = getattr(state_before, "battle", None), getattr(state_after, "battle", None)
+        state_after = table_after.session
+        before, after = getattr(table_before.session, "battle", None), getattr(state_after, "battle", None)
         out: list[dict[str, Any]] = []
         for e in events:
             b1 = before if isinstance(before, Battle) else after
@@ -132,9 +202,13 @@ class SessionKind:
                 and not state.disasters:
             out += round_table_offers(state.round_table, lang)
         else:
-            for action in self.rules.legal_actions(state):
+            for action in self.rules.inner.legal_actions(state):
                 out.append(self._offer(state, action, lang))
-        out.append(Offer(ss.GmSkip(), "", "gm", _say("skip", lang)))
+        return out + self._rulings(state, lang)
+
+    def _rulings(self, state: ss.SessionState, lang: str) -> list[Offer]:
+        """The GM's quick rulings (R-MK-01b), open at any time."""
+        out = [Offer(ss.GmSkip(), "", "gm", _say("skip", lang))]
         out += [Offer(ss.SetGoal(met), "", "gm", _say("set_goal", lang, met=_say("goal_met" if met else
                                                                                 "goal_failed", lang)))
                 for met in (True, False) if met != state.goal_met]
@@ -173,20 +247,39 @@ class SessionKind:
             [type(action).__name__, *(f"{f.name}={getattr(action, f.name)}" for f in fields(action))])  # type: ignore[arg-type]
         return Offer(action, who if who is not None else ALL, "gm" if who == "" else "other", text)
 
-    def menu(self, state: ss.SessionState, seat: str, lang: str) -> list[MenuItem]:
+    def menu(self, table: TableSession, seat: str, lang: str) -> list[MenuItem]:
+        state = table.session
+        battle = getattr(state, "battle", None)
+        if isinstance(battle, Battle):  # a battle under way: the battle kind's menu, plus the GM's rulings
+            from meikyu.systems.meikyu_kingdom.combat.actions import ACTIONS as BATTLE_ACTIONS
+            from meikyu.table.mk_battle import BattleKind
+
+            gm = [o for o in self._rulings(state, lang) if not isinstance(o.action, ss.SetGoal)]
+            fight = [replace(i, action=self.rules.actions.dump(BATTLE_ACTIONS.load(i.action)))  # the session's tags
+                     for i in BattleKind().menu(battle, seat, lang)]
+            return fight + menu_items(gm, state.court, self.rules.actions, seat, lang)
         return menu_items(self.offers(state, lang), state.court, self.rules.actions, seat, lang)
 
-    def prompt(self, state: ss.SessionState, seat: str, lang: str) -> dict[str, Any] | None:
+    def prompt(self, table: TableSession, seat: str, lang: str) -> dict[str, Any] | None:
         """The session's pending decision (a table's choice, a round-table approval) if it is this seat's."""
+        state = table.session
+        battle = getattr(state, "battle", None)
+        if isinstance(battle, Battle):
+            from meikyu.table.mk_battle import BattleKind
+
+            return BattleKind().prompt(battle, seat, lang)
         p = state.prompt
         if p is None:
             return None
-        answers = [i for i in self.menu(state, seat, lang) if i.kind == "prompt"
+        answers = [i for i in self.menu(table, seat, lang) if i.kind == "prompt"
                    or i.action["@type"] in ("Approve", "Refuse")]
         if not answers:
             return None
         return {"kind": p.kind, "seat": answers[0].seat, "text": translate(f"table.mk.prompt.{p.kind}", lang),
                 "options": [{"key": i.key, "label": i.label} for i in answers]}
+
+
+_GM_ONLY = (ss.GmSet, ss.GmSkip, ss.SetGoal, ss.LabyrinthTurn, ss.Advance, ss.EndLabyrinth)
 
 
 def _say(key: str, lang: str, **params: Any) -> str:
