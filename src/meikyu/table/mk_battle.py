@@ -80,14 +80,14 @@ from meikyu.systems.meikyu_kingdom.odds import check_odds
 from meikyu.table.base import GM, MenuItem, odds_data, sort_menu
 from meikyu.table.setup import data_of, known_fields
 
-_GM_ONLY = (act.Place, act.Hide, act.Begin, act.Reveal, act.Fall, act.ReduceHp, act.Inflict, act.Revive,
-            act.EndQuarter)
+_GM_ONLY = (act.Place, act.Hide, act.Begin, act.Reveal, act.Fall, act.ReduceHp, act.RestoreHp, act.Inflict,
+            act.Revive, act.EndQuarter)
 _KIND_OF = {
     "Move": "move", "ExtraMove": "move", "Escape": "move", "Attack": "attack",
     "Carry": "support", "Swap": "support", "SearchSpot": "support", "Disarm": "support",
     "Cooperate": "support", "Reputation": "support", "OtherSupport": "support",
     "Breakthrough": "interrupt", "Decline": "interrupt", "SpendHope": "hope", "PlaceTarget": "prompt",
-    "StrategyCheck": "check",
+    "StrategyCheck": "check", "Choose": "prompt", "UseItem": "support",
 }
 
 
@@ -265,7 +265,7 @@ class BattleKind:
         if isinstance(action, (act.RollTreasure, act.EndTreasure)):
             return None
         pending = state.pending
-        if isinstance(action, (act.SpendHope, act.PlaceTarget)):
+        if isinstance(action, (act.SpendHope, act.PlaceTarget, act.Choose)):
             return pending.actor if pending else ""
         if isinstance(action, act.Decline):
             return pending.mover if pending else ""
@@ -328,6 +328,8 @@ class BattleKind:
         out: dict[str, Any] = {"kind": p.kind, "text": translate(f"mk.battle.cli.pending.{p.kind}", lang),
                                "actor": p.actor, "mover": p.mover, "step": p.step, "extra": p.extra,
                                "seat": self.owner(b, p.mover if p.kind == "breakthrough" else p.actor)}
+        if p.choice is not None:  # what the prompt shows; the action's dice drawn so far stay out
+            out["choice"] = {"kind": p.choice.kind, "options": list(p.choice.options), "detail": list(p.choice.detail)}
         ctx = p.attack
         hidden = {c.id for c in b.combatants if c.hidden}
         if ctx is not None and (gm or not ({ctx.attacker, ctx.target} & hidden)):
