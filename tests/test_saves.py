@@ -269,7 +269,7 @@ def _session_scenarios() -> list[tuple[Any, list[Move]]]:
     lab = ex.begin(replace(start, court=court, index=STEPS.index(("labyrinth", ""))))
     out: list[tuple[Any, list[Move]]] = [
         (acting, [cy.Act("haneul", "planned", "speech"), cy.Resolve()]),
-        (lab, [ex.EnterLabyrinth(), ex.MoveTo("hall"), ex.SearchTrap("mir", "search"),
+        (lab, [ex.EnterLabyrinth(), ex.SkipSearch(), ex.MoveTo("hall"), ex.SearchTrap("mir", "search"),
                (cc.DeclareHope(()), (4, 3)), (ck.MinionHelp(), (2,)), ck.FinishCheck()]),
     ]
     fighting = replace(lab, expedition=replace(lab.expedition, room="pantry", stage="battle"))

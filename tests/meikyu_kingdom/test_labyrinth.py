@@ -49,6 +49,7 @@ def everyone_avoids(g: Game[SessionState]) -> None:
 
 def in_hall(g: Game[SessionState]) -> None:
     g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
     g.play(ex.MoveTo("hall"))
 
 
@@ -59,6 +60,7 @@ def test_r_mk_21_formation_only_before_entering_or_in_camp() -> None:
         g.play(ex.SetFormation("seoa", 3))
     assert err.value.rule == "R-MK-21"
     g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
     with pytest.raises(RuleError):
         g.play(ex.SetFormation("seoa", 1))  # not while walking
     g.play(ex.Camp())
@@ -132,6 +134,7 @@ def test_r_mk_13_voice_needs_the_courts_consent() -> None:
 def test_r_mk_44_poison_bites_each_quarter_and_rest_cures_it() -> None:
     g = at_labyrinth(haneul={"statuses": frozenset({"poison"})})
     g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
     g.play(ex.Camp())
     for who in ("doyun", "seoa", "mir"):
         g.play(cy.Pass(who))
@@ -149,6 +152,7 @@ def test_r_mk_44_poison_bites_each_quarter_and_rest_cures_it() -> None:
 def test_r_mk_31_outside_battle_hp_0_incapacitates_and_more_loss_kills() -> None:
     g = at_labyrinth(haneul={"hp": 1, "statuses": frozenset({"poison"})})
     g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
     g.play(ex.Camp())
     for who in ("haneul", "doyun", "seoa", "mir"):
         g.play(cy.Pass(who))
@@ -169,6 +173,7 @@ def test_r_mk_31_deadline_met_or_missed_at_quarter_end() -> None:
                     deadlines={"haneul": "quarter", "doyun": "quarters:2"})
     g = Game(SessionRules(), state, S())
     g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
     g.play(ex.Camp())
     g.play(cy.Pass("seoa"))
     g.play(cy.Pass("mir"))
@@ -220,6 +225,7 @@ def test_r_mk_37_escape_goes_back_to_the_room_before() -> None:
     g.play(ex.SkipSearch())
     everyone_avoids(g)
     g.play(ex.MoveTo("den"))
+    g.play(ex.SkipSearch())
     battle = g.state.battle
     assert isinstance(battle, Battle)
     ended = replace(battle, phase="over", escaped=COURT, outcome="escape")
