@@ -424,7 +424,7 @@ def _continue(state: SessionState, events: list[Event], dice: Dice) -> SessionSt
     if room.encounter is not None and room.id not in ex.cleared:
         events.append(BattleBegins(room.encounter.names))
         battle = seam.start(state.court, state.conditions, ex.formation, room.encounter, state.kingdom.voice,
-                            state.uncertain_used)
+                            state.uncertain_used, state.kingdom.land_makers)
         return _with(replace(state, battle=battle, broken=()), stage="battle")
     if room.event is not None and room.id not in ex.events_done:
         if room.event.check is not None:

@@ -304,10 +304,10 @@ def _battle_step(state: SessionState, action: Action, dice: Dice) -> tuple[Sessi
     if state.battle is None:
         raise RuleError("R-MK-21", "mk.error.play.no_battle", action=type(action).__name__)
     battle, events = battle_step(state.battle, action, dice)
-    kingdom, due, said = seam.voice_events(state.kingdom, events)
+    kingdom, due = seam.sync(state.kingdom, state.battle, battle)
     state = replace(state, battle=battle, kingdom=kingdom, disasters=state.disasters + due,
                     broken=(*state.broken, *seam.broken_items(events)))
-    out: list[Event] = [*events, *said]
+    out: list[Event] = list(events)
     if battle.phase == "over":
         state = ex.battle_over(state, out, dice)
     return state, tuple(out)
