@@ -80,6 +80,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _common(p)
     p.set_defaults(handler=cmd_table)
 
+    p = mk_sub.add_parser("play", help="play a whole game (kingdom → labyrinth → end) in the terminal, saved every step")
+    p.add_argument("sheet", nargs="?", default="sample", help="a sheet with a [kingdom] and its court; 'sample' (default)")
+    p.add_argument("--labyrinth", default="sample", help="the labyrinth file ('sample' for the shipped one)")
+    p.add_argument("--resume", metavar="FILE", help="go on with this saved game")
+    p.add_argument("--save", metavar="FILE", help="where to save (default: beside the sheet, SHEET.play.json)")
+    p.add_argument("--new", action="store_true", help="start over even if a save exists (it is overwritten)")
+    p.add_argument("--seed", type=int, help="seed for the dice the program rolls")
+    p.add_argument("--lang", choices=LANGS, help="output language (default ko, or $MEIKYU_LANG)")
+    p.set_defaults(handler=cmd_play)
+
     # Hook for the combat engine (issue 4): it adds its own sub-commands to this ``mk`` parser.
     for module in EXTENSIONS:
         try:
@@ -100,6 +110,23 @@ def _help(parser: argparse.ArgumentParser) -> int:
 
 def _lang(args: argparse.Namespace) -> str:
     return resolve_lang(getattr(args, "lang", None), DEFAULT_LANG)
+
+
+# -- play ----------------------------------------------------------------------------------------
+def cmd_play(args: argparse.Namespace) -> int:
+    """A whole game: resumes the save beside the sheet (or ``--resume FILE``) unless ``--new``."""
+    import sys
+    from pathlib import Path
+
+    from meikyu.systems.meikyu_kingdom.play import Player, default_save
+
+    lang = _lang(args)
+    path = Path(args.resume or args.save or default_save(args.sheet))
+    if args.resume or (path.exists() and not args.new):
+        player = Player.resume(path, lang, input, sys.stdout, seed=args.seed)
+    else:
+        player = Player.start(args.sheet, path, lang, input, sys.stdout, labyrinth=args.labyrinth, seed=args.seed)
+    return player.run()
 
 
 # -- check ---------------------------------------------------------------------------------------
