@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl
@@ -41,6 +42,9 @@ PLAN_BYTES = 1024
 """Estimated size of one plan besides its path and query."""
 BODY_CACHE_BYTES = 2 << 20
 """Bytes of encoded answers kept for results the engine hands out again (a 2MK check has 36 of them)."""
+HEAVY_DICE = 100
+"""A request whose parse tree may draw more dice than this is heavy: heavy requests are evaluated one
+at a time (waiting their turn without blocking anything), so a crowd of them cannot starve light ones."""
 BODY_MAX = 2048
 """Answers longer than this are not kept: only small checks' results come back (memoized) to reuse them."""
 
@@ -96,21 +100,35 @@ def encode_roll(result: RollResult, text: str, extras: bool = False) -> bytes:
     ))
 
 
+def _dice_bound(plan: RollPlan) -> int:
+    """Most dice the request's parse tree may draw (its cost, known before anything is rolled)."""
+    from meikyu.dice.command import parse
+    from meikyu.errors import MeikyuError
+    from meikyu.systems import find
+
+    try:
+        return int(parse(plan.command, find(plan.system).commands()).node.max_dice)
+    except MeikyuError:
+        return 0
+
+
 class FastRoll:
     """Plans remembered per (path, query) and the direct answer for the roll route."""
 
     def __init__(self, max_fields: int) -> None:
         self.max_fields = max_fields
-        self.plans: ByteCache[tuple[str, bytes], RollPlan] = ByteCache(PLAN_CACHE_BYTES)
+        self.plans: ByteCache[tuple[str, bytes], tuple[RollPlan, bool]] = ByteCache(PLAN_CACHE_BYTES)
+        self._heavy_turn: asyncio.Semaphore | None = None
         # Small checks return remembered result objects (MKCheck's memo), so their bodies are kept too:
         # (id, format, language) -> (the result itself, which keeps the id from being reused; body).
         self.bodies: ByteCache[tuple[int, str, str, bool], tuple[RollResult, bytes]] = ByteCache(BODY_CACHE_BYTES)
 
-    def plan(self, path: str, query: bytes) -> RollPlan | None:
+    def plan(self, path: str, query: bytes) -> tuple[RollPlan, bool] | None:
+        """The checked request and whether it is heavy (see :data:`HEAVY_DICE`), or ``None``."""
         key = (path, query)
-        plan = self.plans.get(key)
-        if plan is not None:
-            return plan
+        known = self.plans.get(key)
+        if known is not None:
+            return known
         system_id = path[len(PREFIX):-len(SUFFIX)]
         if not system_id or "/" in system_id:
             return None
@@ -124,14 +142,16 @@ class FastRoll:
             plan = prepare_roll(system_id, params)
         except ApiError:
             return None  # the general route explains the error
-        self.plans.put(key, plan, PLAN_BYTES + len(path) + len(query))
-        return plan
+        entry = (plan, _dice_bound(plan) > HEAVY_DICE)
+        self.plans.put(key, entry, PLAN_BYTES + len(path) + len(query))
+        return entry
 
     def body(self, path: str, query: bytes) -> bytes | None:
         """The answer's body, or ``None`` when the general route should answer."""
-        plan = self.plan(path, query)
-        if plan is None:
-            return None
+        entry = self.plan(path, query)
+        return None if entry is None else self._body(entry[0])
+
+    def _body(self, plan: RollPlan) -> bytes | None:
         try:
             result = roll_once(plan)
             key = (id(result), plan.fmt, plan.lang, plan.extras)
@@ -147,7 +167,18 @@ class FastRoll:
 
     async def answer(self, path: str, query: bytes, send: Send) -> bool:
         """Send the answer and return True, or return False to leave the request to the general route."""
-        body = self.body(path, query)
+        entry = self.plan(path, query)
+        if entry is None:
+            return False
+        plan, heavy = entry
+        if heavy:
+            if self._heavy_turn is None:
+                self._heavy_turn = asyncio.Semaphore(1)
+            async with self._heavy_turn:
+                body = self._body(plan)
+                await asyncio.sleep(0)  # let light requests that arrived meanwhile go first
+        else:
+            body = self._body(plan)
         if body is None:
             return False
         await send({"type": "http.response.start", "status": 200,
