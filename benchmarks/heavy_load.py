@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import socket
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -63,30 +64,48 @@ def measure(host: str, port: int, light: int, heavy: int) -> dict[str, float]:
     """p50/p99 (ms) of ``light`` light requests alone, then with ``heavy`` heavy clients running."""
     light_latencies(host, port, 200)  # warm-up
     alone = light_latencies(host, port, light)
+    # The heavy clients run in their own process, so their reading does not slow the light client's.
+    hammer = subprocess.Popen([sys.executable, __file__, "--hammer", host, str(port), str(heavy)],
+                              stdout=subprocess.PIPE, stdin=subprocess.PIPE, text=True)
+    assert hammer.stdout is not None and hammer.stdin is not None
+    assert hammer.stdout.readline().strip() == "ready"
+    time.sleep(0.5)
+    try:
+        loaded = light_latencies(host, port, light)
+    finally:
+        hammer.stdin.close()
+        done = [int(hammer.stdout.readline() or 0)]
+        hammer.wait(timeout=30)
+    return {"alone_p50": p(alone, 0.5), "alone_p99": p(alone, 0.99), "loaded_p50": p(loaded, 0.5),
+            "loaded_p99": p(loaded, 0.99), "heavy_done": float(done[0]), "mean_alone": statistics.mean(alone) * 1000}
+
+
+def hammer(host: str, port: int, heavy: int) -> None:
+    """``heavy`` threads looping on the heavy roll until stdin closes; prints how many were answered."""
     stop = threading.Event()
     done = [0]
 
-    def hammer() -> None:
+    def loop() -> None:
         client = Client(host, port)
         while not stop.is_set():
             assert client.get(HEAVY) == 200
             done[0] += 1
 
-    threads = [threading.Thread(target=hammer, daemon=True) for _ in range(heavy)]
+    threads = [threading.Thread(target=loop, daemon=True) for _ in range(heavy)]
     for t in threads:
         t.start()
-    time.sleep(0.5)
-    try:
-        loaded = light_latencies(host, port, light)
-    finally:
-        stop.set()
-        for t in threads:
-            t.join(timeout=30)
-    return {"alone_p50": p(alone, 0.5), "alone_p99": p(alone, 0.99), "loaded_p50": p(loaded, 0.5),
-            "loaded_p99": p(loaded, 0.99), "heavy_done": float(done[0]), "mean_alone": statistics.mean(alone) * 1000}
+    print("ready", flush=True)
+    sys.stdin.read()
+    stop.set()
+    for t in threads:
+        t.join(timeout=30)
+    print(done[0], flush=True)
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--hammer"]:
+        hammer(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+        return
     from tests.api.conftest import start_server, stop_server
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -2,7 +2,7 @@
 
 16 clients loop on the largest legal roll (1,000 dice of 10,000 sides) while a light client times
 ``2MK+3>=9``: its p99 stays within 2× of its p99 alone (plus 5 ms for a shared CI machine's jitter).
-Before heavy requests took turns, the same run measured 28×.
+Before heavy rolls moved to a worker process, the same run measured 28×.
 """
 
 from __future__ import annotations

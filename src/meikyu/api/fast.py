@@ -29,6 +29,8 @@ from meikyu.api.v2 import RollPlan, prepare_roll, roll_once
 from meikyu.memo import ByteCache
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from starlette.types import Send
 
     from meikyu.dice.result import RollResult
@@ -43,8 +45,9 @@ PLAN_BYTES = 1024
 BODY_CACHE_BYTES = 2 << 20
 """Bytes of encoded answers kept for results the engine hands out again (a 2MK check has 36 of them)."""
 HEAVY_DICE = 100
-"""A request whose parse tree may draw more dice than this is heavy: heavy requests are evaluated one
-at a time (waiting their turn without blocking anything), so a crowd of them cannot starve light ones."""
+"""A request whose parse tree may draw more dice than this is heavy: heavy requests are evaluated in
+one worker process, one at a time, while the event loop goes on answering light ones; a crowd of
+heavy requests waits its turn there and cannot starve anybody else."""
 BODY_MAX = 2048
 """Answers longer than this are not kept: only small checks' results come back (memoized) to reuse them."""
 
@@ -112,13 +115,34 @@ def _dice_bound(plan: RollPlan) -> int:
         return 0
 
 
+_POOL: list[Executor] = []
+
+
+def _heavy_pool() -> Executor:
+    """The one worker process heavy rolls run in (started on the first heavy request)."""
+    if not _POOL:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        _POOL.append(ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")))
+    return _POOL[0]
+
+
+def _heavy_body(plan: RollPlan) -> bytes | None:
+    """A heavy roll's answer, computed in the worker process (``None``: the general route answers)."""
+    try:
+        result = roll_once(plan)
+        return encode_roll(result, result.render(plan.fmt, lang=plan.lang), plan.extras)
+    except (ApiError, UnicodeEncodeError):
+        return None
+
+
 class FastRoll:
     """Plans remembered per (path, query) and the direct answer for the roll route."""
 
     def __init__(self, max_fields: int) -> None:
         self.max_fields = max_fields
         self.plans: ByteCache[tuple[str, bytes], tuple[RollPlan, bool]] = ByteCache(PLAN_CACHE_BYTES)
-        self._heavy_turn: asyncio.Semaphore | None = None
         # Small checks return remembered result objects (MKCheck's memo), so their bodies are kept too:
         # (id, format, language) -> (the result itself, which keeps the id from being reused; body).
         self.bodies: ByteCache[tuple[int, str, str, bool], tuple[RollResult, bytes]] = ByteCache(BODY_CACHE_BYTES)
@@ -172,11 +196,7 @@ class FastRoll:
             return False
         plan, heavy = entry
         if heavy:
-            if self._heavy_turn is None:
-                self._heavy_turn = asyncio.Semaphore(1)
-            async with self._heavy_turn:
-                body = self._body(plan)
-                await asyncio.sleep(0)  # let light requests that arrived meanwhile go first
+            body = await asyncio.get_running_loop().run_in_executor(_heavy_pool(), _heavy_body, plan)
         else:
             body = self._body(plan)
         if body is None:
