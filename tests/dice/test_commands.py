@@ -132,10 +132,11 @@ def test_ordinary_chat_is_an_unknown_command() -> None:
      "1D6+" + "1" * 20, "1D6" + "+1" * 500, "999MK"],
 )
 def test_hostile_commands_fail_fast(command: str) -> None:
-    start = time.perf_counter()
+    # CPU time, not wall time: the refusal must cost little work, whatever else the machine is running.
+    start = time.process_time()
     with pytest.raises(LimitError):
         meikyu.roll(command, seed=1)
-    assert time.perf_counter() - start < 0.05
+    assert time.process_time() - start < 0.05
 
 
 def test_supplied_dice_must_fit() -> None:

@@ -71,15 +71,15 @@ def test_a_thousand_dice_in_milliseconds() -> None:
     for command in ("200D6+200D6+200D6+200D6+200D6>=3500", "500D6+500D6>=3500".replace("500D6", "200D6+200D6+100D6")):
         node = parse(command, GENERIC).node
         sum_odds(node, GENERIC)  # warm
-        start = time.perf_counter()
+        start = time.process_time()
         odds = sum_odds(node, GENERIC)
-        assert time.perf_counter() - start < 0.05
+        assert time.process_time() - start < 0.05
         assert odds.success == Fraction(sum(w for t, w in dice_sum(1000, 6).items() if t >= 3500), 6**1000)
 
 
 def test_too_costly_is_refused_before_any_work() -> None:
     node = parse("100D100*100D100>=5", GENERIC).node
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(LimitError):
         sum_odds(node, GENERIC)
-    assert time.perf_counter() - start < 0.01
+    assert time.process_time() - start < 0.01

@@ -47,9 +47,9 @@ def test_r_lb_09_fits_equals_exhaustive_search(targets: list[tuple[str, int]], p
 
 def test_r_lb_09_twenty_five_obstacles_answer_at_once() -> None:
     sword = sample_cards().actions["magic_sword"]
-    start = time.perf_counter()
+    start = time.process_time()
     odds = removal_odds(sword, [("M", 1)] * 25, bonus=6, attribute="M")
-    assert time.perf_counter() - start < 0.05
+    assert time.process_time() - start < 0.05
     assert 0 <= odds <= 1
 
 
