@@ -5,8 +5,7 @@ the last. Two things keep the cost per state at k × enemies instead of enemies 
 
 - **One step per attack left.** While attacks miss, nothing changes, so the best target with ``left``
   attacks to go depends only on what a hit would lead to and on the best play after a miss: a single
-  pass over the attacks (:meth:`MultiAttackPass._level`). Enemies with the same numbers and the same
-  hits are interchangeable; only the first of them is aimed at.
+  pass over the attacks (:meth:`MultiAttackPass._level`).
 - **Policy iteration for the self-loop.** When every attack misses and the enemies change nothing, the
   exchange starts over: the state's worth V appears in its own equation, V = best over aims of
   (A + B·V). Valuing the loop at V, taking the best aim and solving V for it converges in a few rounds
@@ -89,8 +88,9 @@ class MultiAttackPass:
                 continue
             struck = {t: e[:t] + (after_hit(e[t], kill),) + e[t + 1 :] for t in alive_idx}
             done = {t: not any(struck[t]) for t in alive_idx}
-            targets = [t for t in alive_idx if all(
-                (self.enemies[u], e[u]) != (self.enemies[t], e[t]) for u in alive_idx if u < t)]
+            # Every standing enemy is a target of its own: even two with the same numbers and hits are not
+            # interchangeable, since the enemies strike in listed order and a kill value reads Shin's hits then.
+            targets = alive_idx
             q = qf[len(alive_idx)]
             for s in shin_values:
                 key = (s, e)
