@@ -27,6 +27,7 @@ from meikyu.api.errors import NOT_FOUND, ApiError
 from meikyu.api.fast import PREFIX, SUFFIX, FastRoll
 from meikyu.api.openapi import docs_html, document
 from meikyu.api.params import gather
+from meikyu.web import routes as web_routes
 
 log = logging.getLogger("meikyu.api")
 
@@ -131,8 +132,7 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
         Route("/v2/original_table", endpoint(lambda r, p: v2.original_table(p), with_body=True), methods=["POST"]),
         Route("/openapi.json", endpoint(lambda r, p: document()), methods=["GET"]),
         Route("/docs", _docs, methods=["GET"]),
-        Route("/", endpoint(lambda r, p: {"ok": True, "name": "meikyu", "docs": "/docs",
-                                          "openapi": "/openapi.json", **v2.version()}), methods=["GET"]),
+        *web_routes(),  # the web table: / (home), /play/{id}, /web/…
     ]
 
     async def on_api_error(request: Request, exc: Exception) -> Response:

@@ -1,0 +1,290 @@
+// Meikyuu Kingdom boards: the six-area battlefield, the court's character sheets, the kingdom sheet
+// and the round table. Everything drawn comes from the seat's view; a player's view simply lacks
+// what is hidden, so nothing here decides what may be seen.
+
+import { h } from "./dom.js";
+import { t, has } from "./i18n.js";
+
+const LANG_INDEX = { ko: 0, ja: 1, en: 2 };
+
+/** A record's name in the page's language: its `label`, its [ko, ja, en] `names`, else its `name`. */
+export function label(record, lang) {
+  if (!record) return "";
+  if (typeof record.label === "string" && record.label) return record.label;
+  if (Array.isArray(record.names) && record.names.length === 3) return record.names[LANG_INDEX[lang] ?? 2];
+  if (record.names && typeof record.names === "object" && record.names[lang]) return record.names[lang];
+  return record.name || record.appearance || record.id || "";
+}
+
+function battleOf(view) {
+  return view && (view.battle || (Array.isArray(view.combatants) ? view : null));
+}
+
+function people(view) {
+  const battle = battleOf(view);
+  const out = [];
+  if (battle) out.push(...battle.combatants);
+  for (const key of ["characters", "court", "pcs"]) if (view && Array.isArray(view[key])) out.push(...view[key]);
+  return out;
+}
+
+/** The display name of a character / monster id, for menu headings and seat names. */
+export function nameOf(view, id, lang) {
+  const who = people(view).find((c) => c.id === id);
+  if (!who) return null;
+  if (who.hidden && !who.name) return who.appearance || t("mk.battle.word.unknown_monster");
+  return label(who, lang || document.documentElement.lang);
+}
+
+export function render(view, ctx) {
+  const parts = [];
+  const battle = battleOf(view);
+  if (view.kingdom) parts.push(kingdomSheet(view.kingdom, ctx));
+  if (view.round_table || view.kind === "round_table") parts.push(roundTable(view, ctx));
+  if (battle) parts.push(battleBoard(battle, view, ctx));
+  const sheets = Array.isArray(view.characters) ? view.characters : battle ? battle.combatants.filter((c) => c.side === "court") : [];
+  if (sheets.length) parts.push(characterSheets(sheets, ctx));
+  if (ctx.gm) parts.push(gmHidden(view, battle, ctx));
+  return parts;
+}
+
+// --- the battle ---------------------------------------------------------------------------------
+
+function word(prefix, value) {
+  const key = `${prefix}.${value}`;
+  return has(key) ? t(key) : String(value);
+}
+
+function battleBoard(b, view, ctx) {
+  const lit = new Set(b.options && Array.isArray(b.options.lit) ? b.options.lit : [0, 1, 2, 3, 4, 5]);
+  const blocking = Array.isArray(view.blocking) ? view.blocking : [];
+  const status = [
+    h("span", {}, t("mk.round", { n: b.round })),
+    h("span", {}, word("mk.battle.phase", b.phase)),
+    b.active ? h("span", {}, t("mk.active_side", { side: word("mk.battle.side", b.active) })) : null,
+    b.current ? h("span", {}, t("mk.current", { name: nameOf(view, b.current, ctx.lang) || b.current })) : null,
+    h("span", { class: "voice" }, t("mk.voice", { n: b.voice })),
+    b.phase === "over" ? h("strong", { class: "outcome" }, t("mk.outcome", { winner: word("mk.battle.side", b.winner || "none"), outcome: word("mk.battle.outcome", b.outcome || "none") })) : null,
+  ];
+  return h(
+    "section",
+    { class: "battle", "aria-labelledby": "battle-title" },
+    h("h2", { id: "battle-title" }, t("mk.battlefield")),
+    h("p", { class: "battle-status" }, status),
+    h(
+      "ol",
+      { class: "field", "aria-label": t("mk.battlefield") },
+      [0, 1, 2, 3, 4, 5].map((area) => areaBox(area, b, lit.has(area), blocking.filter((x) => x.area === area), view, ctx)),
+    ),
+    Array.isArray(b.loot) && b.loot.length ? lootList(b.loot) : null,
+  );
+}
+
+function areaBox(area, b, isLit, blocks, view, ctx) {
+  const here = b.combatants.filter((c) => c.area === area);
+  const traps = (b.traps || []).filter((trap) => trap.area === area && !trap.on);
+  return h(
+    "li",
+    { class: ["area", isLit ? "lit" : "dark", area < 3 ? "court-half" : "monster-half"], dataset: { area: String(area) } },
+    h(
+      "div",
+      { class: "area-head" },
+      h("span", { class: "area-name" }, t(`mk.battle.area.a${area}`)),
+      h("span", { class: "light", title: t(isLit ? "mk.lit_help" : "mk.dark_help") }, t(isLit ? "mk.lit" : "mk.dark")),
+    ),
+    blocks.map((x) => h("p", { class: "blocking" }, t("mk.blocking", { side: word("mk.battle.side", x.side) }))),
+    traps.map((trap) => trapLine(trap)),
+    h("ul", { class: "pieces" }, here.map((c) => piece(c, b, view, ctx))),
+  );
+}
+
+function trapLine(trap) {
+  return h(
+    "p",
+    { class: ["trap", trap.hidden && "secret", trap.disarmed && "disarmed"] },
+    t(trap.disarmed ? "mk.trap_disarmed" : "mk.trap", { name: trap.name }),
+    trap.hidden ? h("span", { class: "badge secret" }, t("gm.hidden")) : null,
+  );
+}
+
+function hpBar(hp, max) {
+  const text = `${t("mk.hp")} ${hp}/${max}`;
+  return h(
+    "span",
+    { class: "hp" },
+    h("meter", { min: "0", max: String(Math.max(max, 1)), low: String(max / 3), high: String((2 * max) / 3), optimum: String(max), value: String(Math.max(hp, 0)), "aria-label": text }),
+    h("span", { class: "hp-text" }, text),
+  );
+}
+
+function piece(c, b, view, ctx) {
+  const known = c.hp !== undefined;
+  const traps = (b.traps || []).filter((trap) => trap.on === c.id);
+  return h(
+    "li",
+    {
+      class: ["piece", c.side, c.condition !== "ok" && c.condition, c.acted && "acted", b.current === c.id && "current", c.hidden && "hidden"],
+      dataset: { id: c.id },
+    },
+    h(
+      "div",
+      { class: "piece-head" },
+      h("span", { class: "piece-name" }, nameOf(view, c.id, ctx.lang) || c.id),
+      c.hidden && known ? h("span", { class: "badge secret" }, t("gm.hidden")) : null,
+      h("span", { class: ["acted-mark", c.acted ? "done" : "waiting"] }, t(c.acted ? "mk.acted" : "mk.not_acted")),
+    ),
+    c.hidden && known && c.appearance ? h("p", { class: "quiet" }, t("mk.players_see", { text: c.appearance })) : null,
+    known ? hpBar(c.hp, c.max_hp) : h("p", { class: "quiet" }, t("mk.unknown_data")),
+    c.condition && c.condition !== "ok" ? h("p", { class: "condition" }, word("mk.condition", c.condition)) : null,
+    known && c.side === "court" ? h("p", { class: "small" }, t("mk.drive", { n: c.drive }), " · ", t("mk.minions", { n: c.minions })) : null,
+    statuses(c.statuses),
+    traps.map((trap) => trapLine(trap)),
+  );
+}
+
+function statuses(list) {
+  if (!Array.isArray(list) || list.length === 0) return null;
+  return h("p", { class: "statuses" }, list.map((s) => h("span", { class: "badge" }, word("mk.battle.status", s))));
+}
+
+function lootList(loot) {
+  return h(
+    "section",
+    { class: "loot" },
+    h("h3", {}, t("mk.loot")),
+    h("ul", {}, loot.map((l) => h("li", {}, t("mk.loot_line", { roll: l.roll, kind: word("mk.battle.treasure", l.kind), count: l.count })))),
+  );
+}
+
+// --- character sheets ---------------------------------------------------------------------------
+
+function characterSheets(list, ctx) {
+  return h(
+    "section",
+    { class: "sheets", "aria-labelledby": "sheets-title" },
+    h("h2", { id: "sheets-title" }, t("mk.court")),
+    h("div", { class: "sheet-grid" }, list.map((c) => sheet(c, ctx))),
+  );
+}
+
+function stat(name, value) {
+  return h("div", { class: "stat" }, h("dt", {}, name), h("dd", {}, String(value)));
+}
+
+function sheet(c, ctx) {
+  const items = (c.weapons || c.items || []).filter(Boolean);
+  const favor = Array.isArray(c.favor) ? c.favor : Object.entries(c.favor || {});
+  return h(
+    "article",
+    { class: "sheet", dataset: { id: c.id } },
+    h("h3", {}, label(c, ctx.lang)),
+    h(
+      "dl",
+      { class: "stats" },
+      c.hp !== undefined ? stat(t("mk.hp"), `${c.hp}/${c.max_hp}`) : null,
+      ["wit", "charm", "search", "valor"].map((k) => (c[k] !== undefined ? stat(t(`mk.word.${k}`), c[k]) : null)),
+      c.evasion !== undefined ? stat(t("mk.stat.evasion"), c.evasion) : null,
+      c.drive !== undefined ? stat(t("mk.word.drive"), c.drive) : null,
+      c.minions !== undefined ? stat(t("mk.word.minions"), c.minions) : null,
+      c.armor ? stat(t("mk.stat.armor"), c.armor) : null,
+    ),
+    items.length
+      ? h("p", { class: "items" }, h("span", { class: "k" }, t("mk.items")), " ", items.map((w) => h("span", { class: ["badge", w.broken && "broken"] }, itemText(w, ctx))))
+      : null,
+    statuses(c.statuses),
+    favor.length ? h("p", { class: "small" }, t("mk.favor"), " ", favor.map(([who, n]) => `${who} ${n}`).join(", ")) : null,
+  );
+}
+
+function itemText(w, ctx) {
+  const name = label(w, ctx.lang);
+  if (w.power === undefined) return name;
+  return `${name} (${t(w.ranged ? "mk.word.ranged" : "mk.word.melee")} ${w.power}${w.range ? ` · ${t("mk.range", { n: w.range })}` : ""})`;
+}
+
+// --- the kingdom and the round table ------------------------------------------------------------
+
+function kingdomSheet(k, ctx) {
+  const powers = k.powers || {};
+  return h(
+    "section",
+    { class: "kingdom", "aria-labelledby": "kingdom-title" },
+    h("h2", { id: "kingdom-title" }, k.name ? t("mk.kingdom_named", { name: k.name }) : t("mk.kingdom")),
+    h(
+      "dl",
+      { class: "stats" },
+      Object.entries(powers).map(([name, value]) => stat(word("mk.word", name), value)),
+      k.budget !== undefined ? stat(t("mk.word.budget"), k.budget) : null,
+      k.voice !== undefined ? stat(t("mk.word.voice"), k.voice) : null,
+      k.citizens !== undefined ? stat(t("mk.word.citizens"), k.citizens) : null,
+      k.level !== undefined ? stat(t("mk.level"), k.level) : null,
+    ),
+    Array.isArray(k.rooms) && k.rooms.length ? roomMap(k.rooms, ctx) : null,
+    Array.isArray(k.groups) && k.groups.length
+      ? h("p", { class: "small" }, t("mk.facility_groups"), " ", k.groups.map((g) => h("span", { class: "badge" }, label(g, ctx.lang) || String(g))))
+      : null,
+  );
+}
+
+function roomMap(rooms, ctx) {
+  return h(
+    "ul",
+    { class: "rooms", "aria-label": t("mk.rooms") },
+    rooms.map((room) =>
+      h(
+        "li",
+        { class: ["room", room.group && `group-${room.group}`], dataset: room.x !== undefined ? { x: String(room.x), y: String(room.y) } : null },
+        h("span", { class: "room-name" }, label(room, ctx.lang) || room.facility || ""),
+        room.group ? h("span", { class: "small" }, room.group) : null,
+      ),
+    ),
+  );
+}
+
+function roundTable(view, ctx) {
+  const rt = view.round_table || view;
+  const requests = Array.isArray(rt.requests) ? rt.requests : [];
+  return h(
+    "section",
+    { class: "round-table", "aria-labelledby": "rt-title" },
+    h("h2", { id: "rt-title" }, t("mk.round_table")),
+    rt.cycle !== undefined ? h("p", {}, t("mk.cycle", { n: rt.cycle })) : null,
+    requests.length
+      ? h(
+          "ul",
+          { class: "requests" },
+          requests.map((r) =>
+            h(
+              "li",
+              { class: ["request", r.status && `status-${r.status}`] },
+              h("span", {}, r.text || r.label || ""),
+              r.status ? h("span", { class: "badge" }, word("mk.request", r.status)) : null,
+            ),
+          ),
+        )
+      : h("p", { class: "quiet" }, t("mk.no_requests")),
+  );
+}
+
+// --- the GM's eyes only -------------------------------------------------------------------------
+
+function gmHidden(view, battle, ctx) {
+  const hidden = battle ? battle.combatants.filter((c) => c.hidden) : [];
+  const notes = (battle && battle.notes) || view.notes;
+  if (!hidden.length && !notes) return null;
+  return h(
+    "section",
+    { class: "gm-hidden secret", "aria-labelledby": "gm-hidden-title" },
+    h("h2", { id: "gm-hidden-title" }, t("gm.hidden_data")),
+    notes ? h("p", {}, notes) : null,
+    hidden.length
+      ? h(
+          "ul",
+          {},
+          hidden.map((c) =>
+            h("li", {}, t("mk.hidden_line", { name: label(c, ctx.lang), looks: c.appearance || "—", hp: c.hp, max: c.max_hp, valor: c.valor })),
+          ),
+        )
+      : null,
+  );
+}

@@ -1,0 +1,228 @@
+// One seat at the table: /play/{id}#token=…  Fetches the seat's game, keeps a live line open, draws
+// the system's board, the prompt, the actions, the dice field and the log, and posts chosen actions.
+// A state is shown as current only while the live line is up and no newer version has been announced.
+
+import { h, fill } from "./dom.js";
+import { t, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
+import { call, live } from "./api.js";
+import { renderMenu, renderPrompt, promptAnswers } from "./menu.js";
+import { renderLog, exportDialog } from "./log.js";
+
+const BOARDS = {
+  MeikyuKingdom: () => import("./mk.js"),
+  ShinGamebook: () => import("./gamebook.js"),
+  Liberator: () => import("./liberator.js"),
+};
+
+const id = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+const $ = (sel) => document.querySelector(sel);
+
+const s = {
+  game: null, // the last GET answer
+  version: -1, // its version
+  announced: -1, // the newest version the live line told of
+  line: "connecting", // "connecting" | "live" | "reconnecting"
+  busy: false, // an action is on its way
+  error: null, // the last refused action's message
+  board: null, // the system's board module
+  fatal: null, // the page cannot go on (bad link)
+};
+let fetching = 0;
+
+async function refresh() {
+  const ticket = ++fetching;
+  try {
+    const game = await call("GET", `/api/games/${encodeURIComponent(id)}`, { token, lang: lang() });
+    if (game.version >= s.version || ticket === fetching) {
+      s.game = game;
+      s.version = game.version;
+    }
+    if (!s.board && BOARDS[game.system]) s.board = await BOARDS[game.system]();
+  } catch (failure) {
+    if ([401, 403, 404].includes(failure.status)) s.fatal = failure.message;
+  }
+  render();
+}
+
+function fresh() {
+  return s.line === "live" && s.game !== null && s.version >= s.announced;
+}
+
+/** How to name a group (a character, a player, the GM) in headings: the board knows the names. */
+function groupName(group) {
+  if (group === "gm") return t("seat.gm");
+  if (group === "") return t("group.general");
+  return (s.board && s.board.nameOf && s.board.nameOf(s.game.view, group)) || group;
+}
+
+function seatName(seat) {
+  if (seat === "gm") return t("seat.gm");
+  if (seat === "reader") return t("seat.reader");
+  const [, who] = seat.split(":");
+  return groupName(who || seat);
+}
+
+function parseDice(text) {
+  const numbers = text.split(/[^0-9]+/).filter(Boolean).map(Number);
+  return numbers.length ? numbers : null;
+}
+
+async function act(item) {
+  if (s.busy || !fresh()) return;
+  s.busy = true;
+  s.error = null;
+  render();
+  const body = { action: item.action, version: s.version };
+  const field = $("#dice-input");
+  const dice = field ? parseDice(field.value) : null;
+  if (dice) body.dice = dice;
+  try {
+    const answer = await call("POST", `/api/games/${encodeURIComponent(id)}/actions`, { token, lang: lang(), body });
+    if (field) field.value = "";
+    if (answer && Number.isInteger(answer.version)) s.announced = Math.max(s.announced, answer.version);
+  } catch (failure) {
+    s.error = failure.message;
+  }
+  s.busy = false;
+  await refresh();
+}
+
+async function undo() {
+  if (s.busy || !fresh()) return;
+  s.busy = true;
+  s.error = null;
+  render();
+  try {
+    await call("POST", `/api/games/${encodeURIComponent(id)}/undo`, { token, lang: lang(), body: { version: s.version } });
+  } catch (failure) {
+    s.error = failure.message;
+  }
+  s.busy = false;
+  await refresh();
+}
+
+function context() {
+  const game = s.game;
+  return {
+    id,
+    token,
+    lang: lang(),
+    seat: game.seat,
+    gm: game.seat === "gm",
+    canAct: fresh() && !s.busy,
+    act,
+    groupName,
+    t,
+  };
+}
+
+function render() {
+  if (s.fatal) {
+    fill($("#main"), h("div", { class: "fatal", role: "alert" }, h("p", {}, s.fatal), h("a", { href: "/" }, t("home.link"))));
+    return;
+  }
+  renderStatus();
+  const game = s.game;
+  if (!game) return;
+  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  const ctx = context();
+  fill($("#title"), t(`game.${game.system}.${game.kind}`));
+  fill($("#seat"), seatName(game.seat));
+  const board = s.board ? s.board.render(game.view, ctx) : h("p", {}, t("error.unknown_system"));
+  fill($("#board"), board);
+
+  const items = Array.isArray(game.legal_actions) ? game.legal_actions : [];
+  const answers = promptAnswers(game.prompt, items);
+  const inPrompt = new Set(answers.map((item) => item.key));
+  fill(
+    $("#actions"),
+    s.error ? h("div", { class: "refused", role: "alert" }, s.error) : null,
+    renderPrompt(game.prompt, answers, ctx),
+    h("h2", {}, t("actions.title")),
+    renderMenu(items, ctx, { skip: (item) => inPrompt.has(item.key) || (ctx.gm && item.kind === "gm") }),
+    game.manual_dice ? diceField() : null,
+  );
+  fill($("#gm"), ctx.gm ? gmPanel(items, ctx) : null);
+  $("#gm").hidden = !ctx.gm;
+  const logBox = $("#log-lines");
+  const atEnd = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
+  fill(logBox, renderLog(game.log));
+  if (atEnd) logBox.scrollTop = logBox.scrollHeight;
+  if (focused) {
+    const again = document.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+    if (again) again.focus();
+  }
+}
+
+function diceField() {
+  return h(
+    "div",
+    { class: "dice-entry" },
+    h("label", { for: "dice-input" }, t("action.dice")),
+    h("input", { id: "dice-input", inputmode: "numeric", autocomplete: "off", placeholder: "6 3 1", "aria-describedby": "dice-help" }),
+    h("p", { id: "dice-help", class: "quiet" }, t("action.dice_help")),
+  );
+}
+
+function gmPanel(items, ctx) {
+  const gmItems = items.filter((item) => item.kind === "gm");
+  return [
+    h("h2", {}, t("gm.title")),
+    h(
+      "div",
+      { class: "buttons" },
+      h("button", { type: "button", class: "undo", disabled: !ctx.canAct || s.version === 0, onclick: undo }, t("gm.undo")),
+    ),
+    gmItems.length ? renderMenu(gmItems, { ...ctx, groupName: () => t("gm.overrides") }) : null,
+  ];
+}
+
+function renderStatus() {
+  const status = $("#status");
+  const current = fresh();
+  status.className = `status ${current ? "live" : "stale"}`;
+  const key = s.line === "reconnecting" ? "status.reconnecting" : current ? "status.live" : "status.updating";
+  fill(status, t(key));
+  $("#main").classList.toggle("stale", !current);
+  $("#main").setAttribute("aria-busy", current ? "false" : "true");
+}
+
+async function start() {
+  await useLang(preferredLang("en"));
+  translatePage();
+  const select = $("#lang");
+  langOptions(select, lang());
+  select.addEventListener("change", async () => {
+    await useLang(select.value, true);
+    translatePage();
+    await refresh();
+  });
+  $("#export").addEventListener("click", () => exportDialog({ id, token, lang: lang() }));
+  if (!id || !token) {
+    s.fatal = t("error.bad_link");
+    render();
+    return;
+  }
+  const connection = live(`/api/games/${encodeURIComponent(id)}/live?token=${encodeURIComponent(token)}`, {
+    onState(state) {
+      s.line = state;
+      if (state === "live") refresh();
+      else render();
+    },
+    onMessage(message) {
+      if (Number.isInteger(message.version) && message.version > s.version) {
+        s.announced = Math.max(s.announced, message.version);
+        renderStatus();
+        refresh();
+      }
+    },
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") refresh();
+  });
+  window.addEventListener("pagehide", () => connection.close());
+  await refresh();
+}
+
+start();
