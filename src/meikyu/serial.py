@@ -137,3 +137,7 @@ class TypeRegistry:
 
     def __contains__(self, name: str) -> bool:
         return name in self._types
+
+    def names(self) -> list[str]:
+        """The registered type names, sorted."""
+        return sorted(self._types)

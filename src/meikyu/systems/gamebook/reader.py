@@ -77,39 +77,8 @@ class Session:
         return [f"[{para.id}]", para.text.get(self.lang)]
 
     def label(self, action: Action) -> str:
-        s = self.state
-        if isinstance(action, RollCreation):
-            return self.t("opt_roll")
-        if isinstance(action, ChooseDie):
-            return self.t("opt_die", value=s.rolled[action.index])
-        if isinstance(action, Distribute):
-            return self.t("opt_spread", attack=action.attack, defense=action.defense, stamina=action.stamina)
-        if isinstance(action, Choose):
-            return self.rules.open_choices(s)[action.number - 1].text.get(self.lang)
-        if isinstance(action, Proceed):
-            para = self.rules.paragraph(s)
-            if para.combat:
-                return self.t("opt_fight")
-            if para.check:
-                stat = translate(f"gb.stat.{para.check.stat}", self.lang)
-                return self.t("opt_check", stat=stat, target=para.check.target)
-            return self.t("opt_jump", target=self.rules.jump_target(s))
-        if isinstance(action, UseAbility):
-            if not action.ability:
-                return self.t("opt_no_ability")
-            ability = self.book.abilities.get(action.ability)
-            name = ability.name.get(self.lang) if ability else action.ability
-            text = ability.text.get(self.lang) if ability else ""
-            return f"{name} — {text}" if text else name
-        if isinstance(action, Attack):
-            assert s.combat is not None
-            foe = s.combat.foes[action.target]
-            text = self.t("opt_attack", enemy=foe.name.get(self.lang), left=foe.left, hits=foe.hits)
-            return text + self.t("best_target") if action == self._best_attack() else text
-        if isinstance(action, Escape):
-            assert s.combat is not None
-            return self.t("opt_escape", needed=escape_needed(len(s.combat.standing())))
-        return type(action).__name__
+        best = self._best_attack() if isinstance(action, Attack) else None
+        return action_label(self.rules, self.state, action, self.lang, best)
 
     def _best_attack(self) -> Action | None:
         """The target the exact odds favour (R-GB-14), when there is a choice of targets."""
@@ -258,6 +227,47 @@ class Session:
         self.game = game
         self.story = bool(data.get("story", False))
         self.bookmarks = {str(k): int(v) for k, v in data.get("bookmarks", {}).items()}
+
+
+def action_label(rules: GamebookRules, s: PlayState, action: Action, lang: str, best: Action | None = None) -> str:
+    """A legal action in the reader's words; ``best`` (the target the odds favour) gets a mark."""
+
+    def t(key: str, **params: Any) -> str:
+        return translate(f"gb.reader.{key}", lang, **params)
+
+    book = rules.book
+    if isinstance(action, RollCreation):
+        return t("opt_roll")
+    if isinstance(action, ChooseDie):
+        return t("opt_die", value=s.rolled[action.index])
+    if isinstance(action, Distribute):
+        return t("opt_spread", attack=action.attack, defense=action.defense, stamina=action.stamina)
+    if isinstance(action, Choose):
+        return rules.open_choices(s)[action.number - 1].text.get(lang)
+    if isinstance(action, Proceed):
+        para = rules.paragraph(s)
+        if para.combat:
+            return t("opt_fight")
+        if para.check:
+            stat = translate(f"gb.stat.{para.check.stat}", lang)
+            return t("opt_check", stat=stat, target=para.check.target)
+        return t("opt_jump", target=rules.jump_target(s))
+    if isinstance(action, UseAbility):
+        if not action.ability:
+            return t("opt_no_ability")
+        ability = book.abilities.get(action.ability)
+        name = ability.name.get(lang) if ability else action.ability
+        text = ability.text.get(lang) if ability else ""
+        return f"{name} — {text}" if text else name
+    if isinstance(action, Attack):
+        assert s.combat is not None
+        foe = s.combat.foes[action.target]
+        text = t("opt_attack", enemy=foe.name.get(lang), left=foe.left, hits=foe.hits)
+        return text + t("best_target") if action == best else text
+    if isinstance(action, Escape):
+        assert s.combat is not None
+        return t("opt_escape", needed=escape_needed(len(s.combat.standing())))
+    return type(action).__name__
 
 
 def run_scripted(book: Book, choices: list[int], dice: Dice, lang: str = "ja", story: bool = False,

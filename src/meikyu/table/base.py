@@ -1,0 +1,113 @@
+"""The table layer's shared shapes: seats, menu items and the :class:`TableKind` protocol.
+
+A *table kind* is one way a system is played at a table (Meikyuu Kingdom's ``battle``, the
+gamebook's ``reading`` …). It sets a game up, says who sits at it (``seats``), who may take each
+action (``seats_for``), what each seat may see (``view``, ``events_for``, ``prompt``) and what each
+seat may do (``menu``). Faces — the HTTP games API, the web table, the terminal runners, bots —
+ask the kind and never look inside a system's state.
+
+>>> item = MenuItem("roll", {"type": "RollCreation"}, "roll 2D6", "reader", "check", seat="reader")
+>>> item.to_data()["key"], item.to_data()["odds"]
+('roll', None)
+>>> odds_data(Fraction(29, 36))
+{'success': '29/36', 'success_pct': 80.56}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from fractions import Fraction
+from typing import Any, Protocol
+
+from meikyu.engine import Action, Event, Rules
+
+GM = "gm"
+"""The GM's seat. Players sit at ``pc:<character id>`` (MK), ``player:<id>`` (Liberator), ``reader`` (gamebook)."""
+
+KINDS_OF_ITEM: tuple[str, ...] = ("move", "attack", "support", "interrupt", "hope", "prompt", "check", "gm",
+                                  "other")
+"""The menu item kinds, in the order a page shows them inside one group."""
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    """One legal action offered to a seat.
+
+    ``key`` stays the same while the action stays legal (never a list position); ``action`` is
+    ``rules.actions.dump(action)``, what a client posts back verbatim; ``group`` is whose it is
+    (a character or player id, ``"gm"`` or ``""``); ``kind`` one of :data:`KINDS_OF_ITEM`;
+    ``odds`` the exact odds of the check that follows, when the project can compute them cheaply;
+    ``seat`` the seat the action belongs to — when it differs from the seat asking (a GM acting for
+    an absent player), the label says so too.
+    """
+
+    key: str
+    action: dict[str, Any]
+    label: str
+    group: str
+    kind: str
+    odds: dict[str, Any] | None = None
+    seat: str = ""
+
+    def to_data(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class TableKind(Protocol):
+    """One (system, kind) a table can play; see the module docstring and ``TABLE_CONTRACT.md``."""
+
+    system: str
+    kind: str
+    rules: Rules[Any]
+
+    def setup(self, setup: str | dict[str, Any], lang: str) -> Any: ...
+
+    def seats(self, state: Any) -> list[str]: ...
+
+    def seats_for(self, state: Any, action: Action) -> frozenset[str]: ...
+
+    def view(self, state: Any, seat: str, lang: str) -> dict[str, Any]: ...
+
+    def events_for(self, state_before: Any, state_after: Any, events: Sequence[Event], seat: str,
+                   lang: str) -> list[dict[str, Any]]: ...
+
+    def menu(self, state: Any, seat: str, lang: str) -> list[MenuItem]: ...
+
+    def prompt(self, state: Any, seat: str, lang: str) -> dict[str, Any] | None: ...
+
+
+def odds_data(success: Fraction, **more: Fraction) -> dict[str, Any]:
+    """Exact odds as plain data: fractions as strings, percentages rounded to two places.
+
+    >>> odds_data(Fraction(1, 2), critical=Fraction(1, 36))["critical_pct"]
+    2.78
+    """
+    out: dict[str, Any] = {}
+    for name, value in {"success": success, **more}.items():
+        out[name] = f"{value.numerator}/{value.denominator}"
+        out[f"{name}_pct"] = round(float(value) * 100, 2)
+    return out
+
+
+def sort_menu(items: Sequence[MenuItem]) -> list[MenuItem]:
+    """Items grouped by ``group`` (first appearance order) then by kind (:data:`KINDS_OF_ITEM` order),
+    keeping the rules' own order inside each kind (the recommended action first)."""
+    groups: dict[str, int] = {}
+    for item in items:
+        groups.setdefault(item.group, len(groups))
+    rank = {k: i for i, k in enumerate(KINDS_OF_ITEM)}
+    order = sorted(range(len(items)), key=lambda i: (groups[items[i].group], rank.get(items[i].kind, 99), i))
+    return [items[i] for i in order]
+
+
+def unique_keys(items: Sequence[MenuItem]) -> list[MenuItem]:
+    """Make keys unique by suffixing repeats (``x``, ``x~2`` …) so a key names one action."""
+    seen: dict[str, int] = {}
+    out = []
+    for item in items:
+        n = seen.get(item.key, 0) + 1
+        seen[item.key] = n
+        out.append(item if n == 1 else MenuItem(f"{item.key}~{n}", item.action, item.label, item.group,
+                                                item.kind, item.odds, item.seat))
+    return out

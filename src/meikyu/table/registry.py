@@ -1,0 +1,77 @@
+"""Which table kinds exist, and turning posted data back into an action.
+
+Kinds load on first use, so importing the registry costs nothing.
+
+>>> ("ShinGamebook", "reading") in kinds()
+True
+>>> get("ShinGamebook", "reading").kind
+'reading'
+>>> get("Nope", "x")
+Traceback (most recent call last):
+...
+meikyu.errors.InputError: unknown table kind Nope/x; known: ShinGamebook/reading.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from meikyu.engine import Action
+from meikyu.errors import InputError
+from meikyu.table.base import TableKind
+
+_KINDS: dict[tuple[str, str], str] = {
+    ("ShinGamebook", "reading"): "meikyu.table.gamebook:ReadingKind",
+}
+_made: dict[tuple[str, str], TableKind] = {}
+
+
+def kinds() -> list[tuple[str, str]]:
+    """The (system, kind) pairs a table can play, with the system ids ``/v2`` uses."""
+    return list(_KINDS)
+
+
+def get(system: str, kind: str) -> TableKind:
+    """The table kind for ``system`` and ``kind`` (one shared instance each); unknown → :class:`InputError`."""
+    key = (system, kind)
+    cached = _made.get(key)
+    if cached is not None:
+        return cached
+    target = _KINDS.get(key)
+    if target is None:
+        known = ", ".join(f"{s}/{k}" for s, k in _KINDS)
+        raise InputError("table.error.unknown_kind", system=system, kind=kind, known=known)
+    module, _, name = target.partition(":")
+    made: TableKind = getattr(import_module(module), name)()
+    _made[key] = made
+    return made
+
+
+def action_from_data(kind: TableKind, data: Any) -> Action:
+    """The action a client posted (a ``MenuItem.action`` as given); malformed → :class:`InputError`.
+
+    >>> reading = get("ShinGamebook", "reading")
+    >>> action_from_data(reading, {"type": "Choose", "number": 2})
+    Choose(number=2)
+    >>> action_from_data(reading, {"type": "Fly"}).message("en")
+    Traceback (most recent call last):
+    ...
+    meikyu.errors.InputError: 'Fly' is not an action of ShinGamebook/reading; known: Attack, Choose, ChooseDie, Distribute, Escape, Proceed, RollCreation, UseAbility.
+    """
+    if not isinstance(data, dict):
+        raise InputError("table.error.action_not_object", got=type(data).__name__)
+    registry = kind.rules.actions
+    name = data.get("type")
+    known = ", ".join(registry.names())
+    if not isinstance(name, str) or name not in registry:
+        raise InputError("table.error.unknown_action", action=str(name), system=kind.system, kind=kind.kind,
+                         known=known)
+    try:
+        action = registry.load(data)
+    except (TypeError, ValueError, KeyError) as exc:
+        raise InputError("table.error.bad_action", action=name, detail=str(exc)) from None
+    if not isinstance(action, Action):
+        raise InputError("table.error.unknown_action", action=name, system=kind.system, kind=kind.kind,
+                         known=known)
+    return action
