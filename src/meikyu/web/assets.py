@@ -141,35 +141,10 @@ async def _catalog(request: Request) -> Response:
     return _catalog_asset(lang).response(request)
 
 
-SETUP_PARTS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("MeikyuKingdom", "battle"): ("encounter",),
-    ("MeikyuKingdom", "round_table"): ("kingdom",),
-    ("MeikyuKingdom", "session"): ("kingdom",),
-    ("ShinGamebook", "reading"): ("book",),
-    ("Liberator", "scenario"): ("mission",),
-}
-"""The files the home page asks for when a game is set up from one's own files, by setup field."""
-
-
-@cache
-def kinds_asset() -> Asset:
-    """``[{"system", "kind", "parts"}]``: the table kinds the home page offers."""
-    from meikyu.table.registry import kinds
-
-    rows = [{"system": s, "kind": k, "parts": list(SETUP_PARTS.get((s, k), ()))} for s, k in kinds()]
-    return _make(json.dumps(rows, separators=(",", ":")).encode("utf-8"), _TYPES[".json"])
-
-
-async def _kinds(request: Request) -> Response:
-    return kinds_asset().response(request)
-
-
 def page_routes() -> list[BaseRoute]:
-    """``/`` (home), ``/play/{id}`` (a seat's table), ``/web/kinds.json``, ``/web/i18n/{lang}.json``
-    and ``/web/{file}``."""
+    """``/`` (home), ``/play/{id}`` (a seat's table), ``/web/i18n/{lang}.json`` and ``/web/{file}``."""
     return [
         Route("/", _home, methods=["GET"]),
-        Route("/web/kinds.json", _kinds, methods=["GET"]),
         Route("/play/{id}", _play, methods=["GET"]),
         Route("/web/i18n/{lang}.json", _catalog, methods=["GET"]),
         Route("/web/{name:path}", _static, methods=["GET"]),

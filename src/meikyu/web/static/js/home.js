@@ -10,6 +10,14 @@ const BOARDS = {
   ShinGamebook: () => import("./gamebook.js"),
   Liberator: () => import("./liberator.js"),
 };
+// The setup fields each kind reads from files (the table layer's setup formats).
+const SETUP_PARTS = {
+  "MeikyuKingdom/battle": ["encounter"],
+  "MeikyuKingdom/round_table": ["kingdom"],
+  "MeikyuKingdom/session": ["kingdom"],
+  "ShinGamebook/reading": ["book"],
+  "Liberator/scenario": ["mission"],
+};
 const $ = (sel) => document.querySelector(sel);
 let kinds = [];
 
@@ -135,7 +143,7 @@ async function start() {
   $("#kind").addEventListener("change", renderParts);
   $("#create").addEventListener("submit", create);
   try {
-    kinds = await call("GET", "/web/kinds.json");
+    kinds = (await call("GET", "/api/kinds")).kinds.map((k) => ({ ...k, parts: SETUP_PARTS[`${k.system}/${k.kind}`] || [] }));
   } catch (failure) {
     fill($("#create-error"), failure.message);
     $("#create-error").hidden = false;

@@ -80,12 +80,24 @@ async function act(item) {
   try {
     const answer = await call("POST", `/api/games/${encodeURIComponent(id)}/actions`, { token, lang: lang(), body });
     if (field) field.value = "";
-    if (answer && Number.isInteger(answer.version)) s.announced = Math.max(s.announced, answer.version);
+    s.busy = false;
+    take(answer);
   } catch (failure) {
     s.error = failure.message;
+    s.busy = false;
+    await refresh();
   }
-  s.busy = false;
-  await refresh();
+}
+
+/** A game answer (GET, or the answer to an action / undo) becomes the state shown, unless older. */
+function take(game) {
+  if (!game || !game.view || !Number.isInteger(game.version)) return refresh();
+  if (game.version >= s.version) {
+    s.game = game;
+    s.version = game.version;
+  }
+  render();
+  return null;
 }
 
 async function undo() {
@@ -94,12 +106,14 @@ async function undo() {
   s.error = null;
   render();
   try {
-    await call("POST", `/api/games/${encodeURIComponent(id)}/undo`, { token, lang: lang(), body: { version: s.version } });
+    const answer = await call("POST", `/api/games/${encodeURIComponent(id)}/undo`, { token, lang: lang(), body: { version: s.version } });
+    s.busy = false;
+    take(answer);
   } catch (failure) {
     s.error = failure.message;
+    s.busy = false;
+    await refresh();
   }
-  s.busy = false;
-  await refresh();
 }
 
 function context() {
@@ -141,7 +155,7 @@ function render() {
     renderPrompt(game.prompt, answers, ctx),
     h("h2", {}, t("actions.title")),
     renderMenu(items, ctx, { skip: (item) => inPrompt.has(item.key) || (ctx.gm && item.kind === "gm") }),
-    game.manual_dice ? diceField() : null,
+    game.settings && game.settings.manual_dice ? diceField() : null,
   );
   fill($("#gm"), ctx.gm ? gmPanel(items, ctx) : null);
   $("#gm").hidden = !ctx.gm;
@@ -211,6 +225,12 @@ async function start() {
       else render();
     },
     onMessage(message) {
+      if (message.ok === false) {
+        s.fatal = message.message || t("error.bad_link");
+        connection.close();
+        render();
+        return;
+      }
       if (Number.isInteger(message.version) && message.version > s.version) {
         s.announced = Math.max(s.announced, message.version);
         renderStatus();
