@@ -43,8 +43,10 @@ def require_browser() -> None:
 
 
 @pytest.fixture(scope="session")
-def web_server() -> Iterator[Server]:
-    srv = start_server(env={"MEIKYU_LANG": ""})
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data = tmp_path_factory.mktemp("games")
+    # Generous rate limits: three scripted people click far faster than a table does.
+    srv = start_server(env={"MEIKYU_LANG": "", "MEIKYU_DATA": str(data), "MEIKYU_GAMES_RATE": "1000"})
     yield srv
     stop_server(srv)
 
@@ -113,3 +115,21 @@ def seat_url(server: Server, game: dict[str, Any], seat: str) -> str:
         if s["seat"] == seat:
             return server.base + s["url"]
     raise AssertionError(f"no seat {seat} in {[s['seat'] for s in game['seats']]}")
+
+
+def live_at(seat: Seat, version: int | None = None) -> int:
+    """Wait until the seat's page shows a current state (at ``version`` or later); its version."""
+    page = seat.page
+    page.wait_for_selector("#main[data-version]:not(.stale)")
+    if version is not None:
+        page.wait_for_function(
+            "v => { const m = document.querySelector('#main'); return !m.classList.contains('stale') && "
+            "Number(m.dataset.version) >= v; }", arg=version)
+    return int(page.get_attribute("#main", "data-version"))
+
+
+def click(seat: Seat, selector: str) -> int:
+    """Click an action and wait for the page to show the version after it; the new version."""
+    before = live_at(seat)
+    seat.page.locator(selector).first.click()
+    return live_at(seat, before + 1)

@@ -141,7 +141,8 @@ function render() {
   if (!game) return;
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
   const ctx = context();
-  fill($("#title"), t(`game.${game.system}.${game.kind}`));
+  $("#main").dataset.version = String(s.version);
+  fill($("#title"), `${t(`system.${game.system}`)} · ${t(`game.${game.system}.${game.kind}`)}`);
   fill($("#seat"), seatName(game.seat));
   const board = s.board ? s.board.render(game.view, ctx) : h("p", {}, t("error.unknown_system"));
   fill($("#board"), board);
