@@ -43,7 +43,7 @@ export function render(view, ctx) {
   if (view.round_table || view.kind === "round_table") parts.push(roundTable(view, ctx));
   if (battle) parts.push(battleBoard(battle, view, ctx));
   const sheets = Array.isArray(view.characters) ? view.characters : battle ? battle.combatants.filter((c) => c.side === "court") : [];
-  if (sheets.length) parts.push(characterSheets(sheets, ctx));
+  if (sheets.length) parts.push(characterSheets(sheets, { ...ctx, you: view.you, nameOf: (who) => nameOf(view, who, ctx.lang) }));
   if (ctx.gm) parts.push(gmHidden(view, battle, ctx));
   return parts;
 }
@@ -64,6 +64,7 @@ function battleBoard(b, view, ctx) {
     b.active ? h("span", {}, t("mk.active_side", { side: word("mk.battle.side", b.active) })) : null,
     b.current ? h("span", {}, t("mk.current", { name: nameOf(view, b.current, ctx.lang) || b.current })) : null,
     h("span", { class: "voice" }, t("mk.voice", { n: b.voice })),
+    b.pending && b.pending.text ? h("span", { class: "waiting" }, t("mk.waiting_for", { name: nameOf(view, b.pending.kind === "breakthrough" ? b.pending.mover : b.pending.actor, ctx.lang) || "", text: b.pending.text })) : null,
     b.phase === "over" ? h("strong", { class: "outcome" }, t("mk.outcome", { winner: word("mk.battle.side", b.winner || "none"), outcome: word("mk.battle.outcome", b.outcome || "none") })) : null,
   ];
   return h(
@@ -89,7 +90,7 @@ function areaBox(area, b, isLit, blocks, view, ctx) {
     h(
       "div",
       { class: "area-head" },
-      h("span", { class: "area-name" }, t(`mk.battle.area.a${area}`)),
+      h("span", { class: "area-name" }, (b.areas && b.areas[area] && b.areas[area].name) || t(`mk.battle.area.a${area}`)),
       h("span", { class: "light", title: t(isLit ? "mk.lit_help" : "mk.dark_help") }, t(isLit ? "mk.lit" : "mk.dark")),
     ),
     blocks.map((x) => h("p", { class: "blocking" }, t("mk.blocking", { side: word("mk.battle.side", x.side) }))),
@@ -130,6 +131,7 @@ function piece(c, b, view, ctx) {
       "div",
       { class: "piece-head" },
       h("span", { class: "piece-name" }, nameOf(view, c.id, ctx.lang) || c.id),
+      view.you === c.id ? h("span", { class: "badge" }, t("mk.you")) : null,
       c.hidden && known ? h("span", { class: "badge secret" }, t("gm.hidden")) : null,
       h("span", { class: ["acted-mark", c.acted ? "done" : "waiting"] }, t(c.acted ? "mk.acted" : "mk.not_acted")),
     ),
@@ -176,7 +178,7 @@ function sheet(c, ctx) {
   const favor = Array.isArray(c.favor) ? c.favor : Object.entries(c.favor || {});
   return h(
     "article",
-    { class: "sheet", dataset: { id: c.id } },
+    { class: ["sheet", ctx.you === c.id && "me"], dataset: { id: c.id } },
     h("h3", {}, label(c, ctx.lang)),
     h(
       "dl",
@@ -192,7 +194,7 @@ function sheet(c, ctx) {
       ? h("p", { class: "items" }, h("span", { class: "k" }, t("mk.items")), " ", items.map((w) => h("span", { class: ["badge", w.broken && "broken"] }, itemText(w, ctx))))
       : null,
     statuses(c.statuses),
-    favor.length ? h("p", { class: "small" }, t("mk.favor"), " ", favor.map(([who, n]) => `${who} ${n}`).join(", ")) : null,
+    favor.length ? h("p", { class: "small" }, t("mk.favor"), " ", favor.map(([who, n]) => `${ctx.nameOf(who) || who} ${n}`).join(", ")) : null,
   );
 }
 

@@ -155,11 +155,12 @@ function render() {
     s.error ? h("div", { class: "refused", role: "alert" }, s.error) : null,
     renderPrompt(game.prompt, answers, ctx),
     h("h2", {}, t("actions.title")),
-    renderMenu(items, ctx, { skip: (item) => inPrompt.has(item.key) || (ctx.gm && item.kind === "gm") }),
+    renderMenu(items, ctx, { skip: (item) => inPrompt.has(item.key) || (ctx.gm && (item.kind === "gm" || onBehalf(item, ctx))) }),
     game.settings && game.settings.manual_dice ? diceField() : null,
   );
   fill($("#gm"), ctx.gm ? gmPanel(items, ctx) : null);
   $("#gm").hidden = !ctx.gm;
+  if (ctx.gm) autoPlay(items);
   const logBox = $("#log-lines");
   const atEnd = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
   fill(logBox, renderLog(game.log));
@@ -180,8 +181,46 @@ function diceField() {
   );
 }
 
+/** An action the GM may take for a player's character (a player who is away). */
+function onBehalf(item, ctx) {
+  return ctx.gm && item.seat && item.seat !== ctx.seat;
+}
+
+const AUTO = "gm/auto";
+const AUTO_STORE = "meikyu.auto.";
+let autoTimer = null;
+
+function autoOn() {
+  try {
+    return sessionStorage.getItem(AUTO_STORE + id) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** With the GM's switch on, the tactical policy's pick (the "gm/auto" item) is taken whenever offered. */
+function autoPlay(items) {
+  clearTimeout(autoTimer);
+  const pick = items.find((item) => item.key === AUTO);
+  if (!pick || !autoOn()) return;
+  autoTimer = setTimeout(() => {
+    if (fresh() && !s.busy && s.game.legal_actions.some((item) => item.key === AUTO)) act(pick);
+  }, 300);
+}
+
 function gmPanel(items, ctx) {
   const gmItems = items.filter((item) => item.kind === "gm");
+  const forPlayers = items.filter((item) => onBehalf(item, ctx) && item.kind !== "gm");
+  const hasAuto = items.some((item) => item.key === AUTO) || s.game.system === "MeikyuKingdom";
+  const toggle = h("input", { type: "checkbox", id: "auto-toggle", checked: autoOn() });
+  toggle.addEventListener("change", () => {
+    try {
+      sessionStorage.setItem(AUTO_STORE + id, toggle.checked ? "1" : "0");
+    } catch {
+      // the switch then lasts only until the next redraw
+    }
+    autoPlay(s.game.legal_actions || []);
+  });
   return [
     h("h2", {}, t("gm.title")),
     h(
@@ -189,7 +228,11 @@ function gmPanel(items, ctx) {
       { class: "buttons" },
       h("button", { type: "button", class: "undo", disabled: !ctx.canAct || s.version === 0, onclick: undo }, t("gm.undo")),
     ),
+    hasAuto ? h("p", { class: "choice" }, toggle, h("label", { for: "auto-toggle" }, t("gm.auto"))) : null,
     gmItems.length ? renderMenu(gmItems, { ...ctx, groupName: () => t("gm.overrides") }) : null,
+    forPlayers.length
+      ? h("details", { class: "for-players" }, h("summary", {}, t("gm.for_players", { n: forPlayers.length })), renderMenu(forPlayers, ctx))
+      : null,
   ];
 }
 
