@@ -74,7 +74,7 @@ function battleBoard(b, view, ctx) {
     h("p", { class: "battle-status" }, status),
     h(
       "ol",
-      { class: "field", "aria-label": t("mk.battlefield") },
+      { class: "battlefield", "aria-label": t("mk.battlefield") },
       [0, 1, 2, 3, 4, 5].map((area) => areaBox(area, b, lit.has(area), blocking.filter((x) => x.area === area), view, ctx)),
     ),
     Array.isArray(b.loot) && b.loot.length ? lootList(b.loot) : null,
