@@ -27,6 +27,7 @@ const s = {
   error: null, // the last refused action's message
   board: null, // the system's board module
   fatal: null, // the page cannot go on (bad link)
+  diceText: "", // dice typed at a real table, kept across redraws
 };
 let fetching = 0;
 
@@ -70,16 +71,15 @@ function parseDice(text) {
 
 async function act(item) {
   if (s.busy || !fresh()) return;
+  const body = { action: item.action, version: s.version };
+  const dice = s.game.settings && s.game.settings.manual_dice ? parseDice(s.diceText) : null;
+  if (dice) body.dice = dice;
   s.busy = true;
   s.error = null;
   render();
-  const body = { action: item.action, version: s.version };
-  const field = $("#dice-input");
-  const dice = field ? parseDice(field.value) : null;
-  if (dice) body.dice = dice;
   try {
     const answer = await call("POST", `/api/games/${encodeURIComponent(id)}/actions`, { token, lang: lang(), body });
-    if (field) field.value = "";
+    s.diceText = "";
     s.busy = false;
     take(answer);
   } catch (failure) {
@@ -139,7 +139,8 @@ function render() {
   renderStatus();
   const game = s.game;
   if (!game) return;
-  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  const active = document.activeElement;
+  const focused = active && active.id === "dice-input" ? "#dice-input" : active && active.dataset && active.dataset.key ? `[data-key="${CSS.escape(active.dataset.key)}"]` : null;
   const ctx = context();
   $("#main").dataset.version = String(s.version);
   fill($("#title"), `${t(`system.${game.system}`)} · ${t(`game.${game.system}.${game.kind}`)}`);
@@ -166,17 +167,22 @@ function render() {
   fill(logBox, renderLog(game.log));
   if (atEnd) logBox.scrollTop = logBox.scrollHeight;
   if (focused) {
-    const again = document.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+    const again = document.querySelector(focused);
     if (again) again.focus();
   }
 }
 
 function diceField() {
+  const input = h("input", { id: "dice-input", inputmode: "numeric", autocomplete: "off", placeholder: "6 3 1", "aria-describedby": "dice-help" });
+  input.value = s.diceText;
+  input.addEventListener("input", () => {
+    s.diceText = input.value;
+  });
   return h(
     "div",
     { class: "dice-entry" },
     h("label", { for: "dice-input" }, t("action.dice")),
-    h("input", { id: "dice-input", inputmode: "numeric", autocomplete: "off", placeholder: "6 3 1", "aria-describedby": "dice-help" }),
+    input,
     h("p", { id: "dice-help", class: "quiet" }, t("action.dice_help")),
   );
 }
