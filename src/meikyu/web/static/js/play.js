@@ -28,6 +28,7 @@ const s = {
   board: null, // the system's board module
   fatal: null, // the page cannot go on (bad link)
   diceText: "", // dice typed at a real table, kept across redraws
+  focus: null, // where the keyboard was before the last redraw
 };
 let fetching = 0;
 
@@ -139,8 +140,7 @@ function render() {
   renderStatus();
   const game = s.game;
   if (!game) return;
-  const active = document.activeElement;
-  const focused = active && active.id === "dice-input" ? "#dice-input" : active && active.dataset && active.dataset.key ? `[data-key="${CSS.escape(active.dataset.key)}"]` : null;
+  const { focused, inPanel } = whereFocus();
   const ctx = context();
   $("#main").dataset.version = String(s.version);
   fill($("#title"), `${t(`system.${game.system}`)} · ${t(`game.${game.system}.${game.kind}`)}`);
@@ -167,9 +167,21 @@ function render() {
   fill(logBox, renderLog(game.log));
   if (atEnd) logBox.scrollTop = logBox.scrollHeight;
   if (focused) {
-    const again = document.querySelector(focused);
+    // Keep the keyboard where it was; when that action is gone, go to the first one now offered.
+    const again = document.querySelector(focused) || (inPanel ? document.querySelector(`#${inPanel} button.act:not([disabled])`) || $(`#${inPanel}`) : null);
     if (again) again.focus();
   }
+}
+
+/** Where the keyboard is (an action's key, the dice field, a panel), remembered across a redraw that
+ * briefly disables the buttons (focus falls to the body then). */
+function whereFocus() {
+  const active = document.activeElement;
+  if (!active || active === document.body) return s.focus || { focused: null, inPanel: null };
+  const inPanel = active.closest("#actions") ? "actions" : active.closest("#gm") ? "gm" : null;
+  const focused = active.id === "dice-input" ? "#dice-input" : active.dataset && active.dataset.key ? `[data-key="${CSS.escape(active.dataset.key)}"]` : inPanel ? `#${inPanel}` : null;
+  s.focus = { focused, inPanel };
+  return s.focus;
 }
 
 function diceField() {
