@@ -30,6 +30,8 @@ PLUGINS: dict[str, str] = {
 }
 
 
+_PLUGIN_ALIASES = {"lb": "liberator"}
+
 _COMMAND_WORDS = frozenset({"roll", "odds", "batch", "systems", "shell", "lb", "-h", "--help", *PLUGINS})
 
 
@@ -165,7 +167,9 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     _add_common(p)
     p.set_defaults(handler=cmd_shell)
 
-    wanted = [argv[0]] if argv and argv[0] in PLUGINS else list(PLUGINS)
+    # Only the sub-command asked for is imported: `meikyu roll` never loads a game system's runner.
+    first = _PLUGIN_ALIASES.get(argv[0], argv[0]) if argv else None
+    wanted = [first] if first in PLUGINS else [] if first else list(PLUGINS)
     for name in wanted:
         module = PLUGINS[name]
         if importlib.util.find_spec(module) is not None:
@@ -177,7 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not any(a in _COMMAND_WORDS for a in args_list):
         args_list = [*args_list, "shell"]  # `meikyu` or `meikyu --lang en`: the dice shell
-    head = [a for a in args_list if a in PLUGINS][:1]
+    head = [a for a in args_list if a in _COMMAND_WORDS and a not in ("-h", "--help")][:1]
     parser = build_parser(head)
     args = parser.parse_args(args_list)
     if getattr(args, "lang", None) is None and args.global_lang is not None:

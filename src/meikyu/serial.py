@@ -101,19 +101,33 @@ def from_data(tp: Any, data: Any) -> Any:
     return data
 
 
+TAG = "@type"
+"""The key a tagged union stores its class name under. ``@`` cannot begin a Python identifier, so no
+dataclass field can ever have this name and collide with it (fields named ``type`` are fine)."""
+
+_LEGACY_TAG = "type"
+
+
 class TypeRegistry:
-    """Tagged unions: dump a dataclass with its class name under ``"type"`` and load it back.
+    """Tagged unions: dump a dataclass with its class name under ``"@type"`` and load it back.
 
     >>> from dataclasses import dataclass
     >>> reg = TypeRegistry()
     >>> @reg.register
     ... @dataclass(frozen=True)
-    ... class Move:
-    ...     steps: int
-    >>> reg.dump(Move(2))
-    {'type': 'Move', 'steps': 2}
-    >>> reg.load({'type': 'Move', 'steps': 2})
-    Move(steps=2)
+    ... class Generate:
+    ...     type: str
+    >>> reg.dump(Generate("turning"))
+    {'@type': 'Generate', 'type': 'turning'}
+    >>> reg.load({'@type': 'Generate', 'type': 'turning'})
+    Generate(type='turning')
+
+    Saves written before the tag moved to ``"@type"`` kept the class name under ``"type"``, which a
+    field of that name overwrote. Both still load: the class name where it survived, and where a field
+    overwrote it, the one registered class whose field names are exactly the record's keys.
+
+    >>> reg.load({'type': 'turning'})
+    Generate(type='turning')
     """
 
     def __init__(self) -> None:
@@ -124,20 +138,46 @@ class TypeRegistry:
         return cls
 
     def dump(self, obj: Any) -> dict[str, Any]:
-        data = to_data(obj)
-        return {"type": type(obj).__name__, **data}
+        return {TAG: type(obj).__name__, **to_data(obj)}
 
     def load(self, data: dict[str, Any]) -> Any:
+        if not isinstance(data, dict):
+            raise TypeError(f"a tagged record needs a mapping, got {type(data).__name__}")
         body = dict(data)
-        name = body.pop("type", None)
+        if TAG in body:
+            name = body.pop(TAG)
+        else:
+            name, body = self._legacy(body)
         cls = self._types.get(str(name))
         if cls is None:
             raise ValueError(f"unknown type {name!r}; known: {', '.join(sorted(self._types))}")
         return from_data(cls, body)
 
+    def _legacy(self, body: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        """The class name and fields of a record saved under the old ``"type"`` tag."""
+        name = body.get(_LEGACY_TAG)
+        cls = self._types.get(str(name))
+        if cls is not None and _LEGACY_TAG not in _field_names(cls):
+            del body[_LEGACY_TAG]
+            return name, body
+        keys = frozenset(body)
+        matches = [n for n, c in self._types.items() if _LEGACY_TAG in _field_names(c) and _field_names(c) == keys]
+        if len(matches) == 1:
+            return matches[0], body
+        return name, body
+
     def __contains__(self, name: str) -> bool:
         return name in self._types
+
+    def __iter__(self) -> typing.Iterator[type]:
+        """Every registered class, in registration order."""
+        return iter(self._types.values())
 
     def names(self) -> list[str]:
         """The registered type names, sorted."""
         return sorted(self._types)
+
+
+@cache
+def _field_names(cls: type) -> frozenset[str]:
+    return frozenset(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else frozenset()

@@ -65,7 +65,6 @@ from __future__ import annotations
 
 import importlib
 import re
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -74,6 +73,7 @@ from typing import Any
 
 from meikyu.dice.source import Dice
 from meikyu.errors import DataError, InputError
+from meikyu.files import parse_toml, read_text
 from meikyu.formula import FormulaSyntaxError, parse_formula
 
 LANGS: tuple[str, ...] = ("ko", "ja", "en")
@@ -463,22 +463,10 @@ def load_table(source: str | Path, text: str | None = None, *, vocabulary: Vocab
     """
     where = _Where(Path(source).name if isinstance(source, Path) else str(source))
     if text is None:
-        try:
-            raw = Path(source).read_bytes()
-        except OSError as exc:
-            raise where.error("unreadable", "*", "-", exc.strerror or type(exc).__name__) from None
-        if len(raw) > MAX_FILE_BYTES:
-            raise where.error("too_large", "*", "-", f"{len(raw)} bytes", limit=f"{MAX_FILE_BYTES} bytes")
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise where.error("toml", "*", "-", "not UTF-8") from None
+        text = read_text(source, MAX_FILE_BYTES)
     elif len(text) > MAX_FILE_BYTES:
         raise where.error("too_large", "*", "-", f"{len(text)} characters", limit=f"{MAX_FILE_BYTES} bytes")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise where.error("toml", "*", "-", str(exc)) from None
+    data = parse_toml(text, where.file)
     return table_from_data(data, where.file, vocabulary=vocabulary)
 
 

@@ -204,7 +204,7 @@ def test_reader_odds_follow_the_fight_and_text_comes_before_effects(tmp_path: Pa
     w, x, d = expected
     assert f"odds from here with no ability: win {percent(Fraction(w, d))}%" in text
     assert text.count("enemy 1: Slime") == text.count("In this combat")  # once per prompt, not twice
-    assert "cannot write" in text and "Traceback" not in text
+    assert "cannot save there" in text and "Traceback" not in text
     assert "Pick a number from 1 to 1" not in text or "only one option" in text
     assert percent(Fraction(1, 10**7)) == "<0.1" and percent(1 - Fraction(1, 10**7)) == ">99.9"
 
@@ -234,8 +234,12 @@ def test_load_tells_a_missing_file_from_a_broken_save(tmp_path: Path) -> None:
     session = Session(load_book(sample_path()), dice=ScriptedDice([]), lang="en")
     with pytest.raises(InputError) as info:
         session.load(tmp_path / "none.json")
-    assert info.value.key == "gb.error.cannot_read"
+    assert info.value.key == "error.file.unreadable"
     (tmp_path / "bad.json").write_bytes(b"\xff\xfe{")
     with pytest.raises(InputError) as info:
         session.load(tmp_path / "bad.json")
-    assert info.value.key == "gb.error.bad_save"
+    assert info.value.key == "error.file.encoding"
+    (tmp_path / "bad.json").write_text("{", encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        session.load(tmp_path / "bad.json")
+    assert info.value.key == "error.file.syntax"

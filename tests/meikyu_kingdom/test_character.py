@@ -89,7 +89,7 @@ def test_load_json_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
     bad.write_text("name = ", encoding="utf-8")
     with pytest.raises(DataError) as info:
         load_character(bad)
-    assert info.value.key == "mk.error.sheet.syntax"
+    assert info.value.key == "error.file.syntax"
 
 
 def test_sample_sheet_round_trips_through_json(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -50,7 +50,10 @@ def test_load_from_path(tmp_path: object) -> None:
     assert load_table(path).source == "mine.toml"
     with pytest.raises(DataError) as info:
         load_table(Path(str(tmp_path)) / "absent.toml")
-    assert info.value.key == "error.data.unreadable" and info.value.params["file"] == "absent.toml"
+    assert info.value.key == "error.file.unreadable" and info.value.params["file"].endswith("absent.toml")
+    with pytest.raises(DataError) as info:
+        load_table("planted.toml", GOOD.replace("roll = 1", "roll = = 1", 1))
+    assert info.value.key == "error.file.syntax" and info.value.params["file"] == "planted.toml"
 
 
 # (description, replace this, with this, key, entry, field)
@@ -82,7 +85,6 @@ DEFECTS = [
     ("missing name language", ', en = "Test table" }', ' }', "missing_text", "*", "name.en"),
     ("unknown vocabulary", 'meikyu.systems.meikyu_kingdom.table_effects', 'os.path', "unknown_vocabulary", "*",
      "vocabulary"),
-    ("toml syntax", 'roll = 1', 'roll = = 1', "toml", "*", "-"),
     ("missing entries", '[[entries]]', '[[entriez]]', "unknown_field", "*", "entriez"),
 ]
 

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from meikyu.dice.command import SystemCommands, parse
-from meikyu.dice.odds import Odds
 from meikyu.dice.result import RollResult
 from meikyu.dice.source import Dice, RandomDice, ScriptedDice
 from meikyu.errors import DiceError
 from meikyu.i18n import resolve_lang
 from meikyu.systems import find
+
+if TYPE_CHECKING:
+    from meikyu.dice.odds import Odds  # only odds() needs it, and imports it through the node
 
 _SHARED: list[RandomDice] = []
 _COMMANDS: dict[str, SystemCommands] = {}

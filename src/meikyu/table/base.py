@@ -6,7 +6,7 @@ action (``seats_for``), what each seat may see (``view``, ``events_for``, ``prom
 seat may do (``menu``). Faces — the HTTP games API, the web table, the terminal runners, bots —
 ask the kind and never look inside a system's state.
 
->>> item = MenuItem("roll", {"type": "RollCreation"}, "roll 2D6", "reader", "check", seat="reader")
+>>> item = MenuItem("roll", {"@type": "RollCreation"}, "roll 2D6", "reader", "check", seat="reader")
 >>> item.to_data()["key"], item.to_data()["odds"]
 ('roll', None)
 >>> odds_data(Fraction(29, 36))

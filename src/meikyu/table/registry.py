@@ -9,7 +9,7 @@ True
 >>> get("Nope", "x")
 Traceback (most recent call last):
 ...
-meikyu.errors.InputError: unknown table kind Nope/x; known: ShinGamebook/reading.
+meikyu.errors.InputError: unknown table kind Nope/x; known: MeikyuKingdom/battle, ShinGamebook/reading.
 """
 
 from __future__ import annotations
@@ -19,9 +19,11 @@ from typing import Any
 
 from meikyu.engine import Action
 from meikyu.errors import InputError
+from meikyu.serial import TAG
 from meikyu.table.base import TableKind
 
 _KINDS: dict[tuple[str, str], str] = {
+    ("MeikyuKingdom", "battle"): "meikyu.table.mk_battle:BattleKind",
     ("ShinGamebook", "reading"): "meikyu.table.gamebook:ReadingKind",
 }
 _made: dict[tuple[str, str], TableKind] = {}
@@ -52,9 +54,9 @@ def action_from_data(kind: TableKind, data: Any) -> Action:
     """The action a client posted (a ``MenuItem.action`` as given); malformed → :class:`InputError`.
 
     >>> reading = get("ShinGamebook", "reading")
-    >>> action_from_data(reading, {"type": "Choose", "number": 2})
+    >>> action_from_data(reading, {"@type": "Choose", "number": 2})
     Choose(number=2)
-    >>> action_from_data(reading, {"type": "Fly"}).message("en")
+    >>> action_from_data(reading, {"@type": "Fly"}).message("en")
     Traceback (most recent call last):
     ...
     meikyu.errors.InputError: 'Fly' is not an action of ShinGamebook/reading; known: Attack, Choose, ChooseDie, Distribute, Escape, Proceed, RollCreation, UseAbility.
@@ -62,7 +64,7 @@ def action_from_data(kind: TableKind, data: Any) -> Action:
     if not isinstance(data, dict):
         raise InputError("table.error.action_not_object", got=type(data).__name__)
     registry = kind.rules.actions
-    name = data.get("type")
+    name = data.get(TAG)
     known = ", ".join(registry.names())
     if not isinstance(name, str) or name not in registry:
         raise InputError("table.error.unknown_action", action=str(name), system=kind.system, kind=kind.kind,

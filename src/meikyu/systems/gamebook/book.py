@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from meikyu.errors import DataError
+from meikyu.files import check_plain, read_text
 from meikyu.systems.gamebook.fighters import ROLL_KINDS, Enemy
 from meikyu.systems.gamebook.text import Text
 
@@ -483,8 +484,8 @@ def parse_book(text: str, source: str = "<book>") -> tuple[Book, list[Problem]]:
     index = LineIndex(text)
     reader = _Reader(source, index)
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        data = check_plain(tomllib.loads(text), source)
+    except (ValueError, RecursionError) as exc:  # bad TOML, a huge number, nesting too deep
         line = int(m.group(1)) if (m := re.search(r"line (\d+)", str(exc))) else 1
         problem = Problem("gb.book.toml", (("detail", str(exc)),), None, line)
         return Book("", Text(), "", "ja", {}, source=source), [problem]
@@ -561,14 +562,8 @@ def load_book(path: str | Path) -> Book:
     >>> book.paragraphs[book.start].id == book.start
     True
     """
-    from meikyu.errors import InputError
-
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError("gb.error.cannot_read", path=str(p), detail=exc.strerror or str(exc)) from exc
-    book, problems = parse_book(text, str(p))
+    book, problems = parse_book(read_text(p), str(p))
     if problems:
         raise BookError(str(p), problems)
     return book

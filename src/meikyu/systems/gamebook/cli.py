@@ -154,6 +154,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     manual = args.dice == "manual"
     scripted = args.choices is not None or args.format == "json"
     if scripted:
+        if args.load:  # a scripted run starts at the book's start: a save would be silently ignored
+            raise InputError("gb.error.load_scripted", option="--choices" if args.choices is not None else "--format json")
         dice = ScriptedDice(parse_dice_list(args.dice)) if args.dice and not manual else RandomDice(args.seed)
         if manual:
             raise InputError("gb.error.manual_scripted")

@@ -14,7 +14,6 @@ functions (``ask`` and ``say``), so tests can drive it too.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -23,6 +22,7 @@ from typing import Any
 from meikyu.dice.source import Dice, parse_dice_list
 from meikyu.engine import Action, Game
 from meikyu.errors import DiceError, DiceExhausted, InputError, MeikyuError
+from meikyu.files import parse_json, read_text, write_json
 from meikyu.i18n import translate
 from meikyu.serial import to_data
 from meikyu.systems.gamebook.book import Book
@@ -194,39 +194,37 @@ class Session:
                 "bookmarks": self.bookmarks, "game": self.game.to_data()}
 
     def save(self, path: str | Path) -> None:
-        try:
-            Path(path).write_text(json.dumps(self.to_data(), ensure_ascii=False, indent=1), encoding="utf-8")
-        except OSError as exc:
-            raise InputError("gb.error.cannot_write", path=str(path), detail=exc.strerror or str(exc)) from exc
+        """Write the save atomically (the previous save stays whole if writing fails)."""
+        write_json(path, self.to_data(), indent=1)
 
     def load(self, path: str | Path) -> None:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:  # a missing file is not a broken save: say which it is
-            raise InputError("gb.error.cannot_read", path=str(path), detail=exc.strerror or str(exc)) from exc
-        except UnicodeDecodeError as exc:
-            raise InputError("gb.error.bad_save", path=str(path), detail=str(exc)) from exc
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError("gb.error.bad_save", path=str(path), detail=str(exc)) from exc
-        self.load_data(data, str(path))
+        """Resume the save at ``path``; on any problem the session is left exactly as it was."""
+        self.load_data(parse_json(read_text(path), str(path)), str(path))
 
     def load_data(self, data: Any, where: str = "<save>") -> None:
+        """Resume from save data; everything is checked before anything of the session changes."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise InputError("gb.error.bad_save", path=where, detail=f"format is not {SAVE_FORMAT}")
         if data.get("book") != self.book.id:
             raise InputError("gb.error.save_other_book", path=where, book=data.get("book"), expected=self.book.id)
+        story = data.get("story", False)
+        if not isinstance(story, bool):
+            raise InputError("gb.error.bad_save", path=where, detail='"story" must be true or false')
         try:
             game = Game.from_data(self.rules, data["game"])
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, MeikyuError):
-                raise
-            raise InputError("gb.error.bad_save", path=where, detail=str(exc)) from exc
+        except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+            detail = exc.message(self.lang) if isinstance(exc, MeikyuError) else f"{type(exc).__name__}: {exc}"
+            raise InputError("gb.error.bad_save", path=where, detail=detail.rstrip(".。")) from None
+        bookmarks = data.get("bookmarks", {})
+        if not isinstance(bookmarks, dict) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= len(game.history) for v in bookmarks.values()
+        ):
+            raise InputError("gb.error.bad_save", path=where,
+                             detail=f'"bookmarks" must map names to turn numbers 0 to {len(game.history)}')
         game.dice = self.game.dice
         self.game = game
-        self.story = bool(data.get("story", False))
-        self.bookmarks = {str(k): int(v) for k, v in data.get("bookmarks", {}).items()}
+        self.story = story
+        self.bookmarks = {str(k): v for k, v in bookmarks.items()}
 
 
 def action_label(rules: GamebookRules, s: PlayState, action: Action, lang: str, best: Action | None = None) -> str:

@@ -33,7 +33,7 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
-from meikyu.errors import InputError
+from meikyu.files import read_text
 from meikyu.systems.gamebook.book import Book, LineIndex, Problem, parse_book, ref_pattern
 from meikyu.systems.gamebook.sheet import START_CAP, START_STAT
 
@@ -81,11 +81,7 @@ def check_book(path: str | Path) -> Report:
     True
     """
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError("gb.error.cannot_read", path=str(p), detail=exc.strerror or str(exc)) from exc
-    return _check(text, str(p))
+    return _check(read_text(p), str(p))
 
 
 def _check(text: str, source: str) -> Report:

@@ -21,7 +21,6 @@ meikyu.errors.DataError: mine.toml: feats 'x': field 'effect' — '威力+9z' is
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -29,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from meikyu.errors import DataError
+from meikyu.files import parse_toml, read_text
 from meikyu.systems.liberator.effects import (
     ABILITY_KINDS,
     ATTRIBUTES,
@@ -272,10 +272,7 @@ _READERS: dict[str, Any] = {
 
 def load_cards(text: str, file: str = "<cards>") -> CardSet:
     """Read cards from TOML text; ``file`` names the source in error messages."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError("lb.error.data.toml", file=file, detail=str(exc)) from None
+    doc = parse_toml(text, file)
     unknown = sorted(set(doc) - set(_READERS) - {"sample", "note"})
     if unknown:
         raise DataError("lb.error.data.section", file=file, section=unknown[0], known=", ".join(_READERS))
@@ -302,12 +299,7 @@ def load_cards(text: str, file: str = "<cards>") -> CardSet:
 
 def load_card_file(path: str | Path) -> CardSet:
     """Read a card file from disk (a player's own printed cards, say)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError("lb.error.data.unreadable", file=str(p), detail=exc.strerror or str(exc)) from None
-    return load_cards(text, str(p))
+    return load_cards(read_text(path), str(path))
 
 
 def check_references(cards: CardSet, file: str = "<cards>") -> None:

@@ -236,9 +236,8 @@ def _players(text: str) -> list[tuple[str, str, list[str]]]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from meikyu.dice.source import parse_dice_list
+    from meikyu.files import read_text
     from meikyu.systems.liberator.cards import load_card_file, sample_cards
     from meikyu.systems.liberator.play import Table
     from meikyu.systems.liberator.state import Options
@@ -257,15 +256,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         options=Options(party_missions=not args.any_obstacles),
         dice=dice,
     )
+    lines = read_text(args.script).splitlines() if args.script else None
     if args.load:
-        table.command(f"load {args.load}")
-    if args.script:
-        try:
-            lines = Path(args.script).read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            raise InputError(
-                "lb.error.data.unreadable", file=args.script, detail=exc.strerror or str(exc)
-            ) from None
+        table.load(args.load)  # a save that cannot be read refuses the start, not a fresh game
+    if lines is not None:
         feed = iter(lines)
 
         def next_line() -> str | None:

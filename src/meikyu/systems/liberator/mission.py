@@ -31,12 +31,12 @@ The worked samples (level 1 × 3 players, base 6) are valid outputs:
 from __future__ import annotations
 
 import random
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from meikyu.errors import DataError, InputError
+from meikyu.files import parse_toml
 from meikyu.i18n import translate
 from meikyu.systems.liberator.cards import KIND_ATTRIBUTE, ActionCard, CardSet, sample_cards
 from meikyu.systems.liberator.effects import ATTRIBUTES
@@ -261,10 +261,7 @@ def load_mission(
     'M'
     """
     cards = cards if cards is not None else sample_cards()
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError("lb.error.data.toml", file=file, detail=str(exc)) from None
+    doc = parse_toml(text, file)
     kind = doc.get("type", "normal")
     if kind not in MISSION_TYPES:
         raise DataError(

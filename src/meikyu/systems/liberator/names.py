@@ -13,11 +13,11 @@ name that contains another is swapped whole). Cards without a translation keep t
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import cache
 from importlib import resources
 
 from meikyu.errors import DataError
+from meikyu.files import parse_toml
 from meikyu.systems.liberator.cards import sample_cards
 
 NAME_LANGS = ("ko", "en")
@@ -28,10 +28,7 @@ NAMES_FILE = "liberator/data/names.toml"
 def sample_names() -> dict[str, dict[str, str]]:
     """Card id → {"ko": …, "en": …}, read and checked once; every id must be a sample card."""
     text = resources.files("meikyu.systems.liberator.data").joinpath("names.toml").read_text("utf-8")
-    try:
-        raw = tomllib.loads(text).get("names", {})
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError("lb.error.data.toml", file=NAMES_FILE, detail=str(exc)) from None
+    raw = parse_toml(text, NAMES_FILE).get("names", {})
     known = _printed_names()
     out: dict[str, dict[str, str]] = {}
     for ident, entry in raw.items():

@@ -26,13 +26,12 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from meikyu.dice.source import RandomDice
 from meikyu.engine import Action, Game
 from meikyu.errors import InputError, MeikyuError
+from meikyu.files import parse_json, read_text, write_json
 from meikyu.i18n import translate
 from meikyu.systems.liberator.cards import CardSet, sample_cards
 from meikyu.systems.liberator.effects import describe, describe_grant
@@ -277,7 +276,7 @@ class Table:
             "swap": lambda: SwapJob(int(arg), rest[1]),
             "awards": lambda: Awards(_ints(arg), _ints(rest[1] if len(rest) > 1 else "")),
             "mission": lambda: StartMission(
-                load_mission(Path(arg).read_text(encoding="utf-8"), arg, self.cards)
+                load_mission(read_text(arg), arg, self.cards)
             ),
         }
         if head.isdigit():
@@ -292,8 +291,6 @@ class Table:
             return simple[head]()
         except (IndexError, ValueError):
             raise InputError("lb.play.bad_args", command=head) from None
-        except OSError as exc:
-            raise InputError("lb.error.data.unreadable", file=arg, detail=exc.strerror or str(exc)) from None
 
     def command(self, line: str) -> bool:
         """Run one line; False means quit. Errors are printed, never raised."""
@@ -316,14 +313,10 @@ class Table:
                 turn = self.game.undo()
                 self.write(self.t("undone", action=self.describe(turn.action)))
             elif head == "save":
-                Path(words[1]).write_text(
-                    json.dumps(self.game.to_data(), ensure_ascii=False), encoding="utf-8"
-                )
+                self.save(words[1])
                 self.write(self.t("saved", file=words[1]))
             elif head == "load":
-                data = json.loads(Path(words[1]).read_text(encoding="utf-8"))
-                self.game = Game.from_data(self.rules, data)
-                self.game.dice = self.dice
+                self.load(words[1])
                 self.write(self.t("loaded", file=words[1]))
             elif head == "odds":
                 self.odds(_ints(words[1] if len(words) > 1 else ""))
@@ -344,6 +337,21 @@ class Table:
         except (OSError, ValueError, KeyError, IndexError) as exc:
             self.write(self.t("error", message=self.t("bad_args", command=f"{head} ({exc})")))
         return True
+
+    def save(self, path: str) -> None:
+        """Write the game atomically (a failed write leaves the previous save whole)."""
+        write_json(path, self.game.to_data())
+
+    def load(self, path: str) -> None:
+        """Continue the game saved at ``path``; on any problem the table stays exactly as it was."""
+        data = parse_json(read_text(path), path)
+        try:
+            game = Game.from_data(self.rules, data)
+        except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+            detail = exc.message(self.lang) if isinstance(exc, MeikyuError) else f"{type(exc).__name__}: {exc}"
+            raise InputError("lb.play.bad_save", file=path, detail=detail.rstrip(".。")) from None
+        game.dice = self.dice
+        self.game = game
 
     def odds(self, uids: tuple[int, ...]) -> None:
         s = self.game.state

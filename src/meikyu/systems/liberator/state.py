@@ -7,7 +7,7 @@ machine in :mod:`meikyu.systems.liberator.rules` moves this state; everything he
 >>> Options().normal_recovery, Options().dying_revival
 ('one_die', 'sum')
 >>> ACTIONS.dump(Declare("swing"))
-{'type': 'Declare', 'card': 'swing'}
+{'@type': 'Declare', 'card': 'swing'}
 """
 
 from __future__ import annotations

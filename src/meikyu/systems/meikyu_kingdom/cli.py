@@ -299,30 +299,27 @@ def cmd_kingdom(args: argparse.Namespace) -> int:
 def cmd_table(args: argparse.Namespace) -> int:
     """A thin terminal loop over the round-table machine; exit 1 when a scripted command failed."""
     import sys
-    from pathlib import Path
 
+    from meikyu.files import check_writable, read_text, write_json
     from meikyu.systems.meikyu_kingdom.table_runner import TableRunner, run_lines
 
     lang = _lang(args)
     sheet = _load(args.file)
     if sheet.kingdom is None:
         raise InputError("mk.error.cli.no_kingdom", file=args.file)
+    if args.save:
+        check_writable(args.save)  # refuse now, not after the whole round table was played
+    script = None if args.script in (None, "-") else read_text(args.script).splitlines()
     runner = TableRunner(sheet.kingdom, sheet.characters, lang)
     for line in runner.intro():
         print(line)
     if args.script is not None:
-        if args.script == "-":
-            lines: list[str] = sys.stdin.read().splitlines()
-        else:
-            try:
-                lines = Path(args.script).read_text(encoding="utf-8").splitlines()
-            except OSError as exc:
-                raise InputError("mk.error.cli.unreadable", file=args.script, reason=exc.strerror or str(exc)) from None
+        lines = sys.stdin.read().splitlines() if script is None else script
         run_lines(runner, lines, True, print)
     else:
         run_lines(runner, _keyboard(), False, print)
     if args.save:
-        Path(args.save).write_text(json.dumps(runner.game.to_data(), ensure_ascii=False), encoding="utf-8")
+        write_json(args.save, runner.game.to_data())
     if args.format == "json":
         state = runner.state
         print(json.dumps({"stage": state.stage, "kingdom": state.kingdom.to_data(),

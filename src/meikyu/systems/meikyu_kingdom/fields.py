@@ -14,8 +14,6 @@ court.toml, characters[0]: field 'hp' is missing (expected: integer).
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -134,15 +132,10 @@ class Reader:
 
 def read_file(path: str | Path) -> dict[str, Any]:
     """Parse a ``.toml`` or ``.json`` sheet file into a mapping."""
+    from meikyu.files import parse_data, read_text
+
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError("mk.error.sheet.unreadable", file=str(p), reason=exc.strerror or str(exc)) from exc
-    try:
-        data = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise DataError("mk.error.sheet.syntax", file=str(p), reason=str(exc)) from exc
+    data = parse_data(read_text(p), str(p))
     if not isinstance(data, dict):
         raise DataError("mk.error.sheet.not_table", file=str(p), entry="", got=type(data).__name__)
     return data

@@ -25,7 +25,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from meikyu.dice.odds import Odds, multisets
+from meikyu.dice.odds import Odds
 from meikyu.dice.source import ScriptedDice
 from meikyu.systems.meikyu_kingdom import rolls
 from meikyu.systems.meikyu_kingdom.check import (
@@ -35,6 +35,7 @@ from meikyu.systems.meikyu_kingdom.check import (
     DeclareCheck,
     auto_conversion,
 )
+from meikyu.systems.meikyu_kingdom.odds import classes
 
 
 @cache
@@ -87,7 +88,8 @@ def declared_odds(
     repeatable = state.options.minion_help_repeatable
     success = critical = fumble = hope = 0
     helped = Fraction(0)
-    for combo, ways in multisets(count, 6):
+    for values, sixes, ways in classes(count):  # only the 6s and the best two others matter
+        combo = values + (6,) * sixes
         convert = 0
         if not no_drive:
             convert = auto_conversion(

@@ -5,7 +5,7 @@ Player-side flow actions are listed by :func:`~.rules.legal_actions`; the GM's i
 :class:`BecomeGhost`, :class:`GhostAct`) by :func:`~.rules.gm_actions`. ``step`` accepts both.
 
 >>> ACTIONS.dump(Move("pc1", 1))
-{'type': 'Move', 'actor': 'pc1', 'step': 1}
+{'@type': 'Move', 'actor': 'pc1', 'step': 1}
 """
 
 from __future__ import annotations

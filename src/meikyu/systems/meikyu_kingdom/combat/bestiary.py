@@ -32,20 +32,28 @@ sheet file, ``"sample"`` from the shipped court, placed by ``formation = { id = 
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from meikyu.errors import DataError
+from meikyu.files import named_path, parse_toml, read_text
 
 from .model import COURT, MONSTERS, Battle, Combatant, Options, Trap, Weapon
 
 LANG_KEYS = ("ko", "ja", "en")
 _MISSING = object()
+
+
+def _array(data: Mapping[str, Any], key: str, file: str) -> list[Any]:
+    """The ``[[key]]`` array of tables at the top of a file (empty when absent)."""
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise DataError("mk.battle.data.type", file=file, entry="-", field=key,
+                        kind=f"array of tables ([[{key}]])", got=repr(value)[:60])
+    return value
 
 
 class _Entry:
@@ -145,15 +153,13 @@ _SKILL_FIELDS = ("id", "type", "names", "armor", "text")
 
 def parse_bestiary(text: str, file: str) -> dict[str, Species]:
     """Read bestiary TOML text; ``file`` names it in errors."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError("mk.battle.data.syntax", file=file, reason=str(exc)) from None
+    return bestiary_from_data(parse_toml(text, file), file)
+
+
+def bestiary_from_data(data: Mapping[str, Any], file: str) -> dict[str, Species]:
+    """A bestiary from already-parsed data (a TOML file's tables, or the same shape as JSON)."""
     out: dict[str, Species] = {}
-    entries = data.get("monster", [])
-    if not isinstance(entries, list):
-        raise DataError("mk.battle.data.not_table", file=file, entry="monster")
-    for n, raw in enumerate(entries):
+    for n, raw in enumerate(_array(data, "monster", file)):
         entry = f"monster[{n}]"
         r = _Entry(raw, file, entry, _MONSTER_FIELDS)
         mid = r.get("id", str)
@@ -254,25 +260,31 @@ def _sheet(raw: Any, file: str, entry: str, side: str, kind: str) -> Combatant:
 
 def parse_encounter(text: str, file: str, bestiary: Mapping[str, Species] | None = None) -> Battle:
     """Build the setup-phase :class:`Battle` an encounter file describes."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError("mk.battle.data.syntax", file=file, reason=str(exc)) from None
+    return encounter_from_data(parse_toml(text, file), file, bestiary)
+
+
+def encounter_from_data(
+    data: Mapping[str, Any], file: str, bestiary: Mapping[str, Species] | None = None
+) -> Battle:
+    """:func:`parse_encounter` on already-parsed data (the TOML file's tables, or the same shape as JSON).
+
+    ``bestiary`` replaces the shipped one; an ``encounter.bestiary`` file named inside is read next to ``file``.
+    """
     beasts = dict(load_bestiary() if bestiary is None else bestiary)
     e = _Entry(data.get("encounter", {}), file, "encounter", _ENCOUNTER_FIELDS)
     extra = e.get("bestiary", str, "")
     if extra:
-        path = Path(file).parent / extra
-        beasts.update(parse_bestiary(_read(path), str(path)))
+        path = named_path(file, extra)
+        beasts.update(parse_bestiary(read_text(path), str(path)))
     lit = e.get("lit", list, [0, 1, 2, 3, 4, 5])
     if not all(isinstance(x, int) and 0 <= x <= 5 for x in lit):
         raise e.fail("type", "lit", kind="list of areas 0-5", got=repr(lit))
     combatants: list[Combatant] = list(_court_sheet(e, file))
     for key, side, kind in (("pc", COURT, "pc"), ("npc", MONSTERS, "npc")):
-        for n, raw in enumerate(data.get(key, [])):
+        for n, raw in enumerate(_array(data, key, file)):
             combatants.append(_sheet(raw, file, f"{key}[{n}]", side, kind))
     counts: dict[str, int] = {}
-    for n, raw in enumerate(data.get("monster", [])):
+    for n, raw in enumerate(_array(data, "monster", file)):
         r = _Entry(raw, file, f"monster[{n}]", _PLACED_FIELDS)
         sid = r.get("species", str)
         sp = beasts.get(sid)
@@ -303,6 +315,7 @@ def parse_encounter(text: str, file: str, bestiary: Mapping[str, Species] | None
                 materials=sp.materials,
                 hidden=r.get("hidden", bool, False),
                 appearance=sp.look[2] if sp.look else "",
+                looks=sp.look,
             )
         )
     seen: set[str] = set()
@@ -344,7 +357,7 @@ def _court_sheet(e: _Entry, file: str) -> list[Combatant]:
         return []
     from ..sheet import load_sheet, sample
 
-    sheet = sample() if source == "sample" else load_sheet(Path(file).parent / source)
+    sheet = sample() if source == "sample" else load_sheet(named_path(file, source))
     formation = e.get("formation", dict, {})
     out = []
     for character in sheet.characters:
@@ -369,18 +382,9 @@ def _trap(raw: Any, file: str, n: int) -> Trap:
     )
 
 
-def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(
-            "mk.battle.data.unreadable", file=str(path), reason=exc.strerror or str(exc)
-        ) from None
-
-
 def load_encounter(source: str) -> Battle:
     """``"sample"`` (the shipped 4 PC vs 4 monster encounter) or a path to an encounter TOML file."""
     if source == "sample":
         text = resources.files(__package__).joinpath("data/sample_encounter.toml").read_text(encoding="utf-8")
         return parse_encounter(text, "sample_encounter.toml")
-    return parse_encounter(_read(Path(source)), source)
+    return parse_encounter(read_text(source), source)
