@@ -73,6 +73,7 @@ from meikyu.systems.meikyu_kingdom.combat.rules import (
     step,
     strategy_difficulty,
 )
+from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
 from meikyu.systems.meikyu_kingdom.combat.view import appearance, label, render
 from meikyu.systems.meikyu_kingdom.odds import check_odds
 from meikyu.table.base import GM, MenuItem, odds_data, sort_menu
@@ -343,7 +344,24 @@ class BattleKind:
             kind = "gm" if isinstance(action, _GM_ONLY) else _KIND_OF.get(type(action).__name__, "other")
             items.append(MenuItem(_key(action, group), ACTIONS.dump(action), text, group, kind,
                                   self._odds(state, action, gm), owner or seat))
+        if gm:
+            items.extend(self._auto(state, legal, items, lang))
         return sort_menu(items)
+
+    def _auto(self, state: Battle, legal: Sequence[Action], items: Sequence[MenuItem],
+              lang: str) -> list[MenuItem]:
+        """``gm/auto``: the tactical policy's pick when it is the GM's to play (a monster's or an NPC's
+        move, attack or answer; never a GM intervention nor a PC's action), so a page can offer one
+        button, or a switch, that lets the policy play the monsters."""
+        playable = [a for a in legal if not isinstance(a, _GM_ONLY)]
+        if not playable or state.phase in ("setup", "over"):
+            return []
+        pick = TacticalPolicy().choose(state, playable)
+        if self.seats_for(state, pick) != frozenset({GM}):
+            return []
+        same = next((i for i in items if i.action == ACTIONS.dump(pick)), None)
+        text = translate("table.mk.auto", lang, action=describe(pick, state, lang, "gm"))
+        return [MenuItem("gm/auto", ACTIONS.dump(pick), text, GM, "gm", same.odds if same else None, GM)]
 
     def _odds(self, b: Battle, action: Action, gm: bool) -> dict[str, Any] | None:
         """Exact odds of the check this action rolls, unless its difficulty is hidden from this seat."""
