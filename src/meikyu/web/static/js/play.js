@@ -5,7 +5,7 @@
 import { h, fill } from "./dom.js";
 import { t, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
 import { call, live } from "./api.js";
-import { renderMenu, renderPrompt, promptAnswers } from "./menu.js";
+import { renderMenu, renderPrompt, promptAnswers, oddsBadge } from "./menu.js";
 import { renderLog, exportDialog } from "./log.js";
 
 const BOARDS = {
@@ -29,6 +29,7 @@ const s = {
   fatal: null, // the page cannot go on (bad link)
   diceText: "", // dice typed at a real table, kept across redraws
   focus: null, // where the keyboard was before the last redraw
+  override: null, // the GM's chosen intervention in its list
 };
 let fetching = 0;
 
@@ -226,10 +227,35 @@ function autoPlay(items) {
   }, 300);
 }
 
+/** The GM's interventions as one list to pick from (there are many: every fall, status, revival…). */
+function overrides(gmItems, ctx) {
+  if (!gmItems.length) return null;
+  const select = h(
+    "select",
+    { id: "gm-override", disabled: !ctx.canAct },
+    gmItems.map((item) => h("option", { value: item.key }, item.label)),
+  );
+  if (s.override && gmItems.some((item) => item.key === s.override)) select.value = s.override;
+  select.addEventListener("change", () => {
+    s.override = select.value;
+  });
+  const go = () => {
+    const item = gmItems.find((i) => i.key === select.value);
+    if (item) act(item);
+  };
+  return h(
+    "div",
+    { class: "overrides" },
+    h("label", { for: "gm-override" }, t("gm.overrides")),
+    h("div", { class: "override-row" }, select, h("button", { type: "button", id: "gm-override-go", disabled: !ctx.canAct, onclick: go }, t("gm.do"))),
+  );
+}
+
 function gmPanel(items, ctx) {
-  const gmItems = items.filter((item) => item.kind === "gm");
+  const gmItems = items.filter((item) => item.kind === "gm" && item.key !== AUTO);
+  const pick = items.find((item) => item.key === AUTO);
   const forPlayers = items.filter((item) => onBehalf(item, ctx) && item.kind !== "gm");
-  const hasAuto = items.some((item) => item.key === AUTO) || s.game.system === "MeikyuKingdom";
+  const hasAuto = Boolean(pick) || s.game.system === "MeikyuKingdom";
   const toggle = h("input", { type: "checkbox", id: "auto-toggle", checked: autoOn() });
   toggle.addEventListener("change", () => {
     try {
@@ -247,7 +273,8 @@ function gmPanel(items, ctx) {
       h("button", { type: "button", class: "undo", disabled: !ctx.canAct || s.version === 0, onclick: undo }, t("gm.undo")),
     ),
     hasAuto ? h("p", { class: "choice" }, toggle, h("label", { for: "auto-toggle" }, t("gm.auto"))) : null,
-    gmItems.length ? renderMenu(gmItems, { ...ctx, groupName: () => t("gm.overrides") }) : null,
+    pick ? h("div", { class: "buttons" }, h("button", { type: "button", class: "act auto", dataset: { key: AUTO }, disabled: !ctx.canAct, onclick: () => act(pick) }, oddsBadge(pick.odds), h("span", { class: "label" }, pick.label))) : null,
+    overrides(gmItems, ctx),
     forPlayers.length
       ? h("details", { class: "for-players" }, h("summary", {}, t("gm.for_players", { n: forPlayers.length })), renderMenu(forPlayers, ctx))
       : null,
