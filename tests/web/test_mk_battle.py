@@ -49,19 +49,17 @@ def gm_do(gm: Seat, key: str) -> None:
 def test_gm_and_two_players_play_the_sample_battle_to_its_end(web_server: Server, browser: object) -> None:
     game = create_game(web_server, "MeikyuKingdom", "battle", setup={"encounter": "sample", "seed": 5}, lang="en")
     gm = open_seat(browser, seat_url(web_server, game, "gm"))
+    live_at(gm)
+    assert gm.page.locator(".battlefield .area").count() == 6
+    # The GM hides every monster's data before the players sit down (an uncertain encounter).
+    for mid in ("m1", "m2", "m3", "m4"):
+        gm_do(gm, f"gm/hide/{mid}")
     hana = open_seat(browser, seat_url(web_server, game, "pc:hana"))
     toru = open_seat(browser, seat_url(web_server, game, "pc:toru"))
     everyone = [gm, hana, toru]
-    sync(everyone, 0)
-    assert gm.page.locator(".battlefield .area").count() == 6
+    sync(everyone, 4)
     assert hana.page.locator("#seat").inner_text() == "Hana"
     assert hana.page.locator('.piece[data-id="hana"] .badge').inner_text() == "you"
-
-    # The GM hides every monster's data before the battle begins; the players' boards follow at once.
-    for mid in ("m1", "m2", "m3", "m4"):
-        gm_do(gm, f"gm/hide/{mid}")
-    version = live_at(gm)
-    sync(everyone, version)
     assert gm.page.locator(".piece.hidden .badge.secret").count() == 4
     assert "goblins guard a crate" in gm.page.locator(".gm-hidden").inner_text()
     assert hana.page.locator(".piece.monsters .hp").count() == 0
@@ -94,7 +92,6 @@ def test_gm_and_two_players_play_the_sample_battle_to_its_end(web_server: Server
     # Each roll in the log shows its dice and its BCDice-style line, for the players too.
     assert hana.page.locator(".log-line .die").count() > 0
     assert hana.page.locator(".log-line .result-line").count() > 0
-    assert re.search(r"\(\dR6", hana.page.locator(".log-line .result-line").first.inner_text()) or True
 
     for player in (hana, toru):
         received = player.seen()
