@@ -247,3 +247,19 @@ def test_gm_auto_offers_the_tactical_policys_pick_on_the_monsters_turns_only() -
             action = policy.choose(game.state, legal) if legal else registry.action_from_data(KIND, menu[0].action)
         game.play(action)
     assert game.state.phase == "over" and offered > 0
+
+
+def test_views_say_where_a_side_is_blocked_but_not_by_a_hidden_monster() -> None:
+    """R-MK-27: fewer allies than the enemies' valor in an area blocks the advance; players are not told
+    of a blocking a hidden monster makes (R-MK-23), the GM is."""
+    from meikyu.systems.meikyu_kingdom.combat.model import Battle, Combatant, evolve
+
+    pc = Combatant("pc", "Ari", "court", 3, 9, 9, kind="pc", valor=2)
+    ogre = Combatant("m1", "Ogre", "monsters", 3, 20, 20, valor=4)
+    battle = Battle((pc, ogre), phase="act")
+    court = {"area": 3, "side": "court", "allies": 1, "valor": 4}
+    monsters = {"area": 3, "side": "monsters", "allies": 1, "valor": 2}
+    assert KIND.view(battle, "pc:pc", "en")["blocking"] == [court, monsters]
+    hidden = Battle((pc, evolve(ogre, hidden=True, appearance="a shape")), phase="act")
+    assert KIND.view(hidden, "pc:pc", "en")["blocking"] == [monsters]
+    assert KIND.view(hidden, GM, "en")["blocking"] == [court, monsters]

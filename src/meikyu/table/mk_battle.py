@@ -64,16 +64,19 @@ from meikyu.systems.meikyu_kingdom.combat.model import (
     CURSE,
     DISTRACTION,
     MONSTERS,
+    OK,
+    SIDES,
     Battle,
     Combatant,
 )
+from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
 from meikyu.systems.meikyu_kingdom.combat.rules import (
+    blocked,
     gm_actions,
     legal_actions,
     step,
     strategy_difficulty,
 )
-from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
 from meikyu.systems.meikyu_kingdom.combat.view import appearance, label, render
 from meikyu.systems.meikyu_kingdom.odds import check_odds
 from meikyu.table.base import GM, MenuItem, odds_data, sort_menu
@@ -269,6 +272,7 @@ class BattleKind:
             "loot": to_data(b.loot), "looted": list(b.looted),
             "options": to_data(b.options),
             "uncertain": {"limit": b.uncertain_limit, "used": b.uncertain_used},
+            "blocking": _blocking(b, gm),
         }
         if gm:
             out["notes"] = b.notes
@@ -395,6 +399,25 @@ def _chances(count: int, modifier: int, difficulty: int, curse: bool, no_drive: 
     """A battle check's exact (success, critical, fumble) (R-MK-10, R-MK-14; the automatic 6→drive choice)."""
     o = check_odds(count, modifier, difficulty, curse=curse, no_drive=no_drive)
     return o.success, o.critical, o.fumble
+
+
+def _blocking(b: Battle, gm: bool) -> list[dict[str, Any]]:
+    """Where a side cannot advance (R-MK-27): ``{"area", "side", "allies", "valor"}`` per blocked area.
+
+    Players are not told of a blocking made by a hidden monster (its valor is its own secret, R-MK-23);
+    they find it when they try to advance, as the court would.
+    """
+    out = []
+    for area in range(6):
+        for side in SIDES:
+            movers = [c for c in b.combatants if c.area == area and c.side == side and c.condition == OK]
+            if not movers:
+                continue
+            covered = any(c.hidden and c.area == area and c.side != side for c in b.combatants)
+            found = blocked(b.combatants, movers[0])
+            if found is not None and (gm or not covered):
+                out.append({"area": area, "side": side, "allies": found[0], "valor": found[1]})
+    return out
 
 
 def _key(action: Action, group: str) -> str:
