@@ -79,6 +79,18 @@ def step(page: Any, times: int) -> None:
     wait_live(page)
 
 
+def shot(browser: Any, path: Path, url: str, lang: str, size: str, steps: int) -> None:
+    context = browser.new_context(locale=LOCALES[lang], viewport=SIZES[size])
+    page = context.new_page()
+    page.goto(url)
+    if "/play/" in url:
+        step(page, steps)
+    else:
+        page.wait_for_selector("#kind option", state="attached")
+    page.screenshot(path=str(path), full_page=True)
+    context.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default="screenshots")
@@ -96,25 +108,15 @@ def main() -> int:
             for lang in ("ko", "ja", "en"):
                 games = {sk: server.call("POST", "/api/games", {"system": sk[0], "kind": sk[1], "setup": "sample",
                                                                 "lang": lang, "manual_dice": True}) for sk in kinds}
-                for size, viewport in SIZES.items():
-                    def shot(name: str, url: str, steps: int = 0, seat_lang: str = lang) -> None:
-                        if args.only and args.only not in name:
-                            return
-                        context = browser.new_context(locale=LOCALES[seat_lang], viewport=viewport)
-                        page = context.new_page()
-                        page.goto(url)
-                        if "/play/" in url:
-                            step(page, steps)
-                        else:
-                            page.wait_for_selector("#kind option", state="attached")
-                        page.screenshot(path=str(out / f"{name}-{lang}-{size}.png"), full_page=True)
-                        context.close()
-
-                    shot("home", server.base + "/")
+                for size in SIZES:
+                    screens = [("home", server.base + "/", 0)]
                     for (system, kind), game in games.items():
                         for seat in game["seats"][:2]:
                             name = f"{system}-{kind}-{seat['seat'].replace(':', '_')}"
-                            shot(name, server.base + seat["url"], steps=4 if seat["seat"] != "gm" else 0)
+                            screens.append((name, server.base + seat["url"], 4 if seat["seat"] != "gm" else 0))
+                    for name, url, steps in screens:
+                        if not args.only or args.only in name:
+                            shot(browser, out / f"{name}-{lang}-{size}.png", url, lang, size, steps)
             browser.close()
     finally:
         server.close()

@@ -6,6 +6,7 @@ installs both (``.ci/run``), so a missing browser there is a broken setup, not a
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -84,10 +85,8 @@ def open_seat(browser: Any, url: str, lang: str = "en", viewport: dict[str, int]
     seat = Seat(page)
 
     def on_response(response: Any) -> None:
-        try:
+        with contextlib.suppress(Exception):  # a redirect or an aborted body has none
             seat.bodies.append(response.text())
-        except Exception:  # a redirect or an aborted body has none
-            pass
 
     def on_socket(socket: Any) -> None:
         socket.on("framereceived", lambda frame: seat.bodies.append(frame if isinstance(frame, str) else str(frame)))
