@@ -23,7 +23,8 @@ def test_catalogs_have_the_same_keys_in_ko_ja_en() -> None:
     keys = {lang: set(catalog(lang)) for lang in ("ko", "ja", "en")}
     assert keys["ko"] == keys["en"] and keys["ja"] == keys["en"]
     for lang in ("ko", "ja"):
-        same = [k for k, v in catalog(lang).items() if v == catalog("en")[k] and re.search("[a-z]{4}", v)]
+        same = [k for k, v in catalog(lang).items()
+                if v == catalog("en")[k] and re.search("[a-z]{4}", re.sub(r"\{\w+\}", "", v))]
         assert not same, f"{lang} words left in English: {same[:5]}"
 
 

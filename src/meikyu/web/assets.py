@@ -79,7 +79,7 @@ def asset(name: str) -> Asset | None:
 
 
 BORROWED = ("mk.word.", "mk.battle.area.", "mk.battle.phase.", "mk.battle.side.", "mk.battle.outcome.",
-            "mk.battle.status.", "mk.battle.treasure.", "mk.battle.word.", "gb.stat.")
+            "mk.battle.status.", "mk.battle.treasure.", "mk.battle.word.", "gb.stat.", "lb.word.")
 """Sections of the systems' catalogs the page shows as they are (one translation of each game word)."""
 
 
@@ -90,6 +90,7 @@ def catalog(lang: str) -> dict[str, str]:
     import tomllib
 
     import meikyu.systems.gamebook  # noqa: F401  (registers the gb. catalog)
+    import meikyu.systems.liberator  # noqa: F401  (registers the lb. catalog)
     import meikyu.systems.meikyu_kingdom  # noqa: F401  (registers the mk. catalog)
     from meikyu.i18n import entries
 

@@ -1,5 +1,6 @@
-// The Liberator board: the mission and its obstacles, whose turn it is, each player's sheet (hand
-// size for the others, the cards themselves only for oneself), advantage / disadvantage and experience.
+// The Liberator board: the mission and its obstacles, whose turn it is and what the table waits for,
+// an advantage / disadvantage being resolved, and each player's sheet: one's own hand (the others'
+// only as a count — their cards are not in this seat's view at all), discards, feats, grants, experience.
 
 import { h } from "./dom.js";
 import { t, has } from "./i18n.js";
@@ -9,74 +10,103 @@ function players(view) {
 }
 
 export function nameOf(view, id) {
-  const p = players(view).find((x) => x.id === id);
+  const p = players(view).find((x) => x.id === id || x.seat === id || x.seat === `player:${id}`);
   return p ? p.name || p.id : null;
 }
 
-function word(prefix, value) {
-  const key = `${prefix}.${value}`;
+function word(value) {
+  const key = `lb.word.${value}`;
   return has(key) ? t(key) : String(value);
 }
 
+function cardList(cards, label) {
+  if (!Array.isArray(cards) || cards.length === 0) return null;
+  return h("p", { class: "small" }, label, " ", cards.map((c) => h("span", { class: "badge" }, c.name || c.id)));
+}
+
 export function render(view, ctx) {
-  const mission = view.mission || {};
+  const mission = view.mission;
   return [
     h(
       "section",
       { class: "mission", "aria-labelledby": "mission-title" },
-      h("h2", { id: "mission-title" }, mission.name || t("lb.mission")),
-      mission.type ? h("p", { class: "small" }, mission.type) : null,
-      mission.text ? h("p", {}, mission.text) : null,
+      h("h2", { id: "mission-title" }, mission ? t("lb.mission_named", { type: mission.type_name }) : t("lb.no_mission")),
       h("p", { class: "battle-status" }, turnLine(view)),
-      obstacles(view.obstacles || mission.obstacles || []),
-      view.result ? h("p", { class: "outcome", role: "status" }, view.result.text || word("lb.result", view.result.kind || view.result)) : null,
+      view.waiting ? h("p", { class: "waiting" }, view.waiting) : null,
+      mission ? obstacles(mission.obstacles || []) : null,
+      view.check ? checkLine(view) : null,
+      view.result ? h("p", { class: "outcome", role: "status" }, t("lb.result", { result: word(view.result) })) : null,
     ),
-    h("section", { class: "players", "aria-labelledby": "players-title" }, h("h2", { id: "players-title" }, t("lb.players")), h("div", { class: "sheet-grid" }, players(view).map((p) => playerSheet(p, view, ctx)))),
+    h(
+      "section",
+      { class: "players", "aria-labelledby": "players-title" },
+      h("h2", { id: "players-title" }, t("lb.players")),
+      h("div", { class: "sheet-grid" }, players(view).map((p) => playerSheet(p, view, ctx))),
+    ),
   ];
 }
 
 function turnLine(view) {
-  const parts = [];
-  if (view.round !== undefined) parts.push(h("span", {}, t("lb.round", { n: view.round })));
-  if (view.turn) parts.push(h("span", {}, t("lb.turn", { name: nameOf(view, view.turn) || view.turn })));
-  if (view.phase) parts.push(h("span", {}, word("lb.phase", view.phase)));
+  const parts = [h("span", {}, t("lb.round", { n: view.round }))];
+  if (view.current) parts.push(h("span", {}, t("lb.turn", { name: nameOf(view, view.current) || view.current })));
+  if (view.gm_exp !== undefined) parts.push(h("span", {}, t("lb.gm_exp", { n: view.gm_exp })));
   return parts;
 }
 
 function obstacles(list) {
-  if (!list.length) return null;
+  if (!list.length) return h("p", { class: "quiet" }, t("lb.all_cleared"));
   return h(
     "ul",
     { class: "obstacles", "aria-label": t("lb.obstacles") },
     list.map((o) =>
       h(
         "li",
-        { class: ["obstacle", o.cleared && "cleared"] },
-        h("strong", {}, o.name || o.id),
-        o.text ? ` — ${o.text}` : "",
-        o.difficulty !== undefined ? h("span", { class: "badge" }, t("lb.difficulty", { n: o.difficulty })) : null,
-        o.cleared ? h("span", { class: "badge" }, t("lb.cleared")) : null,
+        { class: "obstacle", dataset: { uid: String(o.uid) } },
+        h("strong", {}, o.name || o.kind),
+        " ",
+        h("span", { class: "badge" }, `${o.attribute}${o.target}`),
+        o.enhancement ? h("span", { class: "badge" }, o.enhancement) : null,
       ),
     ),
   );
 }
 
+function checkLine(view) {
+  const c = view.check;
+  return h(
+    "p",
+    { class: ["check-line", c.kind === "advantage" ? "good" : "bad"] },
+    t("lb.check", { kind: word(c.kind), name: nameOf(view, c.seat) || "" }),
+    Array.isArray(c.dice) && c.dice.length ? h("span", { class: "dice" }, c.dice.map((d) => h("span", { class: "die" }, String(d)))) : null,
+  );
+}
+
 function playerSheet(p, view, ctx) {
-  const me = ctx.seat === `player:${p.id}`;
+  const me = view.you === p.id;
   const hand = Array.isArray(p.hand) ? p.hand : null;
   return h(
     "article",
-    { class: ["sheet", me && "me", view.turn === p.id && "current"], dataset: { id: p.id } },
-    h("h3", {}, p.name || p.id, me ? h("span", { class: "badge" }, t("lb.you")) : null),
+    { class: ["sheet", me && "me", view.current === p.seat && "current"], dataset: { id: p.id } },
+    h("h3", {}, p.name || p.id, " ", me ? h("span", { class: "badge" }, t("lb.you")) : null),
+    h("p", { class: "small" }, t("lb.job_level", { job: (p.job && p.job.name) || "", level: p.level })),
     h(
       "dl",
       { class: "stats" },
-      p.hp !== undefined ? h("div", { class: "stat" }, h("dt", {}, t("lb.hp")), h("dd", {}, `${p.hp}${p.max_hp !== undefined ? `/${p.max_hp}` : ""}`)) : null,
-      p.experience !== undefined ? h("div", { class: "stat" }, h("dt", {}, t("lb.experience")), h("dd", {}, String(p.experience))) : null,
-      h("div", { class: "stat" }, h("dt", {}, t("lb.hand_size")), h("dd", {}, String(hand ? hand.length : p.hand_size ?? 0))),
+      h("div", { class: "stat" }, h("dt", {}, t("lb.experience")), h("dd", {}, String(p.exp))),
+      h("div", { class: "stat" }, h("dt", {}, t("lb.hand_size")), h("dd", { class: "hand-size" }, String(p.hand_size))),
     ),
-    p.advantage ? h("p", { class: "badge good" }, t("lb.advantage", { n: p.advantage })) : null,
-    p.disadvantage ? h("p", { class: "badge bad" }, t("lb.disadvantage", { n: p.disadvantage })) : null,
-    hand ? h("ul", { class: "hand", "aria-label": t("lb.hand") }, hand.map((card) => h("li", { class: "card-face" }, card.name || card.label || String(card), card.text ? h("span", { class: "small" }, card.text) : null))) : null,
+    hand
+      ? h(
+          "div",
+          {},
+          h("h4", {}, me ? t("lb.hand") : t("lb.hand_of", { name: p.name })),
+          h("ul", { class: "hand" }, hand.map((card) => h("li", { class: "card-face", dataset: { card: card.id } }, card.name))),
+        )
+      : null,
+    cardList(p.discard, t("lb.discard")),
+    cardList(p.feats, t("lb.feats")),
+    Array.isArray(p.grants) && p.grants.length
+      ? h("ul", { class: "grants" }, p.grants.map((g) => h("li", { class: "small" }, g.text || g.name)))
+      : null,
   );
 }
