@@ -158,7 +158,7 @@ function render() {
     renderPrompt(game.prompt, answers, ctx),
     h("h2", {}, t("actions.title")),
     renderMenu(items, ctx, { skip: (item) => inPrompt.has(item.key) || (ctx.gm && (item.kind === "gm" || onBehalf(item, ctx))) }),
-    game.settings && game.settings.manual_dice ? diceField() : null,
+    game.settings && game.settings.manual_dice && items.length ? diceField() : null,
   );
   fill($("#gm"), ctx.gm ? gmPanel(items, ctx) : null);
   $("#gm").hidden = !ctx.gm;
