@@ -14,6 +14,7 @@ HEADINGS = {"ko": "게임 시작하기", "ja": "ゲームを始める", "en": "S
 @pytest.mark.parametrize("lang", ["ko", "ja", "en"])
 def test_home_page_speaks_the_browser_language(web_server: Server, browser: object, lang: str) -> None:
     home = open_seat(browser, web_server.base + "/", lang)
+    home.page.wait_for_selector("html[data-ready]")
     assert home.page.locator("h1").inner_text() == HEADINGS[lang]
     assert home.page.get_attribute("html", "lang") == lang
     assert home.page.locator("#kind option").count() >= 1

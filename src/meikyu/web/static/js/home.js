@@ -149,6 +149,7 @@ async function start() {
     $("#create-error").hidden = false;
   }
   renderKinds();
+  document.documentElement.dataset.ready = "1";
 }
 
 start();
