@@ -6,15 +6,21 @@ from __future__ import annotations
 import pytest
 
 from tests.api.conftest import Server
-from tests.web.conftest import live_at, open_seat
+from tests.web.conftest import Seat, live_at, open_seat
+
+
+def open_home(browser: object, server: Server, lang: str) -> Seat:
+    home = open_seat(browser, server.base + "/", lang)
+    home.page.wait_for_selector("html[data-ready]")
+    return home
+
 
 HEADINGS = {"ko": "게임 시작하기", "ja": "ゲームを始める", "en": "Start a game"}
 
 
 @pytest.mark.parametrize("lang", ["ko", "ja", "en"])
 def test_home_page_speaks_the_browser_language(web_server: Server, browser: object, lang: str) -> None:
-    home = open_seat(browser, web_server.base + "/", lang)
-    home.page.wait_for_selector("html[data-ready]")
+    home = open_home(browser, web_server, lang)
     assert home.page.locator("h1").inner_text() == HEADINGS[lang]
     assert home.page.get_attribute("html", "lang") == lang
     assert home.page.locator("#kind option").count() >= 1
@@ -22,7 +28,7 @@ def test_home_page_speaks_the_browser_language(web_server: Server, browser: obje
 
 
 def test_create_a_game_and_hand_out_the_links(web_server: Server, browser: object) -> None:
-    home = open_seat(browser, web_server.base + "/", "en")
+    home = open_home(browser, web_server, "en")
     page = home.page
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.select_option("#kind", label="Shin gamebook — Reading")
@@ -53,7 +59,7 @@ def test_create_a_game_and_hand_out_the_links(web_server: Server, browser: objec
 
 
 def test_choosing_own_files_without_a_file_says_what_to_do(web_server: Server, browser: object) -> None:
-    home = open_seat(browser, web_server.base + "/", "en")
+    home = open_home(browser, web_server, "en")
     page = home.page
     page.select_option("#kind", label="Shin gamebook — Reading")
     page.check('input[name="setup"][value="files"]')

@@ -86,6 +86,7 @@ def test_phone_screen_has_no_sideways_scrolling(web_server: Server, browser: obj
         width = person.page.evaluate("document.scrollingElement.scrollWidth")
         assert width <= 360, (seat, width)
     home = open_seat(browser, web_server.base + "/", "ko", viewport={"width": 360, "height": 740})
+    home.page.wait_for_selector("html[data-ready]")
     assert home.page.evaluate("document.scrollingElement.scrollWidth") <= 360
 
 
