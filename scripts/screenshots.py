@@ -26,7 +26,13 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--
         "--disable-component-update", "--disable-sync"]
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 LOCALES = {"ko": "ko-KR", "ja": "ja-JP", "en": "en-US"}
-ACT = "#actions button.act:not([disabled]), #gm button.act:not([disabled])"
+SAFE = (':not([disabled]):not([data-key*="surrender"]):not([data-key*="escape"]):not([data-key*="give_up"])'
+        ':not([data-key*="abandon"])')
+ACT = f"#actions .prompt button.act{SAFE}, #actions button.kind-attack{SAFE}, #actions button.act{SAFE}"
+PREPARE = {  # what the GM does before the players' screens are taken
+    ("MeikyuKingdom", "battle"): ["gm/begin"],
+    ("Liberator", "scenario"): ["gm/generate_mission/type=normal/seed=0"],
+}
 
 
 class Server:
@@ -54,6 +60,14 @@ class Server:
         data = None if body is None else json.dumps(body).encode()
         with urllib.request.urlopen(urllib.request.Request(self.base + path, data, headers, method=method)) as r:
             return json.loads(r.read())
+
+    def take(self, game: dict[str, Any], key: str) -> None:
+        """The GM takes the menu item ``key``, as the page would post it."""
+        token = next(s["token"] for s in game["seats"] if s["seat"] == "gm")
+        seen = self.call("GET", f"/api/games/{game['id']}", token=token)
+        item = next(i for i in seen["legal_actions"] if i["key"] == key)
+        self.call("POST", f"/api/games/{game['id']}/actions", {"action": item["action"], "version": seen["version"]},
+                  token)
 
     def close(self) -> None:
         self.process.terminate()
@@ -108,6 +122,9 @@ def main() -> int:
             for lang in ("ko", "ja", "en"):
                 games = {sk: server.call("POST", "/api/games", {"system": sk[0], "kind": sk[1], "setup": "sample",
                                                                 "lang": lang, "manual_dice": True}) for sk in kinds}
+                for sk, game in games.items():
+                    for key in PREPARE.get(sk, []):
+                        server.take(game, key)
                 for size in SIZES:
                     screens = [("home", server.base + "/", 0)]
                     for (system, kind), game in games.items():

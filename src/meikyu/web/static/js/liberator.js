@@ -87,7 +87,14 @@ function playerSheet(p, view, ctx) {
   return h(
     "article",
     { class: ["sheet", me && "me", view.current === p.seat && "current"], dataset: { id: p.id } },
-    h("h3", {}, p.name || p.id, " ", me ? h("span", { class: "badge" }, t("lb.you")) : null),
+    h(
+      "h3",
+      {},
+      p.name || p.id,
+      " ",
+      me ? h("span", { class: "badge" }, t("lb.you")) : null,
+      view.current === p.seat ? h("span", { class: "badge good" }, t("lb.current")) : null,
+    ),
     h("p", { class: "small" }, t("lb.job_level", { job: (p.job && p.job.name) || "", level: p.level })),
     h(
       "dl",
