@@ -364,7 +364,7 @@ class BattleKind:
         if self.seats_for(state, pick) != frozenset({GM}):
             return []
         same = next((i for i in items if i.action == ACTIONS.dump(pick)), None)
-        text = translate("table.mk.auto", lang, action=describe(pick, state, lang, "gm"))
+        text = translate("table.battle.auto", lang, action=describe(pick, state, lang, "gm"))
         return [MenuItem("gm/auto", ACTIONS.dump(pick), text, GM, "gm", same.odds if same else None, GM)]
 
     def _odds(self, b: Battle, action: Action, gm: bool) -> dict[str, Any] | None:
