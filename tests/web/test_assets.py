@@ -11,7 +11,7 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from meikyu.web import routes
-from meikyu.web.assets import catalog
+from meikyu.web.assets import BORROWED, catalog
 
 STATIC = resources.files("meikyu.web").joinpath("static")
 SCRIPTS = sorted(p.name for p in STATIC.joinpath("js").iterdir() if p.name.endswith(".js"))
@@ -70,3 +70,16 @@ def test_files_are_gzipped_with_a_strict_policy_and_revalidate(path: str) -> Non
                                   "/web/.hidden.js"])
 def test_nothing_else_is_served(path: str) -> None:
     assert client.get(path).status_code == 404
+
+
+def test_every_word_of_the_page_is_used() -> None:
+    """No dead strings: each key of the page's own catalog is asked for by a script or a page (keys
+    built at run time — ``kind.*``, ``game.*`` … — are named by their prefix in the scripts)."""
+    text = "\n".join(STATIC.joinpath("js", n).read_text("utf-8") for n in SCRIPTS)
+    text += "\n".join(STATIC.joinpath(n).read_text("utf-8") for n in PAGES)
+    dynamic = set(re.findall(r"`([a-z_.]+)\.\$\{", text)) | set(re.findall(r'word\("([a-z_.]+)"', text))
+    borrowed = {k for k in catalog("en") if k.startswith(BORROWED)}
+    literals = set(re.findall(r'"([a-z_]+\.[a-zA-Z_.0-9]+)"', text))
+    unused = [k for k in set(catalog("en")) - borrowed - _static_keys() - literals
+              if not any(k.startswith(prefix + ".") for prefix in dynamic)]
+    assert not unused, sorted(unused)

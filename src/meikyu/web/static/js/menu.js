@@ -23,7 +23,45 @@ export function formatPct(value) {
   return `${value.toFixed(value >= 10 ? 1 : 2).replace(/\.?0+$/, "")}%`;
 }
 
+/** An action with fields to fill in (a count, a name, a room): its label, the fields, a send button. */
+function itemForm(item, ctx) {
+  const inputs = Object.entries(item.form).map(([name, spec]) => {
+    const id = `f-${item.key}-${name}`.replace(/[^A-Za-z0-9_-]/g, "_");
+    const value = item.action[name];
+    let input;
+    if (spec.type === "choice") {
+      input = h("select", { id, name }, (spec.options || []).map((o) => h("option", { value: String(o.value), selected: o.value === value }, o.label)));
+    } else if (spec.type === "int") {
+      input = h("input", { id, name, type: "number", inputmode: "numeric", min: spec.min, max: spec.max, value: value ?? spec.min ?? 0, required: true });
+    } else {
+      input = h("input", { id, name, type: "text", value: value ?? "", autocomplete: "off" });
+    }
+    return { name, spec, input, field: h("label", { class: "form-field", for: id }, h("span", {}, has(`form.${name}`) ? t(`form.${name}`) : name), input) };
+  });
+  const form = h(
+    "form",
+    { class: ["item-form", `kind-${item.kind}`], dataset: { key: item.key } },
+    h("span", { class: "label" }, item.label),
+    inputs.map((x) => x.field),
+    h("button", { type: "submit", class: "act", dataset: { key: item.key }, disabled: !ctx.canAct }, t("form.send")),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const action = { ...item.action };
+    for (const { name, spec, input } of inputs) {
+      if (spec.type === "int") action[name] = Number.parseInt(input.value, 10);
+      else if (spec.type === "choice") {
+        const chosen = (spec.options || []).find((o) => String(o.value) === input.value);
+        action[name] = chosen ? chosen.value : input.value;
+      } else action[name] = input.value;
+    }
+    ctx.act({ ...item, action });
+  });
+  return form;
+}
+
 function itemButton(item, ctx) {
+  if (item.form && Object.keys(item.form).length) return itemForm(item, ctx);
   return h(
     "button",
     {

@@ -24,7 +24,7 @@ function people(view) {
   const battle = battleOf(view);
   const out = [];
   if (battle) out.push(...battle.combatants);
-  for (const key of ["characters", "court", "pcs"]) if (view && Array.isArray(view[key])) out.push(...view[key]);
+  if (view && Array.isArray(view.court)) out.push(...view.court);
   return out;
 }
 
@@ -39,10 +39,10 @@ export function nameOf(view, id, lang) {
 export function render(view, ctx) {
   const parts = [];
   const battle = battleOf(view);
-  if (view.kingdom) parts.push(kingdomSheet(view.kingdom, ctx));
-  if (view.round_table || view.kind === "round_table") parts.push(roundTable(view, ctx));
+  if (view.round_table) parts.push(roundTable(view.round_table, { ...ctx, view }));
+  if (view.kingdom) parts.push(kingdomSheet(view.kingdom, view.round_table, ctx));
   if (battle) parts.push(battleBoard(battle, view, ctx));
-  const sheets = Array.isArray(view.characters) ? view.characters : battle ? battle.combatants.filter((c) => c.side === "court") : [];
+  const sheets = Array.isArray(view.court) ? view.court : battle ? battle.combatants.filter((c) => c.side === "court") : [];
   if (sheets.length) parts.push(characterSheets(sheets, { ...ctx, you: view.you, nameOf: (who) => nameOf(view, who, ctx.lang) }));
   if (ctx.gm) parts.push(gmHidden(view, battle, ctx));
   return parts;
@@ -174,12 +174,12 @@ function stat(name, value) {
 }
 
 function sheet(c, ctx) {
-  const items = (c.weapons || c.items || []).filter(Boolean);
+  const items = (c.weapons || c.items || []).filter((w) => w && w.name);
   const favor = Array.isArray(c.favor) ? c.favor : Object.entries(c.favor || {});
   return h(
     "article",
     { class: ["sheet", ctx.you === c.id && "me"], dataset: { id: c.id } },
-    h("h3", {}, label(c, ctx.lang)),
+    h("h3", {}, label(c, ctx.lang), c.job_names ? h("span", { class: "small" }, ` ${c.job_names[ctx.lang] || c.job}`) : null),
     h(
       "dl",
       { class: "stats" },
@@ -193,6 +193,9 @@ function sheet(c, ctx) {
     items.length
       ? h("p", { class: "items" }, h("span", { class: "k" }, t("mk.items")), " ", items.map((w) => h("span", { class: ["badge", w.broken && "broken"] }, itemText(w, ctx))))
       : null,
+    Array.isArray(c.skills) && c.skills.length && typeof c.skills[0] === "object"
+      ? h("p", { class: "small" }, t("mk.skills"), " ", c.skills.map((x) => h("span", { class: "badge", title: (x.effect_names && x.effect_names[ctx.lang]) || x.effect || null }, label(x, ctx.lang))))
+      : null,
     statuses(c.statuses),
     favor.length ? h("p", { class: "small" }, t("mk.favor"), " ", favor.map(([who, n]) => `${ctx.nameOf(who) || who} ${n}`).join(", ")) : null,
   );
@@ -200,71 +203,69 @@ function sheet(c, ctx) {
 
 function itemText(w, ctx) {
   const name = label(w, ctx.lang);
-  if (w.power === undefined) return name;
+  if (!w.power) return name;
   return `${name} (${t(w.ranged ? "mk.word.ranged" : "mk.word.melee")} ${w.power}${w.range ? ` · ${t("mk.range", { n: w.range })}` : ""})`;
 }
 
 // --- the kingdom and the round table ------------------------------------------------------------
 
-function kingdomSheet(k, ctx) {
-  const powers = k.powers || {};
+function named(map, key, lang) {
+  return (map && map[key] && map[key][lang]) || key;
+}
+
+function kingdomSheet(k, rt, ctx) {
+  const lang = ctx.lang;
   return h(
     "section",
     { class: "kingdom", "aria-labelledby": "kingdom-title" },
-    h("h2", { id: "kingdom-title" }, k.name ? t("mk.kingdom_named", { name: k.name }) : t("mk.kingdom")),
+    h("h2", { id: "kingdom-title" }, label(k, lang) || t("mk.kingdom")),
     h(
       "dl",
       { class: "stats" },
-      Object.entries(powers).map(([name, value]) => stat(word("mk.word", name), value)),
-      k.budget !== undefined ? stat(t("mk.word.budget"), k.budget) : null,
-      k.voice !== undefined ? stat(t("mk.word.voice"), k.voice) : null,
-      k.citizens !== undefined ? stat(t("mk.word.citizens"), k.citizens) : null,
-      k.level !== undefined ? stat(t("mk.level"), k.level) : null,
+      stat(t("mk.level"), k.level),
+      ["life", "order", "culture", "military"].map((p) => stat(t(`mk.word.${p}`), k[p])),
+      stat(t("mk.word.budget"), `${k.budget} MG`),
+      stat(t("mk.word.citizens"), k.citizens),
+      stat(t("mk.word.voice"), k.voice),
+      stat(t("mk.word.upkeep"), k.upkeep),
     ),
-    Array.isArray(k.rooms) && k.rooms.length ? roomMap(k.rooms, ctx) : null,
-    Array.isArray(k.groups) && k.groups.length
-      ? h("p", { class: "small" }, t("mk.facility_groups"), " ", k.groups.map((g) => h("span", { class: "badge" }, label(g, ctx.lang) || String(g))))
+    k.materials && Object.keys(k.materials).length
+      ? h("p", { class: "small" }, t("mk.materials"), " ", Object.entries(k.materials).map(([m, n]) => h("span", { class: "badge" }, `${m} ×${n}`)))
       : null,
+    Array.isArray(k.talents) && k.talents.length
+      ? h("p", { class: "small" }, t("mk.talents"), " ", k.talents.map((x) => h("span", { class: "badge" }, named(k.talent_names, x, lang))))
+      : null,
+    k.relations && Object.keys(k.relations).length
+      ? h("p", { class: "small" }, t("mk.relations"), " ", Object.entries(k.relations).map(([n, r]) => h("span", { class: "badge" }, `${named(k.nation_names, n, lang)}: ${t(`mk.word.${r}`)}`)))
+      : null,
+    rt && rt.maps_text ? h("figure", { class: "room-map" }, h("figcaption", {}, t("mk.rooms")), h("pre", { tabindex: "0" }, rt.maps_text.replace(/^\n+/, ""))) : null,
   );
 }
 
-function roomMap(rooms, ctx) {
-  return h(
-    "ul",
-    { class: "rooms", "aria-label": t("mk.rooms") },
-    rooms.map((room) =>
-      h(
-        "li",
-        { class: ["room", room.group && `group-${room.group}`], dataset: room.x !== undefined ? { x: String(room.x), y: String(room.y) } : null },
-        h("span", { class: "room-name" }, label(room, ctx.lang) || room.facility || ""),
-        room.group ? h("span", { class: "small" }, room.group) : null,
-      ),
-    ),
-  );
-}
-
-function roundTable(view, ctx) {
-  const rt = view.round_table || view;
-  const requests = Array.isArray(rt.requests) ? rt.requests : [];
+function roundTable(rt, ctx) {
+  const pending = rt.pending;
   return h(
     "section",
     { class: "round-table", "aria-labelledby": "rt-title" },
     h("h2", { id: "rt-title" }, t("mk.round_table")),
-    rt.cycle !== undefined ? h("p", {}, t("mk.cycle", { n: rt.cycle })) : null,
-    requests.length
+    h("p", { class: "stage" }, rt.stage_text),
+    h(
+      "dl",
+      { class: "stats" },
+      stat(t("mk.word.budget"), `${rt.budget} MG`),
+      stat(t("mk.citizens_home"), rt.citizens_home),
+    ),
+    pending
       ? h(
-          "ul",
-          { class: "requests" },
-          requests.map((r) =>
-            h(
-              "li",
-              { class: ["request", r.status && `status-${r.status}`] },
-              h("span", {}, r.text || r.label || ""),
-              r.status ? h("span", { class: "badge" }, word("mk.request", r.status)) : null,
-            ),
-          ),
+          "p",
+          { class: ["request", pending.affordable ? "affordable" : "too-dear"], role: "status" },
+          t("mk.request_waiting", { text: pending.text, cost: pending.cost }),
+          pending.affordable ? null : h("span", { class: "badge bad" }, t("mk.too_dear")),
         )
-      : h("p", { class: "quiet" }, t("mk.no_requests")),
+      : null,
+    Array.isArray(rt.items_requested) && rt.items_requested.length
+      ? h("p", { class: "small" }, t("mk.items_requested"), " ", rt.items_requested.map((x) => h("span", { class: "badge" }, nameOf(ctx.view, x, ctx.lang) || x)))
+      : null,
   );
 }
 
