@@ -77,7 +77,7 @@ def test_three_players_play_a_liberator_mission(web_server: Server, browser: obj
     for seat in everyone:
         live_at(seat, version)
     assert turns_seen == set(PLAYERS)
-    for pid, seat in players.items():
+    for seat in players.values():
         assert seat.page.locator(".mission .obstacle").count() == 0 or seat.page.locator(".mission .outcome").count()
         assert seat.page.locator(".hand").count() == 1
         assert seat.page.locator(".sheet.me .stat dd").first.inner_text().isdigit()
