@@ -204,7 +204,7 @@ function sheet(c, ctx) {
 function itemText(w, ctx) {
   const name = label(w, ctx.lang);
   if (!w.power) return name;
-  return `${name} (${t(w.ranged ? "mk.word.ranged" : "mk.word.melee")} ${w.power}${w.range ? ` · ${t("mk.range", { n: w.range })}` : ""})`;
+  return `${name} (${t(w.ranged || w.attack === "ranged" ? "mk.word.ranged" : "mk.word.melee")} ${w.power}${w.range ? ` · ${t("mk.range", { n: w.range })}` : ""})`;
 }
 
 // --- the kingdom and the round table ------------------------------------------------------------
