@@ -29,7 +29,7 @@ def test_requests_and_approvals_at_the_round_table(web_server: Server, browser: 
     # Organization meeting: Haneul takes three citizens as minions through the action's form.
     form = haneul.page.locator('#actions form.item-form[data-key="haneul/assign_minions"]')
     form.locator('input[name="count"]').fill("3")
-    form.locator("button").click()
+    form.locator("button").click()  # the form's own send button
     sync(everyone, 1)
     for seat in everyone:
         sheet = seat.page.locator('.sheet[data-id="haneul"]').inner_text()
@@ -41,7 +41,7 @@ def test_requests_and_approvals_at_the_round_table(web_server: Server, browser: 
 
     # Budget meeting: Doyun asks for an item; the GM's prompt offers approve / refuse.
     budget = gm.page.locator(".round-table .stat dd").first.inner_text()
-    doyun.page.locator('#actions [data-key="doyun/request_item"]').first.click()
+    doyun.page.locator('#actions button[data-key="doyun/request_item"]').click()
     sync(everyone, 3)
     assert gm.page.locator("#actions .prompt").count() == 1
     assert haneul.page.locator("#actions .prompt").count() == 0
@@ -52,8 +52,7 @@ def test_requests_and_approvals_at_the_round_table(web_server: Server, browser: 
     assert "Doyun" in haneul.page.locator(".round-table").inner_text()
 
     # The court asks for a facility; the GM refuses it and the budget stays as it was.
-    haneul.page.locator('#actions [data-key="all/request_facility/land=0"] button, '
-                        '#actions button[data-key="all/request_facility/land=0"]').first.click()
+    haneul.page.locator('#actions button[data-key="all/request_facility/land=0"]').click()
     sync(everyone, 5)
     gm.page.locator('#actions .prompt [data-key="gm/refuse"]').click()
     sync(everyone, 6)
