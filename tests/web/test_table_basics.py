@@ -132,3 +132,25 @@ def test_a_lost_line_shows_reconnecting_then_the_current_state(browser: object, 
     finally:
         process.terminate()
         process.wait(10)
+
+
+def test_the_log_exports_for_a_forum_post(web_server: Server, browser: object) -> None:
+    game = create_game(web_server, "ShinGamebook", "reading", lang="en")
+    reader = open_seat(browser, seat_url(web_server, game, "reader"))
+    reader.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    click(reader, ACT)
+    line = reader.page.locator(".log-line .text").first.inner_text()
+    reader.page.click("#export")
+    dialog = reader.page.locator("dialog.export")
+    dialog.wait_for()
+    area = dialog.locator("textarea")
+    reader.page.wait_for_function("document.querySelector('dialog.export textarea').value.includes('1')")
+    assert line in area.input_value()
+    dialog.locator("button", has_text="BBCode (forums)").click()
+    reader.page.wait_for_function("document.querySelector('dialog.export textarea').value.startsWith('[b]')")
+    assert line in area.input_value()
+    dialog.locator("button", has_text="Copy").click()
+    dialog.locator("p", has_text="Copied.").wait_for()
+    assert reader.page.evaluate("navigator.clipboard.readText()") == area.input_value()
+    dialog.locator("button", has_text="Close").click()
+    assert reader.page.locator("dialog.export").count() == 0
