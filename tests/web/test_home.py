@@ -71,7 +71,7 @@ def test_choosing_own_files_without_a_file_says_what_to_do(web_server: Server, b
     page.click("#create-button")
     error = page.locator("#create-error")
     error.wait_for()
-    page.wait_for_function("document.querySelector('#create-error').textContent.length > 0 && "
+    page.wait_for_function("() => document.querySelector('#create-error').textContent.length > 0 && "
                            "!document.querySelector('#create-error').textContent.startsWith('Choose')")
     text = error.inner_text()
     assert "{" not in text and "Traceback" not in text
