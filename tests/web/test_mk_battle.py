@@ -117,7 +117,7 @@ def test_a_refused_move_says_why_in_the_players_language(web_server: Server, bro
         body["action"] = {**body["action"], "@type": "Move", "actor": "hana", "step": 3}
         for extra in ("representative", "hope"):
             body["action"].pop(extra, None)
-        route.continue_(post_data=json.dumps(body))  # type: ignore[attr-defined]
+        route.fulfill(response=route.fetch(post_data=json.dumps(body)))  # type: ignore[attr-defined]
 
     hana.page.route(re.compile(r".*/actions(\?.*)?$"), too_far)
     hana.page.locator("#actions button.kind-check").first.click()

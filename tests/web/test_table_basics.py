@@ -47,7 +47,7 @@ def test_an_action_on_a_stale_version_is_refused_with_its_message(web_server: Se
         request = route.request  # type: ignore[attr-defined]
         body = json.loads(request.post_data)
         body["version"] = 0
-        route.continue_(post_data=json.dumps(body))  # type: ignore[attr-defined]
+        route.fulfill(response=route.fetch(post_data=json.dumps(body)))  # type: ignore[attr-defined]
 
     actions = re.compile(r".*/api/games/[^/]+/actions(\?.*)?$")
     reader.page.route(actions, old_version)
