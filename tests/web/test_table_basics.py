@@ -54,7 +54,7 @@ def test_an_action_on_a_stale_version_is_refused_with_its_message(web_server: Se
     reader.page.locator(ACT).first.click()
     refused = reader.page.locator(".refused")
     refused.wait_for()
-    assert "1" in refused.inner_text() and "{" not in refused.inner_text()
+    assert refused.inner_text().strip() and "{" not in refused.inner_text()
     assert live_at(reader) == 1  # refetched: still version 1, nothing taken
     reader.page.unroute(actions)
 

@@ -2,14 +2,16 @@
 // reconnects by itself. Failures become ApiFailure with the server's localized message; the page
 // never shows a raw body.
 
-import { t } from "./i18n.js";
+import { t, has } from "./i18n.js";
 
 export class ApiFailure extends Error {
   constructor(status, body) {
+    const code = (body && typeof body.error === "string" && body.error) || (status === 0 ? "network" : "unexpected");
     const message = body && typeof body.message === "string" && body.message ? body.message : null;
-    super(message || t(status === 0 ? "error.network" : "error.unexpected"));
+    // The server's own sentence first; else the page's words for the error's code.
+    super(message || t(has(`error.code.${code}`) ? `error.code.${code}` : status === 0 ? "error.network" : "error.unexpected"));
     this.status = status;
-    this.code = (body && body.error) || (status === 0 ? "network" : "unexpected");
+    this.code = code;
     this.version = body && Number.isInteger(body.version) ? body.version : null;
     this.rule = body && typeof body.rule === "string" ? body.rule : null;
   }
