@@ -39,6 +39,7 @@ export function nameOf(view, id, lang) {
 export function render(view, ctx) {
   const parts = [];
   const battle = battleOf(view);
+  if (view.phase_text) parts.push(h("p", { class: "session-phase", role: "status" }, view.phase_text));
   if (view.round_table) parts.push(roundTable(view.round_table, { ...ctx, view }));
   if (view.kingdom) parts.push(kingdomSheet(view.kingdom, view.round_table, ctx));
   if (battle) parts.push(battleBoard(battle, view, ctx));
@@ -57,7 +58,7 @@ function word(prefix, value) {
 
 function battleBoard(b, view, ctx) {
   const lit = new Set(b.options && Array.isArray(b.options.lit) ? b.options.lit : [0, 1, 2, 3, 4, 5]);
-  const blocking = Array.isArray(view.blocking) ? view.blocking : [];
+  const blocking = Array.isArray(b.blocking) ? b.blocking : [];
   const status = [
     h("span", {}, t("mk.round", { n: b.round })),
     h("span", {}, word("mk.battle.phase", b.phase)),
