@@ -31,17 +31,12 @@ const s = {
   focus: null, // where the keyboard was before the last redraw
   override: null, // the GM's chosen intervention in its list
 };
-let fetching = 0;
-
 async function refresh() {
-  const ticket = ++fetching;
   try {
     const game = await call("GET", `/api/games/${encodeURIComponent(id)}`, { token, lang: lang() });
-    if (game.version >= s.version || ticket === fetching) {
-      s.game = game;
-      s.version = game.version;
-    }
     if (!s.board && BOARDS[game.system]) s.board = await BOARDS[game.system]();
+    take(game);
+    return;
   } catch (failure) {
     if ([401, 403, 404].includes(failure.status)) s.fatal = failure.message;
   }
@@ -170,19 +165,24 @@ function render() {
   if (focused) {
     // Keep the keyboard where it was; when that action is gone, go to the first one now offered.
     const again = document.querySelector(focused) || (inPanel ? document.querySelector(`#${inPanel} button.act:not([disabled])`) || $(`#${inPanel}`) : null);
-    if (again) again.focus();
+    if (again && again !== document.activeElement) again.focus({ preventScroll: true });
   }
 }
 
-/** Where the keyboard is (an action's key, the dice field, a panel), remembered across a redraw that
- * briefly disables the buttons (focus falls to the body then). */
+/** Where the keyboard is (an action's key, the dice field, a panel). The spot is remembered across the
+ * busy redraw that disables the buttons (focus falls to the body then), and only across that one. */
 function whereFocus() {
   const active = document.activeElement;
-  if (!active || active === document.body) return s.focus || { focused: null, inPanel: null };
+  if (!active || active === document.body) {
+    const kept = s.focus || { focused: null, inPanel: null };
+    s.focus = null;
+    return kept;
+  }
   const inPanel = active.closest("#actions") ? "actions" : active.closest("#gm") ? "gm" : null;
   const focused = active.id === "dice-input" ? "#dice-input" : active.dataset && active.dataset.key ? `[data-key="${CSS.escape(active.dataset.key)}"]` : inPanel ? `#${inPanel}` : null;
-  s.focus = { focused, inPanel };
-  return s.focus;
+  const spot = { focused, inPanel };
+  s.focus = s.busy ? spot : null;
+  return spot;
 }
 
 function diceField() {
