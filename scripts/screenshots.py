@@ -100,7 +100,10 @@ def shot(browser: Any, path: Path, url: str, lang: str, size: str, steps: int) -
     if "/play/" in url:
         step(page, steps)
     else:
-        page.wait_for_selector("#kind option", state="attached")
+        page.wait_for_selector("html[data-ready]")
+        if steps:  # the home page after creating a game: the seat links
+            page.click("#create-button")
+            page.wait_for_selector("#seats:not([hidden])")
     page.screenshot(path=str(path), full_page=True)
     context.close()
 
@@ -126,7 +129,7 @@ def main() -> int:
                     for key in PREPARE.get(sk, []):
                         server.take(game, key)
                 for size in SIZES:
-                    screens = [("home", server.base + "/", 0)]
+                    screens = [("home", server.base + "/", 0), ("home-links", server.base + "/", 1)]
                     for (system, kind), game in games.items():
                         for seat in game["seats"][:2]:
                             name = f"{system}-{kind}-{seat['seat'].replace(':', '_')}"
