@@ -68,7 +68,9 @@ def test_three_players_play_a_liberator_mission(web_server: Server, browser: obj
         for seat in everyone:
             live_at(seat, version)
         mover = next(((pid, b) for pid, seat in players.items() if (b := first_action(seat)) is not None), None)
-        assert mover is not None, gm.page.locator(".mission").inner_text()
+        if mover is None:  # the GM's to decide (the die a disadvantage uses, say)
+            mover = ("gm", first_action(gm))
+        assert mover[1] is not None, gm.page.locator(".mission").inner_text()
         turns_seen.add(mover[0])
         mover[1].click()  # type: ignore[attr-defined]
         live_at(gm, version + 1)
@@ -76,7 +78,7 @@ def test_three_players_play_a_liberator_mission(web_server: Server, browser: obj
     version = live_at(gm)
     for seat in everyone:
         live_at(seat, version)
-    assert turns_seen == set(PLAYERS)
+    assert turns_seen >= set(PLAYERS)
     for seat in players.values():
         assert seat.page.locator(".mission .obstacle").count() == 0 or seat.page.locator(".mission .outcome").count()
         assert seat.page.locator(".hand").count() == 1

@@ -153,4 +153,4 @@ def test_the_log_exports_for_a_forum_post(web_server: Server, browser: object) -
     dialog.locator("p", has_text="Copied.").wait_for()
     assert reader.page.evaluate("navigator.clipboard.readText()") == area.input_value()
     dialog.locator("button", has_text="Close").click()
-    assert reader.page.locator("dialog.export").count() == 0
+    reader.page.locator("dialog.export").wait_for(state="detached")
