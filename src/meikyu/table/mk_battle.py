@@ -37,6 +37,8 @@ The state is a plain :class:`~meikyu.systems.meikyu_kingdom.combat.model.Battle`
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import MISSING, fields, replace
@@ -82,14 +84,14 @@ from meikyu.systems.meikyu_kingdom.odds import check_odds
 from meikyu.table.base import GM, MenuItem, odds_data, sort_menu
 from meikyu.table.setup import data_of, known_fields
 
-_GM_ONLY = (act.Place, act.Hide, act.Begin, act.Reveal, act.Fall, act.ReduceHp, act.Inflict, act.Revive,
-            act.EndQuarter)
+_GM_ONLY = (act.Place, act.Hide, act.Begin, act.Reveal, act.Fall, act.ReduceHp, act.RestoreHp, act.Inflict,
+            act.Revive, act.EndQuarter)
 _KIND_OF = {
     "Move": "move", "ExtraMove": "move", "Escape": "move", "Attack": "attack",
     "Carry": "support", "Swap": "support", "SearchSpot": "support", "Disarm": "support",
     "Cooperate": "support", "Reputation": "support", "OtherSupport": "support",
     "Breakthrough": "interrupt", "Decline": "interrupt", "SpendHope": "hope", "PlaceTarget": "prompt",
-    "StrategyCheck": "check",
+    "StrategyCheck": "check", "Choose": "prompt", "UseItem": "support",
 }
 
 
@@ -101,11 +103,7 @@ class BattleTableRules:
 
     def step(self, state: Battle, action: Action, dice: Dice) -> tuple[Battle, tuple[Event, ...]]:
         new, events = step(state, action, dice)
-        old = {c.id for c in state.combatants}
-        fresh = [c.id for c in new.combatants if c.id not in old and c.side == MONSTERS and c.kind == "monster"]
-        if fresh:
-            new = _renamed(new, dict(zip(fresh, _free_ids(new, len(fresh)), strict=True)))
-        return new, events
+        return cover(state, new, events, 0)
 
     def legal_actions(self, state: Battle) -> list[Action]:
         return legal_actions(state)
@@ -118,15 +116,42 @@ class BattleTableRules:
         return battle
 
 
-def _free_ids(battle: Battle, count: int) -> list[str]:
-    taken = {c.id for c in battle.combatants}
-    out: list[str] = []
-    n = 1
-    while len(out) < count:
-        if f"m{n}" not in taken:
-            out.append(f"m{n}")
-        n += 1
-    return out
+def cover(old: Battle | None, new: Battle, events: Sequence[Event], salt: int) -> tuple[Battle, tuple[Event, ...]]:
+    """``new`` (and this step's ``events``) with every monster that was not in ``old`` given an opaque id.
+
+    A battle that has just begun (``old`` is None) is numbered in an order shuffled by ``salt`` and the
+    battle itself (deterministic, so a replay gives the same ids); monsters joining mid-battle take the
+    next free ``m`` numbers.
+    """
+    before = set() if old is None else {c.id for c in old.combatants}
+    fresh = [c for c in new.combatants if c.id not in before and c.side == MONSTERS and c.kind == "monster"]
+    if not fresh:
+        return new, tuple(events)
+    if old is None:
+        digest = hashlib.sha256(f"{salt}:{json.dumps(to_data(new), sort_keys=True)}".encode()).digest()
+        covered, mapping = _opaque(new, random.Random(int.from_bytes(digest[:8], "big")))
+    else:
+        taken = {c.id for c in new.combatants}
+        ids: list[str] = []
+        n = 1
+        while len(ids) < len(fresh):
+            if f"m{n}" not in taken:
+                ids.append(f"m{n}")
+            n += 1
+        mapping = dict(zip((c.id for c in fresh), ids, strict=True))
+        covered = _renamed(new, mapping)
+    return covered, tuple(_renamed_event(e, mapping) for e in events)
+
+
+def _renamed_event(event: Event, mapping: dict[str, str]) -> Event:
+    changes: dict[str, Any] = {}
+    for f in fields(event):  # type: ignore[arg-type]
+        value = getattr(event, f.name)
+        if isinstance(value, str) and value in mapping:
+            changes[f.name] = mapping[value]
+        elif isinstance(value, tuple) and any(v in mapping for v in value if isinstance(v, str)):
+            changes[f.name] = tuple(mapping.get(v, v) if isinstance(v, str) else v for v in value)
+    return replace(event, **changes) if changes else event  # type: ignore[type-var]
 
 
 def _renamed(battle: Battle, mapping: dict[str, str]) -> Battle:
@@ -147,6 +172,10 @@ def _renamed(battle: Battle, mapping: dict[str, str]) -> Battle:
 
 def opaque(battle: Battle, rng: random.Random) -> Battle:
     """Every monster renamed ``m1`` … ``mN`` in a shuffled order, the monsters listed in that order."""
+    return _opaque(battle, rng)[0]
+
+
+def _opaque(battle: Battle, rng: random.Random) -> tuple[Battle, dict[str, str]]:
     monsters = [c for c in battle.combatants if c.side == MONSTERS and c.kind == "monster"]
     rng.shuffle(monsters)
     others = tuple(c for c in battle.combatants if not (c.side == MONSTERS and c.kind == "monster"))
@@ -158,7 +187,7 @@ def opaque(battle: Battle, rng: random.Random) -> Battle:
             ids.append(f"m{n}")
         n += 1
     mapping = {c.id: new for c, new in zip(monsters, ids, strict=True)}
-    return _renamed(replace(battle, combatants=others + tuple(monsters)), mapping)
+    return _renamed(replace(battle, combatants=others + tuple(monsters)), mapping), mapping
 
 
 class BattleKind:
@@ -226,10 +255,13 @@ class BattleKind:
 
     def seats_for(self, state: Battle, action: Action) -> frozenset[str]:
         """Which seats may take ``action`` now (see the module docstring); the GM always may."""
+        return self._seats(state, action, _owners(state))
+
+    def _seats(self, state: Battle, action: Action, owners: dict[str, str]) -> frozenset[str]:
         who = self._whose(state, action)
         if who is None:
-            return frozenset({GM, *(s for s in self.seats(state) if s != GM)})
-        return frozenset({GM, self.owner(state, who)}) if who else frozenset({GM})
+            return frozenset({GM, *(s for s in owners.values() if s != GM)})
+        return frozenset({GM, owners.get(who, GM)}) if who else frozenset({GM})
 
     def _whose(self, state: Battle, action: Action) -> str | None:
         """The character whose action this is, ``""`` for the GM's own, None for the whole court."""
@@ -240,7 +272,7 @@ class BattleKind:
         if isinstance(action, (act.RollTreasure, act.EndTreasure)):
             return None
         pending = state.pending
-        if isinstance(action, (act.SpendHope, act.PlaceTarget)):
+        if isinstance(action, (act.SpendHope, act.PlaceTarget, act.Choose)):
             return pending.actor if pending else ""
         if isinstance(action, act.Decline):
             return pending.mover if pending else ""
@@ -282,20 +314,7 @@ class BattleKind:
         if c.hidden and not gm:
             return {"id": c.id, "name": label(b, c.id, lang, "player"), "side": c.side, "area": c.area,
                     "condition": c.condition, "acted": c.acted, "hidden": True, "seat": GM}
-        data: dict[str, Any] = to_data(c)
-        for private in ("names", "looks", "notes", "appearance", "coop"):
-            data.pop(private, None)
-        data.update({
-            "name": c.label(lang), "seat": self.owner(b, c.id),
-            "weapons": [{"slot": i, "name": wp.label(lang), "power": wp.power, "range": wp.range,
-                         "ranged": wp.ranged, "level": wp.level, "broken": wp.broken}
-                        for i, wp in enumerate(c.weapons)],
-            "favor": dict(c.favor), "enmity": dict(c.enmity),
-            "coop": [{"helper": h, "bonus": n, "action": act} for h, n, act in c.coop],
-        })
-        if gm:
-            data.update({"notes": c.notes, "appearance": appearance(c, lang) if c.kind == "monster" else ""})
-        return data
+        return dict(_visible_piece(c, gm, lang, self.owner(b, c.id)))
 
     def _pending(self, b: Battle, gm: bool, lang: str) -> dict[str, Any] | None:
         p = b.pending
@@ -304,6 +323,8 @@ class BattleKind:
         out: dict[str, Any] = {"kind": p.kind, "text": translate(f"mk.battle.cli.pending.{p.kind}", lang),
                                "actor": p.actor, "mover": p.mover, "step": p.step, "extra": p.extra,
                                "seat": self.owner(b, p.mover if p.kind == "breakthrough" else p.actor)}
+        if p.choice is not None:  # what the prompt shows; the action's dice drawn so far stay out
+            out["choice"] = {"kind": p.choice.kind, "options": list(p.choice.options), "detail": list(p.choice.detail)}
         ctx = p.attack
         hidden = {c.id for c in b.combatants if c.hidden}
         if ctx is not None and (gm or not ({ctx.attacker, ctx.target} & hidden)):
@@ -333,21 +354,22 @@ class BattleKind:
         if gm:
             legal += gm_actions(state)
         role = "gm" if gm else "player"
+        names = tuple((c.id, c.hidden, c.appearance, tuple(w.name for w in c.weapons)) for c in state.combatants)
+        owners = _owners(state)
+        by_id = {c.id: c for c in state.combatants}
         items = []
         for action in legal:
-            seats = self.seats_for(state, action)
+            seats = self._seats(state, action, owners)
             if seat not in seats:
                 continue
             players = sorted(s for s in seats if s != GM)
             owner = players[0] if len(players) == 1 else (GM if not players else "")
-            text = describe(action, state, lang, role)
-            if gm and owner.startswith("pc:"):
-                text = translate("table.on_behalf", lang, label=text, who=label(state, owner[3:], lang, "gm"))
+            text = _label(action, state, lang, role, names, owner if gm else "")
             who = self._whose(state, action)
             group = GM if isinstance(action, _GM_ONLY) else (who or "")
             kind = "gm" if isinstance(action, _GM_ONLY) else _KIND_OF.get(type(action).__name__, "other")
-            items.append(MenuItem(_key(action, group), ACTIONS.dump(action), text, group, kind,
-                                  self._odds(state, action, gm), owner or seat))
+            items.append(MenuItem(_key(action, group), dict(_dumped(action)), text, group, kind,
+                                  self._odds(state, by_id, action, gm), owner or seat))
         if gm:
             items.extend(self._auto(state, legal, items, lang))
         return sort_menu(items)
@@ -367,15 +389,15 @@ class BattleKind:
         text = translate("table.battle.auto", lang, action=describe(pick, state, lang, "gm"))
         return [MenuItem("gm/auto", ACTIONS.dump(pick), text, GM, "gm", same.odds if same else None, GM)]
 
-    def _odds(self, b: Battle, action: Action, gm: bool) -> dict[str, Any] | None:
+    def _odds(self, b: Battle, by_id: dict[str, Combatant], action: Action, gm: bool) -> dict[str, Any] | None:
         """Exact odds of the check this action rolls, unless its difficulty is hidden from this seat."""
-        roll = _check_of(b, action)
+        roll = _check_of(b, by_id, action)
         if roll is None:
             return None
         actor, count, modifier, difficulty, secret = roll
         if secret and not gm:
             return None
-        c = b.get(actor)
+        c = by_id[actor]
         coop = sum(n for _, n, _act in c.coop)
         success, critical, fumble = _chances(count, modifier + coop, difficulty, CURSE in c.statuses,
                                              DISTRACTION in c.statuses or c.capacity <= 0)
@@ -420,6 +442,52 @@ def _blocking(b: Battle, gm: bool) -> list[dict[str, Any]]:
     return out
 
 
+@lru_cache(maxsize=8192)
+def _visible_piece(c: Combatant, gm: bool, lang: str, seat: str) -> dict[str, Any]:
+    """A piece everyone may see, as data (cached: most pieces do not change from one action to the next)."""
+    data: dict[str, Any] = to_data(c)
+    for private in ("names", "looks", "notes", "appearance", "coop"):
+        data.pop(private, None)
+    data.update({
+        "name": c.label(lang), "seat": seat,
+        "weapons": [{"slot": i, "name": wp.label(lang), "power": wp.power, "range": wp.range,
+                     "ranged": wp.ranged, "level": wp.level, "broken": wp.broken}
+                    for i, wp in enumerate(c.weapons)],
+        "favor": dict(c.favor), "enmity": dict(c.enmity),
+        "coop": [{"helper": h, "bonus": n, "action": act} for h, n, act in c.coop],
+    })
+    if gm:
+        data.update({"notes": c.notes, "appearance": appearance(c, lang) if c.kind == "monster" else ""})
+    return data
+
+
+@lru_cache(maxsize=65536)
+def _dumped(action: Action) -> dict[str, Any]:
+    return ACTIONS.dump(action)
+
+
+_LABELS: dict[tuple[Any, ...], str] = {}
+
+
+def _label(action: Action, b: Battle, lang: str, role: str, names: tuple[Any, ...], behalf: str) -> str:
+    """:func:`describe`, remembered per action and what names it (ids, hidden, appearances, weapons);
+    ``behalf``: the PC seat the GM acts for, said in the label."""
+    key = (action, lang, role, names, behalf)
+    text = _LABELS.get(key)
+    if text is None:
+        if len(_LABELS) > 50_000:
+            _LABELS.clear()
+        text = describe(action, b, lang, role)
+        if behalf.startswith("pc:"):
+            text = translate("table.on_behalf", lang, label=text, who=label(b, behalf[3:], lang, "gm"))
+        _LABELS[key] = text
+    return text
+
+
+def _owners(b: Battle) -> dict[str, str]:
+    return {c.id: f"pc:{c.id}" if c.side == COURT and c.kind == "pc" else GM for c in b.combatants}
+
+
 def _key(action: Action, group: str) -> str:
     """``group/snake_type/required values…/name=value…`` (defaulted fields only when set): the same action
     always gets the same key, e.g. ``hana/attack/m3/weapon=1/hope=2/hold_back``."""
@@ -436,34 +504,34 @@ def _key(action: Action, group: str) -> str:
     return "/".join(parts)
 
 
-def _check_of(b: Battle, action: Action) -> tuple[str, int, int, int, bool] | None:
+def _check_of(b: Battle, by_id: dict[str, Combatant], action: Action) -> tuple[str, int, int, int, bool] | None:
     """(roller, dice, modifier before cooperation, difficulty, difficulty hidden) of the check ``action`` rolls."""
     try:
         if isinstance(action, act.Attack) and action.target:
-            a, t = b.get(action.actor), b.get(action.target)
+            a, t = by_id[action.actor], by_id[action.target]
             return (a.id, 2 + action.hope, hit_modifier(a, action.hold_back), t.effective_evasion,
                     t.hidden and a.side == COURT)
         if isinstance(action, act.StrategyCheck):
-            rep = b.get(action.representative)
+            rep = by_id[action.representative]
             return rep.id, 2 + action.hope, rep.wit, strategy_difficulty(b.combatants, b.strategy_bonus), \
                 b.hidden_enemy
         if isinstance(action, act.SearchSpot):
-            c = b.get(action.actor)
+            c = by_id[action.actor]
             court = sum(1 for x in b.combatants if x.side == COURT)
             return c.id, 2, getattr(c, action.stat, 0), court + 7, False
         if isinstance(action, act.Disarm):
-            c = b.get(action.actor)
+            c = by_id[action.actor]
             trap = next(t for t in b.traps if t.id == action.trap)
             return c.id, 2, getattr(c, trap.stat, 0), trap.difficulty, False
         if isinstance(action, act.Escape):
-            c = b.get(action.actor)
+            c = by_id[action.actor]
             difficulty = max((x.effective_evasion for x in b.combatants if x.side != c.side and x.condition == "ok"),
                              default=0)
             return c.id, 2, c.search, difficulty, c.side == COURT and b.hidden_enemy
         if isinstance(action, act.Reputation):
-            c, t = b.get(action.actor), b.get(action.target)
+            c, t = by_id[action.actor], by_id[action.target]
             return c.id, 2, c.wit, t.level + 5, True
-    except (StopIteration, ValueError):
+    except (StopIteration, KeyError):
         return None
     return None
 
