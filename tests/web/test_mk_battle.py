@@ -39,6 +39,16 @@ def sync(seats: list[Seat], version: int) -> None:
         live_at(seat, version)
 
 
+def advanced(seat: Seat, version: int) -> bool:
+    """Wait (at most 5 s) for the page to show ``version``; False when it did not (the loop then looks again)."""
+    try:
+        seat.page.wait_for_function("v => Number(document.querySelector('#main').dataset.version) >= v",
+                                    arg=version, timeout=5000)
+        return True
+    except Exception:
+        return False
+
+
 def gm_do(gm: Seat, key: str) -> None:
     before = live_at(gm)
     gm.page.select_option("#gm-override", value=key)
@@ -79,9 +89,11 @@ def test_gm_and_two_players_play_the_sample_battle_to_its_end(web_server: Server
             if gm.page.locator(".for-players[open]").count() == 0 and gm.page.locator(".for-players").count():
                 gm.page.locator(".for-players summary").click()
             button = choose(gm, "#gm .for-players") or choose(gm)
+            if button is None:  # nothing left but surrender (seen once in a while): the monsters give up
+                button = gm.page.locator('#actions button[data-key="all/surrender/monsters"]')
         if button is not None:
             button.click()  # type: ignore[attr-defined]
-        live_at(gm, version + 1)  # the click, or the policy's move for the monsters
+        advanced(gm, version + 1)  # the click, or the policy's move for the monsters
         steps += 1
     version = live_at(gm)
     sync(everyone, version)

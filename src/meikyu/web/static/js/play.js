@@ -30,6 +30,7 @@ const s = {
   diceText: "", // dice typed at a real table, kept across redraws
   focus: null, // where the keyboard was before the last redraw
   override: null, // the GM's chosen intervention in its list
+  shown: "", // what the page last drew (version, language, busy …)
 };
 async function refresh() {
   try {
@@ -136,6 +137,11 @@ function render() {
   renderStatus();
   const game = s.game;
   if (!game) return;
+  // The same answer again (a refetch that found nothing new) is not redrawn: a redraw under a pointer
+  // could swallow the click on its way.
+  const shown = `${s.version}|${lang()}|${s.busy}|${s.error}|${fresh()}|${Boolean(s.board)}`;
+  if (shown === s.shown) return;
+  s.shown = shown;
   const { focused, inPanel } = whereFocus();
   const ctx = context();
   $("#main").dataset.version = String(s.version);
