@@ -81,7 +81,7 @@ def open_seat(browser: Any, url: str, lang: str = "en", viewport: dict[str, int]
     context = browser.new_context(locale={"ko": "ko-KR", "ja": "ja-JP", "en": "en-US"}[lang],
                                   viewport=viewport or {"width": 1280, "height": 900})
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(20_000)  # generous: CI runs on two shared cores
     seat = Seat(page)
 
     def on_response(response: Any) -> None:
