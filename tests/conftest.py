@@ -1,4 +1,4 @@
-"""Shared test helpers: where the BCDice oracle lives (outside the repository)."""
+"""Shared test helpers: where the BCDice oracle lives (outside the repository); hypothesis's settings."""
 
 from __future__ import annotations
 
@@ -7,6 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# Property tests check correctness, not speed: a per-example deadline only fails them on a busy machine
+# (CI shares its cores). Speed has its own tests, on CPU time, and its benchmarks.
+settings.register_profile("meikyu", deadline=None)
+settings.load_profile("meikyu")
 
 ORACLE_DIR = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "bcdice"
 
