@@ -63,7 +63,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     lang = _lang(args)
     path = _book_path(args.book)
-    report = check_book(path)
+    if args.max_states < 1:
+        raise InputError("gb.error.bad_max_states", value=args.max_states)
+    report = check_book(path, args.max_states)
     summary = report.summary()
     problems = [{"line": p.line, "paragraph": p.paragraph, "key": p.key, "message": p.message(lang)}
                 for p in report.problems]
@@ -192,6 +194,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
     p = sub.add_parser("check", help="validate a book file (exit 1 when it has problems)")
     p.add_argument("book", help="a book TOML file, or 'sample' for the shipped book")
+    p.add_argument("--max-states", type=int, default=200_000,
+                   help="how many (paragraph, sheet) states playing the book may visit (default 200000)")
     common(p)
     p.set_defaults(handler=cmd_check)
 
