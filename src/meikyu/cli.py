@@ -15,7 +15,7 @@ import importlib
 import importlib.util
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from meikyu.errors import InputError, MeikyuError
@@ -29,6 +29,8 @@ PLUGINS: dict[str, str] = {
     "serve": "meikyu.api.cli",
 }
 
+
+_PLUGIN_ALIASES = {"lb": "liberator"}
 
 _COMMAND_WORDS = frozenset({"roll", "odds", "batch", "systems", "shell", "lb", "-h", "--help", *PLUGINS})
 
@@ -79,23 +81,35 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return 0
 
 
+BATCH_LINE_LIMIT = 1 << 16
+"""Longest ``batch`` line read (64 KiB); a longer one is answered with a refusal and skipped."""
+
+_SEED_LIMIT = 1 << 64
+
+
 def _batch_line(line: str) -> dict[str, Any]:
+    """One ``batch`` answer: never raises, whatever the line holds."""
     import meikyu
 
     try:
         request = json.loads(line)
     except json.JSONDecodeError as exc:
         return {"ok": False, "reason": f"not JSON: {exc.msg} at column {exc.colno}"}
+    except RecursionError:
+        return {"ok": False, "reason": "not JSON this program reads: nested too deeply"}
+    except ValueError as exc:  # Python's limit on digits in one integer
+        return {"ok": False, "reason": f"not JSON this program reads: {exc}"}
     if not isinstance(request, dict) or not isinstance(request.get("command"), str):
         return {"ok": False, "reason": 'each line needs an object with a "command" string'}
     lang = request.get("lang")
     try:
         dice = request.get("dice")
-        if dice is not None and (not isinstance(dice, list) or not all(isinstance(d, int) for d in dice)):
+        if dice is not None and (not isinstance(dice, list) or not all(
+                isinstance(d, int) and not isinstance(d, bool) for d in dice)):
             return {"ok": False, "reason": '"dice" must be a list of whole numbers'}
         seed = request.get("seed")
-        if seed is not None and not isinstance(seed, int):
-            return {"ok": False, "reason": '"seed" must be a whole number'}
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= _SEED_LIMIT):
+            return {"ok": False, "reason": f'"seed" must be a whole number below 2^64 ({_SEED_LIMIT}) in size'}
         result = meikyu.roll(
             request["command"], system=str(request.get("system") or "MeikyuKingdom"), dice=dice, seed=seed,
             lang=lang if isinstance(lang, str) else None,
@@ -106,10 +120,40 @@ def _batch_line(line: str) -> dict[str, Any]:
         return {"ok": False, "reason": exc.message(lang if lang in LANGS else "en")}
 
 
+def _batch_lines() -> Iterator[str | dict[str, Any]]:
+    """Lines of stdin, each at most :data:`BATCH_LINE_LIMIT` bytes; a longer line (its rest skipped) or
+    one that is not UTF-8 comes as its refusal instead."""
+    source = getattr(sys.stdin, "buffer", sys.stdin)
+    while True:
+        raw = source.readline(BATCH_LINE_LIMIT + 1)
+        if not raw:
+            return
+        newline = b"\n" if isinstance(raw, bytes) else "\n"
+        if len(raw) > BATCH_LINE_LIMIT and not raw.endswith(newline):
+            while (rest := source.readline(BATCH_LINE_LIMIT)) and not rest.endswith(newline):
+                pass
+            yield {"ok": False, "reason": f"the line is longer than {BATCH_LINE_LIMIT} bytes"}
+            continue
+        try:
+            yield raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        except UnicodeDecodeError as exc:
+            yield {"ok": False, "reason": f"the line is not UTF-8 text (byte {exc.start + 1})"}
+
+
+def _json_line(data: dict[str, Any]) -> str:
+    """``data`` as one JSON line; ``\\u`` escapes only when some text cannot be written as UTF-8."""
+    text = json.dumps(data, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data)
+    return text
+
+
 def cmd_batch(args: argparse.Namespace) -> int:
-    for line in sys.stdin:
-        if line.strip():
-            print(json.dumps(_batch_line(line), ensure_ascii=False), flush=True)
+    for line in _batch_lines():
+        if isinstance(line, dict) or line.strip():
+            print(_json_line(line if isinstance(line, dict) else _batch_line(line)), flush=True)
     return 0
 
 
@@ -165,7 +209,9 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     _add_common(p)
     p.set_defaults(handler=cmd_shell)
 
-    wanted = [argv[0]] if argv and argv[0] in PLUGINS else list(PLUGINS)
+    # Only the sub-command asked for is imported: `meikyu roll` never loads a game system's runner.
+    first = _PLUGIN_ALIASES.get(argv[0], argv[0]) if argv else None
+    wanted = [first] if first in PLUGINS else [] if first else list(PLUGINS)
     for name in wanted:
         module = PLUGINS[name]
         if importlib.util.find_spec(module) is not None:
@@ -177,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not any(a in _COMMAND_WORDS for a in args_list):
         args_list = [*args_list, "shell"]  # `meikyu` or `meikyu --lang en`: the dice shell
-    head = [a for a in args_list if a in PLUGINS][:1]
+    head = [a for a in args_list if a in _COMMAND_WORDS and a not in ("-h", "--help")][:1]
     parser = build_parser(head)
     args = parser.parse_args(args_list)
     if getattr(args, "lang", None) is None and args.global_lang is not None:

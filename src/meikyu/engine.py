@@ -39,6 +39,10 @@ A tiny machine: a counter that adds one die per ``Add`` action.
 (((6, 5),), 4)
 >>> Game.from_data(Counter(), game.to_data()).state
 4
+>>> Game.from_data(Counter(), {"rules": "counter", "initial": 0, "history": 7})
+Traceback (most recent call last):
+  ...
+meikyu.errors.DataError: the save is damaged (TypeError: history must be a list, not int); it cannot be loaded.
 """
 
 from __future__ import annotations
@@ -50,7 +54,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from meikyu.dice.source import Dice, RandomDice, RecordingDice, Roll, ScriptedDice
-from meikyu.errors import DiceError, InputError, RuleError
+from meikyu.errors import DataError, DiceError, InputError, MeikyuError, RuleError
 from meikyu.serial import TypeRegistry
 
 __all__ = [
@@ -223,12 +227,26 @@ class Game(Generic[S]):
 
     @classmethod
     def from_data(cls, rules: Rules[S], data: dict[str, Any]) -> Game[S]:
-        """Load what :meth:`to_data` saved, replaying it to check every step."""
+        """Load what :meth:`to_data` saved, replaying it to check every step.
+
+        Anything malformed (a missing key, a wrong type, a value the state refuses) is an
+        :class:`~meikyu.errors.InputError`, never another exception.
+        """
+        if not isinstance(data, dict):
+            raise DataError("error.game.bad_save", reason=f"expected an object, found {type(data).__name__}")
         if data.get("rules") != rules.id:
             raise InputError("error.game.wrong_rules", expected=rules.id, got=data.get("rules"))
-        initial = rules.state_from_data(data["initial"])
-        turns = [
-            (rules.actions.load(t["action"]), [(int(s), int(v)) for s, v in t["rolls"]])
-            for t in data.get("history", [])
-        ]
-        return cls.replay(rules, initial, turns)
+        try:
+            initial = rules.state_from_data(data["initial"])
+            history = data.get("history", [])
+            if not isinstance(history, list):
+                raise TypeError(f"history must be a list, not {type(history).__name__}")
+            turns = [
+                (rules.actions.load(t["action"]), [(int(s), int(v)) for s, v in t["rolls"]])
+                for t in history
+            ]
+            return cls.replay(rules, initial, turns)
+        except MeikyuError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError, OverflowError) as exc:
+            raise DataError("error.game.bad_save", reason=f"{type(exc).__name__}: {str(exc)[:200]}") from None

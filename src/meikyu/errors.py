@@ -39,7 +39,15 @@ class InputError(MeikyuError, ValueError):
 
 
 class CommandError(InputError):
-    """A dice command could not be parsed or evaluated."""
+    """A dice command could not be parsed or evaluated.
+
+    ``bcdice`` is the text BCDice answers for the same command where it answers a message instead
+    of refusing (``2R6`` → ``2R6 ＞ 条件が間違っています。…``); the bcdice-api face sends that text.
+    """
+
+    def __init__(self, key: str, *, bcdice: str | None = None, **params: Any) -> None:
+        super().__init__(key, **params)
+        self.bcdice = bcdice
 
 
 class LimitError(CommandError):

@@ -21,7 +21,8 @@ def test_version_shape(server: Server) -> None:
     assert reply.headers["content-type"].startswith("application/json")
     data = reply.json()
     assert isinstance(data["api"], str) and isinstance(data["bcdice"], str)
-    assert data["meikyu"] == meikyu.__version__
+    assert list(data) == ["api", "bcdice"]
+    assert server.get("/v2/version", extras="1").json()["meikyu"] == meikyu.__version__
 
 
 def test_admin_from_options_and_environment(server: Server) -> None:
@@ -78,7 +79,7 @@ def test_unknown_system(server: Server) -> None:
 
 
 def test_roll_shape_with_fixed_dice(server: Server) -> None:
-    reply = server.get("/v2/game_system/MeikyuKingdom/roll", command="3MK+2>=9", dice="6,3,1")
+    reply = server.get("/v2/game_system/MeikyuKingdom/roll", command="3MK+2>=9", dice="6,3,1", extras="1")
     assert reply.status == 200
     data = reply.json()
     assert list(data)[: len(ROLL_KEYS)] == ROLL_KEYS
@@ -138,26 +139,29 @@ def test_body_parameters_override_query(server: Server) -> None:
 def test_unsupported_command_cases(server: Server) -> None:
     path = "/v2/game_system/MeikyuKingdom/roll"
     for query in ({"command": "hello everyone"}, {"command": ""}, {}, {"command": "   "}):
-        reply = server.request("GET", path, query or None)
+        reply = server.request("GET", path, {**query, "extras": "1"})
         assert reply.status == 400, query
         assert reply.json()["reason"] == "unsupported command"
         assert reply.json()["message"]
+        assert set(server.request("GET", path, query or None).json()) == {"ok", "reason"}
 
 
 def test_error_message_follows_lang(server: Server) -> None:
-    en = server.get("/v2/game_system/MeikyuKingdom/roll", command="hello", lang="en").json()["message"]
-    ko = server.get("/v2/game_system/MeikyuKingdom/roll", command="hello", lang="ko").json()["message"]
+    en = server.get("/v2/game_system/MeikyuKingdom/roll", command="hello", lang="en", extras="1").json()["message"]
+    ko = server.get("/v2/game_system/MeikyuKingdom/roll", command="hello", lang="ko", extras="1").json()["message"]
     assert en != ko and "hello" in en
 
 
 def test_bad_dice_lang_and_format(server: Server) -> None:
     path = "/v2/game_system/MeikyuKingdom/roll"
-    cases = [({"dice": "9,1"}, "invalid dice"), ({"dice": "6,6,6"}, "invalid dice"),
-             ({"dice": "six"}, "invalid dice"), ({"dice": "6"}, "invalid dice"),
-             ({"lang": "fr"}, "invalid parameter"), ({"format": "html"}, "invalid parameter")]
+    cases = [({"dice": "9,1"}, "invalid dice"), ({"dice": "6,6,6"}, "invalid dice"), ({"dice": "6"}, "invalid dice")]
     for extra, reason in cases:
         reply = server.request("GET", path, {"command": "2MK", **extra})
         assert (reply.status, reply.json()["reason"]) == (400, reason), extra
+    # A bad value of one of our own optional parameters falls back to its default: bcdice-api would roll.
+    for extra in ({"dice": "six"}, {"lang": "fr"}, {"format": "html"}, {"extras": "maybe"}, {"unknown": "x"}):
+        reply = server.request("GET", path, {"command": "2MK", **extra})
+        assert reply.status == 200 and reply.json()["text"].startswith("(2R6) ＞ "), extra
 
 
 def test_original_table(server: Server) -> None:
@@ -181,7 +185,7 @@ def test_original_table_random_and_2d6(server: Server) -> None:
 def test_original_table_errors(server: Server) -> None:
     for fields in ({"table": "just a title"}, {"table": "T\n1D6\n1:a"}, {}, {"table": "T\n1D6\n" + "\n".join(
             f"{v}:x" for v in range(1, 7)), "dice": "6,6"}):
-        reply = server.post_form("/v2/original_table", **fields)
+        reply = server.post_form("/v2/original_table", **fields, extras="1")
         assert reply.status == 400, fields
         assert reply.json()["ok"] is False and reply.json()["message"]
 

@@ -7,7 +7,8 @@ import time
 import pytest
 
 import meikyu
-from meikyu.dice.command import MAX_DICE, MAX_REPEAT, divide
+from meikyu.dice.lexer import divide
+from meikyu.dice.limits import MAX_DICE, MAX_REPEAT
 from meikyu.errors import CommandError, DiceError, LimitError, UnknownSystem
 
 
@@ -68,7 +69,7 @@ def test_repeat_and_choice() -> None:
     assert [p.total for p in r.parts] == [3, 7, 11]
     assert r.render("bcdice").startswith("#1\n(2D6) ＞ 3[1,2] ＞ 3\n\n#2\n")
     c = meikyu.roll("choice[apple, pear,fig]", dice=[2])
-    assert c.detail == "pear" and c.rands == ((3, 2),)
+    assert c.detail == ("pear",) and c.rands == ((3, 2),)
 
 
 def test_mk_check_one_die_never_criticals_or_fumbles() -> None:
@@ -101,9 +102,17 @@ def test_mk_hope_dice_keep_best_two() -> None:
     assert r.kept == (4, 5) and r.achievement == 9
 
 
+def test_division_by_zero_in_a_sum_is_one_as_in_bcdice() -> None:
+    """BCDice's sums make ``x/0`` 1 (its calculation ``C(1/0)`` refuses instead)."""
+    assert meikyu.roll("1D6/0", system="DiceBot", dice=[1]).render("bcdice") == "(1D6/0) ＞ 1[1]/0 ＞ 1"
+    with pytest.raises(CommandError) as err:
+        meikyu.roll("C(1/0)", system="DiceBot")
+    assert err.value.bcdice == "c(1/0) ＞ ゼロ除算が発生したため計算できませんでした"
+
+
 @pytest.mark.parametrize(
     "command",
-    ["hello", "", "   ", "2D6+", "2D6>=", "(2D6", "2D6)", "1D0", "2D6/0", "x0 2D6", "2MK>8", "choice[]", "2D6>=8>=9", "MK"],
+    ["hello", "", "   ", "2D6+", "2D6>=", "(2D6", "2D6)", "1D0", "x0 2D6", "2MK>8", "choice[]", "2D6>=8>=9", "MK"],
 )
 def test_bad_commands_raise_command_errors(command: str) -> None:
     with pytest.raises(CommandError):

@@ -1,21 +1,20 @@
 """Play a table game through the TableKind only: menu → action_from_data → Game.play.
 
-:func:`play` records everything each seat receives (views, menus, prompts, events) as JSON bytes,
-so leak tests can search a player seat's whole stream.
+A policy picks among the rules' legal actions; the seat that takes it is a present player's seat
+when ``seats_for`` allows one, else the GM's (acting for an absent player). The chosen action must be
+in that seat's menu, exactly as the menu gives it. Everything each seat receives (views, menus,
+prompts, events) is recorded as JSON bytes, so leak tests can search a player seat's whole stream.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from meikyu.engine import Game
+from meikyu.engine import FirstLegalPolicy, Game, Policy
 from meikyu.table import registry
-from meikyu.table.base import GM, MenuItem, TableKind
-
-Chooser = Callable[[Any, str, list[MenuItem]], MenuItem]
+from meikyu.table.base import GM, TableKind
 
 
 @dataclass
@@ -23,52 +22,67 @@ class Played:
     game: Game[Any]
     steps: int
     received: dict[str, list[bytes]] = field(default_factory=dict)
+    by_seat: dict[str, int] = field(default_factory=dict)
 
     def stream(self, seat: str) -> bytes:
         return b"\n".join(self.received.get(seat, []))
 
+    def events(self, seat: str) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for chunk in self.received.get(seat, []):
+            data = json.loads(chunk)
+            if isinstance(data, dict) and "events" in data:
+                out += data["events"]
+        return out
 
-def first(state: Any, seat: str, items: list[MenuItem]) -> MenuItem:
-    return items[0]
 
-
-def _dump(value: Any) -> bytes:
+def dump(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False, sort_keys=True).encode("utf-8")
 
 
-def play(kind: TableKind, state: Any, dice: Any, choose: Chooser = first, lang: str = "en",
-         max_steps: int = 5000, prefer_players: bool = True) -> Played:
-    """Play until no seat has a menu item. Each step the acting seat is a player seat with items if
-    any (``prefer_players``), else the GM; checks that the chosen action is that seat's."""
+def play(kind: TableKind, state: Any, dice: Any, policy: Policy[Any] | None = None, lang: str = "en",
+         present: set[str] | None = None, max_steps: int = 5000, record: bool = True) -> Played:
+    """Play until the rules list no action. ``present``: the player seats at the table (default all)."""
+    policy = policy or FirstLegalPolicy()
     game: Game[Any] = Game(kind.rules, state, dice=dice)
     seats = kind.seats(state)
     assert seats[0] == GM
-    out = Played(game, 0, {s: [] for s in seats})
-
-    def receive() -> dict[str, list[MenuItem]]:
-        menus = {}
-        for seat in seats:
-            items = kind.menu(game.state, seat, lang)
-            menus[seat] = items
-            out.received[seat] += [_dump(kind.view(game.state, seat, lang)),
-                                   _dump([i.to_data() for i in items]),
-                                   _dump(kind.prompt(game.state, seat, lang))]
-            keys = [i.key for i in items]
-            assert len(keys) == len(set(keys)), f"duplicate menu keys for {seat}: {keys}"
-        return menus
-
+    here = set(seats[1:]) if present is None else present
+    out = Played(game, 0, {s: [] for s in seats}, {s: 0 for s in seats})
     for step in range(max_steps):
-        menus = receive()
-        players = [s for s in seats if s != GM and menus[s]]
-        seat = players[0] if players and prefer_players else GM if menus[GM] else (players[0] if players else "")
-        if not seat:
+        if record:
+            for seat in seats:
+                out.received[seat] += [dump({"view": kind.view(game.state, seat, lang)}),
+                                       dump({"menu": [i.to_data() for i in kind.menu(game.state, seat, lang)]}),
+                                       dump({"prompt": kind.prompt(game.state, seat, lang)})]
+        legal = kind.rules.legal_actions(game.state)
+        if not legal:
             out.steps = step
             return out
-        item = choose(game.state, seat, menus[seat])
+        chosen = policy.choose(game.state, legal)
+        allowed = kind.seats_for(game.state, chosen)
+        assert GM in allowed, chosen
+        players = sorted(s for s in allowed if s in here)
+        seat = players[0] if players else GM
+        dumped = kind.rules.actions.dump(chosen)
+        menu = kind.menu(game.state, seat, lang)
+        keys = [i.key for i in menu]
+        assert len(keys) == len(set(keys)), f"duplicate menu keys for {seat}"
+        item = next((i for i in menu if i.action == dumped), None)
+        if item is None:  # a form the menu offers blank (Liberator's award votes): posted filled in
+            item = next((i for i in menu if i.action["@type"] == dumped["@type"]), None)
+            assert item is not None, (seat, chosen)
+            item = replace(item, action=dumped)
+        assert item.seat in allowed
+        for other in seats:
+            if other not in allowed:
+                assert all(i.action != dumped for i in kind.menu(game.state, other, lang)), (other, chosen)
         action = registry.action_from_data(kind, json.loads(json.dumps(item.action)))
-        assert seat in kind.seats_for(game.state, action), (seat, item)
+        assert action == chosen
         before = game.state
         events = game.play(action)
-        for s in seats:
-            out.received[s].append(_dump(kind.events_for(before, game.state, events, s, lang)))
+        out.by_seat[seat] += 1
+        if record:
+            for s in seats:
+                out.received[s].append(dump({"events": kind.events_for(before, game.state, events, s, lang)}))
     raise AssertionError(f"no end after {max_steps} steps")

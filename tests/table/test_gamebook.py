@@ -9,19 +9,34 @@ import pytest
 from meikyu.dice import RandomDice, ScriptedDice
 from meikyu.errors import DataError
 from meikyu.systems.gamebook.books import sample_path
+from meikyu.systems.gamebook.policy import AutoPolicy
 from meikyu.systems.gamebook.rules import Choose, RollCreation
 from meikyu.table import registry
 from meikyu.table.base import GM
-from meikyu.table.gamebook import ReadingKind, _book
+from meikyu.table.gamebook import Reading, ReadingKind, _book
 from tests.table.driver import play
 
 KIND = registry.get("ShinGamebook", "reading")
 
 
+class _Reader:
+    """The terminal runner's automatic reader (exact odds) over a table reading."""
+
+    def __init__(self, state: Reading) -> None:
+        self.auto = AutoPolicy(_book(state.book)[1])
+
+    def choose(self, state: Reading, legal):
+        return self.auto.choose(state.play, legal)
+
+
+def _policy(state: Reading) -> _Reader:
+    return _Reader(state)
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_reads_the_sample_to_an_ending_through_the_table(seed: int) -> None:
     state = KIND.setup("sample", "en")
-    done = play(KIND, state, RandomDice(seed))
+    done = play(KIND, state, RandomDice(seed), policy=_policy(state))
     final = done.game.state
     assert final.play.phase == "ended" or KIND.view(final, "reader", "en")["stuck"]
     view = KIND.view(final, "reader", "en")
@@ -31,7 +46,7 @@ def test_reads_the_sample_to_an_ending_through_the_table(seed: int) -> None:
 
 def test_reader_view_leaves_unvisited_paragraphs_out_gm_sees_the_book() -> None:
     state = KIND.setup("sample", "ja")
-    done = play(KIND, state, RandomDice(3), lang="ja")
+    done = play(KIND, state, RandomDice(3), policy=_policy(state), lang="ja")
     final = done.game.state
     book_paragraphs = KIND.view(final, GM, "ja")["paragraphs"]
     visited = set(final.play.path)
@@ -102,7 +117,7 @@ def test_seats_and_refusals() -> None:
 
 def test_saved_reading_round_trips() -> None:
     state = KIND.setup("sample", "en")
-    done = play(KIND, state, RandomDice(1))
+    done = play(KIND, state, RandomDice(1), policy=_policy(state))
     from meikyu.engine import Game
 
     again = Game.from_data(KIND.rules, done.game.to_data())

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -26,11 +27,12 @@ from meikyu.api.config import ApiConfig
 from meikyu.api.errors import NOT_FOUND, ApiError
 from meikyu.api.fast import PREFIX, SUFFIX, FastRoll
 from meikyu.api.openapi import docs_html, document
-from meikyu.api.params import gather
+from meikyu.api.params import extras_param, gather
 
 log = logging.getLogger("meikyu.api")
 
 _CORS = [(b"access-control-allow-origin", b"*")]
+_SLASHES = re.compile("/{2,}")
 _PREFLIGHT = [
     (b"access-control-allow-origin", b"*"),
     (b"access-control-allow-methods", b"GET, POST, OPTIONS"),
@@ -60,8 +62,17 @@ def _error_lang(request: Request) -> str:
     return lang if lang in LANGS else "en"
 
 
-def error_response(error: ApiError, lang: str) -> JSONBody:
-    return JSONBody(error.body(lang), status_code=error.status, headers=error.headers or None)
+def error_response(error: ApiError, lang: str, extras: bool = False) -> JSONBody:
+    """bcdice-api's ``{"ok": false, "reason": …}``; with ``extras=1`` also ``message``, a sentence in ``lang``."""
+    body = error.body(lang)
+    if not extras:
+        body.pop("message", None)
+    return JSONBody(body, status_code=error.status, headers=error.headers or None)
+
+
+def _error_extras(request: Request) -> bool:
+    extras = getattr(request.state, "extras", None)
+    return extras if extras is not None else extras_param(request.query_params)
 
 
 class Guard:
@@ -91,6 +102,9 @@ class Guard:
             await error_response(error, "en")(scope, receive, send_with_cors)
             return
         path: str = scope["path"]
+        if "//" in path:  # bcdice-api answers /v2//game_system (a client URL ending in a slash)
+            path = _SLASHES.sub("/", path)
+            scope = {**scope, "path": path, "raw_path": path.encode()}
         # The roll GET, by far the most requested, skips routing and request objects (meikyu.api.fast).
         if (scope["method"] == "GET" and path.startswith(PREFIX) and path.endswith(SUFFIX)
                 and await self.fast.answer(path, scope.get("query_string", b""), send)):
@@ -108,6 +122,7 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
         params = await gather(request, cfg.max_body_bytes, cfg.max_fields, cfg.body_timeout, with_body)
         lang = params.get("lang", "").strip().lower()
         request.state.lang = lang
+        request.state.extras = extras_param(params)
         return params
 
     def endpoint(
@@ -124,7 +139,7 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
     routes = [
         Route("/v2/game_system/{id}/roll", endpoint(lambda r, p: v2.roll(r.path_params["id"], p)),
               methods=["GET", "POST"]),
-        Route("/v2/version", endpoint(lambda r, p: v2.version()), methods=["GET"]),
+        Route("/v2/version", endpoint(lambda r, p: v2.version(p)), methods=["GET"]),
         Route("/v2/admin", endpoint(lambda r, p: v2.admin(cfg)), methods=["GET"]),
         Route("/v2/game_system", endpoint(lambda r, p: v2.game_systems(p)), methods=["GET"]),
         Route("/v2/game_system/{id}", endpoint(lambda r, p: v2.game_system(r.path_params["id"], p)), methods=["GET"]),
@@ -132,12 +147,12 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
         Route("/openapi.json", endpoint(lambda r, p: document()), methods=["GET"]),
         Route("/docs", _docs, methods=["GET"]),
         Route("/", endpoint(lambda r, p: {"ok": True, "name": "meikyu", "docs": "/docs",
-                                          "openapi": "/openapi.json", **v2.version()}), methods=["GET"]),
+                                          "openapi": "/openapi.json", **v2.version({"extras": "1"})}), methods=["GET"]),
     ]
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
-        return error_response(exc, _error_lang(request))
+        return error_response(exc, _error_lang(request), _error_extras(request))
 
     async def on_http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -148,7 +163,7 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
             error = ApiError(404, NOT_FOUND, "api.error.not_found", path=request.url.path[:200])
         else:
             error = ApiError(exc.status_code, "bad request", "api.error.bad_request")
-        return error_response(error, _error_lang(request))
+        return error_response(error, _error_lang(request), _error_extras(request))
 
     async def on_crash(request: Request, exc: Exception) -> Response:
         # A bug, not bad input: the fuzzing tests exist to keep this path unreachable.

@@ -62,13 +62,13 @@ def _opt(value: int | None) -> bytes:
     return b"null" if value is None else str(value).encode()
 
 
-def encode_roll(result: RollResult, text: str) -> bytes:
+def encode_roll(result: RollResult, text: str, extras: bool = False) -> bytes:
     """The JSON of :func:`meikyu.api.v2.roll_json` (compact, UTF-8), without building the dict.
 
     Raises ``UnicodeEncodeError`` for text that is not UTF-8, which the general route escapes instead.
     """
     rands = result.rands
-    return b"".join((
+    head = (
         b'{"ok":true,"text":', _encode_text(text).encode("utf-8"),
         b',"secret":', _TRUE_FALSE[bool(result.secret)],
         b',"success":', _TRUE_FALSE[bool(result.success)],
@@ -76,6 +76,11 @@ def encode_roll(result: RollResult, text: str) -> bytes:
         b',"critical":', _TRUE_FALSE[bool(result.critical)],
         b',"fumble":', _TRUE_FALSE[bool(result.fumble)],
         b',"rands":[', b",".join([_rand(r) for r in rands]),
+    )
+    if not extras:
+        return b"".join((*head, b"]}"))
+    return b"".join((
+        *head,
         b'],"command":', _encode_text(result.node.source).encode("utf-8"),
         b',"total":', _opt(result.total),
         b',"dice":', _ints(tuple([v for _, v in rands])),
@@ -94,7 +99,7 @@ class FastRoll:
         self.plans: dict[tuple[str, bytes], RollPlan] = {}
         # Small checks return remembered result objects (MKCheck's memo), so their bodies are kept too:
         # (id, format, language) -> (the result itself, which keeps the id from being reused; body).
-        self.bodies: dict[tuple[int, str, str], tuple[RollResult, bytes]] = {}
+        self.bodies: dict[tuple[int, str, str, bool], tuple[RollResult, bytes]] = {}
 
     def plan(self, path: str, query: bytes) -> RollPlan | None:
         key = (path, query)
@@ -126,11 +131,11 @@ class FastRoll:
             return None
         try:
             result = roll_once(plan)
-            key = (id(result), plan.fmt, plan.lang)
+            key = (id(result), plan.fmt, plan.lang, plan.extras)
             known = self.bodies.get(key)
             if known is not None and known[0] is result:
                 return known[1]
-            body = encode_roll(result, result.render(plan.fmt, lang=plan.lang))
+            body = encode_roll(result, result.render(plan.fmt, lang=plan.lang), plan.extras)
         except (ApiError, UnicodeEncodeError):
             return None
         if len(self.bodies) >= BODY_CACHE:

@@ -32,7 +32,8 @@ _LANG = {
     "name": "lang",
     "in": "query",
     "required": False,
-    "description": "Language of help and native text: ko, ja or en (extension; default: the system's own).",
+    "description": "Language of help and native text: ko, ja or en (extension; help defaults to ja as "
+    "bcdice-api's does, native text to the system's own; any other value falls back to the default).",
     "schema": {"type": "string", "enum": ["ko", "ja", "en"]},
 }
 _FORMAT = {
@@ -40,7 +41,7 @@ _FORMAT = {
     "in": "query",
     "required": False,
     "description": "`bcdice` (default) gives BCDice's text, as bots expect; `text` gives meikyu's own "
-    "text in the chosen language (extension).",
+    "text in the chosen language (extension; any other value falls back to `bcdice`).",
     "schema": {"type": "string", "enum": ["bcdice", "text"]},
 }
 _DICE = {
@@ -48,8 +49,16 @@ _DICE = {
     "in": "query",
     "required": False,
     "description": "Dice rolled elsewhere, in draw order, such as `6,3,1`, used instead of random dice "
-    "(extension).",
+    "(extension; a value that is no dice list is ignored and the dice are random).",
     "schema": {"type": "string", "maxLength": 2048},
+}
+_EXTRAS = {
+    "name": "extras",
+    "in": "query",
+    "required": False,
+    "description": "`1` adds meikyu's fields (marked extension below) to the answer; without it every "
+    "answer has exactly bcdice-api's keys, as strict clients require (extension).",
+    "schema": {"type": "string", "enum": ["1", "0"]},
 }
 _ID = {
     "name": "id",
@@ -113,13 +122,13 @@ _SCHEMAS: dict[str, Any] = {
         "properties": {
             "ok": {"const": False},
             "reason": {"type": "string", "description": "bcdice-api's fixed English reason, for programs."},
-            "message": {"type": "string", "description": "What was wrong, in the asked language (extension)."},
+            "message": {"type": "string", "description": "What was wrong, in the asked language (extension, with extras=1)."},
         },
     },
     "Version": {
         "type": "object",
         "required": ["api", "bcdice"],
-        "properties": {"api": _STR, "bcdice": _STR, "meikyu": _STR},
+        "properties": {"api": _STR, "bcdice": _STR, "meikyu": {"type": "string", "description": "extension, with extras=1"}},
     },
     "Admin": {
         "type": "object",
@@ -169,7 +178,7 @@ _SCHEMAS: dict[str, Any] = {
             "critical": _BOOL,
             "fumble": _BOOL,
             "rands": {"type": "array", "items": _ref("Rand")},
-            "command": _STR,
+            "command": {"type": "string", "description": "extension, with extras=1 (so are the fields below)"},
             "total": {"type": ["integer", "null"]},
             "dice": {"type": "array", "items": {"type": "integer"}},
             "kept": {"type": "array", "items": {"type": "integer"}},
@@ -184,7 +193,7 @@ _SCHEMAS: dict[str, Any] = {
             "ok": {"const": True},
             "text": _STR,
             "rands": {"type": "array", "items": _ref("Rand")},
-            "value": {"type": "integer", "description": "The table roll the dice selected (extension)."},
+            "value": {"type": "integer", "description": "The table roll the dice selected (extension, with extras=1)."},
         },
     },
 }
@@ -199,21 +208,23 @@ def document() -> dict[str, Any]:
     # Listing the registered ids lets generated requests reach the roll logic, not only the lookup.
     _ID["schema"] = {"type": "string", "enum": [s.id for s in all_systems()]}
     roll_get = _op("Roll a command", _json(_ref("RollResult"), "The roll."),
-                   [_ID, _COMMAND, _LANG, _FORMAT, _DICE], (400,), op_id="rollGet")
+                   [_ID, _COMMAND, _LANG, _FORMAT, _DICE, _EXTRAS], (400,), op_id="rollGet")
     roll_post = _op(
         "Roll a command (parameters in the body)",
         _json(_ref("RollResult"), "The roll."),
-        [_ID, _COMMAND, _LANG, _FORMAT, _DICE],
+        [_ID, _COMMAND, _LANG, _FORMAT, _DICE, _EXTRAS],
         (400, 408, 413, 415),
-        _form_body({"command": _STR, "lang": _LANG["schema"], "format": _FORMAT["schema"], "dice": _DICE["schema"]}),
+        _form_body({"command": _STR, "lang": _LANG["schema"], "format": _FORMAT["schema"], "dice": _DICE["schema"],
+                    "extras": _EXTRAS["schema"]}),
         op_id="rollPost",
     )
     table = _op(
         "Roll on a user table (BCDice table text: title, dice such as 1D6/2D6/D66, then value:text lines)",
         _json(_ref("TableResult"), "The table roll."),
-        [_LANG, _FORMAT, _DICE],
+        [_LANG, _FORMAT, _DICE, _EXTRAS],
         (400, 408, 413, 415),
-        _form_body({"table": _STR, "lang": _LANG["schema"], "format": _FORMAT["schema"], "dice": _DICE["schema"]}),
+        _form_body({"table": _STR, "lang": _LANG["schema"], "format": _FORMAT["schema"], "dice": _DICE["schema"],
+                    "extras": _EXTRAS["schema"]}),
         op_id="originalTable",
     )
     return {
@@ -222,10 +233,11 @@ def document() -> dict[str, Any]:
             "title": "meikyu bcdice-api compatible server",
             "version": __version__,
             "description": "The /v2 interface of bcdice-api, answered by meikyu. Every response carries "
-            "`Access-Control-Allow-Origin: *`; errors are `{\"ok\": false, \"reason\": …}`.",
+            "`Access-Control-Allow-Origin: *`; errors are `{\"ok\": false, \"reason\": …}`. Answers carry exactly "
+            "bcdice-api's keys unless `extras=1` asks for meikyu's own fields; unknown parameters are ignored.",
         },
         "paths": {
-            "/v2/version": {"get": _op("Versions", _json(_ref("Version"), "Versions."), [], op_id="version")},
+            "/v2/version": {"get": _op("Versions", _json(_ref("Version"), "Versions."), [_EXTRAS], op_id="version")},
             "/v2/admin": {"get": _op("Server operator contact", _json(_ref("Admin"), "Contact."), [], op_id="admin")},
             "/v2/game_system": {
                 "get": _op("List game systems (sorted by sort_key)", _json(_ref("GameSystemList"), "Systems."),

@@ -23,7 +23,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from meikyu.api.errors import INVALID_PARAMETER, ApiError, from_input_error
+from meikyu.api.errors import INVALID_PARAMETER, ApiError
 from meikyu.errors import DiceError, InputError
 
 if TYPE_CHECKING:
@@ -195,23 +195,36 @@ def check_dice_text(text: str) -> list[int]:
 
 
 def dice_param(params: Mapping[str, str]) -> list[int] | None:
-    """The fixed dice asked for, or ``None`` to roll at random."""
+    """The fixed dice asked for, or ``None`` to roll at random.
+
+    ``dice=`` is our own optional parameter: a value that is no dice list is ignored (random dice),
+    since a request bcdice-api accepts is never refused.
+    """
     text = params.get("dice", "")
     if not text.strip():
         return None
     try:
         return check_dice_text(text)
-    except InputError as err:
-        raise from_input_error(err) from None
+    except InputError:
+        return None
+
+
+def extras_param(params: Mapping[str, str]) -> bool:
+    """``extras=1`` (or ``true``/``yes``/``on``) asks for meikyu's fields beside bcdice-api's; anything else: none.
+
+    >>> extras_param({"extras": "1"}), extras_param({"extras": "nope"}), extras_param({})
+    (True, False, False)
+    """
+    return params.get("extras", "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def lang_param(params: Mapping[str, str], default: str) -> str:
-    """``lang=ko|ja|en``, else ``MEIKYU_LANG``, else ``default``."""
+    """``lang=ko|ja|en``, else ``MEIKYU_LANG``, else ``default`` (an unknown value falls back too)."""
     from meikyu.i18n import LANGS, resolve_lang
 
     asked = params.get("lang", "").strip().lower()
-    if asked and asked not in LANGS:
-        raise ApiError(400, INVALID_PARAMETER, "api.error.lang", value=asked[:40], langs=", ".join(LANGS))
+    if asked not in LANGS:
+        asked = ""
     try:
         return resolve_lang(asked or None, default=default)
     except InputError:
@@ -220,8 +233,6 @@ def lang_param(params: Mapping[str, str], default: str) -> str:
 
 
 def format_param(params: Mapping[str, str]) -> str:
-    """``format=bcdice`` (the default: what bots expect) or ``format=text`` (native text)."""
+    """``format=bcdice`` (the default: what bots expect) or ``format=text`` (native text); anything else: the default."""
     value = (params.get("format") or "bcdice").strip().lower()
-    if value not in FORMATS:
-        raise ApiError(400, INVALID_PARAMETER, "api.error.format", value=value[:40], formats=", ".join(FORMATS))
-    return value
+    return value if value in FORMATS else "bcdice"

@@ -1,8 +1,10 @@
 """The ``/v2`` endpoints of bcdice-api, answered by meikyu's engine.
 
 Each handler turns parameters into a plain dict; :mod:`meikyu.api.app` wires them to routes. The
-response shapes are bcdice-api's; extra fields (``message`` on errors, ``total``/``dice``/``kept``/…
-on rolls) are additions that existing clients ignore.
+response shapes are bcdice-api's. By default every response carries exactly bcdice-api's keys
+(strict clients reject any other); meikyu's extra fields (``meikyu`` in the version, ``command``/
+``total``/``dice``/``kept``/``drive``/``achievement`` on rolls, ``value`` on original tables,
+``message`` on errors) come only with ``extras=1``.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from meikyu.api.errors import UNSUPPORTED_COMMAND, UNSUPPORTED_TABLE, ApiError, from_input_error
-from meikyu.api.params import dice_param, format_param, lang_param
+from meikyu.api.params import dice_param, extras_param, format_param, lang_param
 from meikyu.errors import DiceError, InputError
 
 if TYPE_CHECKING:
@@ -39,11 +41,14 @@ def rands_json(rolls: Any) -> list[dict[str, Any]]:
     return [{"kind": "normal", "sides": sides, "value": value} for sides, value in rolls]
 
 
-def version() -> dict[str, Any]:
-    """``GET /v2/version``."""
+def version(params: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """``GET /v2/version`` (with ``extras=1``: meikyu's own version too)."""
     from meikyu import __version__
 
-    return {"api": API_VERSION, "bcdice": BCDICE_VERSION, "meikyu": __version__}
+    out: dict[str, Any] = {"api": API_VERSION, "bcdice": BCDICE_VERSION}
+    if params is not None and extras_param(params):
+        out["meikyu"] = __version__
+    return out
 
 
 def admin(config: ApiConfig) -> dict[str, Any]:
@@ -77,9 +82,13 @@ def find_system(system_id: str) -> SystemInfo:
 
 
 def game_system(system_id: str, params: Mapping[str, str]) -> dict[str, Any]:
-    """``GET /v2/game_system/{id}``: metadata, the command pattern and a localized help text."""
+    """``GET /v2/game_system/{id}``: metadata, the command pattern and the help text.
+
+    The help is Japanese by default, as bcdice-api's is (clients post it to chat as it is); ``lang=ko``
+    or ``lang=en`` picks another language.
+    """
     info = find_system(system_id)
-    lang = lang_param(params, info.default_lang)
+    lang = lang_param(params, "ja")
     commands = info.commands()
     return {
         "ok": True,
@@ -99,6 +108,7 @@ class RollPlan(NamedTuple):
     fmt: str
     dice: tuple[int, ...] | None
     command: str
+    extras: bool = False
 
 
 def prepare_roll(system_id: str, params: Mapping[str, str]) -> RollPlan:
@@ -110,7 +120,7 @@ def prepare_roll(system_id: str, params: Mapping[str, str]) -> RollPlan:
     command = params.get("command", "")
     if not command.strip():
         raise ApiError(400, UNSUPPORTED_COMMAND, "api.error.missing", name="command")
-    return RollPlan(info.id, lang, fmt, None if dice is None else tuple(dice), command)
+    return RollPlan(info.id, lang, fmt, None if dice is None else tuple(dice), command, extras_param(params))
 
 
 def roll_once(plan: RollPlan) -> RollResult:
@@ -118,7 +128,8 @@ def roll_once(plan: RollPlan) -> RollResult:
     import meikyu
 
     try:
-        return meikyu.roll(plan.command, system=plan.system, dice=plan.dice, lang=plan.lang)
+        return meikyu.roll(plan.command, system=plan.system, dice=plan.dice, lang=plan.lang,
+                           bcdice_messages=plan.fmt == "bcdice")
     except InputError as err:
         raise from_input_error(err) from None
 
@@ -129,13 +140,15 @@ def roll_result(plan: RollPlan) -> tuple[RollResult, str]:
     return result, result.render(plan.fmt, lang=plan.lang)
 
 
-def roll_json(result: RollResult, text: str) -> dict[str, Any]:
-    """bcdice-api's roll fields, then ours."""
+def roll_json(result: RollResult, text: str, extras: bool = False) -> dict[str, Any]:
+    """bcdice-api's roll fields, then (with ``extras``) ours."""
     # Fields are read one by one rather than through to_json(), which renders a second text.
     out: dict[str, Any] = {"ok": True, "text": text}
     for key in _ROLL_FLAGS:
         out[key] = bool(getattr(result, key))
     out["rands"] = rands_json(result.rands)
+    if not extras:
+        return out
     out["command"] = result.command
     out["total"] = result.total
     out["dice"] = list(result.dice)
@@ -147,7 +160,8 @@ def roll_json(result: RollResult, text: str) -> dict[str, Any]:
 
 def roll(system_id: str, params: Mapping[str, str]) -> dict[str, Any]:
     """``GET``/``POST /v2/game_system/{id}/roll``: one command, bcdice-api's fields plus ours."""
-    return roll_json(*roll_result(prepare_roll(system_id, params)))
+    plan = prepare_roll(system_id, params)
+    return roll_json(*roll_result(plan), extras=plan.extras)
 
 
 @lru_cache(maxsize=256)
@@ -179,4 +193,7 @@ def original_table(params: Mapping[str, str]) -> dict[str, Any]:
         raise from_input_error(err, UNSUPPORTED_TABLE) from None
     rolls: list[Roll] = recorder.rolls
     shown = result.bcdice_text() if fmt == "bcdice" else result.render(lang)
-    return {"ok": True, "text": shown, "rands": rands_json(rolls), "value": result.value}
+    out = {"ok": True, "text": shown, "rands": rands_json(rolls)}
+    if extras_param(params):
+        out["value"] = result.value
+    return out

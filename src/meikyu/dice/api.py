@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from meikyu.dice.command import SystemCommands, parse
-from meikyu.dice.odds import Odds
+from meikyu.dice.command import parse
+from meikyu.dice.node import Notice, SystemCommands
 from meikyu.dice.result import RollResult
 from meikyu.dice.source import Dice, RandomDice, ScriptedDice
-from meikyu.errors import DiceError
+from meikyu.errors import CommandError, DiceError
 from meikyu.i18n import resolve_lang
 from meikyu.systems import find
+
+if TYPE_CHECKING:
+    from meikyu.dice.odds import Odds  # only odds() needs it, and imports it through the node
 
 _SHARED: list[RandomDice] = []
 _COMMANDS: dict[str, SystemCommands] = {}
@@ -30,13 +34,16 @@ def roll(
     dice: Sequence[int] | Dice | None = None,
     seed: int | None = None,
     lang: str | None = None,
+    bcdice_messages: bool = False,
 ) -> RollResult:
     """Roll a BCDice-style command in a game system and return the structured result.
 
     ``dice`` is a list of values to use instead of random ones (dice rolled at a real table; they
     must all be used), or any :class:`~meikyu.dice.source.Dice`; ``seed`` makes random dice
     reproducible; ``lang`` picks the language of ``.text`` (default: the system's, or
-    ``$MEIKYU_LANG``). The command is parsed once and cached.
+    ``$MEIKYU_LANG``). The command is parsed once and cached. With ``bcdice_messages``, a command
+    that BCDice answers with a message instead of a roll (``2R6``, ``rep0 1D6``) gives a result whose
+    BCDice text is that message, instead of raising the error (the bcdice-api face does this).
 
     >>> r = roll("3MK+2>=9", dice=[6, 3, 1])
     >>> r.kept, r.achievement, r.success, r.drive
@@ -52,7 +59,12 @@ def roll(
         commands = info.commands()
         if system == info.id:  # bounded: only canonical ids are remembered
             _COMMANDS[system] = commands
-    parsed = parse(command, commands)
+    try:
+        parsed = parse(command, commands)
+    except CommandError as err:
+        if not bcdice_messages or err.bcdice is None:
+            raise
+        return Notice(err).evaluate(_shared_dice(), commands, None if lang is None else resolve_lang(lang))
     language = None if lang is None else resolve_lang(lang)  # resolved when text is rendered
     if dice is None:
         source: Dice = _shared_dice() if seed is None else RandomDice(seed)

@@ -1,31 +1,36 @@
 """The ``command_pattern`` a bot uses to decide which chat lines to send (bcdice-api's ``/v2/game_system/{id}``).
 
-Bots compile the pattern in their own language (JavaScript, Ruby, Python, Java) with the
-case-insensitive flag and send a chat line only when it matches, so the pattern must
+Bots compile the pattern in their own language (JavaScript, Ruby, Python, Java, Go's RE2) with the
+case-insensitive flag and send a chat line only when ``search`` finds it, so the pattern must
 
-* match every command the system accepts, including what people type on Japanese and Korean
-  keyboards (``２ＭＫ＋３＞＝９``: the roller NFKC-normalizes, a regex cannot, so full-width forms are
-  spelled out), the secret prefix ``S``, repeats (``x3 2D6``), ``choice[…]`` and ``D66``;
-* match no ordinary chat line: each command head must be followed by what can follow it in a real
-  command (``1D100で`` or ``2mkay`` are talk, ``x2 damage`` is not a repeat);
-* be portable: no ``\\d``/``\\w`` (ASCII-only in Ruby and JavaScript, Unicode in Python), no named
-  groups or inline flags; only classes, ``(?:…)``, lookahead and ``$``.
+* match every command the system accepts at the start of a line, followed by anything (a comment,
+  other text), including what people type on Japanese and Korean keyboards (``２ＭＫ＋３＞＝９``: the
+  roller NFKC-normalizes, a regex cannot, so full-width forms are spelled out), the secret prefix
+  ``S``, repeats (``x3 2D6``), ``choice`` and ``D66``; a pattern narrower than the roller silently
+  ignores players;
+* be a *prefix* pattern, as BCDice's own is (``^S?(…)``), and never broader than BCDice's on ASCII
+  chat: a line BCDice's pattern lets through may be talk (``3D printer``), and the server answers it
+  as BCDice would;
+* be portable: no ``\\d``/``\\w`` (ASCII-only in Ruby and JavaScript, Unicode in Python), no
+  look-arounds or backreferences (RE2), no named groups or inline flags; only classes, ``(?:…)``,
+  ``*``/``+``/``?`` and ``^``.
 
-Each system lists its command *heads* (:meth:`meikyu.dice.command.SystemCommands.pattern_heads`): the
-plain language's sums and ``choice``, plus whatever the system adds; :func:`build` wraps them with spaces,
-the secret prefix and repeats.
+Each system lists its command *heads* (:meth:`meikyu.dice.node.SystemCommands.pattern_heads`): the
+plain language's (:data:`COMMON`) plus whatever the system adds; :func:`build` wraps them with
+spaces, the secret prefix and repeats.
 
 >>> import re
 >>> from meikyu.systems import find
 >>> mk = re.compile(find("MeikyuKingdom").commands().command_pattern, re.IGNORECASE)
->>> [bool(mk.search(line)) for line in ("２ＭＫ＋３＞＝９", "x3 2mk", "KDT", "2mkay", "x2 damage", "1D100で")]
-[True, True, True, False, False, False]
+>>> [bool(mk.search(line)) for line in ("２ＭＫ＋３＞＝９", "x3 2mk", "KDT 王国", "4B6>=4", "hello", "ok 2 more")]
+[True, True, True, True, False, False]
 """
 
 from __future__ import annotations
 
 DIGIT = "[0-9０-９]"
 SPACE = "[ \\t\\n\\r\\f\\v\u3000]"
+NOT_SPACE = "[^ \\t\\n\\r\\f\\v\u3000]"
 _SYMBOLS = {"+": "+＋", "-": "\\-－", "*": "*＊", "/": "/／", "(": "(（", ")": ")）", "<": "<＜",
             ">": ">＞", "=": "=＝", "!": "!！", "?": "?？", "[": "\\[［", "]": "\\]］"}
 
@@ -46,26 +51,36 @@ def letters(word: str) -> str:
     return "".join(out)
 
 
+def any_letter(chars: str) -> str:
+    """One character class holding each of ``chars`` in ASCII and full width, both cases."""
+    body = "".join(f"{c.upper()}{c.lower()}{chr(ord(c.upper()) + 0xFEE0)}{chr(ord(c.lower()) + 0xFEE0)}" for c in chars)
+    return f"[{body}]"
+
+
 def symbols(chars: str) -> str:
     """A character class of ASCII symbols and their full-width forms."""
     return "[" + "".join(_SYMBOLS[c] for c in chars) + "]"
 
 
-END = f"(?:{SPACE}|$)"
-"""A command word ends at a space or at the end of the line (the rest is a comment)."""
+def numeric(family_letters: str) -> str:
+    """A command word that starts with a number (maybe after signs or a bracket) and holds one of the
+    letters of its family further on: ``2D6``, ``(2+3)D6``, ``4B6``, ``2R6[5]``, ``4U6``, ``20TY6``, ``3MK``."""
+    return f"{symbols('+-(')}*{DIGIT}{NOT_SPACE}*{any_letter(family_letters)}"
 
-# After the first dice term of a sum (2D6…): arithmetic, a comparison, or the end of the word.
-_SUM_NEXT = f"(?={symbols('+-*/()<>=')}|{symbols('!')}{symbols('=')}|{END})"
-SUM = f"(?:{DIGIT}|{symbols('+-*/()')})*{letters('D')}{DIGIT}+{_SUM_NEXT}"
-"""Arithmetic with dice: ``2D6+1>=8``, ``(2D6)*2``, ``D66``, ``1D100<=50``."""
-CHOICE = (f"{letters('choice')}(?:{symbols('[')}[\\s\\S]*{symbols(']')}|{symbols('(')}[\\s\\S]*{symbols(')')})"
-          f"{SPACE}*$|{letters('choice')}{SPACE}+[^ \\t\\n\\r\\f\\v\u3000]")
-"""``choice[a,b]``, ``choice(a,b)`` (nothing after the bracket) or ``choice a b``."""
+
+SUMS = f"{numeric('DBRUT')}|{symbols('+-(')}*{letters('D')}[0-9０-９(（]"
+"""Sums, barabara, reroll, upper and tally dice, and ``D6``/``D66``/``D(…)``."""
+CALC = f"{letters('C')}{symbols('+-(')}*{DIGIT}"
+"""``C(10*3)``, ``c1+2``."""
+CHOICE = f"{letters('choice')}{DIGIT}*(?:{symbols('[(')}|{SPACE})"
+"""``choice[a,b]``, ``choice(a,b)``, ``choice a b``, ``choice2[…]``."""
+COMMON = (SUMS, CALC, CHOICE)
+"""The heads of the plain dice language (BCDice's common commands)."""
 
 
 def repeat(inner: str) -> str:
-    """``x3 CMD`` / ``rep3 CMD`` / ``repeat3 CMD`` where CMD is itself a command (no secret, no nesting)."""
-    return f"(?:{letters('repeat')}|{letters('rep')}|{letters('x')}){DIGIT}+{SPACE}+(?:{inner})"
+    """``x3 CMD`` / ``rep3 CMD`` / ``repeat3 CMD``: a repeat count, spaces, then a command (maybe secret)."""
+    return f"(?:{letters('repeat')}|{letters('rep')}|{letters('x')}){DIGIT}+{SPACE}+(?:{letters('S')})?(?:{inner})"
 
 
 def build(heads: list[str]) -> str:
@@ -75,6 +90,5 @@ def build(heads: list[str]) -> str:
 
 
 def words_head(words: tuple[str, ...]) -> str:
-    """Whole command words (table codes) that end at a space or the end of the line."""
-    alternatives = "|".join(letters(w) for w in sorted(words, key=len, reverse=True))
-    return f"(?:{alternatives}){END}"
+    """Command words (table codes) at the start of the line; anything may follow (``NAME3``, ``KDT 王国``)."""
+    return "|".join(letters(w) for w in sorted(words, key=len, reverse=True))

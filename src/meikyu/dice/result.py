@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
-    from meikyu.dice.command import Node
+    from meikyu.dice.node import Node
 
 
 class RollResult(NamedTuple):

@@ -59,7 +59,7 @@ class ScriptedDice:
         self._pos = 0
         for item in self._values:
             sides, value = item if isinstance(item, tuple) else (None, item)
-            if not isinstance(value, int) or value < 1 or (sides is not None and value > sides):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1 or (sides is not None and value > sides):
                 raise DiceError("error.dice.bad_value", value=item)
 
     @property

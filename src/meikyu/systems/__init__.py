@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from meikyu.errors import UnknownSystem
 
 if TYPE_CHECKING:
-    from meikyu.dice.command import SystemCommands
+    from meikyu.dice.node import SystemCommands
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ the system offers the plain dice language. A fight's attack is ``2D6+戦力値>=
 
 from __future__ import annotations
 
-from meikyu.dice.command import SystemCommands
+from meikyu.dice.node import SystemCommands
 
 
 class GamebookCommands(SystemCommands):

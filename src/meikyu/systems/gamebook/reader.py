@@ -211,9 +211,9 @@ class Session:
         if not isinstance(story, bool):
             raise InputError("gb.error.bad_save", path=where, detail='"story" must be true or false')
         try:
-            game = Game.from_data(self.rules, data["game"])
-        except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
-            detail = exc.message(self.lang) if isinstance(exc, MeikyuError) else f"{type(exc).__name__}: {exc}"
+            game = Game.from_data(self.rules, data.get("game"))
+        except MeikyuError as exc:  # Game.from_data turns every malformed save into one
+            detail = exc.message(self.lang)
             raise InputError("gb.error.bad_save", path=where, detail=detail.rstrip(".。")) from None
         bookmarks = data.get("bookmarks", {})
         if not isinstance(bookmarks, dict) or not all(

@@ -11,7 +11,7 @@ dice language (``2D6``, ``D66``, ``choice[…]``) with BCDice-style text, dice i
 
 from __future__ import annotations
 
-from meikyu.dice.command import SystemCommands
+from meikyu.dice.node import SystemCommands
 
 
 class LiberatorCommands(SystemCommands):

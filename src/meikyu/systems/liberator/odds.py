@@ -20,8 +20,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from meikyu.errors import InputError
 from meikyu.systems.liberator.cards import ActionCard
-from meikyu.systems.liberator.rules import fits
+from meikyu.systems.liberator.packing import fits
+
+MAX_OBSTACLES = 30
+"""Obstacles one question may name: far past a mission's (two per player), refused before any work."""
 
 
 def split_removes(
@@ -52,6 +56,8 @@ def removal_odds(
     A split's outcome depends only on the power die's value and the effect die's follow-up, so
     each distinct (value, follow-up) pair is decided once and the 36 rolls just look it up.
     """
+    if len(targets) > MAX_OBSTACLES:
+        raise InputError("lb.error.too_many_obstacles", count=len(targets), limit=MAX_OBSTACLES)
     own = attribute or card.attribute
     follows = [card.follow_up(face) for face in range(1, 7)]
     values = [card.power_on(face) + bonus for face in range(1, 7)]

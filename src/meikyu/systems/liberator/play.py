@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from meikyu.dice.source import RandomDice
 from meikyu.engine import Action, Game
@@ -344,12 +345,15 @@ class Table:
 
     def load(self, path: str) -> None:
         """Continue the game saved at ``path``; on any problem the table stays exactly as it was."""
-        data = parse_json(read_text(path), path)
+        self.load_data(parse_json(read_text(path), path), path)
+
+    def load_data(self, data: Any, where: str = "<save>") -> None:
+        """Continue from save data; everything is checked before the table changes."""
         try:
             game = Game.from_data(self.rules, data)
-        except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
-            detail = exc.message(self.lang) if isinstance(exc, MeikyuError) else f"{type(exc).__name__}: {exc}"
-            raise InputError("lb.play.bad_save", file=path, detail=detail.rstrip(".。")) from None
+        except MeikyuError as exc:  # Game.from_data turns every malformed save into one
+            detail = exc.message(self.lang)
+            raise InputError("lb.play.bad_save", file=where, detail=detail.rstrip(".。")) from None
         game.dice = self.dice
         self.game = game
 

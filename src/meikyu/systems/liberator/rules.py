@@ -75,6 +75,7 @@ from meikyu.systems.liberator.character import (
 )
 from meikyu.systems.liberator.effects import ANY, Effect
 from meikyu.systems.liberator.mission import MISSION_TYPES, Obstacle, generate_mission, party_reach
+from meikyu.systems.liberator.packing import fits
 from meikyu.systems.liberator.state import (
     ACTIONS,
     DYING,
@@ -177,33 +178,6 @@ def new_table(
         Seat(name, create_character(cards, name, job, extras, level)) for name, job, extras in players
     )
     return TableState(seats, dedicated_gm, options=options or Options(), plan=tuple(plan), seed=seed)
-
-
-def fits(targets: Sequence[tuple[str, int]], pools: Sequence[tuple[str, int]]) -> bool:
-    """Whether obstacles (attribute, target) can be shared among powers (attribute, value) so that
-    each power's obstacles match its attribute and sum to at most its value (R-LB-09).
-
-    >>> fits([("P", 3), ("C", 2)], [("P", 3), ("C", 3)])
-    True
-    >>> fits([("P", 3), ("P", 1)], [("P", 3)])
-    False
-    """
-    remaining = [value for _, value in pools]
-    order = sorted(targets, key=lambda t: -t[1])
-
-    def place(i: int) -> bool:
-        if i == len(order):
-            return True
-        attr, target = order[i]
-        for j, (pool_attr, _) in enumerate(pools):
-            if pool_attr == attr and remaining[j] >= target:
-                remaining[j] -= target
-                if place(i + 1):
-                    return True
-                remaining[j] += target
-        return False
-
-    return place(0)
 
 
 class _Ctx:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from meikyu.dice.command import Node, SumJudgement, SumOutcome, SystemCommands, verdict_tail
+from meikyu.dice.node import Node, SumJudgement, SumOutcome, SystemCommands, verdict_tail
 from meikyu.dice.result import RollResult
 from meikyu.dice.source import Dice
 from meikyu.errors import CommandError, LimitError
@@ -35,6 +35,13 @@ MAX_CHECK_DICE = 100
 """Dice one nMK check may roll (2 + hope)."""
 
 TABLE_CODES = ("KDT", "KCT", "KMT", "CAT", "FWT", "CFT", "TT", "T1T", "T2T", "T3T", "T4T", "T5T", "MPT", "ET")
+
+PATTERN_WORDS = (
+    "LRT", "ORT", "CRT", "ART", "FRT", "TBT", "CBT", "SBT", "VBT", "FBT", "ABT", "WBT", "LBT", "THT", "CHT", "SHT",
+    "VHT", "KDT", "KCT", "KMT", "CAT", "FWT", "CFT", "TT", "NT", "ET", "MPT", "T1T", "T2T", "T3T", "T4T", "T5T",
+    "NAME", "DFT", "IDT", "WIT", "LIT", "RIT", "SIT", "RWIT", "RUIT", "IFT", "PNT", "MLT", "KNT", "WORD",
+)
+"""The command words BCDice registers for Meikyuu Kingdom (``nRET`` and ``nMK`` start with a number)."""
 
 _CHECK = re.compile(r"^(\d+)(?:MK6|MK|R6)((?:[+-]\d+)*)(?:(>=|=>)(\d+|\?))?$")
 _CHECK_LIKE = re.compile(r"^\d+(?:MK|R6)")
@@ -187,10 +194,9 @@ class MeikyuKingdomCommands(SystemCommands):
     d66_sorted = True
     help_key = "mk.help.text"
     def pattern_heads(self) -> list[str]:
-        from meikyu.dice.pattern import DIGIT, END, letters, symbols, words_head
+        from meikyu.dice.pattern import numeric, words_head
 
-        check = f"{DIGIT}+(?:{letters('MK')}[6６]?|{letters('R')}[6６])(?={symbols('+-=>')}|{END})"
-        return [*super().pattern_heads(), check, words_head(TABLE_CODES)]
+        return [*super().pattern_heads(), numeric("M"), words_head(PATTERN_WORDS)]
 
     def parse(self, body: str) -> Node | None:
         m = _CHECK.match(body)

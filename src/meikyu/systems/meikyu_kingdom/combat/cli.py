@@ -212,16 +212,17 @@ class _TypedThenRandom:
         return self.fallback.roll(sides)
 
 
-def describe(action: Action, battle: Any, lang: str) -> str:
-    """One line naming an action, with names instead of ids."""
+def describe(action: Action, battle: Any, lang: str, role: str = "gm") -> str:
+    """One line naming an action, with names instead of ids (for ``role="player"`` a hidden monster
+    by its appearance, R-MK-23)."""
     from .view import label
 
     params: dict[str, Any] = {f.name: getattr(action, f.name) for f in fields(action)}  # type: ignore[arg-type]
     for key in ("actor", "target", "monster", "payer", "other", "representative", "ghost", "via"):
         if isinstance(params.get(key), str) and params[key]:
-            params[key] = label(battle, params[key], lang, "gm")
+            params[key] = label(battle, params[key], lang, role)
     if "monsters" in params:
-        params["monsters"] = ", ".join(label(battle, m, lang, "gm") for m in params["monsters"])
+        params["monsters"] = ", ".join(label(battle, m, lang, role) for m in params["monsters"])
     if "step" in params:
         params["step_text"] = translate(
             f"mk.battle.action.{'forward' if params['step'] == 1 else 'back'}", lang

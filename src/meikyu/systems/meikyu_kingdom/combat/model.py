@@ -152,6 +152,8 @@ class Combatant:
     """Uncertain encounter (R-MK-23): players may not see this monster's data."""
     appearance: str = ""
     """What players are told of a hidden monster."""
+    looks: tuple[str, ...] = ()
+    """``appearance`` in ko, ja, en when the bestiary gives it (empty when the GM typed their own)."""
     coop: tuple[tuple[str, int], ...] = ()
     """Cooperation bonuses waiting for this character's next check: (helper id, bonus) (R-MK-12)."""
     notes: str = ""

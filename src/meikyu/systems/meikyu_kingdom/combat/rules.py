@@ -276,7 +276,8 @@ def _hide(w: Work, a: Hide) -> None:
         if w.get("uncertain_used") >= w.get("uncertain_limit"):
             raise _err("R-MK-23", "uncertain_limit", limit=w.get("uncertain_limit"))
         w.put(uncertain_used=w.get("uncertain_used") + 1)
-    w.set(a.monster, hidden=True, appearance=a.appearance or c.appearance)
+    looks = c.looks if not a.appearance else ()
+    w.set(a.monster, hidden=True, appearance=a.appearance or c.appearance, looks=looks)
     w.emit(ev.Hidden(a.monster))
 
 
@@ -357,6 +358,9 @@ def _start_move(w: Work, c: Combatant, step: int, area: int, *, extra: bool) -> 
     block = blocked(w.cs, c) if step == 1 else None
     if block is not None:
         if not _can_pay(w, c.side):
+            if any(x.hidden and x.area == c.area and x.condition == OK and x.side != c.side for x in w.cs):
+                # a hidden monster's valor is part of the sum: the message must not show it (R-MK-23)
+                raise _err("R-MK-27", "blocked_hidden", id=c.id, allies=block[0])
             raise _err("R-MK-27", "blocked", id=c.id, allies=block[0], valor=block[1])
         w.emit(ev.Blocked(c.id, c.area, block[0], block[1]))
         w.put(

@@ -25,7 +25,7 @@ from meikyu.i18n import translate
 from meikyu.serial import to_data
 
 from . import events as ev
-from .model import Battle
+from .model import LANG_INDEX, OK, Battle, Combatant
 
 
 def settle(text: str, lang: str) -> str:
@@ -90,12 +90,31 @@ def event_view(event: Event, battle: Battle, role: str = "player") -> dict[str, 
 
 
 def label(battle: Battle, cid: str, lang: str, role: str) -> str:
+    """``cid``'s name in ``lang``; for players a hidden monster is its appearance (R-MK-23), followed by
+    its id when another hidden monster looks the same, so players can tell them apart.
+
+    >>> from .model import Combatant, MONSTERS
+    >>> b = Battle((Combatant("m1", "Ogre", MONSTERS, 3, 9, 9, hidden=True, appearance="a shadow"),
+    ...             Combatant("m2", "Rat", MONSTERS, 3, 9, 9, hidden=True, appearance="a shadow",
+    ...                       looks=("그림자", "影", "a shadow"))))
+    >>> label(b, "m2", "ja", "player"), label(b, "m1", "ja", "player"), label(b, "m1", "ja", "gm")
+    ('影 (m2)', 'a shadow (m1)', 'Ogre')
+    """
     for c in battle.combatants:
         if c.id == cid:
             if c.hidden and role != "gm":
-                return c.appearance or translate("mk.battle.word.unknown_monster", lang)
+                look = appearance(c, lang)
+                twins = sum(1 for o in battle.combatants if o.hidden and o.appearance == c.appearance)
+                return f"{look} ({cid})" if twins > 1 else look
             return c.label(lang)
     return cid
+
+
+def appearance(c: Combatant, lang: str) -> str:
+    """What players are told of hidden ``c``, in ``lang`` when the bestiary gives it."""
+    if len(c.looks) == 3:
+        return c.looks[LANG_INDEX.get(lang, 2)]
+    return c.appearance or translate("mk.battle.word.unknown_monster", lang)
 
 
 def item_label(battle: Battle, cid: str, name: str, lang: str) -> str:
@@ -111,20 +130,48 @@ def item_label(battle: Battle, cid: str, name: str, lang: str) -> str:
 _ID_FIELDS = ("id", "actor", "target", "attacker", "payer", "mover", "other", "ghost", "via")
 
 
-def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm") -> str:
-    """One line of text for ``event``: names for ids, no hidden difficulty for players (R-MK-23)."""
+def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
+           hidden: frozenset[str] | None = None) -> str:
+    """One line of text for ``event``: names for ids, and for players nothing the rules keep from them
+    (R-MK-23): no hidden difficulty; a hidden monster by its appearance, with no HP after damage, no dice
+    or achievement on its own checks (they would give its valor away), no damage amount or HP (the amount
+    after armor would give its armor away), no skill or item names; a blocking without the valor sum
+    when a hidden monster stands in it.
+
+    ``hidden`` names the monsters to treat as hidden (default: those hidden in ``battle``); pass the
+    ones hidden before *or* after the step, so a monster revealed by this step's check stays covered
+    in the lines before the reveal.
+
+    >>> from .model import Combatant, MONSTERS, COURT
+    >>> b = Battle((Combatant("m1", "Ogre", MONSTERS, 2, 9, 20, hidden=True, appearance="a shadow"),
+    ...             Combatant("pc", "Ari", COURT, 2, 9, 9)))
+    >>> render(ev.Damaged("m1", 4, 5), b, "en", "player"), render(ev.Damaged("m1", 4, 5), b, "en")
+    ('a shadow takes damage.', 'Ogre takes 4 damage (HP 5).')
+    >>> render(ev.Check("m1", "hit", (3, 4), 12, 9, True), b, "en", "player")
+    'a shadow: hit check: success.'
+    >>> render(ev.Blocked("pc", 2, 1, 5), b, "en", "player")
+    'Ari is blocked in the court front: 1 allies against the enemies standing there.'
+    """
     params = {f.name: getattr(event, f.name) for f in fields(event)}  # type: ignore[arg-type]
+    covered = frozenset(c.id for c in battle.combatants if c.hidden) if hidden is None else hidden
+    if role == "gm":
+        covered = frozenset()
+    name = type(event).__name__
+    snake = "".join("_" + ch.lower() if ch.isupper() else ch for ch in name).lstrip("_")
+    snake = _covered_key(event, battle, snake, covered)
     if isinstance(event, (ev.WeaponImproved, ev.ItemBroke)):
         key = "weapon" if isinstance(event, ev.WeaponImproved) else "item"
         params[key] = item_label(battle, event.actor, params[key], lang)
+    if isinstance(event, ev.Reinforced) and covered and any(
+        c.id in covered and c.species == event.species for c in battle.combatants
+    ):
+        snake = "reinforced_hidden"
     for key in _ID_FIELDS:
         if key in params:
-            params[key] = label(battle, params[key], lang, role)
+            params[key] = label(battle, params[key], lang, "gm" if params[key] not in covered else "player")
     for key in ("side", "winner"):
         if key in params:
             params[key] = translate(f"mk.battle.side.{params[key] or 'none'}", lang)
-    name = type(event).__name__
-    snake = "".join("_" + ch.lower() if ch.isupper() else ch for ch in name).lstrip("_")
     if isinstance(event, ev.Check):
         params["purpose"] = translate(f"mk.battle.purpose.{event.purpose}", lang)
         params["result"] = translate(f"mk.battle.word.{'success' if event.success else 'failure'}", lang)
@@ -133,7 +180,7 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm") -> 
             params["result"] += translate(
                 f"mk.battle.word.{'critical' if event.critical else 'fumble'}", lang
             )
-        if event.secret and role != "gm":
+        if event.secret and role != "gm" and snake == "check":
             snake = "check_secret"
     if "status" in params:
         params["status"] = translate(f"mk.battle.status.{params['status']}", lang)
@@ -149,3 +196,33 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm") -> 
         table = {"CriticalHit": "cat", "CombatFumble": "cft", "FatalWound": "fwt"}[name]
         params["effect"] = translate(f"mk.battle.{table}.r{params['roll']}", lang)
     return settle(translate(f"mk.battle.event.{snake}", lang, **params), lang)
+
+
+_COVERED_TARGET = {"Damaged": "damaged_hidden", "HpReduced": "hp_reduced_hidden", "HpSet": "hp_set_hidden",
+                   "DamageCancelled": "damage_cancelled_hidden", "SkillSealed": "skill_sealed_hidden",
+                   "Revived": "revived_hidden"}
+_COVERED_ACTOR = {"Check": "check_hidden", "ItemBroke": "item_broke_hidden",
+                  "WeaponImproved": "weapon_improved_hidden"}
+
+
+def _covered_key(event: Event, battle: Battle, snake: str, covered: frozenset[str]) -> str:
+    """The catalog key of the player's version of an event that would show a hidden monster's numbers."""
+    if not covered:
+        return snake
+    name = type(event).__name__
+    if name in _COVERED_TARGET and getattr(event, "target", "") in covered:
+        return _COVERED_TARGET[name]
+    if name in _COVERED_ACTOR and getattr(event, "actor", "") in covered:
+        return _COVERED_ACTOR[name]
+    if isinstance(event, ev.Blocked) and blocking_covered(battle, event, covered):
+        return "blocked_hidden"
+    return snake
+
+
+def blocking_covered(battle: Battle, event: ev.Blocked, covered: frozenset[str]) -> bool:
+    """True when a hidden monster's valor is part of the sum a blocking line would show (R-MK-27)."""
+    mover = next((c for c in battle.combatants if c.id == event.id), None)
+    return any(
+        c.id in covered and c.area == event.area and c.condition == OK and (mover is None or c.side != mover.side)
+        for c in battle.combatants
+    )

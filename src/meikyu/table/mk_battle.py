@@ -1,0 +1,439 @@
+"""A Meikyuu Kingdom battle at a table: kind ``battle`` of ``MeikyuKingdom``.
+
+Seats: ``gm`` and ``pc:<id>`` for each player character of the court. Who may take what
+(:meth:`BattleKind.seats_for`):
+
+- a PC's own moves, attacks, support, special moves, strategy roll, breakthrough payment, answers
+  to prompts addressed to it (hope on damage, where to put a critical-hit target, letting a blocking
+  stand) and its ghost's choices go to its seat;
+- the court's surrender and the treasure rolls to every PC seat (the table agrees aloud; the GM can
+  undo);
+- monsters, enemy and allied NPCs, setup (placing, hiding, beginning) and every GM intervention
+  (reveal, fall, HP loss, bad status, revival, end of a quarter) go to ``gm``;
+- the GM may also take any PC's action, for a player who is away: the GM's menu offers it marked with
+  that PC's seat (``MenuItem.seat``) and "(for …)" in the label.
+
+Hidden monsters (uncertain encounters, R-MK-23) are left out of the players' views, menus, prompts and
+events: at setup every monster gets an opaque id (``m1``, ``m2`` … numbered in a shuffled order, so
+neither the id nor the order tells the species), and reinforcements get the next free one. Players see
+a hidden monster's id, area, condition, whether it acted and its appearance; never its name, species,
+numbers, skills or items, nor the difficulty of a check against it, nor the dice of its own checks.
+
+The state is a plain :class:`~meikyu.systems.meikyu_kingdom.combat.model.Battle`.
+
+>>> from meikyu.engine import Game
+>>> from meikyu.dice import ScriptedDice
+>>> kind = BattleKind()
+>>> battle = kind.setup({"encounter": "sample", "seed": 1}, "en")
+>>> kind.seats(battle)
+['gm', 'pc:hana', 'pc:toru', 'pc:mio', 'pc:sora']
+>>> sorted(c["id"] for c in kind.view(battle, "pc:hana", "en")["combatants"] if c["side"] == "monsters")
+['m1', 'm2', 'm3', 'm4']
+>>> [i.key for i in kind.menu(battle, "pc:hana", "en")]
+[]
+>>> kind.menu(battle, "gm", "en")[0].key
+'gm/begin'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import MISSING, fields, replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from meikyu.dice.source import Dice
+from meikyu.engine import Action, Event, _snake
+from meikyu.errors import DataError
+from meikyu.i18n import translate
+from meikyu.serial import from_data, to_data
+from meikyu.systems.meikyu_kingdom.combat import actions as act
+from meikyu.systems.meikyu_kingdom.combat import events as ev
+from meikyu.systems.meikyu_kingdom.combat.actions import ACTIONS
+from meikyu.systems.meikyu_kingdom.combat.attack import hit_modifier
+from meikyu.systems.meikyu_kingdom.combat.bestiary import (
+    bestiary_from_data,
+    encounter_from_data,
+    load_encounter,
+)
+from meikyu.systems.meikyu_kingdom.combat.cli import describe
+from meikyu.systems.meikyu_kingdom.combat.model import (
+    COURT,
+    CURSE,
+    DISTRACTION,
+    MONSTERS,
+    Battle,
+    Combatant,
+)
+from meikyu.systems.meikyu_kingdom.combat.rules import (
+    gm_actions,
+    legal_actions,
+    step,
+    strategy_difficulty,
+)
+from meikyu.systems.meikyu_kingdom.combat.view import appearance, label, render
+from meikyu.systems.meikyu_kingdom.odds import check_odds
+from meikyu.table.base import GM, MenuItem, odds_data, sort_menu
+from meikyu.table.setup import data_of, known_fields
+
+_GM_ONLY = (act.Place, act.Hide, act.Begin, act.Reveal, act.Fall, act.ReduceHp, act.Inflict, act.Revive,
+            act.EndQuarter)
+_KIND_OF = {
+    "Move": "move", "ExtraMove": "move", "Escape": "move", "Attack": "attack",
+    "Carry": "support", "Swap": "support", "SearchSpot": "support", "Disarm": "support",
+    "Cooperate": "support", "Reputation": "support", "OtherSupport": "support",
+    "Breakthrough": "interrupt", "Decline": "interrupt", "SpendHope": "hope", "PlaceTarget": "prompt",
+    "StrategyCheck": "check",
+}
+
+
+class BattleTableRules:
+    """The battle's rules, with one addition: monsters joining mid-battle get opaque ids too."""
+
+    id = "table.mk.battle"
+    actions = ACTIONS
+
+    def step(self, state: Battle, action: Action, dice: Dice) -> tuple[Battle, tuple[Event, ...]]:
+        new, events = step(state, action, dice)
+        old = {c.id for c in state.combatants}
+        fresh = [c.id for c in new.combatants if c.id not in old and c.side == MONSTERS and c.kind == "monster"]
+        if fresh:
+            new = _renamed(new, dict(zip(fresh, _free_ids(new, len(fresh)), strict=True)))
+        return new, events
+
+    def legal_actions(self, state: Battle) -> list[Action]:
+        return legal_actions(state)
+
+    def state_to_data(self, state: Battle) -> Any:
+        return to_data(state)
+
+    def state_from_data(self, data: Any) -> Battle:
+        battle: Battle = from_data(Battle, data)
+        return battle
+
+
+def _free_ids(battle: Battle, count: int) -> list[str]:
+    taken = {c.id for c in battle.combatants}
+    out: list[str] = []
+    n = 1
+    while len(out) < count:
+        if f"m{n}" not in taken:
+            out.append(f"m{n}")
+        n += 1
+    return out
+
+
+def _renamed(battle: Battle, mapping: dict[str, str]) -> Battle:
+    """``battle`` with combatant ids renamed everywhere they appear (pieces, traps, favor, loot …)."""
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, str):
+            return mapping.get(value, value)
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        if isinstance(value, dict):
+            return {k: walk(v) for k, v in value.items()}
+        return value
+
+    renamed: Battle = from_data(Battle, walk(to_data(battle)))
+    return renamed
+
+
+def opaque(battle: Battle, rng: random.Random) -> Battle:
+    """Every monster renamed ``m1`` … ``mN`` in a shuffled order, the monsters listed in that order."""
+    monsters = [c for c in battle.combatants if c.side == MONSTERS and c.kind == "monster"]
+    rng.shuffle(monsters)
+    others = tuple(c for c in battle.combatants if not (c.side == MONSTERS and c.kind == "monster"))
+    taken = {c.id for c in others}
+    ids: list[str] = []
+    n = 1
+    while len(ids) < len(monsters):
+        if f"m{n}" not in taken:
+            ids.append(f"m{n}")
+        n += 1
+    mapping = {c.id: new for c, new in zip(monsters, ids, strict=True)}
+    return _renamed(replace(battle, combatants=others + tuple(monsters)), mapping)
+
+
+class BattleKind:
+    """The ``MeikyuKingdom`` / ``battle`` table kind (see the module docstring)."""
+
+    system = "MeikyuKingdom"
+    kind = "battle"
+
+    def __init__(self) -> None:
+        self.rules = BattleTableRules()
+
+    # -- setting up ------------------------------------------------------------------------------
+    def setup(self, setup: str | dict[str, Any], lang: str) -> Battle:
+        """``"sample"`` or ``{"encounter": …, "bestiary": …?, "seed": …?}``.
+
+        ``encounter`` is ``"sample"``, an encounter's TOML text, or the same tables as a JSON object
+        (``[encounter]``, ``[[pc]]``, ``[[npc]]``, ``[[monster]]``); ``bestiary`` (TOML text or object with
+        ``[[monster]]`` entries) adds species to the shipped ones. Files cannot be named from a setup:
+        ``encounter.court`` may only be ``"sample"`` and ``encounter.bestiary`` is refused (give
+        ``bestiary`` beside the encounter). ``seed`` fixes the shuffle of the monsters' opaque ids.
+        """
+        if setup == "sample":
+            setup = {"encounter": "sample"}
+        if not isinstance(setup, dict):
+            raise DataError("table.error.setup_shape", system=self.system, kind=self.kind,
+                            expected='"sample" or {"encounter": …, "bestiary": …, "seed": …}')
+        known_fields(setup, "setup", ("encounter", "bestiary", "seed"))
+        seed = setup.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise DataError("table.error.setup_field", part="setup", field="seed",
+                            expected=translate("table.expect.integer", lang))
+        raw = setup.get("encounter")
+        if raw == "sample":
+            battle = load_encounter("sample")
+        else:
+            data = data_of(raw, "setup.encounter", lang)
+            head = data.get("encounter", {})
+            if isinstance(head, dict):
+                if "bestiary" in head:
+                    raise DataError("table.error.no_files", part="setup.encounter", field="encounter.bestiary",
+                                    instead="setup.bestiary")
+                if head.get("court", "sample") != "sample":
+                    raise DataError("table.error.no_files", part="setup.encounter", field="encounter.court",
+                                    instead="[[pc]]")
+            beasts = None
+            if setup.get("bestiary") is not None:
+                from meikyu.systems.meikyu_kingdom.combat.bestiary import load_bestiary
+
+                beasts = {**load_bestiary(),
+                          **bestiary_from_data(data_of(setup["bestiary"], "setup.bestiary", lang), "setup.bestiary")}
+            battle = encounter_from_data(data, "setup.encounter", beasts)
+        return opaque(battle, random.Random(seed) if seed is not None else random.SystemRandom())
+
+    # -- seats -----------------------------------------------------------------------------------
+    def seats(self, state: Battle) -> list[str]:
+        return [GM, *(f"pc:{c.id}" for c in state.combatants if c.side == COURT and c.kind == "pc")]
+
+    @staticmethod
+    def owner(state: Battle, cid: str) -> str:
+        """The seat that plays ``cid``: its player's for a PC of the court, else the GM's."""
+        for c in state.combatants:
+            if c.id == cid:
+                return f"pc:{cid}" if c.side == COURT and c.kind == "pc" else GM
+        return GM
+
+    def seats_for(self, state: Battle, action: Action) -> frozenset[str]:
+        """Which seats may take ``action`` now (see the module docstring); the GM always may."""
+        who = self._whose(state, action)
+        if who is None:
+            return frozenset({GM, *(s for s in self.seats(state) if s != GM)})
+        return frozenset({GM, self.owner(state, who)}) if who else frozenset({GM})
+
+    def _whose(self, state: Battle, action: Action) -> str | None:
+        """The character whose action this is, ``""`` for the GM's own, None for the whole court."""
+        if isinstance(action, _GM_ONLY):
+            return ""
+        if isinstance(action, act.Surrender):
+            return None if action.side == COURT else ""
+        if isinstance(action, (act.RollTreasure, act.EndTreasure)):
+            return None
+        pending = state.pending
+        if isinstance(action, (act.SpendHope, act.PlaceTarget)):
+            return pending.actor if pending else ""
+        if isinstance(action, act.Decline):
+            return pending.mover if pending else ""
+        for name in ("actor", "representative", "payer", "ghost"):
+            value = getattr(action, name, None)
+            if isinstance(value, str):
+                return value
+        if isinstance(action, act.BecomeGhost):
+            return action.target
+        return ""
+
+    # -- what a seat sees ------------------------------------------------------------------------
+    def view(self, state: Battle, seat: str, lang: str) -> dict[str, Any]:
+        """The battle as ``seat`` may see it (the shape is listed in ``meikyu.table``'s README section)."""
+        gm = seat == GM
+        b = state
+        you = seat[3:] if seat.startswith("pc:") and any(c.id == seat[3:] for c in b.combatants) else None
+        out: dict[str, Any] = {
+            "system": self.system, "kind": self.kind, "seat": seat, "you": you,
+            "phase": b.phase, "phase_name": translate(f"mk.battle.phase.{b.phase}", lang),
+            "round": b.round, "first": b.first, "active": b.active, "current": b.current, "moved": b.moved,
+            "voice": b.voice, "winner": b.winner, "outcome": b.outcome, "surrendered": b.surrendered,
+            "escaped": b.escaped,
+            "areas": [{"area": a, "name": translate(f"mk.battle.area.a{a}", lang),
+                       "combatants": [c.id for c in b.combatants if c.area == a]} for a in range(6)],
+            "combatants": [self._piece(b, c, gm, lang) for c in b.combatants],
+            "traps": [to_data(t) for t in b.traps if gm or not t.hidden],
+            "pending": self._pending(b, gm, lang),
+            "loot": to_data(b.loot), "looted": list(b.looted),
+            "options": to_data(b.options),
+            "uncertain": {"limit": b.uncertain_limit, "used": b.uncertain_used},
+        }
+        if gm:
+            out["notes"] = b.notes
+        return out
+
+    def _piece(self, b: Battle, c: Combatant, gm: bool, lang: str) -> dict[str, Any]:
+        if c.hidden and not gm:
+            return {"id": c.id, "name": label(b, c.id, lang, "player"), "side": c.side, "area": c.area,
+                    "condition": c.condition, "acted": c.acted, "hidden": True, "seat": GM}
+        data: dict[str, Any] = to_data(c)
+        for private in ("names", "looks", "notes", "appearance", "coop"):
+            data.pop(private, None)
+        data.update({
+            "name": c.label(lang), "seat": self.owner(b, c.id),
+            "weapons": [{"slot": i, "name": wp.label(lang), "power": wp.power, "range": wp.range,
+                         "ranged": wp.ranged, "level": wp.level, "broken": wp.broken}
+                        for i, wp in enumerate(c.weapons)],
+            "favor": dict(c.favor), "enmity": dict(c.enmity),
+            "coop": [{"helper": h, "bonus": n} for h, n in c.coop],
+        })
+        if gm:
+            data.update({"notes": c.notes, "appearance": appearance(c, lang) if c.kind == "monster" else ""})
+        return data
+
+    def _pending(self, b: Battle, gm: bool, lang: str) -> dict[str, Any] | None:
+        p = b.pending
+        if p is None:
+            return None
+        out: dict[str, Any] = {"kind": p.kind, "text": translate(f"mk.battle.cli.pending.{p.kind}", lang),
+                               "actor": p.actor, "mover": p.mover, "step": p.step, "extra": p.extra,
+                               "seat": self.owner(b, p.mover if p.kind == "breakthrough" else p.actor)}
+        ctx = p.attack
+        hidden = {c.id for c in b.combatants if c.hidden}
+        if ctx is not None and (gm or not ({ctx.attacker, ctx.target} & hidden)):
+            out["attack"] = to_data(ctx)
+        return out
+
+    def events_for(self, state_before: Battle, state_after: Battle, events: Sequence[Event], seat: str,
+                   lang: str) -> list[dict[str, Any]]:
+        """Every seat sees every event, each told only what it may know (R-MK-23): for players, hidden
+        monsters by appearance, no hidden difficulty, no numbers of a hidden monster."""
+        role = "gm" if seat == GM else "player"
+        covered = frozenset(c.id for c in (*state_before.combatants, *state_after.combatants) if c.hidden)
+        out = []
+        for e in events:
+            item: dict[str, Any] = {"kind": _snake(type(e).__name__),
+                                    "text": render(e, state_after, lang, role, covered)}
+            if isinstance(e, ev.Check) and (role == "gm" or e.actor not in covered):
+                item["dice"] = list(e.dice)
+                item["line"] = _check_line(e, lang, secret=e.secret and role != "gm")
+            out.append(item)
+        return out
+
+    # -- what a seat may do ----------------------------------------------------------------------
+    def menu(self, state: Battle, seat: str, lang: str) -> list[MenuItem]:
+        gm = seat == GM
+        legal: list[Action] = list(legal_actions(state))
+        if gm:
+            legal += gm_actions(state)
+        role = "gm" if gm else "player"
+        items = []
+        for action in legal:
+            seats = self.seats_for(state, action)
+            if seat not in seats:
+                continue
+            players = sorted(s for s in seats if s != GM)
+            owner = players[0] if len(players) == 1 else (GM if not players else "")
+            text = describe(action, state, lang, role)
+            if gm and owner.startswith("pc:"):
+                text = translate("table.on_behalf", lang, label=text, who=label(state, owner[3:], lang, "gm"))
+            who = self._whose(state, action)
+            group = GM if isinstance(action, _GM_ONLY) else (who or "")
+            kind = "gm" if isinstance(action, _GM_ONLY) else _KIND_OF.get(type(action).__name__, "other")
+            items.append(MenuItem(_key(action, group), ACTIONS.dump(action), text, group, kind,
+                                  self._odds(state, action, gm), owner or seat))
+        return sort_menu(items)
+
+    def _odds(self, b: Battle, action: Action, gm: bool) -> dict[str, Any] | None:
+        """Exact odds of the check this action rolls, unless its difficulty is hidden from this seat."""
+        roll = _check_of(b, action)
+        if roll is None:
+            return None
+        actor, count, modifier, difficulty, secret = roll
+        if secret and not gm:
+            return None
+        c = b.get(actor)
+        coop = sum(n for _, n in c.coop)
+        success, critical, fumble = _chances(count, modifier + coop, difficulty, CURSE in c.statuses,
+                                             DISTRACTION in c.statuses or c.capacity <= 0)
+        return odds_data(success, critical=critical, fumble=fumble)
+
+    def prompt(self, state: Battle, seat: str, lang: str) -> dict[str, Any] | None:
+        """The pending decision (breakthrough, hope on damage, where to put a target) if it is this seat's."""
+        p = state.pending
+        if p is None:
+            return None
+        answers = [i for i in self.menu(state, seat, lang) if i.kind in ("interrupt", "hope", "prompt")]
+        if not answers:
+            return None
+        return {"kind": p.kind, "seat": answers[0].seat,
+                "text": translate(f"mk.battle.cli.pending.{p.kind}", lang),
+                "options": [{"key": i.key, "label": i.label} for i in answers]}
+
+
+@lru_cache(maxsize=4096)
+def _chances(count: int, modifier: int, difficulty: int, curse: bool, no_drive: bool) -> tuple[Fraction, ...]:
+    """A battle check's exact (success, critical, fumble) (R-MK-10, R-MK-14; the automatic 6→drive choice)."""
+    o = check_odds(count, modifier, difficulty, curse=curse, no_drive=no_drive)
+    return o.success, o.critical, o.fumble
+
+
+def _key(action: Action, group: str) -> str:
+    """``group/snake_type/required values…/name=value…`` (defaulted fields only when set): the same action
+    always gets the same key, e.g. ``hana/attack/m3/weapon=1/hope=2/hold_back``."""
+    parts = [group or "all", _snake(type(action).__name__)]
+    for f in fields(action):  # type: ignore[arg-type]
+        value = getattr(action, f.name)
+        if f.name in ("actor", "representative", "payer", "ghost") and value == group:
+            continue
+        text = "+".join(map(str, value)) if isinstance(value, tuple) else str(value)
+        if f.default is MISSING:
+            parts.append(text or "-")
+        elif value != f.default:
+            parts.append(f.name if value is True else f"{f.name}={text}")
+    return "/".join(parts)
+
+
+def _check_of(b: Battle, action: Action) -> tuple[str, int, int, int, bool] | None:
+    """(roller, dice, modifier before cooperation, difficulty, difficulty hidden) of the check ``action`` rolls."""
+    try:
+        if isinstance(action, act.Attack) and action.target:
+            a, t = b.get(action.actor), b.get(action.target)
+            return (a.id, 2 + action.hope, hit_modifier(a, action.hold_back), t.effective_evasion,
+                    t.hidden and a.side == COURT)
+        if isinstance(action, act.StrategyCheck):
+            rep = b.get(action.representative)
+            return rep.id, 2 + action.hope, rep.wit, strategy_difficulty(b.combatants, b.strategy_bonus), \
+                b.hidden_enemy
+        if isinstance(action, act.SearchSpot):
+            c = b.get(action.actor)
+            court = sum(1 for x in b.combatants if x.side == COURT)
+            return c.id, 2, getattr(c, action.stat, 0), court + 7, False
+        if isinstance(action, act.Disarm):
+            c = b.get(action.actor)
+            trap = next(t for t in b.traps if t.id == action.trap)
+            return c.id, 2, getattr(c, trap.stat, 0), trap.difficulty, False
+        if isinstance(action, act.Escape):
+            c = b.get(action.actor)
+            difficulty = max((x.effective_evasion for x in b.combatants if x.side != c.side and x.condition == "ok"),
+                             default=0)
+            return c.id, 2, c.search, difficulty, c.side == COURT and b.hidden_enemy
+        if isinstance(action, act.Reputation):
+            c, t = b.get(action.actor), b.get(action.target)
+            return c.id, 2, c.wit, t.level + 5, True
+    except (StopIteration, ValueError):
+        return None
+    return None
+
+
+def _check_line(e: ev.Check, lang: str, secret: bool) -> str:
+    """A BCDice-style line for a battle check: ``(2MK>=9) ＞ [3,4] ＞ 10 ＞ success``."""
+    word = translate(f"mk.battle.word.{'success' if e.success else 'failure'}", lang)
+    if e.critical or e.fumble:
+        word += translate(f"mk.battle.word.{'critical' if e.critical else 'fumble'}", lang)
+    target = "" if secret else f">={e.difficulty}"
+    return f"({len(e.dice)}MK{target}) ＞ [{','.join(map(str, e.dice))}] ＞ {e.achievement} ＞ {word}"
+
+
+__all__ = ["BattleKind", "BattleTableRules", "opaque"]
