@@ -25,6 +25,7 @@ from urllib.parse import parse_qsl
 from meikyu.api.errors import ApiError
 from meikyu.api.params import check_text
 from meikyu.api.v2 import RollPlan, prepare_roll, roll_once
+from meikyu.memo import ByteCache
 
 if TYPE_CHECKING:
     from starlette.types import Send
@@ -33,11 +34,15 @@ if TYPE_CHECKING:
 
 PREFIX = "/v2/game_system/"
 SUFFIX = "/roll"
-PLAN_CACHE = 2048
-"""Distinct (path, query) pairs remembered; the cache starts over when full (a flood of distinct
+PLAN_CACHE_BYTES = 4 << 20
+"""Bytes of remembered (path, query) plans; the cache starts over when full (a flood of distinct
 queries costs what it would without the cache, no more)."""
-BODY_CACHE = 1024
-"""Encoded answers kept for results the engine hands out again (a 2MK check has 36 of them)."""
+PLAN_BYTES = 1024
+"""Estimated size of one plan besides its path and query."""
+BODY_CACHE_BYTES = 2 << 20
+"""Bytes of encoded answers kept for results the engine hands out again (a 2MK check has 36 of them)."""
+BODY_MAX = 2048
+"""Answers longer than this are not kept: only small checks' results come back (memoized) to reuse them."""
 
 _TRUE_FALSE = (b"false", b"true")
 _RANDS: dict[tuple[int, int], bytes] = {}
@@ -96,10 +101,10 @@ class FastRoll:
 
     def __init__(self, max_fields: int) -> None:
         self.max_fields = max_fields
-        self.plans: dict[tuple[str, bytes], RollPlan] = {}
+        self.plans: ByteCache[tuple[str, bytes], RollPlan] = ByteCache(PLAN_CACHE_BYTES)
         # Small checks return remembered result objects (MKCheck's memo), so their bodies are kept too:
         # (id, format, language) -> (the result itself, which keeps the id from being reused; body).
-        self.bodies: dict[tuple[int, str, str, bool], tuple[RollResult, bytes]] = {}
+        self.bodies: ByteCache[tuple[int, str, str, bool], tuple[RollResult, bytes]] = ByteCache(BODY_CACHE_BYTES)
 
     def plan(self, path: str, query: bytes) -> RollPlan | None:
         key = (path, query)
@@ -119,9 +124,7 @@ class FastRoll:
             plan = prepare_roll(system_id, params)
         except ApiError:
             return None  # the general route explains the error
-        if len(self.plans) >= PLAN_CACHE:
-            self.plans.clear()
-        self.plans[key] = plan
+        self.plans.put(key, plan, PLAN_BYTES + len(path) + len(query))
         return plan
 
     def body(self, path: str, query: bytes) -> bytes | None:
@@ -138,9 +141,8 @@ class FastRoll:
             body = encode_roll(result, result.render(plan.fmt, lang=plan.lang), plan.extras)
         except (ApiError, UnicodeEncodeError):
             return None
-        if len(self.bodies) >= BODY_CACHE:
-            self.bodies.clear()
-        self.bodies[key] = (result, body)
+        if len(body) <= BODY_MAX:
+            self.bodies.put(key, (result, body), 200 + len(body))
         return body
 
     async def answer(self, path: str, query: bytes, send: Send) -> bool:

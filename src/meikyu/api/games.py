@@ -158,7 +158,7 @@ class GamesApp:
     async def _game_answer(self, request: Request, game_id: str, seat: str) -> Response:
         def build() -> dict[str, Any]:
             game = self.games.load(game_id)
-            return {"ok": True, **self.games.snapshot_view(game, seat, self._lang(request, game))}
+            return {"ok": True, **self.games.snapshot_view(game, seat, self._lang(request, game))}  # a copy
 
         return self.respond(await run_in_threadpool(build))
 
