@@ -113,14 +113,29 @@ def cmd_odds(args: argparse.Namespace) -> int:
             raise InputError("gb.error.bad_number", option=f"--{name}", value=getattr(args, name))
     if args.hits < 1:
         raise InputError("gb.error.bad_number", option="--hits", value=args.hits)
+    from meikyu.systems.gamebook.reader import percent
+
     enemies = [parse_enemy(spec) for spec in args.enemy]
-    odds = combat_odds(Fighter(args.attack, args.kill, args.defense, args.hits), enemies, escape=args.escape)
+    shin = Fighter(args.attack, args.kill, args.defense, args.hits)
+    odds = combat_odds(shin, enemies, escape=args.escape)
     data = odds.to_data()
     data["best_target"] = odds.best_target + 1
-    lines = [translate("gb.cli.odds_win", lang, frac=data["win"], pct=data["win_pct"]),
-             translate("gb.cli.odds_lose", lang, frac=data["lose"], pct=data["lose_pct"])]
+    lines = []
     if args.escape:
-        lines.append(translate("gb.cli.odds_escape", lang, frac=data["escape"], pct=data["escape_pct"]))
+        # The solver's escape policy minimises the chance of losing; never escaping maximises winning
+        # (an escape never wins), so both are given, each named.
+        data["policy"] = "safest"
+        most = combat_odds(shin, enemies, escape=False)
+        data["most_wins"] = {**most.to_data(), "policy": "never_escape", "best_target": most.best_target + 1}
+        del data["most_wins"]["ok"]
+        lines.append(translate("gb.cli.policy_safest", lang))
+    lines += [translate("gb.cli.odds_win", lang, frac=data["win"], pct=percent(odds.win)),
+              translate("gb.cli.odds_lose", lang, frac=data["lose"], pct=percent(odds.lose))]
+    if args.escape:
+        lines.append(translate("gb.cli.odds_escape", lang, frac=data["escape"], pct=percent(odds.escape)))
+        lines += [translate("gb.cli.policy_most_wins", lang),
+                  translate("gb.cli.odds_win", lang, frac=data["most_wins"]["win"], pct=percent(most.win)),
+                  translate("gb.cli.odds_lose", lang, frac=data["most_wins"]["lose"], pct=percent(most.lose))]
     if len(enemies) > 1:
         lines.append(translate("gb.cli.odds_target", lang, target=odds.best_target + 1))
     _emit(args, data, lines)
