@@ -70,7 +70,7 @@ def test_play_refuses_a_broken_save_in_the_users_language(tmp_path: Path, capsys
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "something else"}', encoding="utf-8")
     code, out = run(["mk", "play", "--resume", str(bad), "--lang", "ko"], [], capsys)
-    assert code != 0 and "저장 파일이 아니다" in out and "Traceback" not in out
+    assert code != 0 and "저장 파일이 아닙니다" in out and "Traceback" not in out
 
 
 def test_quitting_with_unsaved_steps_asks_first(tmp_path: Path) -> None:

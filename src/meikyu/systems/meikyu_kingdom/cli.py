@@ -15,7 +15,7 @@ from typing import Any
 
 from meikyu.dice.source import Dice, RandomDice, RecordingDice, ScriptedDice, parse_dice_list
 from meikyu.errors import DiceError, InputError
-from meikyu.i18n import LANGS, resolve_lang
+from meikyu.i18n import LANGS, resolve_lang, translate
 
 DEFAULT_LANG = "ko"
 
@@ -205,6 +205,7 @@ def _check_setup(args: argparse.Namespace) -> tuple[Any, Any]:
             raise InputError("mk.error.cli.negative", option=f"--{name.replace('_', '-')}", value=value)
     if args.players is not None and args.players < 1:
         raise InputError("mk.error.cli.negative", option="--players", value=args.players)
+    args.stat = stat_name(args.stat)
     number = _int_or_none(args.stat)
     if number is None and (args.stat not in STATS + POWERS or args.sheet is None):
         raise InputError("mk.error.cli.bad_stat", stat=args.stat, stats=", ".join(STATS + POWERS))
@@ -335,6 +336,23 @@ def cmd_kingdom(args: argparse.Namespace) -> int:
     return 0
 
 
+def stat_name(text: str) -> str:
+    """A stat or power typed in any of ko / ja / en (``매력``, ``魅力``, ``Charm``) as its field name;
+    anything else as typed.
+
+    >>> stat_name("매력"), stat_name("軍事"), stat_name("Wit"), stat_name("3")
+    ('charm', 'military', 'wit', '3')
+    """
+    from meikyu.systems.meikyu_kingdom.character import STATS
+    from meikyu.systems.meikyu_kingdom.kingdom import POWERS
+
+    low = text.strip().casefold()
+    for name in STATS + POWERS:
+        if low == name or any(low == translate(f"mk.word.{name}", lang).casefold() for lang in LANGS):
+            return name
+    return text
+
+
 # -- ccfolia and Markdown (issue 12 §5) -------------------------------------------------------------
 def cmd_export(args: argparse.Namespace) -> int:
     from meikyu.systems.meikyu_kingdom.ccfolia import kingdom_markdown, to_ccfolia
@@ -396,13 +414,15 @@ def cmd_table(args: argparse.Namespace) -> int:
         check_writable(args.save)  # refuse now, not after the whole round table was played
     script = None if args.script in (None, "-") else read_text(args.script).splitlines()
     runner = TableRunner(sheet.kingdom, sheet.characters, lang)
+    # with --format json, stdout holds only the final JSON; the running text goes to stderr
+    say: Any = (lambda line: print(line, file=sys.stderr)) if args.format == "json" else print
     for line in runner.intro():
-        print(line)
+        say(line)
     if args.script is not None:
         lines = sys.stdin.read().splitlines() if script is None else script
-        run_lines(runner, lines, True, print)
+        run_lines(runner, lines, True, say)
     else:
-        run_lines(runner, _keyboard(), False, print)
+        run_lines(runner, _keyboard(), False, say)
     if args.save:
         write_json(args.save, runner.game.to_data())
     if args.format == "json":

@@ -107,7 +107,8 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
     if isinstance(a, cc.ConsentVoice):
         return _t(act + ("consent" if a.agree else "refuse"), lang)
     if isinstance(a, ck.ConvertSixes):
-        return _t(act + "convert", lang, count=a.count)
+        national = state.called is not None and state.called.check is not None and state.called.check.national
+        return _t(act + "convert", lang, count=a.count, into=_word("voice" if national else "drive", lang))
     if isinstance(a, ck.KeepDice):
         return _t(act + "keep", lang, dice="+".join(map(str, a.values)))
     simple: dict[type, str] = {
@@ -175,6 +176,15 @@ def prompt_line(state: SessionState, lang: str) -> str:
     return text
 
 
+def _treasure(item: str, lang: str) -> str:
+    """A haul entry: ``boxed_lunch`` or a treasure kind with its level (``weapon_item:1``), in words."""
+    kind, _, level = item.partition(":")
+    if lookup(f"mk.battle.treasure.{kind}", lang) is None:
+        return _word(item, lang)
+    text = str(translate(f"mk.battle.treasure.{kind}", lang))
+    return f"{text} (Lv{level})" if level and level != "0" else text
+
+
 def _text(names: dict[str, str], lang: str) -> str:
     return names.get(lang) or names.get("en") or ""
 
@@ -200,7 +210,7 @@ def status_lines(state: SessionState, lang: str) -> list[str]:
         room = state.labyrinth.room(exp.room)
         lines.append(_t("play.room", lang, room=room.label(lang), text=room.describe(lang)))
         haul = [f"{_word(m, lang)} {n}" for m, n in sorted(exp.haul_materials.items()) if n]
-        haul += [_word(i.partition(":")[0], lang) for i in exp.haul_items]
+        haul += [_treasure(i, lang) for i in exp.haul_items]
         if haul:
             lines.append(_t("play.haul", lang, haul=", ".join(haul)))
     return lines

@@ -125,7 +125,7 @@ class TableRunner:
         if not words:
             return []
         try:
-            lines = self._command(words[0].lower(), words[1:])
+            lines = self._command(command_name(words[0]), words[1:])
         except MeikyuError as err:
             self.errors += 1
             # Rule errors name characters by id; show the display name instead.
@@ -165,7 +165,7 @@ class TableRunner:
 
     def _undo(self) -> list[str]:
         turn = self.game.undo()
-        out = [_t("undone", self.lang, action=type(turn.action).__name__), *self.status()]
+        out = [_t("undone", self.lang, action=action_words(turn.action, self.lang)), *self.status()]
         if isinstance(turn.action, rt.Approve):
             out.append(self.map_text())
         return [*out, self.where()]
@@ -176,6 +176,43 @@ class TableRunner:
 
     def _action(self, name: str, args: list[str]) -> Action:
         return command_action(self.state, name, args, self.lang)
+
+
+COMMAND_WORDS: dict[str, tuple[str, ...]] = {
+    "approve": ("허가", "승인", "許可", "承認"),
+    "refuse": ("거절", "거부", "却下", "拒否"),
+    "next": ("다음", "次"),
+    "minions": ("부하", "配下"),
+    "item": ("아이템", "アイテム"),
+    "facility": ("시설", "施設"),
+    "passage": ("통로", "通路"),
+    "destroy": ("파괴", "破壊"),
+    "undo": ("되돌리기", "취소", "取り消し"),
+    "map": ("지도", "地図"),
+    "status": ("상태", "状態"),
+    "help": ("도움말", "ヘルプ", "?"),
+    "quit": ("끝", "끝내기", "종료", "終了"),
+}
+"""The commands in Korean and Japanese as well as English (issue 12 §4)."""
+
+
+def command_name(word: str) -> str:
+    """The English command a typed word names (``허가`` → ``approve``); other words as typed, lowercased.
+
+    >>> command_name("허가"), command_name("却下"), command_name("Item")
+    ('approve', 'refuse', 'item')
+    """
+    low = word.strip().lower()
+    for name, words in COMMAND_WORDS.items():
+        if low in words:
+            return name
+    return low
+
+
+def action_words(action: Action, lang: str) -> str:
+    """A round-table action in words, for the undo line (never a class name)."""
+    snake = "".join("_" + ch.lower() if ch.isupper() else ch for ch in type(action).__name__).lstrip("_")
+    return _t(f"action.{snake}", lang)
 
 
 def command_action(state: rt.RoundTableState, name: str, args: list[str], lang: str = "ko") -> Action:
