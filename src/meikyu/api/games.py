@@ -241,5 +241,5 @@ class GamesApp:
             await websocket.close(code=4000 + error.status)
             return
         if not self.games.store.live_across_processes:
-            self.hub.start_polling(self.games.store.version)
+            self.hub.start_polling()
         await live(websocket, self.hub, self.games, game_id, seat, lang, after)
