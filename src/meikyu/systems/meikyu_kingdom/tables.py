@@ -34,8 +34,6 @@ TABLE_CODES: tuple[str, ...] = (
     "1RET", "2RET", "3RET", "4RET", "5RET", "6RET",
 )
 """Tables rolled as they are (one roll, one entry). Composite generators (names, items …) are in :mod:`.generators`."""
-WRITTEN_CODES: tuple[str, ...] = TABLE_CODES[:14]
-"""The tables whose entries are written out; the others still carry placeholder texts that say so."""
 
 _cache: dict[str, Table] = {}
 
