@@ -80,7 +80,8 @@ def _full_name(dice: Dice) -> Text:
     first, second = _d66(dice), _d66(dice)
     given = _part({1: "NAME_A", 2: "NAME_B", 3: "NAME_EX", 4: "NAME_A", 5: "NAME_B", 6: "NAME_FA"}[kind], first)
     if kind <= 3 and second == 66:  # epithet table A has no 66: a numbered heir instead
-        name = _phrase("heir", name=given, n=dice.roll(6))
+        n = dice.roll(6)
+        name = _phrase("heir", name=given, n=n, roman=("I", "II", "III", "IV", "V", "VI")[n - 1])
     else:
         name = _phrase("epithet", epithet=_part("NICK_A" if kind <= 3 else "NICK_B", second), name=given)
     return {lang: f"[{kind},{first},{second}]{name[lang]}" for lang in LANGS}
