@@ -48,12 +48,11 @@ def _check() -> tuple[Any, Any]:
 
 
 def _session() -> tuple[Any, Any]:
-    from meikyu.systems.meikyu_kingdom.session import SessionRules, SessionState
+    from meikyu.systems.meikyu_kingdom.labyrinth import sample_labyrinth
+    from meikyu.systems.meikyu_kingdom.session import SessionRules, new_session
     from meikyu.systems.meikyu_kingdom.sheet import sample
 
-    s = sample()
-    assert s.kingdom is not None
-    return SessionRules(), SessionState(s.kingdom, s.characters)
+    return SessionRules(), new_session(sample(), sample_labyrinth())
 
 
 def _round_table() -> tuple[Any, Any]:

@@ -81,7 +81,7 @@ def test_every_registered_action_round_trips_through_json(name: str) -> None:
     for cls in classes:
         action = _typed(cls, rng)
         dumped = registry.dump(action)
-        assert dumped[TAG] == cls.__name__
+        assert dumped[TAG].rpartition(".")[2] == cls.__name__  # a sub-registry's types: "battle.Move"
         assert registry.load(json.loads(json.dumps(dumped, ensure_ascii=False))) == action
 
 
@@ -210,6 +210,7 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
             (se.SessionState(sheet.kingdom, sheet.characters), [se.Advance(), se.Advance(), *budget]),
             (se.SessionState(sheet.kingdom, sheet.characters, disasters=1),
              [se.RollDisaster(), se.GmSet("kingdom", "voice", 2)]),
+            *_session_scenarios(),
         ]
     if name == "battle":
         from meikyu.systems.meikyu_kingdom.combat import actions as ba
@@ -251,6 +252,36 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
             (trio, [two, (lb.Declare("sworn_brothers"), (6, 6)), lb.Resolve(), lb.PickPlayer(1)]),  # 即:他者回復
         ]
     return []
+def _session_scenarios() -> list[tuple[Any, list[Move]]]:
+    """A game's kingdom-phase action cycle, a trap check with minion help, and every battle scenario
+    played inside a game's labyrinth (the battle seam)."""
+    from dataclasses import replace
+
+    from meikyu.systems.meikyu_kingdom import called_check as cc
+    from meikyu.systems.meikyu_kingdom import check as ck
+    from meikyu.systems.meikyu_kingdom import cycle as cy
+    from meikyu.systems.meikyu_kingdom import expedition as ex
+    from meikyu.systems.meikyu_kingdom.session_state import STEPS
+
+    _, start = system("session")
+    acting = replace(start, index=STEPS.index(("kingdom", "actions")), actions=cy.CycleState(start.able()))
+    court = tuple(replace(c, minions=5) if c.id == "mir" else c for c in start.court)
+    lab = ex.begin(replace(start, court=court, index=STEPS.index(("labyrinth", ""))))
+    out: list[tuple[Any, list[Move]]] = [
+        (acting, [cy.Act("haneul", "planned", "speech"), cy.Resolve()]),
+        (lab, [ex.EnterLabyrinth(), ex.MoveTo("hall"), ex.SearchTrap("mir", "search"),
+               (cc.DeclareHope(()), (4, 3)), (ck.MinionHelp(), (2,)), ck.FinishCheck()]),
+    ]
+    fighting = replace(lab, expedition=replace(lab.expedition, room="pantry", stage="battle"))
+    from meikyu.systems.meikyu_kingdom.combat import actions as ba
+
+    for battle, moves in _scenarios("battle"):
+        out.append((replace(fighting, battle=battle), moves))
+        if moves == [ba.Move("ari", 1), ba.Decline()]:
+            out.append((replace(fighting, battle=battle), [ba.Move("ari", 1), ba.Breakthrough("bo")]))
+    return out
+
+
 def _scripted(name: str, state: Any, moves: list[Move]) -> Game[Any]:
     rules, _ = system(name)
     game: Game[Any] = Game(rules, state, dice=RandomDice(7))

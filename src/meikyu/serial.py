@@ -132,13 +132,33 @@ class TypeRegistry:
 
     def __init__(self) -> None:
         self._types: dict[str, type] = {}
+        self._names: dict[type, str] = {}
 
     def register(self, cls: type[T]) -> type[T]:
         self._types[cls.__name__] = cls
+        self._names[cls] = cls.__name__
         return cls
 
+    def include(self, other: TypeRegistry, prefix: str) -> None:
+        """Take in every type of ``other`` under ``prefix.Name``, so two registries' same-named
+        types (a battle's ``Pass`` and a cycle's ``Pass``) live side by side.
+
+        >>> from dataclasses import dataclass
+        >>> inner, outer = TypeRegistry(), TypeRegistry()
+        >>> @inner.register
+        ... @dataclass(frozen=True)
+        ... class Pass:
+        ...     actor: str
+        >>> outer.include(inner, "battle")
+        >>> outer.dump(Pass("a")), outer.load({"@type": "battle.Pass", "actor": "a"})
+        ({'@type': 'battle.Pass', 'actor': 'a'}, Pass(actor='a'))
+        """
+        for name, cls in other._types.items():
+            self._types[f"{prefix}.{name}"] = cls
+            self._names[cls] = f"{prefix}.{name}"
+
     def dump(self, obj: Any) -> dict[str, Any]:
-        return {TAG: type(obj).__name__, **to_data(obj)}
+        return {TAG: self._names.get(type(obj), type(obj).__name__), **to_data(obj)}
 
     def load(self, data: dict[str, Any]) -> Any:
         if not isinstance(data, dict):

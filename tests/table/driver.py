@@ -9,7 +9,7 @@ prompts, events) is recorded as JSON bytes, so leak tests can search a player se
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from meikyu.engine import FirstLegalPolicy, Game, Policy
@@ -69,7 +69,10 @@ def play(kind: TableKind, state: Any, dice: Any, policy: Policy[Any] | None = No
         keys = [i.key for i in menu]
         assert len(keys) == len(set(keys)), f"duplicate menu keys for {seat}"
         item = next((i for i in menu if i.action == dumped), None)
-        assert item is not None, (seat, chosen)
+        if item is None:  # a form the menu offers blank (Liberator's award votes): posted filled in
+            item = next((i for i in menu if i.action["@type"] == dumped["@type"]), None)
+            assert item is not None, (seat, chosen)
+            item = replace(item, action=dumped)
         assert item.seat in allowed
         for other in seats:
             if other not in allowed:

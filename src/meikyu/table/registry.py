@@ -9,7 +9,7 @@ True
 >>> get("Nope", "x")
 Traceback (most recent call last):
 ...
-meikyu.errors.InputError: unknown table kind Nope/x; known: MeikyuKingdom/battle, ShinGamebook/reading.
+meikyu.errors.InputError: unknown table kind Nope/x; known: MeikyuKingdom/battle, ShinGamebook/reading, Liberator/scenario.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from meikyu.table.base import TableKind
 _KINDS: dict[tuple[str, str], str] = {
     ("MeikyuKingdom", "battle"): "meikyu.table.mk_battle:BattleKind",
     ("ShinGamebook", "reading"): "meikyu.table.gamebook:ReadingKind",
+    ("Liberator", "scenario"): "meikyu.table.liberator:ScenarioKind",
 }
 _made: dict[tuple[str, str], TableKind] = {}
 

@@ -41,7 +41,7 @@ WIN: Value = (1, 0, 1)
 LOSS: Value = (0, 0, 1)
 ESCAPED: Value = (0, 1, 1)
 
-MAX_STATES = 2_000_000  # beyond this the table would not fit comfortably; refuse clearly
+MAX_STATES = 2_000_000  # states × attacks per exchange; beyond this, refuse clearly rather than work for minutes
 
 
 @dataclass(frozen=True)
@@ -164,8 +164,9 @@ class OddsSolver:
         states = shin.hits + 1
         for e in self.enemies:
             states *= e.hits + 1
-        if states > MAX_STATES:
-            raise InputError("gb.error.odds.too_big", states=states, limit=MAX_STATES)
+        # The work grows with the states and, per state, with the attacks of an exchange (one step each).
+        if states * self.attacks > MAX_STATES:
+            raise InputError("gb.error.odds.too_big", states=states * self.attacks, limit=MAX_STATES)
         hit = [shin.p_hit(e) for e in self.enemies]
         block = [shin.p_block(e) for e in self.enemies]
         flee = [shin.p_escape(n) for n in range(len(self.enemies) + 1)]

@@ -7,7 +7,8 @@ in two passes:
 1. **Floats, bottom-up** over every reachable (Shin's hits, each enemy's hits), lowest first. Each
    state's "nothing happened" self-loop is divided out (``V = N / (1 - p_stay)``), so one pass
    suffices. This pass fixes the best target order and escape decision at every state; options whose
-   chances come within ``_TIE`` of the best are kept for an exact comparison.
+   chances of not winning come within a ratio of ``_REL`` of the best are kept for an exact comparison.
+   With extra attacks the pass is :mod:`~meikyu.systems.gamebook.odds_multi`'s, one step per attack.
 2. **Exact, top-down and lazy** from the starting state, with the integer values of
    :mod:`~meikyu.systems.gamebook.odds`: only the states the chosen play can reach are solved
    exactly, and only the chosen option at each (all close options where floats cannot decide).
@@ -41,10 +42,10 @@ from meikyu.systems.gamebook.odds import (
     _mix,
     _safer,
 )
+from meikyu.systems.gamebook.odds_multi import MultiAttackPass
 
 __all__ = ["DpSolver", "fast_odds"]
 
-_TIE = 1e-9  # general pass: float chances closer than this are compared exactly
 # The flat pass adds and multiplies chances without cancelling, so its relative error stays near
 # 1e-14 even after dozens of levels; chances within this ratio of each other are compared exactly.
 _REL = 1e-11
@@ -68,7 +69,7 @@ def _reachable(start: int, kills: Sequence[int]) -> list[int]:
     return sorted(seen)
 
 
-class DpSolver(OddsSolver):
+class DpSolver(MultiAttackPass, OddsSolver):
     """Bottom-up solver with the advice methods of :class:`OddsSolver` (``fresh``, ``value``, …).
 
     >>> from meikyu.systems.gamebook.fighters import Enemy, Fighter
@@ -82,31 +83,15 @@ class DpSolver(OddsSolver):
         base = self.base
         self._hf = [a / base for a in self._hit]
         self._qf = [q / base for q in self._flee]
-        # Float results per state: win, escape; the options worth an exact look; sub-values mid-exchange.
-        self._fw: dict[State, float] = {}
-        self._fx: dict[State, float] = {}
+        # The options worth an exact look, per state (float tables: the flat pass or odds_multi's).
         self._close: dict[State, tuple[tuple[bool, tuple[tuple[int, ...], ...]], ...]] = {}
         self._flee_close: dict[State, bool] = {}
-        self._fresh_close: dict[State, tuple[tuple[int, ...], ...]] = {}
-        self._sw: list[dict[State, float]] = [{} for _ in range(self.attacks)]
-        self._sx: list[dict[State, float]] = [{} for _ in range(self.attacks)]
         self._sub_close: dict[tuple[int, State], tuple[int, ...]] = {}
         self._exact_m: dict[State, Value] = {}
         self._fresh_done: dict[State, tuple[tuple[int, ...], Value]] = {}
         self._solved = False
 
     # -- pass 1: floats, bottom-up -------------------------------------------------------------
-    def _phase_f(self, s: int, alive: tuple[bool, ...]) -> tuple[list[tuple[int, float]], float]:
-        """The enemies' half as floats: (Shin's hits ≠ s, chance) and the chance that nothing changed."""
-        power = float(self._power[len(alive)])
-        moved, stay = [], 0.0
-        for s2, c in self.enemy_phase(s, alive):
-            if s2 == s:
-                stay = c / power
-            elif s2:  # a loss adds neither wins nor escapes
-                moved.append((s2, c / power))
-        return moved, stay
-
     def solve_floats(self) -> None:
         """Fill the float table for every reachable state, lowest hits first."""
         if self._solved:
@@ -117,134 +102,7 @@ class DpSolver(OddsSolver):
             return
         kill = self.shin.kill
         shin_values = [s for s in _reachable(self.shin.hits, [e.kill for e in self.enemies]) if s > 0]
-        lists = [_reachable(e.hits, [kill]) for e in self.enemies]
-        k, hf, qf = self.attacks, self._hf, self._qf
-        fw, fx, sw, sx = self._fw, self._fx, self._sw, self._sx
-        phases: dict[tuple[int, tuple[bool, ...]], tuple[list[tuple[int, float]], float]] = {}
-        for e in itertools.product(*lists):  # a struck enemy is lower in one place: earlier here
-            alive = tuple(h > 0 for h in e)
-            alive_idx = [t for t, a in enumerate(alive) if a]
-            if not alive_idx:
-                continue
-            struck = {t: e[:t] + (after_hit(e[t], kill),) + e[t + 1 :] for t in alive_idx}
-            done = {t: not any(struck[t]) for t in alive_idx}
-            seqs = list(itertools.product(alive_idx, repeat=k))
-            q = qf[len(alive_idx)]
-            for s in shin_values:
-                key = (s, e)
-                pk = (s, alive)
-                ph = phases.get(pk)
-                if ph is None:
-                    ph = phases[pk] = self._phase_f(s, alive)
-                moved, stay_e = ph
-                mw = mx = 0.0
-                for s2, p in moved:
-                    mw += p * fw[(s2, e)]
-                    mx += p * fx[(s2, e)]
-                # Each aim while the attacks miss: what the hits bring, and the chance all missed.
-                aims = []
-                for seq in seqs:
-                    aw = ax = 0.0
-                    miss = 1.0
-                    for j, t in enumerate(seq):
-                        a = hf[t]
-                        if a:
-                            if done[t]:
-                                aw += miss * a
-                            else:
-                                sk = (s, struck[t])
-                                aw += miss * a * sw[k - j - 1][sk]
-                                ax += miss * a * sx[k - j - 1][sk]
-                        miss *= 1.0 - a
-                    aims.append((seq, aw + miss * mw, ax + miss * mx, miss * stay_e))
-                self._decide(key, aims, q)
-                # What this state is worth with attacks still to make this exchange (for higher states).
-                vw, vx = fw[key], fx[key]
-                sw[0][key] = mw + stay_e * vw
-                sx[0][key] = mx + stay_e * vx
-                for left in range(1, k):
-                    best: list[tuple[float, float, int]] = []
-                    lw, lx = sw[left - 1][key], sx[left - 1][key]
-                    for t in alive_idx:
-                        a = hf[t]
-                        if done[t]:
-                            tw, tx = 1.0, 0.0
-                        elif not a:
-                            tw = tx = 0.0
-                        else:
-                            tw, tx = sw[left - 1][(s, struck[t])], sx[left - 1][(s, struck[t])]
-                        best.append((a * tw + (1 - a) * lw, a * tx + (1 - a) * lx, t))
-                    top = max(best, key=lambda b: (b[0], b[1]))
-                    close = tuple(t for w, _, t in best if w >= top[0] - _TIE)
-                    self._sub_close[(left, key)] = close
-                    sw[left][key], sx[left][key] = top[0], top[1]
-                    if len(close) > 1:  # floats cannot tell: the exact value decides, and is kept
-                        try:
-                            v = self._sub_exact(s, e, left)
-                            sw[left][key], sx[left][key] = v[0] / v[2], v[1] / v[2]
-                        except InputError:  # it leads where the fight cannot end
-                            sw[left][key] = sx[left][key] = _NAN
-                # The first exchange (no escape yet): its close aims.
-                fresh = [(aw + stay * vw, seq) for seq, aw, _, stay in aims]
-                top_f = max(w for w, _ in fresh)
-                self._fresh_close[key] = tuple(seq for w, seq in fresh if w >= top_f - _TIE)
-
-    def _decide(self, key: State, aims: list[tuple[tuple[int, ...], float, float, float]], q: float) -> None:
-        """Pick the float-best target order for each escape decision, then the safer decision."""
-        per_flee: list[tuple[bool, float, float, tuple[tuple[int, ...], ...]]] = []
-        for flee in (False, True) if self.escape else (False,):
-            scored = []
-            for seq, nw, nx, stay in aims:
-                if flee:
-                    denom = 1.0 - (1.0 - q) * stay
-                    if denom <= 0.0:
-                        continue
-                    scored.append(((1 - q) * nw / denom, (q + (1 - q) * nx) / denom, seq))
-                else:
-                    denom = 1.0 - stay
-                    if denom <= 0.0:
-                        continue
-                    scored.append((nw / denom, nx / denom, seq))
-            if not scored:
-                continue
-            if any(math.isnan(w) for w, _, _ in scored):
-                per_flee.append((flee, _NAN, _NAN, tuple(seq for _, _, seq in scored)))
-                continue
-            top = max(scored, key=lambda v: (v[0], v[1]))
-            close = tuple(seq for w, _, seq in scored if w >= top[0] - _TIE)
-            per_flee.append((flee, top[0], top[1], close))
-        if not per_flee or any(math.isnan(w) for _, w, _, _ in per_flee):
-            # A fight that cannot end from here (or leads where it cannot): refused when play reaches it.
-            self._fw[key] = self._fx[key] = _NAN
-            self._close[key] = ()
-            self._flee_close[key] = False
-            return
-        # Old rule: no escape first, replaced only by a strictly safer choice (fewer losses, then more wins).
-        chosen = per_flee[0]
-        close_call = False
-        for other in per_flee[1:]:
-            safe_c, safe_o = chosen[1] + chosen[2], other[1] + other[2]
-            if abs(safe_c - safe_o) <= _TIE:
-                close_call = True  # floats cannot tell: both go to the exact pass
-            if safe_o > safe_c + _TIE or (abs(safe_c - safe_o) <= _TIE and other[1] > chosen[1]):
-                chosen = other
-        self._fw[key], self._fx[key] = chosen[1], chosen[2]
-        self._flee_close[key] = close_call
-        if close_call:
-            self._close[key] = tuple((f, seqs) for f, _, _, seqs in per_flee)
-        else:
-            self._close[key] = ((chosen[0], chosen[3]),)
-        if close_call or len(chosen[3]) > 1:
-            self._settle(key)
-
-    def _settle(self, key: State) -> None:
-        """A close call: solve this state exactly now, so higher states build on the exact choice."""
-        try:
-            v = self.value(*key)
-        except InputError:  # it leads where the fight cannot end
-            self._fw[key] = self._fx[key] = _NAN
-            return
-        self._fw[key], self._fx[key] = v[0] / v[2], v[1] / v[2]
+        self._solve_floats_multi(shin_values, [_reachable(e.hits, [kill]) for e in self.enemies])
 
     def _solve_floats_single(self) -> None:
         """The float pass for one attack per exchange (no extra attacks), written out flat: it is
@@ -383,7 +241,7 @@ class DpSolver(OddsSolver):
         """The float pass's chance of winning at ``key`` (NaN where the fight cannot end); KeyError if unreachable."""
         if self.attacks == 1:
             return self._aw[self._flat_index(key)]
-        return self._fw[key]
+        return 1.0 - self._fl[key] - self._fx[key]
 
     def _close_options(self, key: State) -> tuple[tuple[bool, tuple[tuple[int, ...], ...]], ...]:
         found = self._close.get(key)
@@ -393,8 +251,6 @@ class DpSolver(OddsSolver):
         return ((self._aflee[idx], ((self._apick[idx],),)),)
 
     def _fresh_options(self, key: State) -> tuple[tuple[int, ...], ...]:
-        if self.attacks != 1:
-            return self._fresh_close[key]
         s, e = key  # the first exchange: the float worth of each aim, self-loop included
         idx = self._flat_index(key)
         v_w = self._aw[idx]
@@ -467,7 +323,9 @@ class DpSolver(OddsSolver):
         best: tuple[Option, Value] | None = None
         for flee, seqs in self._close_options(key):
             pick: tuple[tuple[int, ...], Value] | None = None
-            for seq in seqs:
+            if self.attacks > 1:
+                pick = self._improve_exact(s, e, flee, seqs[0])
+            for seq in seqs if pick is None else ():
                 v = self._option_exact(s, e, flee, seq)
                 if pick is None or _better_win(v, pick[1]):
                     pick = (seq, v)
@@ -523,7 +381,9 @@ class DpSolver(OddsSolver):
         if math.isnan(self._float_win((s, e))):
             raise self._stalemate(s, e)
         chosen: tuple[tuple[int, ...], Value] | None = None
-        for seq in self._fresh_options((s, e)):
+        if self.attacks > 1:  # attack by attack, each target chosen exactly among the close ones
+            chosen = self._chain_exact(s, e, self.value(s, e), self._fresh_levels[(s, e)])
+        for seq in self._fresh_options((s, e)) if chosen is None else ():
             terms, stay = self._aim_terms(s, e, seq)
             if stay:
                 terms = [*terms, (stay, self.value(s, e))]

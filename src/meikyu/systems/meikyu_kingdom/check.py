@@ -291,7 +291,8 @@ class CheckRules:
         return CheckState.from_data(data)
 
 
-def _declare(state: CheckState, act: DeclareCheck, dice: Dice) -> tuple[CheckState, tuple[Event, ...]]:
+def validate(state: CheckState, act: DeclareCheck) -> None:
+    """Refuse a declaration the rules do not allow (stat, difficulty, hope and who pays it)."""
     if state.stage not in ("idle", "done"):
         raise RuleError("R-MK-10", "mk.error.check.in_progress", stage=state.stage)
     national = act.stat in POWERS
@@ -318,6 +319,14 @@ def _declare(state: CheckState, act: DeclareCheck, dice: Dice) -> tuple[CheckSta
         raise RuleError("R-MK-13", "mk.error.check.not_enough_drive", need=drive_spent, have=actor.drive)
     if voice_spent > state.kingdom.voice:
         raise RuleError("R-MK-13", "mk.error.check.not_enough_voice", need=voice_spent, have=state.kingdom.voice)
+
+
+def _declare(state: CheckState, act: DeclareCheck, dice: Dice) -> tuple[CheckState, tuple[Event, ...]]:
+    validate(state, act)
+    national = act.stat in POWERS
+    actor = state.character(act.actor) if any(c.id == act.actor for c in state.court) else None
+    drive_spent = act.hope.count("drive")
+    voice_spent = act.hope.count("voice")
     # Cooperation (R-MK-12): eligibility by favor vs enmity; one helper counts once.
     bonus = 0
     events: list[Event] = []
@@ -599,8 +608,12 @@ def resolve(
     return state, tuple(collected)
 
 
+ACTIONS_TUPLE: tuple[type[Action], ...] = (ConvertSixes, KeepDice, MinionHelp, FinishCheck)
+"""The answers to a running check's prompts (a caller forwards these to the check)."""
+
 __all__ = [
     "ACTIONS",
+    "ACTIONS_TUPLE",
     "AutoPolicy",
     "CheckOptions",
     "CheckRules",
@@ -613,4 +626,5 @@ __all__ = [
     "VoiceChanged",
     "auto_conversion",
     "resolve",
+    "validate",
 ]

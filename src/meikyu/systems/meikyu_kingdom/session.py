@@ -23,31 +23,26 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from meikyu.dice.source import Dice
-from meikyu.engine import Action, Event, Prompt
+from meikyu.engine import Action, Event
 from meikyu.errors import RuleError
 from meikyu.serial import TypeRegistry, from_data
+from meikyu.systems.meikyu_kingdom import battle as seam
+from meikyu.systems.meikyu_kingdom import called_check as cc
+from meikyu.systems.meikyu_kingdom import check as ck
+from meikyu.systems.meikyu_kingdom import cycle as cy
+from meikyu.systems.meikyu_kingdom import expedition as ex
 from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
 from meikyu.systems.meikyu_kingdom import round_table as rt
-from meikyu.systems.meikyu_kingdom.character import Character
-from meikyu.systems.meikyu_kingdom.events import KingdomChanged, PhaseEntered
-from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+from meikyu.systems.meikyu_kingdom.combat import actions as battle_actions
+from meikyu.systems.meikyu_kingdom.combat.model import DEAD
+from meikyu.systems.meikyu_kingdom.events import CitizensChanged, KingdomChanged, MinionsChanged, PhaseEntered
+from meikyu.systems.meikyu_kingdom.session_state import LABYRINTH_ENDS, STEPS, SessionState
 from meikyu.systems.meikyu_kingdom.voice import change_voice
+
+__all__ = ["LABYRINTH_ENDS", "STEPS", "SessionRules", "SessionState", "new_session"]
 
 ACTIONS = TypeRegistry()
 
-STEPS: tuple[tuple[str, str], ...] = (
-    ("preparation", ""),
-    ("kingdom", "prologue"),
-    ("kingdom", "round_table"),
-    ("kingdom", "actions"),
-    ("kingdom", "departure"),
-    ("labyrinth", ""),
-    ("end", "income"),
-    ("end", "kingdom_change"),
-    ("end", "level_up"),
-    ("over", ""),
-)
-LABYRINTH_ENDS = ("returned", "explored", "wiped_out")
 
 
 @ACTIONS.register
@@ -115,109 +110,95 @@ class GmSkip(Action):
     """R-MK-01b quick ruling: force the next step whatever is still open."""
 
 
+@ACTIONS.register
+@dataclass(frozen=True)
+class CallCheck(Action):
+    """The GM calls for a check (R-MK-10): ``actor`` rolls ``stat`` vs ``difficulty``; the roller then
+    chooses hope, dice and minion help through prompts."""
+
+    actor: str
+    stat: str
+    difficulty: int
+    modifier: int = 0
+    hidden: bool = False
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class RollTravel(Action):
+    """Departure: roll the travel table (TT) on the way to the labyrinth."""
+
+    roller: str = ""
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class NextSession(Action):
+    """The game is over: the next one starts from where this one ended."""
+
+
 for _cls in (
     rt.AssignMinions, rt.EndOrganization, rt.RequestItem, rt.RequestFacility, rt.RequestPassage,
-    rt.RequestDestroy, rt.Approve, rt.Refuse, rt.EndBudget, fx.Choose,
+    rt.RequestDestroy, rt.Approve, rt.Refuse, rt.EndBudget, fx.Choose, *ex.ACTION_TYPES,
+    cc.DeclareHope, cc.ConsentVoice, *ck.ACTIONS_TUPLE,
 ):
     ACTIONS.register(_cls)
+ACTIONS.include(cy.ACTIONS, "cycle")
+ACTIONS.include(battle_actions.ACTIONS, "battle")
 
-
-@dataclass(frozen=True)
-class SessionState:
-    kingdom: Kingdom
-    court: tuple[Character, ...] = ()
-    index: int = 0
-    """Position in :data:`STEPS`."""
-    goal_met: bool = False
-    labyrinth_turns: int = 0
-    labyrinth_end: str = ""
-    income_settled: bool = False
-    change_rolled: bool = False
-    round_table: rt.RoundTableState | None = None
-    effects: fx.EffectState | None = None
-    """A table run waiting for a choice."""
-    disasters: int = 0
-    """Kingdom disaster rolls due (R-MK-20)."""
-
-    @property
-    def phase(self) -> str:
-        return STEPS[self.index][0]
-
-    @property
-    def step(self) -> str:
-        return STEPS[self.index][1]
-
-    @property
-    def prompt(self) -> Prompt | None:
-        if self.effects is not None:
-            return self.effects.prompt
-        if self.round_table is not None:
-            return self.round_table.prompt
-        return None
-
-
-    def to_data(self) -> dict[str, Any]:
-        return {
-            "kingdom": self.kingdom.to_data(),
-            "court": [c.to_data() for c in self.court],
-            "index": self.index,
-            "goal_met": self.goal_met,
-            "labyrinth_turns": self.labyrinth_turns,
-            "labyrinth_end": self.labyrinth_end,
-            "income_settled": self.income_settled,
-            "change_rolled": self.change_rolled,
-            "round_table": None if self.round_table is None else self.round_table.to_data(),
-            "effects": None if self.effects is None else self.effects.to_data(),
-            "disasters": self.disasters,
-        }
-
-    @classmethod
-    def from_data(cls, data: dict[str, Any]) -> SessionState:
-        table = data.get("round_table")
-        effects = data.get("effects")
-        return cls(
-            Kingdom.from_data(data["kingdom"]),
-            tuple(Character.from_data(c) for c in data.get("court", [])),
-            index=int(data.get("index", 0)),
-            goal_met=bool(data.get("goal_met", False)),
-            labyrinth_turns=int(data.get("labyrinth_turns", 0)),
-            labyrinth_end=str(data.get("labyrinth_end", "")),
-            income_settled=bool(data.get("income_settled", False)),
-            change_rolled=bool(data.get("change_rolled", False)),
-            round_table=None if table is None else rt.RoundTableState.from_data(table),
-            effects=None if effects is None else fx.EffectState.from_data(effects),
-            disasters=int(data.get("disasters", 0)),
-        )
+_CALLED = (cc.DeclareHope, cc.ConsentVoice, *ck.ACTIONS_TUPLE)
+_CYCLE = (cy.Act, cy.Cooperate, cy.UseCooperation, cy.Resolve, cy.Pass)
+_BATTLE = tuple(battle_actions.ACTIONS._types.values())
 
 
 class SessionRules:
+    """One game from preparation to the end phase, and on to the next (R-MK-01, R-MK-02)."""
+
     id = "mk.session"
     actions = ACTIONS
 
     def legal_actions(self, state: SessionState) -> list[Action]:
         if state.effects is not None:
             return fx.EffectRules().legal_actions(state.effects)
+        if state.called is not None:
+            return cc.legal(state.called, state.kingdom, state.court)
+        if state.battle is not None:
+            from meikyu.systems.meikyu_kingdom.combat.rules import legal_actions
+
+            return list(legal_actions(state.battle))
         if state.disasters:
             return [RollDisaster()]
         if state.round_table is not None and state.round_table.stage != "done":
             return rt.RoundTableRules().legal_actions(state.round_table)
         if state.phase == "labyrinth":
+            if state.expedition is not None and not state.labyrinth_end:
+                return ex.legal(state)
             return [EndLabyrinth(r) for r in LABYRINTH_ENDS] if not state.labyrinth_end else [Advance()]
+        if state.actions is not None and state.step == "actions":
+            listed: list[Action] = cy.CycleRules().legal_actions(state.actions)
+            return listed if state.actions.stack else [Advance(), *listed]
         if state.step == "income" and not state.income_settled:
             return [SettleIncome(0)]
         if state.step == "kingdom_change" and not state.change_rolled:
             return [RollKingdomChange()]
-        return [Advance()] if state.phase != "over" else []
+        if state.phase == "over":
+            return [NextSession()]
+        return [Advance()]
 
     def step(self, state: SessionState, action: Action, dice: Dice) -> tuple[SessionState, tuple[Event, ...]]:
         if isinstance(action, GmSet):
             return _gm_set(state, action)
         if isinstance(action, GmSkip):
-            return _enter(replace(state, effects=None, round_table=None), state.index + 1, forced=True)
+            skipped = replace(state, effects=None, round_table=None, called=None, battle=None, actions=None)
+            return _enter(skipped, state.index + 1, forced=True)
         if state.effects is not None or isinstance(action, fx.Choose):
             if state.effects is None:
                 raise RuleError("R-MK-01", "mk.error.effects.nothing_pending")
             return _run_effects(state, state.effects, action, dice)
+        if state.called is not None or isinstance(action, _CALLED):
+            return _answer_check(state, action, dice)
+        if state.battle is not None or (isinstance(action, _BATTLE) and not isinstance(action, _CYCLE)):
+            return _battle_step(state, action, dice)
         if isinstance(action, RollDisaster):
             if not state.disasters:
                 raise RuleError("R-MK-20", "mk.error.session.no_disaster")
@@ -225,8 +206,20 @@ class SessionRules:
         if state.round_table is not None and isinstance(action, rt.ACTIONS_TUPLE):
             new_rt, events = rt.RoundTableRules().step(state.round_table, action, dice)
             return replace(state, round_table=new_rt, kingdom=new_rt.kingdom, court=new_rt.court), events
+        if isinstance(action, CallCheck):
+            return _call_check(state, action)
+        if isinstance(action, _CYCLE):
+            return _cycle_step(state, action, dice)
+        if isinstance(action, ex.ACTION_TYPES):
+            self._need(state, "labyrinth", "")
+            if state.labyrinth_end:
+                raise RuleError("R-MK-01", "mk.error.session.done_already", step="labyrinth")
+            return ex.step(state, action, dice)
         if isinstance(action, SetGoal):
             return replace(state, goal_met=action.met), ()
+        if isinstance(action, RollTravel):
+            self._need(state, "kingdom", "departure")
+            return _run_effects(state, _effect_state(state), fx.RollTable("TT", action.roller), dice)
         if isinstance(action, LabyrinthTurn):
             self._need(state, "labyrinth", "")
             return replace(state, labyrinth_turns=state.labyrinth_turns + 1), ()
@@ -235,6 +228,9 @@ class SessionRules:
             if action.reason not in LABYRINTH_ENDS:
                 raise RuleError("R-MK-01", "mk.error.session.bad_end", reason=action.reason,
                                 reasons=", ".join(LABYRINTH_ENDS))
+            if state.expedition is not None and not state.labyrinth_end:
+                events: list[Event] = []
+                return ex.leave(state, action.reason, events), tuple(events)
             return replace(state, labyrinth_end=action.reason), ()
         if isinstance(action, SettleIncome):
             self._need(state, "end", "income")
@@ -247,6 +243,10 @@ class SessionRules:
                 raise RuleError("R-MK-01", "mk.error.session.done_already", step="kingdom_change")
             table = "KCT" if state.goal_met else "KMT"
             return _run_effects(replace(state, change_rolled=True), _effect_state(state), fx.RollTable(table), dice)
+        if isinstance(action, NextSession):
+            if state.phase != "over":
+                raise RuleError("R-MK-01", "mk.error.play.not_over", phase=state.phase)
+            return next_session(state)
         if isinstance(action, Advance):
             return _advance(state)
         raise RuleError("R-MK-01", "mk.error.session.not_now", action=type(action).__name__,
@@ -263,6 +263,70 @@ class SessionRules:
 
     def state_from_data(self, data: Any) -> SessionState:
         return SessionState.from_data(data)
+
+
+def _call_check(state: SessionState, act: CallCheck) -> tuple[SessionState, tuple[Event, ...]]:
+    """R-MK-10: the GM names the stat and difficulty; the check waits for its roller's choices."""
+    if state.battle is not None or state.round_table is not None and state.round_table.stage != "done":
+        raise RuleError("R-MK-10", "mk.error.session.not_now", action="CallCheck", phase=state.phase,
+                        step=state.step or "-")
+    call = cc.Call(act.actor, act.stat, act.difficulty, "gm", act.modifier, act.hidden)
+    # Refuse what the check would refuse (unknown roller or stat …) before anything waits on it.
+    ck.validate(ck.CheckState(state.kingdom, state.court), ck.DeclareCheck(act.actor, act.stat, act.difficulty))
+    if act.actor in state.conditions:
+        raise RuleError("R-MK-31", "mk.error.labyrinth.cannot_act", actor=act.actor, condition=state.conditions[act.actor])
+    return replace(state, called=cc.CalledCheck(call)), ()
+
+
+def _answer_check(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState, tuple[Event, ...]]:
+    if state.called is None:
+        raise RuleError("R-MK-10", "mk.error.called.nothing", action=type(action).__name__)
+    base = state.called
+    # While the check runs its copy of the kingdom and court is the live one (hope paid, minions spent).
+    kingdom, court = (base.check.kingdom, base.check.court) if base.check is not None else (state.kingdom, state.court)
+    called, events = cc.answer(base, action, kingdom, court, dice)
+    done = called.check
+    if done is None:
+        return replace(state, called=called), events
+    if not called.done:
+        return replace(state, called=called, kingdom=done.kingdom, court=done.court), events
+    state = replace(state, called=None, kingdom=done.kingdom, court=done.court,
+                    disasters=state.disasters + done.disasters)
+    more: list[Event] = list(events)
+    state = ex.after_check(state, called.call, done, dice, more)
+    return state, tuple(more)
+
+
+def _battle_step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState, tuple[Event, ...]]:
+    """A battle action: the battle moves on; its voice changes go through the one voice path (R-MK-20)."""
+    from meikyu.systems.meikyu_kingdom.combat.rules import step as battle_step
+
+    if state.battle is None:
+        raise RuleError("R-MK-21", "mk.error.play.no_battle", action=type(action).__name__)
+    battle, events = battle_step(state.battle, action, dice)
+    kingdom, due, said = seam.voice_events(state.kingdom, events)
+    state = replace(state, battle=battle, kingdom=kingdom, disasters=state.disasters + due,
+                    broken=(*state.broken, *seam.broken_items(events)))
+    out: list[Event] = [*events, *said]
+    if battle.phase == "over":
+        state = ex.battle_over(state, out, dice)
+    return state, tuple(out)
+
+
+def _cycle_step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState, tuple[Event, ...]]:
+    """Planned, support, auxiliary and interrupt actions of the kingdom phase or of a camp (R-MK-07, R-MK-08)."""
+    exp = state.expedition
+    if state.phase == "labyrinth" and exp is not None and exp.stage == "camp" and exp.camp is not None:
+        if isinstance(action, (cy.Act, cy.Pass)):
+            ident = action.actor
+            if ident in state.conditions:
+                raise RuleError("R-MK-31", "mk.error.labyrinth.cannot_act", actor=ident, condition=state.conditions[ident])
+        cycle, events = cy.CycleRules().step(exp.camp, action, dice)
+        return ex.camp_moved(state, cycle, list(events))
+    if state.actions is None or state.step != "actions":
+        raise RuleError("R-MK-07", "mk.error.play.no_cycle", action=type(action).__name__)
+    cycle, events = cy.CycleRules().step(state.actions, action, dice)
+    return replace(state, actions=cycle), events
 
 
 def _effect_state(state: SessionState) -> fx.EffectState:
@@ -286,18 +350,73 @@ def _enter(state: SessionState, index: int, forced: bool = False) -> tuple[Sessi
     phase, step = STEPS[index]
     state = replace(state, index=index)
     events: list[Event] = [PhaseEntered(phase, step)]
+    state = replace(state, round_table=None, actions=None)
     if (phase, step) == ("kingdom", "round_table"):
         state = replace(state, round_table=rt.RoundTableState(state.kingdom, state.court))
-    else:
-        state = replace(state, round_table=None)
+    elif (phase, step) == ("kingdom", "actions"):
+        state = replace(state, actions=cy.CycleState(state.able()))
+    elif phase == "labyrinth" and state.labyrinth is not None:
+        state = ex.begin(state)
+    elif (phase, step) == ("end", "income"):
+        state = _homecoming(state, events)
     if (phase, step) == ("end", "level_up") and state.goal_met:
-        # The scenario goal was met: every land maker gains a level (R-MK-01).
-        court = tuple(replace(c, level=c.level + 1) if c.pc else c for c in state.court)
+        # The scenario goal was met: every land maker still alive gains a level (R-MK-01).
+        court = tuple(replace(c, level=c.level + 1) if c.pc and state.conditions.get(c.id) != DEAD else c
+                      for c in state.court)
         for old, new in zip(state.court, court, strict=True):
             if old.level != new.level:
                 events.append(KingdomChanged(f"level/{old.id}", str(old.level), str(new.level), "level_up"))
         state = replace(state, court=court)
     return state, tuple(events)
+
+
+def _homecoming(state: SessionState, events: list[Event]) -> SessionState:
+    """Before the end phase's report the minions go home (ruling): each land maker's surviving minions
+    become citizens again, and of those lost in the labyrinth — not those sent home by desertion or
+    transport (R-MK-45) — up to [military level] come back too."""
+    exp = state.expedition
+    k = state.kingdom
+    citizens = k.citizens
+    court = []
+    for char in state.court:
+        back = char.minions
+        if exp is not None:
+            lost = exp.departed.get(char.id, 0) - char.minions - exp.sent_home.get(char.id, 0)
+            back += min(max(0, lost), k.military)
+        if char.minions:
+            events.append(MinionsChanged(char.id, char.minions, 0, "homecoming"))
+        citizens += back
+        court.append(replace(char, minions=0))
+    if citizens != k.citizens:
+        events.append(CitizensChanged(k.citizens, citizens, "homecoming"))
+    return replace(state, court=tuple(court), kingdom=replace(k, citizens=citizens))
+
+
+def next_session(state: SessionState) -> tuple[SessionState, tuple[Event, ...]]:
+    """The next game starts from this one's end (R-MK-01). The dead are gone for good (R-MK-34); the
+    others come home rested (HP to full, no bad status, ruling); the number of land makers follows the
+    court (R-MK-20)."""
+    dead = tuple(c.id for c in state.court if state.conditions.get(c.id) == DEAD)
+    court = tuple(replace(c, hp=c.max_hp, statuses=frozenset()) for c in state.court if c.id not in dead)
+    pcs = sum(1 for c in court if c.pc)
+    kingdom = replace(state.kingdom, land_makers=max(1, pcs))
+    fresh = SessionState(kingdom, court, labyrinth=state.labyrinth, number=state.number + 1,
+                         fallen=(*state.fallen, *dead))
+    return fresh, (PhaseEntered("preparation", ""),)
+
+
+def new_session(sheet: Any, labyrinth: Any = None) -> SessionState:
+    """A first game for a sheet file's kingdom and court, on ``labyrinth`` (or on paper when ``None``).
+
+    >>> from meikyu.systems.meikyu_kingdom.sheet import sample
+    >>> from meikyu.systems.meikyu_kingdom.labyrinth import sample_labyrinth
+    >>> s = new_session(sample(), sample_labyrinth())
+    >>> s.phase, s.kingdom.land_makers, s.labyrinth.entrance
+    ('preparation', 4, 'gate')
+    """
+    pcs = sum(1 for c in sheet.characters if c.pc)
+    kingdom = replace(sheet.kingdom, land_makers=max(1, pcs))
+    return SessionState(kingdom, tuple(sheet.characters), labyrinth=labyrinth)
 
 
 def _advance(state: SessionState) -> tuple[SessionState, tuple[Event, ...]]:
@@ -307,6 +426,8 @@ def _advance(state: SessionState) -> tuple[SessionState, tuple[Event, ...]]:
         raise RuleError("R-MK-20", "mk.error.session.disaster_due", count=state.disasters)
     if state.round_table is not None and state.round_table.stage != "done":
         raise RuleError("R-MK-03", "mk.error.session.round_table_open")
+    if state.actions is not None and state.actions.stack:
+        raise RuleError("R-MK-08", "mk.error.cycle.open_actions")
     if state.phase == "labyrinth" and not state.labyrinth_end:
         raise RuleError("R-MK-01", "mk.error.session.labyrinth_open", reasons=", ".join(LABYRINTH_ENDS))
     if state.step == "income" and not state.income_settled:

@@ -258,6 +258,40 @@ def _sheet(raw: Any, file: str, entry: str, side: str, kind: str) -> Combatant:
     )
 
 
+def monster(sp: Species, ident: str, area: int, *, hidden: bool = False, important: bool = False) -> Combatant:
+    """A monster of species ``sp`` placed in ``area`` (3–5, the monster side's areas, R-MK-21).
+
+    >>> m = monster(load_bestiary()["moss_rat"], "rat1", 4)
+    >>> m.id, m.area, m.hp, m.species
+    ('rat1', 4, 5, 'moss_rat')
+    """
+    return Combatant(
+        id=ident,
+        name=sp.names[2],
+        names=sp.names,
+        side=MONSTERS,
+        area=area,
+        hp=sp.hp,
+        max_hp=sp.hp,
+        kind="monster",
+        important=important,
+        species=sp.id,
+        level=sp.level,
+        wit=sp.wit,
+        charm=sp.charm,
+        search=sp.search,
+        valor=sp.valor,
+        evasion=sp.evasion,
+        weapons=sp.attacks,
+        armor=sp.armor,
+        skills=sp.skills,
+        materials=sp.materials,
+        hidden=hidden,
+        appearance=sp.look[2] if sp.look else "",
+        looks=sp.look,
+    )
+
+
 def parse_encounter(text: str, file: str, bestiary: Mapping[str, Species] | None = None) -> Battle:
     """Build the setup-phase :class:`Battle` an encounter file describes."""
     return encounter_from_data(parse_toml(text, file), file, bestiary)
@@ -292,30 +326,12 @@ def encounter_from_data(
             raise r.fail("unknown_species", "species", value=sid, known=", ".join(sorted(beasts)))
         counts[sid] = counts.get(sid, 0) + 1
         combatants.append(
-            Combatant(
-                id=r.get("id", str, f"{sid}{counts[sid]}"),
-                name=sp.names[2],
-                names=sp.names,
-                side=MONSTERS,
-                area=r.int("area", 3, 3, 5),
-                hp=sp.hp,
-                max_hp=sp.hp,
-                kind="monster",
-                important=r.get("important", bool, False),
-                species=sid,
-                level=sp.level,
-                wit=sp.wit,
-                charm=sp.charm,
-                search=sp.search,
-                valor=sp.valor,
-                evasion=sp.evasion,
-                weapons=sp.attacks,
-                armor=sp.armor,
-                skills=sp.skills,
-                materials=sp.materials,
+            monster(
+                sp,
+                r.get("id", str, f"{sid}{counts[sid]}"),
+                r.int("area", 3, 3, 5),
                 hidden=r.get("hidden", bool, False),
-                appearance=sp.look[2] if sp.look else "",
-                looks=sp.look,
+                important=r.get("important", bool, False),
             )
         )
     seen: set[str] = set()

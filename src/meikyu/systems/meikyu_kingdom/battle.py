@@ -1,0 +1,156 @@
+"""The seam between a session and its battles: start one from a room's encounter, fold its outcome back.
+
+A battle is a sub-game of the session (R-MK-21 … R-MK-44 live in :mod:`.combat`). It starts with the
+court as it stands — HP, drive, minions, statuses, items, formation areas (R-MK-21), incapacitated or
+dead members on the field as they are — and the kingdom's voice. While it runs, every voice change it
+reports goes through the one voice path (:func:`.voice.change_voice`), so kingdom disasters fall due
+(R-MK-20). When it is over, :func:`fold_back` writes HP, drive, minions, statuses, conditions and
+fatal-wound deadlines to the sheets, and removes the items that broke.
+
+>>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.labyrinth import sample_labyrinth
+>>> s = sample()
+>>> b = start(s.characters, {}, {"seoa": 1}, sample_labyrinth().room("pantry").encounter, s.kingdom.voice, 0)
+>>> [(c.id, c.area) for c in b.combatants], b.voice, b.options.count_unknown
+([('haneul', 2), ('doyun', 2), ('seoa', 1), ('mir', 2), ('moss_rat1', 3), ('moss_rat2', 4)], 6, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from meikyu.engine import Event
+from meikyu.systems.meikyu_kingdom.character import Character
+from meikyu.systems.meikyu_kingdom.combat import events as bev
+from meikyu.systems.meikyu_kingdom.combat.bestiary import load_bestiary, monster
+from meikyu.systems.meikyu_kingdom.combat.model import (
+    COURT,
+    DEAD,
+    INCAPACITATED,
+    OK,
+    Battle,
+    Combatant,
+    Options,
+)
+from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+from meikyu.systems.meikyu_kingdom.labyrinth import Encounter
+from meikyu.systems.meikyu_kingdom.voice import change_voice
+
+DEFAULT_AREA = 2
+"""Where a land maker stands when the formation names no area: the court's front (R-MK-21)."""
+
+
+def start(
+    court: Sequence[Character],
+    conditions: Mapping[str, str],
+    formation: Mapping[str, int],
+    encounter: Encounter,
+    voice: int,
+    uncertain_used: int,
+) -> Battle:
+    """The setup-phase battle of ``encounter`` against the court as it is now.
+
+    The uncertain-encounter limit is the court's average level per game (R-MK-23); hides spent in
+    earlier battles of this game are carried in ``uncertain_used``.
+    """
+    beasts = load_bestiary()
+    pieces: list[Combatant] = []
+    for char in court:
+        piece = Combatant.from_character(char, COURT, formation.get(char.id, DEFAULT_AREA))
+        state = conditions.get(char.id, OK)
+        if state != OK:
+            piece = replace(piece, condition=state, acted=True)
+        pieces.append(piece)
+    counts: dict[str, int] = {}
+    for place in encounter.monsters:
+        counts[place.species] = counts.get(place.species, 0) + 1
+        ident = f"{place.species}{counts[place.species]}"
+        pieces.append(monster(beasts[place.species], ident, place.area, hidden=place.hidden))
+    levels = [c.level for c in court if c.pc]
+    limit = sum(levels) // len(levels) if levels else 0
+    hidden = int(any(p.hidden for p in encounter.monsters))
+    return Battle(
+        combatants=tuple(pieces),
+        voice=voice,
+        options=Options(count_unknown=not encounter.count_known),
+        uncertain_limit=limit,
+        uncertain_used=min(limit, uncertain_used + hidden),
+    )
+
+
+def voice_events(kingdom: Kingdom, events: Sequence[Event]) -> tuple[Kingdom, int, tuple[Event, ...]]:
+    """Pass each voice change a battle step reported through the one voice path (R-MK-20).
+
+    Returns the kingdom, how many kingdom disasters fell due, and the voice/disaster events.
+
+    >>> k = Kingdom("k", voice=5, land_makers=4)
+    >>> k, due, out = voice_events(k, [bev.VoiceChanged(-1, 4), bev.HopeSpent("a", 0, 1)])
+    >>> k.voice, due
+    (3, 2)
+    """
+    due = 0
+    out: list[Event] = []
+    for event in events:
+        delta = 0
+        if isinstance(event, bev.VoiceChanged):
+            delta, reason = event.amount, "battle"
+        elif isinstance(event, bev.HopeSpent) and event.voice:
+            delta, reason = -event.voice, "hope"
+        if delta:
+            kingdom, said, disaster = change_voice(kingdom, delta, reason)
+            due += int(disaster)
+            out.extend(said)
+    return kingdom, due, tuple(out)
+
+
+def broken_items(events: Sequence[Event]) -> tuple[tuple[str, str], ...]:
+    """(character id, item name) of every item a battle step broke (CFT 9/12, FWT 8)."""
+    return tuple((e.actor, e.item) for e in events if isinstance(e, bev.ItemBroke))
+
+
+def fold_back(
+    court: Sequence[Character],
+    conditions: Mapping[str, str],
+    deadlines: Mapping[str, str],
+    battle: Battle,
+    broken: Sequence[tuple[str, str]],
+) -> tuple[tuple[Character, ...], dict[str, str], dict[str, str]]:
+    """Write a finished battle back to the sheets: HP, drive, minions, statuses, conditions, deadlines,
+    and broken items (their slots become empty)."""
+    pieces = {c.id: c for c in battle.combatants if c.side == COURT}
+    new_court: list[Character] = []
+    cond = dict(conditions)
+    dead_lines = dict(deadlines)
+    for char in court:
+        piece = pieces.get(char.id)
+        if piece is None:
+            new_court.append(char)
+            continue
+        items = list(char.items)
+        for who, name in broken:
+            if who != char.id:
+                continue
+            for index, item in enumerate(items):
+                if item is not None and item.name == name:
+                    items[index] = None
+                    break
+        new_court.append(
+            replace(
+                char,
+                hp=piece.hp,
+                drive=piece.drive,
+                minions=piece.minions,
+                statuses=frozenset(piece.statuses),
+                items=tuple(items),
+            )
+        )
+        if piece.condition in (INCAPACITATED, DEAD):
+            cond[char.id] = piece.condition
+        else:
+            cond.pop(char.id, None)
+        if piece.deadline:
+            dead_lines[char.id] = piece.deadline
+        else:
+            dead_lines.pop(char.id, None)
+    return tuple(new_court), cond, dead_lines

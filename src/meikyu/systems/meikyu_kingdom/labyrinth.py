@@ -1,0 +1,293 @@
+"""A labyrinth map as data: rooms joined by exits, each with an optional trap, encounter and event.
+
+The seeds describe the labyrinth phase only in outline (R-MK-01: it lasts until the court returns,
+has explored every room, or is wiped out), so the shape here is a ruling (see ``RULINGS.md``): a
+scenario's labyrinth is a set of rooms; the court enters at ``entrance``; entering a room settles its
+trap, then its encounter, then its event. A room's ``goal`` encounter, once won, meets the scenario
+goal. Texts are ``{ko, ja, en}`` tables written by whoever makes the scenario.
+
+>>> lab = sample_labyrinth()
+>>> lab.entrance, [r.id for r in lab.rooms][:3], lab.room("hall").exits
+('gate', ['gate', 'hall', 'pantry'], ('gate', 'pantry', 'shrine', 'den'))
+>>> lab.room("hall").trap.label("en"), lab.room("den").encounter.goal
+('Loose Ceiling Bricks', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from meikyu.errors import DataError
+from meikyu.formula import parse_formula
+from meikyu.systems.meikyu_kingdom.character import BAD_STATUSES, STATS
+from meikyu.systems.meikyu_kingdom.fields import Reader, read_file
+
+EFFECT_KINDS = ("damage", "heal", "status", "drive", "minions", "voice", "material", "item")
+"""What a trap or event may do: HP loss (``damage``, never reduced by armor, a ruling) or gain, a bad
+status (R-MK-44), drive, a minion cost (R-MK-19), voice (R-MK-20), a material or an item for the haul."""
+TARGETS = ("self", "each", "random")
+SAMPLE = "sample_labyrinth.toml"
+
+
+def _text(names: Mapping[str, str], lang: str, fallback: str) -> str:
+    return names.get(lang) or names.get("en") or fallback
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One effect of a trap or event: ``kind`` with ``amount`` (a formula such as ``-1D6``) or ``name``."""
+
+    kind: str
+    amount: str = "0"
+    name: str = ""
+    names: dict[str, str] = field(default_factory=dict)
+    who: str = "self"
+    """``self`` (the character who rolled or was hit), ``each`` court member, or one ``random``."""
+
+    @classmethod
+    def read(cls, r: Reader) -> Outcome:
+        kind = r.text("kind", choices=EFFECT_KINDS)
+        amount = r.data.get("amount", 0)
+        r._seen.add("amount")
+        if isinstance(amount, bool) or not isinstance(amount, (int, str)):
+            raise r.fail("type", "amount", kind="integer or formula", got=repr(amount))
+        try:
+            parse_formula(str(amount))
+        except ValueError as exc:
+            raise r.fail("type", "amount", kind="formula like -1D6", got=repr(amount)) from exc
+        name = r.text("name", "")
+        if kind == "status" and name not in BAD_STATUSES:
+            raise r.fail("choice", "name", value=name, choices=", ".join(BAD_STATUSES))
+        if kind in ("material", "item") and not name:
+            raise r.fail("missing", "name", kind="text")
+        out = cls(kind, str(amount), name, r.names(), r.text("who", "self", choices=TARGETS))
+        r.done()
+        return out
+
+
+def _outcomes(r: Reader, key: str) -> tuple[Outcome, ...]:
+    return tuple(Outcome.read(r.sub(raw, f"{key}[{i}]")) for i, raw in enumerate(r.seq(key, [])))
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    """A check a trap or event calls for: ``stat`` vs ``difficulty``."""
+
+    stat: str
+    difficulty: int
+
+    @classmethod
+    def read(cls, r: Reader) -> CheckSpec:
+        spec = cls(r.text("stat", choices=STATS), r.integer("difficulty", minimum=0, maximum=99))
+        r.done()
+        return spec
+
+
+@dataclass(frozen=True)
+class RoomTrap:
+    """A room trap: found by a search check (difficulty ``find``, or [court size + 7] as R-MK-36 gives for
+    combat searches when 0), then one disarm try; unfound, undisarmed or left, it springs: each target
+    checks ``avoid`` (when given) and those who fail — or all, without ``avoid`` — suffer ``effects``."""
+
+    names: dict[str, str]
+    text: dict[str, str]
+    disarm: CheckSpec
+    effects: tuple[Outcome, ...]
+    find: int = 0
+    avoid: CheckSpec | None = None
+    who: str = "each"
+
+    def label(self, lang: str) -> str:
+        return _text(self.names, lang, "trap")
+
+
+@dataclass(frozen=True)
+class RoomEvent:
+    """Something that happens once the room is safe: text, maybe a check by one chosen character."""
+
+    names: dict[str, str]
+    text: dict[str, str]
+    check: CheckSpec | None = None
+    effects: tuple[Outcome, ...] = ()
+    on_success: tuple[Outcome, ...] = ()
+    on_failure: tuple[Outcome, ...] = ()
+
+    def label(self, lang: str) -> str:
+        return _text(self.names, lang, "event")
+
+
+@dataclass(frozen=True)
+class Placement:
+    species: str
+    area: int = 3
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """Monsters of the bestiary in this room; ``count_known`` false makes R-MK-22 (a) apply."""
+
+    names: dict[str, str]
+    monsters: tuple[Placement, ...]
+    count_known: bool = False
+    goal: bool = False
+
+    def label(self, lang: str) -> str:
+        return _text(self.names, lang, "encounter")
+
+
+@dataclass(frozen=True)
+class Room:
+    id: str
+    names: dict[str, str]
+    text: dict[str, str] = field(default_factory=dict)
+    exits: tuple[str, ...] = ()
+    trap: RoomTrap | None = None
+    encounter: Encounter | None = None
+    event: RoomEvent | None = None
+
+    def label(self, lang: str) -> str:
+        return _text(self.names, lang, self.id)
+
+    def describe(self, lang: str) -> str:
+        return _text(self.text, lang, "")
+
+
+@dataclass(frozen=True)
+class Labyrinth:
+    id: str
+    names: dict[str, str]
+    entrance: str
+    rooms: tuple[Room, ...]
+    text: dict[str, str] = field(default_factory=dict)
+
+    def label(self, lang: str) -> str:
+        return _text(self.names, lang, self.id)
+
+    def room(self, ident: str) -> Room:
+        for room in self.rooms:
+            if room.id == ident:
+                return room
+        raise DataError("mk.error.labyrinth.unknown_room", room=ident, rooms=", ".join(r.id for r in self.rooms))
+
+    def to_data(self) -> dict[str, Any]:
+        from meikyu.serial import to_data
+
+        data: dict[str, Any] = to_data(self)
+        return data
+
+    @classmethod
+    def from_data(cls, data: Any) -> Labyrinth:
+        from meikyu.serial import from_data
+
+        lab: Labyrinth = from_data(cls, data)
+        return lab
+
+
+def _trap(r: Reader) -> RoomTrap:
+    avoid = r.mapping("avoid", {})
+    trap = RoomTrap(
+        names=r.names(),
+        text=r.names("text"),
+        disarm=CheckSpec.read(r.sub(r.mapping("disarm"), "disarm")),
+        effects=_outcomes(r, "effects"),
+        find=r.integer("find", 0, minimum=0, maximum=99),
+        avoid=CheckSpec.read(r.sub(avoid, "avoid")) if avoid else None,
+        who=r.text("who", "each", choices=TARGETS),
+    )
+    r.done()
+    return trap
+
+
+def _event(r: Reader) -> RoomEvent:
+    check = r.mapping("check", {})
+    event = RoomEvent(
+        names=r.names(),
+        text=r.names("text"),
+        check=CheckSpec.read(r.sub(check, "check")) if check else None,
+        effects=_outcomes(r, "effects"),
+        on_success=_outcomes(r, "on_success"),
+        on_failure=_outcomes(r, "on_failure"),
+    )
+    r.done()
+    return event
+
+
+def _encounter(r: Reader, known: Mapping[str, Any]) -> Encounter:
+    placements = []
+    for i, raw in enumerate(r.seq("monsters")):
+        m = r.sub(raw, f"monsters[{i}]")
+        species = m.text("species")
+        if species not in known:
+            raise m.fail("choice", "species", value=species, choices=", ".join(sorted(known)))
+        placements.append(Placement(species, m.integer("area", 3, minimum=3, maximum=5), m.flag("hidden", False)))
+        m.done()
+    if not placements:
+        raise r.fail("empty", "monsters")
+    enc = Encounter(r.names(), tuple(placements), r.flag("count_known", False), r.flag("goal", False))
+    r.done()
+    return enc
+
+
+def read_labyrinth(data: Mapping[str, Any], *, file: str = "<labyrinth>") -> Labyrinth:
+    """Validate a parsed labyrinth file: ``[labyrinth]`` and ``[[room]]`` entries."""
+    from meikyu.systems.meikyu_kingdom.combat.bestiary import load_bestiary
+
+    known = load_bestiary()
+    top = Reader(data, file=file, entry="")
+    head = top.sub(top.mapping("labyrinth"), "labyrinth")
+    raw_rooms = top.seq("room")
+    top.done()
+    rooms = []
+    for i, raw in enumerate(raw_rooms):
+        r = top.sub(raw, f"room[{i}]")
+        trap, enc, event = r.mapping("trap", {}), r.mapping("encounter", {}), r.mapping("event", {})
+        rooms.append(
+            Room(
+                id=r.text("id"),
+                names=r.names(),
+                text=r.names("text"),
+                exits=r.str_list("exits", []),
+                trap=_trap(r.sub(trap, "trap")) if trap else None,
+                encounter=_encounter(r.sub(enc, "encounter"), known) if enc else None,
+                event=_event(r.sub(event, "event")) if event else None,
+            )
+        )
+        r.done()
+    ids = [room.id for room in rooms]
+    for i, room in enumerate(rooms):
+        if ids.count(room.id) > 1:
+            raise DataError("mk.error.sheet.duplicate", file=file, entry=f"room[{i}]", field="id", value=room.id)
+        for exit_ in room.exits:
+            if exit_ not in ids or exit_ == room.id:
+                raise DataError("mk.error.labyrinth.bad_exit", file=file, entry=f"room[{i}].exits", field=exit_,
+                                known=", ".join(x for x in ids if x != room.id))
+    # Exits are two-way: a passage one room lists is a passage of both.
+    both = []
+    for room in rooms:
+        extra = tuple(o.id for o in rooms if room.id in o.exits and o.id not in room.exits)
+        both.append(Room(room.id, room.names, room.text, room.exits + extra, room.trap, room.encounter, room.event))
+    lab = Labyrinth(head.text("id"), head.names(), head.text("entrance", choices=ids), tuple(both), head.names("text"))
+    head.done()
+    return lab
+
+
+def load_labyrinth(source: str | Path) -> Labyrinth:
+    """``"sample"`` (the shipped labyrinth) or the path of a labyrinth ``.toml``/``.json`` file."""
+    if str(source) == "sample":
+        return sample_labyrinth()
+    return read_labyrinth(read_file(source), file=str(source))
+
+
+@cache
+def sample_labyrinth() -> Labyrinth:
+    """The shipped sample: the Mushroom Cellars under the sample kingdom (parsed once)."""
+    import tomllib
+
+    text = resources.files("meikyu.systems.meikyu_kingdom.data").joinpath(SAMPLE).read_text(encoding="utf-8")
+    return read_labyrinth(tomllib.loads(text), file=SAMPLE)

@@ -1,0 +1,218 @@
+"""The state of one game of Meikyuu Kingdom, as one plain value (see :mod:`.session` for its rules).
+
+It holds the kingdom and court and everything under way: the round table, the kingdom phase's action
+cycle, the labyrinth with the court's expedition through it, a check waiting for its roller's choices,
+a battle, a table run waiting for a choice, and the kingdom disasters due. ``to_data`` / ``from_data``
+round-trip it through JSON.
+
+>>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> s = sample()
+>>> state = SessionState(s.kingdom, s.characters)
+>>> SessionState.from_data(state.to_data()) == state
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from meikyu.engine import Prompt
+from meikyu.serial import from_data, to_data
+from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
+from meikyu.systems.meikyu_kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom.called_check import CalledCheck
+from meikyu.systems.meikyu_kingdom.character import Character
+from meikyu.systems.meikyu_kingdom.combat.model import Battle
+from meikyu.systems.meikyu_kingdom.cycle import CycleState
+from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+from meikyu.systems.meikyu_kingdom.labyrinth import Labyrinth
+
+STEPS: tuple[tuple[str, str], ...] = (
+    ("preparation", ""),
+    ("kingdom", "prologue"),
+    ("kingdom", "round_table"),
+    ("kingdom", "actions"),
+    ("kingdom", "departure"),
+    ("labyrinth", ""),
+    ("end", "income"),
+    ("end", "kingdom_change"),
+    ("end", "level_up"),
+    ("over", ""),
+)
+LABYRINTH_ENDS = ("returned", "explored", "wiped_out")
+LABYRINTH_PROMPTS = ("prepare", "choose", "trap_search", "trap_found", "event", "meal", "loot", "camp")
+"""Labyrinth stages that wait for the players' choice (the legal actions are the answers)."""
+
+
+@dataclass(frozen=True)
+class Loot:
+    """Treasure of a won battle that waits for the court's choice of material (R-MK-43)."""
+
+    count: int
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Expedition:
+    """The court's way through the labyrinth (the labyrinth phase, R-MK-01)."""
+
+    room: str
+    previous: str = ""
+    stage: str = "prepare"
+    """prepare · entering · choose · trap_search · trap_found · trap_avoid · event · battle · loot · camp · meal · done."""
+    explored: tuple[str, ...] = ()
+    traps_done: tuple[str, ...] = ()
+    events_done: tuple[str, ...] = ()
+    cleared: tuple[str, ...] = ()
+    quarters: int = 0
+    formation: dict[str, int] = field(default_factory=dict)
+    """Battle area per land maker (0 HQ, 1 rear, 2 front; R-MK-21)."""
+    todo: tuple[str, ...] = ()
+    """Characters still to take the step at hand (avoid checks, meals)."""
+    searcher: str = ""
+    """Who searched for the room's trap (it springs on them when it targets ``self``)."""
+    camp: CycleState | None = None
+    loot: tuple[Loot, ...] = ()
+    battle_result: str = ""
+    """How the last battle ended for the court: ``won``, ``retreat`` (escape, surrender, draw) or ``lost``."""
+    haul_materials: dict[str, int] = field(default_factory=dict)
+    haul_items: tuple[str, ...] = ()
+    """What the court carries home: treasure and found items (stored in the kingdom on return)."""
+    departed: dict[str, int] = field(default_factory=dict)
+    """Minions each land maker took into the labyrinth."""
+    sent_home: dict[str, int] = field(default_factory=dict)
+    """Minions who went home by desertion or transport (R-MK-45): not recovered at the end."""
+
+
+@dataclass(frozen=True)
+class SessionState:
+    kingdom: Kingdom
+    court: tuple[Character, ...] = ()
+    index: int = 0
+    """Position in :data:`STEPS`."""
+    goal_met: bool = False
+    labyrinth_turns: int = 0
+    labyrinth_end: str = ""
+    income_settled: bool = False
+    change_rolled: bool = False
+    round_table: rt.RoundTableState | None = None
+    effects: fx.EffectState | None = None
+    """A table run waiting for a choice."""
+    disasters: int = 0
+    """Kingdom disaster rolls due (R-MK-20)."""
+    labyrinth: Labyrinth | None = None
+    """The scenario's labyrinth; without one the GM runs the labyrinth phase on paper."""
+    expedition: Expedition | None = None
+    called: CalledCheck | None = None
+    """A check waiting for its roller's choices (hope, voice consent, 6s, dice, minion help)."""
+    battle: Battle | None = None
+    broken: tuple[tuple[str, str], ...] = ()
+    """(character, item) broken in the battle under way."""
+    actions: CycleState | None = None
+    """The kingdom phase's cycle of planned / support / auxiliary / interrupt actions (R-MK-07, R-MK-08)."""
+    conditions: dict[str, str] = field(default_factory=dict)
+    """``incapacitated`` or ``dead`` per character (R-MK-31, R-MK-34); absent = fine."""
+    deadlines: dict[str, str] = field(default_factory=dict)
+    """Fatal-wound deadlines carried out of a battle: ``quarter`` or ``quarters:N`` (R-MK-31)."""
+    number: int = 1
+    """Which game of the campaign this is (the next starts from this one's end)."""
+    uncertain_used: int = 0
+    """Uncertain encounters spent this game (R-MK-23)."""
+    fallen: tuple[str, ...] = ()
+    """Land makers dead at a game's end: gone for good (R-MK-34)."""
+
+    @property
+    def phase(self) -> str:
+        return STEPS[self.index][0]
+
+    @property
+    def step(self) -> str:
+        return STEPS[self.index][1]
+
+    @property
+    def prompt(self) -> Prompt | None:
+        if self.effects is not None:
+            return self.effects.prompt
+        if self.called is not None:
+            return self.called.prompt
+        if self.round_table is not None:
+            return self.round_table.prompt
+        exp = self.expedition
+        if exp is not None and self.battle is None and exp.stage in LABYRINTH_PROMPTS:
+            return Prompt(exp.stage, exp.todo[0] if exp.stage == "meal" and exp.todo else None)
+        return None
+
+    def able(self) -> tuple[str, ...]:
+        """Land makers who can act (neither incapacitated nor dead)."""
+        return tuple(c.id for c in self.court if c.id not in self.conditions)
+
+    def character(self, ident: str) -> Character:
+        from meikyu.errors import RuleError
+
+        for char in self.court:
+            if char.id == ident:
+                return char
+        raise RuleError("R-MK-01", "mk.error.unknown_character", id=ident, known=", ".join(c.id for c in self.court))
+
+    def put(self, char: Character) -> SessionState:
+        from dataclasses import replace
+
+        return replace(self, court=tuple(char if c.id == char.id else c for c in self.court))
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "kingdom": self.kingdom.to_data(),
+            "court": [c.to_data() for c in self.court],
+            "index": self.index,
+            "goal_met": self.goal_met,
+            "labyrinth_turns": self.labyrinth_turns,
+            "labyrinth_end": self.labyrinth_end,
+            "income_settled": self.income_settled,
+            "change_rolled": self.change_rolled,
+            "round_table": None if self.round_table is None else self.round_table.to_data(),
+            "effects": None if self.effects is None else self.effects.to_data(),
+            "disasters": self.disasters,
+            "labyrinth": None if self.labyrinth is None else self.labyrinth.to_data(),
+            "expedition": None if self.expedition is None else to_data(self.expedition),
+            "called": None if self.called is None else self.called.to_data(),
+            "battle": None if self.battle is None else to_data(self.battle),
+            "broken": to_data(self.broken),
+            "actions": None if self.actions is None else self.actions.to_data(),
+            "conditions": dict(self.conditions),
+            "deadlines": dict(self.deadlines),
+            "number": self.number,
+            "uncertain_used": self.uncertain_used,
+            "fallen": list(self.fallen),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> SessionState:
+        def opt(key: str, load: Any) -> Any:
+            raw = data.get(key)
+            return None if raw is None else load(raw)
+
+        return cls(
+            Kingdom.from_data(data["kingdom"]),
+            tuple(Character.from_data(c) for c in data.get("court", [])),
+            index=int(data.get("index", 0)),
+            goal_met=bool(data.get("goal_met", False)),
+            labyrinth_turns=int(data.get("labyrinth_turns", 0)),
+            labyrinth_end=str(data.get("labyrinth_end", "")),
+            income_settled=bool(data.get("income_settled", False)),
+            change_rolled=bool(data.get("change_rolled", False)),
+            round_table=opt("round_table", rt.RoundTableState.from_data),
+            effects=opt("effects", fx.EffectState.from_data),
+            disasters=int(data.get("disasters", 0)),
+            labyrinth=opt("labyrinth", Labyrinth.from_data),
+            expedition=opt("expedition", lambda d: from_data(Expedition, d)),
+            called=opt("called", CalledCheck.from_data),
+            battle=opt("battle", lambda d: from_data(Battle, d)),
+            broken=from_data(tuple[tuple[str, str], ...], data.get("broken", [])),
+            actions=opt("actions", CycleState.from_data),
+            conditions=from_data(dict[str, str], data.get("conditions", {})),
+            deadlines=from_data(dict[str, str], data.get("deadlines", {})),
+            number=int(data.get("number", 1)),
+            uncertain_used=int(data.get("uncertain_used", 0)),
+            fallen=tuple(data.get("fallen", [])),
+        )
