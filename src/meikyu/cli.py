@@ -27,6 +27,7 @@ PLUGINS: dict[str, str] = {
     "gamebook": "meikyu.systems.gamebook.cli",
     "liberator": "meikyu.systems.liberator.cli",
     "serve": "meikyu.api.cli",
+    "game": "meikyu.store.cli",
 }
 
 

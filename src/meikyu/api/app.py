@@ -26,6 +26,8 @@ from meikyu.api import v2
 from meikyu.api.config import ApiConfig
 from meikyu.api.errors import NOT_FOUND, ApiError
 from meikyu.api.fast import PREFIX, SUFFIX, FastRoll
+from meikyu.api.games import GamesApp
+from meikyu.api.games_http import GameApiError, http_error
 from meikyu.api.openapi import docs_html, document
 from meikyu.api.params import extras_param, gather
 
@@ -36,7 +38,7 @@ _SLASHES = re.compile("/{2,}")
 _PREFLIGHT = [
     (b"access-control-allow-origin", b"*"),
     (b"access-control-allow-methods", b"GET, POST, OPTIONS"),
-    (b"access-control-allow-headers", b"Content-Type"),
+    (b"access-control-allow-headers", b"Content-Type, Authorization"),
     (b"access-control-max-age", b"86400"),
     (b"content-length", b"0"),
 ]
@@ -63,9 +65,10 @@ def _error_lang(request: Request) -> str:
 
 
 def error_response(error: ApiError, lang: str, extras: bool = False) -> JSONBody:
-    """bcdice-api's ``{"ok": false, "reason": …}``; with ``extras=1`` also ``message``, a sentence in ``lang``."""
+    """bcdice-api's ``{"ok": false, "reason": …}``; with ``extras=1`` also ``message``, a sentence in ``lang``.
+    The games API (its own shape, :class:`~meikyu.api.games_http.GameApiError`) always says why."""
     body = error.body(lang)
-    if not extras:
+    if not extras and not isinstance(error, GameApiError):
         body.pop("message", None)
     return JSONBody(body, status_code=error.status, headers=error.headers or None)
 
@@ -99,6 +102,8 @@ class Guard:
 
         if len(scope.get("query_string", b"")) > self.max_query:
             error = ApiError(414, "request too large", "api.error.query_too_long", limit=self.max_query)
+            if scope["path"].startswith("/api/"):
+                error = http_error(error)
             await error_response(error, "en")(scope, receive, send_with_cors)
             return
         path: str = scope["path"]
@@ -135,6 +140,7 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
 
         return handle
 
+    games = GamesApp(cfg, JSONBody)
     # Starlette tries routes in order: the roll, by far the most requested, goes first.
     routes = [
         Route("/v2/game_system/{id}/roll", endpoint(lambda r, p: v2.roll(r.path_params["id"], p)),
@@ -148,6 +154,7 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
         Route("/docs", _docs, methods=["GET"]),
         Route("/", endpoint(lambda r, p: {"ok": True, "name": "meikyu", "docs": "/docs",
                                           "openapi": "/openapi.json", **v2.version({"extras": "1"})}), methods=["GET"]),
+        *games.routes(),
     ]
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
@@ -163,6 +170,8 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
             error = ApiError(404, NOT_FOUND, "api.error.not_found", path=request.url.path[:200])
         else:
             error = ApiError(exc.status_code, "bad request", "api.error.bad_request")
+        if request.url.path.startswith("/api/"):
+            error = http_error(error)
         return error_response(error, _error_lang(request), _error_extras(request))
 
     async def on_crash(request: Request, exc: Exception) -> Response:
@@ -178,6 +187,7 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
     # bcdice-api answers /v2/version/ with 404; a redirect would also point at http:// behind a TLS proxy.
     app.router.redirect_slashes = False
     app.add_middleware(Guard, config=cfg)
+    app.state.games = games
     return app
 
 

@@ -20,10 +20,20 @@ DEFAULT_PORT = 7654
 
 
 def _t(key: str, **params: object) -> str:
+    return _t_key(f"api.cli.{key}", **params)
+
+
+def _games_text(key: str, **params: object) -> str:
+    import meikyu.store  # noqa: F401  (registers the games. catalog)
+
+    return _t_key(f"games.cli.{key}", **params)
+
+
+def _t_key(key: str, **params: object) -> str:
     from meikyu.i18n import LANGS, translate
 
     lang = (os.environ.get("MEIKYU_LANG") or "en").strip().lower()
-    return translate(f"api.cli.{key}", lang if lang in LANGS else "en", **params)
+    return translate(key, lang if lang in LANGS else "en", **params)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -39,6 +49,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--admin-url", help=_t("admin_url"))
     parser.add_argument("--admin-email", help=_t("admin_email"))
     parser.add_argument("--body-timeout", help=_t("body_timeout"))
+    parser.add_argument("--data", help=_games_text("data"))
+    parser.add_argument("--store", help=_games_text("store"))
     parser.set_defaults(handler=run_serve)
 
 
@@ -57,6 +69,8 @@ def run_serve(args: argparse.Namespace) -> int:
         admin_url=args.admin_url,
         admin_email=args.admin_email,
         body_timeout=timeout,
+        data_dir=args.data,
+        store_url=args.store,
     )
     try:
         import starlette  # noqa: F401
@@ -64,7 +78,13 @@ def run_serve(args: argparse.Namespace) -> int:
     except ImportError:
         raise InputError("api.cli.missing_server") from None
     from meikyu.api.server import serve
+    from meikyu.store import open_store
 
-    print(_t("listening", host=args.host, port=args.port), flush=True)
+    store = open_store(config.store_url or None, config.data_dir)  # fails here, clearly, not on a first request
+    where = store.url
+    store.close()
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    print(_t("listening", host=shown, port=args.port), flush=True)
+    print(_games_text("listening", host=shown, port=args.port, store=where), flush=True)
     serve(config, host=args.host, port=args.port, workers=args.workers, access_log=args.access_log)
     return 0

@@ -34,6 +34,19 @@ class ApiConfig:
     """Most parameters (query plus body) one request may carry."""
     body_timeout: float = 10.0
     """Seconds a client may take to send its body before it is answered with 408."""
+    data_dir: str = "./meikyu-data"
+    """Folder of the SQLite games store (``--data``, ``MEIKYU_DATA``)."""
+    store_url: str = ""
+    """A ``postgresql://`` URL to keep games in instead (``--store``, ``MEIKYU_STORE``)."""
+    games_rate: float = 20.0
+    """Requests per second one seat token may make on average (``MEIKYU_GAMES_RATE``) …"""
+    games_burst: int = 60
+    """… and at once."""
+    games_create_rate: float = 0.5
+    """Games one client address may create per second on average, after a burst of …"""
+    games_create_burst: int = 20
+    games_max_setup_bytes: int = 1024 * 1024
+    """Largest ``POST /api/games`` body: a setup may carry sheets, encounters, a whole book."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], **overrides: object) -> ApiConfig:
@@ -44,6 +57,12 @@ class ApiConfig:
                 if env.get(name):
                     values[field] = env[name]
                     break
+        for field, name in (("data_dir", "MEIKYU_DATA"), ("store_url", "MEIKYU_STORE")):
+            if env.get(name):
+                values[field] = env[name]
+        if env.get("MEIKYU_GAMES_RATE"):
+            values["games_rate"] = parse_rate(env["MEIKYU_GAMES_RATE"])
+            values["games_burst"] = max(60, int(float(values["games_rate"]) * 3))  # type: ignore[arg-type]
         timeout = env.get("MEIKYU_API_BODY_TIMEOUT")
         if timeout:
             values["body_timeout"] = parse_timeout(timeout)
@@ -65,4 +84,21 @@ def parse_timeout(text: str) -> float:
         value = -1.0
     if not 0 < value <= 3600:
         raise InputError("api.cli.bad_timeout", value=text)
+    return value
+
+
+def parse_rate(text: str) -> float:
+    """A positive number of requests per second.
+
+    >>> parse_rate("100")
+    100.0
+    """
+    from meikyu.errors import InputError
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 1e6:
+        raise InputError("games.error.bad_rate", value=text)
     return value

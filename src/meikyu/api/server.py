@@ -27,7 +27,8 @@ def serve(config: ApiConfig, host: str = "127.0.0.1", port: int = 7654, workers:
         import os
 
         for field, env in (("admin_name", "MEIKYU_ADMIN_NAME"), ("admin_url", "MEIKYU_ADMIN_URL"),
-                           ("admin_email", "MEIKYU_ADMIN_EMAIL"), ("body_timeout", "MEIKYU_API_BODY_TIMEOUT")):
+                           ("admin_email", "MEIKYU_ADMIN_EMAIL"), ("body_timeout", "MEIKYU_API_BODY_TIMEOUT"),
+                           ("data_dir", "MEIKYU_DATA"), ("store_url", "MEIKYU_STORE")):
             os.environ[env] = str(getattr(config, field))
         uvicorn.run("meikyu.api.app:create_app", factory=True, workers=workers, **kwargs)  # type: ignore[arg-type]
     else:

@@ -1,0 +1,172 @@
+"""The games API's request plumbing: its error shape, JSON bodies, tokens, languages and rate limits.
+
+Errors of ``/api/games…`` read ``{"ok": false, "error": code, "message": …, "rule"?: id, "version"?: n}``.
+
+>>> err = GameApiError(409, "stale", "games.error.stale", version=3, current=3)
+>>> err.body("en")
+{'ok': False, 'error': 'stale', 'message': 'the game has moved on: it is at version 3 now. Reload it and choose again.', 'version': 3}
+>>> bucket = RateLimiter(rate=1.0, burst=2)
+>>> [bucket.wait_for("t", now=0.0) for _ in range(3)]
+[0.0, 0.0, 1.0]
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from starlette.requests import HTTPConnection, Request
+
+from meikyu.api.errors import ApiError
+from meikyu.api.params import read_body
+from meikyu.errors import MeikyuError
+from meikyu.store import GameNotFound, VersionConflict
+from meikyu.store.service import Forbidden, Refused, Unauthorized
+
+STATUS_CODES = {400: "bad_request", 401: "bad_token", 403: "forbidden", 404: "not_found", 405: "method",
+                408: "timeout", 409: "stale", 413: "too_large", 414: "too_large", 415: "media_type",
+                422: "refused", 429: "rate_limited"}
+
+
+class GameApiError(ApiError):
+    """A refused games request. ``rule`` and ``version`` go into the body when given."""
+
+    def __init__(self, status: int, code: str, key: str, /, rule: str | None = None, version: int | None = None,
+                 error: MeikyuError | None = None, headers: dict[str, str] | None = None, **params: Any):
+        super().__init__(status, code, key, headers=headers, **params)
+        self.code = code
+        self.rule = rule
+        self.version = version
+        self.error = error
+
+    def message(self, lang: str) -> str:
+        return self.error.message(lang) if self.error is not None else super().message(lang)
+
+    def body(self, lang: str) -> dict[str, Any]:
+        out: dict[str, Any] = {"ok": False, "error": self.code, "message": super().body(lang)["message"]}
+        if self.rule:
+            out["rule"] = self.rule
+        if self.version is not None:
+            out["version"] = self.version
+        return out
+
+
+def from_core(error: MeikyuError) -> GameApiError:
+    """A store/service error as the HTTP answer it deserves."""
+    if isinstance(error, VersionConflict):
+        return GameApiError(409, "stale", error.key, version=error.current, error=error)
+    if isinstance(error, Unauthorized):
+        return GameApiError(401, "bad_token", error.key, error=error)
+    if isinstance(error, Forbidden):
+        return GameApiError(403, "forbidden", error.key, error=error)
+    if isinstance(error, GameNotFound):
+        return GameApiError(404, "not_found", error.key, error=error)
+    if isinstance(error, Refused):
+        return GameApiError(422, "refused", error.key, rule=error.rule, error=error)
+    return GameApiError(400, "bad_request", error.key, error=error)
+
+
+def http_error(error: ApiError) -> GameApiError:
+    """A plumbing error (413, 408, a bad language …) in the games error shape."""
+    if isinstance(error, GameApiError):
+        return error
+    code = STATUS_CODES.get(error.status, "bad_request")
+    out = GameApiError(error.status, code, error.key, headers=error.headers or None, **error.params)
+    return out
+
+
+def bad_field(name: str, expected: str) -> GameApiError:
+    return GameApiError(400, "bad_request", "games.error.field_type", name=name, expected=expected)
+
+
+async def json_body(request: Request, limit: int, timeout: float, example: str) -> dict[str, Any]:
+    """The body as a JSON object (at most ``limit`` bytes), else a 400/408/413 naming what is wrong."""
+    try:
+        raw = await read_body(request, limit, timeout)
+    except ApiError as error:
+        raise http_error(error) from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict):
+        raise GameApiError(400, "bad_request", "games.error.body_json", example=example)
+    return data
+
+
+def int_field(data: dict[str, Any], name: str, example: str, default: int | None = None,
+              low: int = 0, high: int = 10**9) -> int:
+    if name not in data:
+        if default is not None:
+            return default
+        raise GameApiError(400, "bad_request", "games.error.field_missing", name=name, example=example)
+    value = data[name]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise bad_field(name, f"a whole number from {low} to {high}")
+    return value
+
+
+def dice_field(data: dict[str, Any]) -> list[int] | None:
+    """``dice``: the values rolled at a real table, in the order the rules draw them (or absent)."""
+    value = data.get("dice")
+    if value is None:
+        return None
+    if (not isinstance(value, list) or len(value) > 200
+            or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 100 for v in value)):
+        raise bad_field("dice", "a list of at most 200 die values from 1 to 100, such as [6, 3]")
+    return value
+
+
+def token_of(conn: HTTPConnection) -> str | None:
+    """``Authorization: Bearer TOKEN``, else ``?token=`` (links and WebSocket clients)."""
+    header = conn.headers.get("authorization", "")
+    scheme, _, value = header.partition(" ")
+    if scheme.lower() == "bearer" and value.strip():
+        return value.strip()[:200]
+    token = conn.query_params.get("token", "").strip()
+    return token[:200] or None
+
+
+def lang_of(conn: HTTPConnection, default: str) -> str:
+    from meikyu.i18n import LANGS
+
+    asked = conn.query_params.get("lang", "").strip().lower()
+    if not asked:
+        return default if default in LANGS else "en"
+    if asked not in LANGS:
+        raise GameApiError(400, "bad_request", "api.error.lang", value=asked[:40], langs=", ".join(LANGS))
+    return asked
+
+
+class RateLimiter:
+    """A token bucket per key: ``burst`` requests at once, then ``rate`` per second."""
+
+    def __init__(self, rate: float, burst: int, keys: int = 100_000) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.keys = keys
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def wait_for(self, key: str, now: float) -> float:
+        """Take one request; 0 when allowed, else the seconds until one would be."""
+        with self._lock:
+            level, last = self._buckets.pop(key, (self.burst, now))
+            level = min(self.burst, level + (now - last) * self.rate)
+            wait = 0.0 if level >= 1 else (1 - level) / self.rate
+            self._buckets[key] = (level - 1 if wait == 0 else level, now)
+            while len(self._buckets) > self.keys:
+                self._buckets.popitem(last=False)
+            return wait
+
+    def check(self, key: str) -> None:
+        import math
+        import time
+
+        wait = self.wait_for(key, time.monotonic())
+        if wait:
+            seconds = max(1, math.ceil(wait))
+            raise GameApiError(429, "rate_limited", "games.error.rate", headers={"retry-after": str(seconds)},
+                               seconds=seconds)

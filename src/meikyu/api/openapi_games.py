@@ -1,0 +1,237 @@
+"""The OpenAPI paths and schemas of ``/api/games`` (merged into :func:`meikyu.api.openapi.document`).
+
+>>> paths, schemas = games_paths(["ShinGamebook"], ["reading"])
+>>> sorted(paths)[:2], "Game" in schemas
+(['/api/games', '/api/games/{id}'], True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_STR = {"type": "string"}
+_INT = {"type": "integer"}
+
+GAMES_DESCRIPTION = (
+    "**Shared games** (`/api/games…`): a GM and players play one game that the server keeps. "
+    "`POST /api/games` answers one secret token per seat; send it as `Authorization: Bearer TOKEN` (or "
+    "`?token=`). Every answer is what that seat may see: hidden monsters, other players' hands and unread "
+    "paragraphs are left out. Post an action from `legal_actions[].action` as given, with the `version` you "
+    "saw: a stale version answers 409 with the current one and applies nothing; another seat's action 403; a "
+    "rule refusal 422 with the rule id (the game stays exactly as it was). Errors are "
+    "`{\"ok\": false, \"error\": code, \"message\": localized, \"rule\"?: id, \"version\"?: n}`. "
+    "Live updates: a WebSocket at `/api/games/{id}/live?token=TOKEN&lang=ko|ja|en&after=N` sends one "
+    "log entry (the `LogEntry` schema: `{version, seat, type, time, events}`) per new version, as that seat may "
+    "see it — the versions after `after`, or after the version when it connected. A refused WebSocket gets "
+    "one error object, then a close with code 4000 + the HTTP status (4401: bad token). Polling fallback: "
+    "`GET /api/games/{id}/events?after=N`. Seat links are `/play/{id}#token=…` (the fragment never reaches "
+    "a server log). Each token may make 20 requests per second on average (bursts of 60), else 429 with "
+    "`Retry-After`."
+)
+
+_TOKEN = {"name": "token", "in": "query", "required": False, "schema": {"type": "string", "maxLength": 200},
+          "description": "The seat's token, when an `Authorization: Bearer` header cannot be sent."}
+_LANG = {"name": "lang", "in": "query", "required": False, "schema": {"type": "string", "enum": ["ko", "ja", "en"]},
+         "description": "Language of labels, events and messages (default: the game's own)."}
+_ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 64},
+       "description": "The game id from `POST /api/games`."}
+
+_EXAMPLE_CREATED = {
+    "ok": True, "id": "q3Vt0bLZ2m1x", "version": 0,
+    "seats": [
+        {"seat": "gm", "token": "Jm4…(43 characters)", "url": "/play/q3Vt0bLZ2m1x#token=Jm4…"},
+        {"seat": "reader", "token": "p0X…(43 characters)", "url": "/play/q3Vt0bLZ2m1x#token=p0X…"},
+    ],
+}
+_EXAMPLE_GAME = {
+    "ok": True, "id": "q3Vt0bLZ2m1x", "system": "ShinGamebook", "kind": "reading", "version": 1,
+    "seat": "reader", "lang": "en", "settings": {"manual_dice": False}, "seats": ["gm", "reader"],
+    "view": {"phase": "choose_die", "creation": {"rolled": [5, 4], "points": 0}, "…": "…"},
+    "legal_actions": [
+        {"key": "creation/die/0", "action": {"@type": "ChooseDie", "index": 0}, "label": "take the die showing 5",
+         "group": "reader", "kind": "prompt", "odds": None, "seat": "reader"},
+    ],
+    "prompt": {"kind": "die", "seat": "reader", "text": "Which die becomes your starting points?",
+               "options": [{"key": "creation/die/0", "label": "take the die showing 5"}]},
+    "log": [{"version": 1, "seat": "reader", "type": "action", "time": 1796114807.85,
+             "events": [{"kind": "creation_rolled", "text": "Creation roll: 5 and 4. Pick one die."}]}],
+}
+_EXAMPLE_ERROR = {"ok": False, "error": "stale", "version": 3,
+                  "message": "the game has moved on: it is at version 3 now. Reload it and choose again."}
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str, example: Any = None) -> dict[str, Any]:
+    content: dict[str, Any] = {"schema": schema}
+    if example is not None:
+        content["example"] = example
+    return {"description": description, "content": {"application/json": content}}
+
+
+_WORDS = {
+    400: "Malformed: not a JSON object, a missing or wrong-typed field, a bad parameter.",
+    401: "The token opens no seat of this game.",
+    403: "Not this seat's action, a GM-only request, or typed dice the game does not take.",
+    404: "No such game (or route).",
+    405: "The route exists but not for this method.",
+    408: "The body arrived too slowly.",
+    409: "Stale version: nothing was applied; `version` is the current one.",
+    413: "The body is too large.",
+    414: "The query string is too long.",
+    422: "Refused by the rules (with `rule`) or a bad setup, naming the part and field.",
+    429: "Too many requests from this token (see `Retry-After`).",
+}
+
+
+def _op(summary: str, op_id: str, ok: dict[str, Any], statuses: tuple[int, ...], params: list[dict[str, Any]],
+        body: dict[str, Any] | None = None, status: str = "200", auth: bool = True) -> dict[str, Any]:
+    codes = {404, 405, 414, *statuses, *((401, 429) if auth else ())}
+    op: dict[str, Any] = {
+        "summary": summary,
+        "operationId": op_id,
+        "tags": ["games"],
+        "parameters": ([_TOKEN] if auth else []) + params,
+        "responses": {status: ok, **{str(s): _json(_ref("GameError"), _WORDS[s], _EXAMPLE_ERROR if s == 409 else None)
+                                     for s in sorted(codes)}},
+    }
+    if auth:
+        op["security"] = [{"seatToken": []}]
+    if body is not None:
+        op["requestBody"] = {"required": True, "content": {"application/json": body}}
+    return op
+
+
+def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The paths and component schemas, with the registered system ids and kind names listed."""
+    schemas: dict[str, Any] = {
+        "GameError": {
+            "type": "object",
+            "required": ["ok", "message"],
+            "properties": {"ok": {"const": False}, "error": _STR, "message": _STR, "rule": _STR, "version": _INT,
+                           "reason": _STR},
+        },
+        "MenuItem": {
+            "type": "object",
+            "required": ["key", "action", "label", "group", "kind"],
+            "properties": {"key": _STR, "action": {"type": "object"}, "label": _STR, "group": _STR,
+                           "kind": _STR, "odds": {"type": ["object", "null"]}, "seat": _STR},
+        },
+        "SeatEvent": {
+            "type": "object",
+            "required": ["kind", "text"],
+            "properties": {"kind": _STR, "text": _STR, "dice": {"type": "array", "items": _INT}, "line": _STR},
+        },
+        "LogEntry": {
+            "type": "object",
+            "required": ["version", "seat", "type", "time", "events"],
+            "properties": {
+                "version": _INT, "seat": _STR, "type": {"enum": ["action", "undo"]}, "time": {"type": "number"},
+                "events": {"type": "array", "items": _ref("SeatEvent")},
+                "action": {"type": "object", "description": "GM only: the action as stored."},
+                "rolls": {"type": "array", "description": "GM only: the dice drawn, as [sides, value] pairs."},
+            },
+        },
+        "Game": {
+            "type": "object",
+            "required": ["ok", "id", "system", "kind", "version", "seat", "lang", "view", "legal_actions",
+                         "prompt", "log"],
+            "properties": {
+                "ok": {"const": True}, "id": _STR, "system": _STR, "kind": _STR, "version": _INT, "seat": _STR,
+                "lang": _STR, "settings": {"type": "object"}, "seats": {"type": "array", "items": _STR},
+                "view": {"type": "object", "description": "The state as this seat may see it (per kind)."},
+                "legal_actions": {"type": "array", "items": _ref("MenuItem")},
+                "prompt": {"type": ["object", "null"]},
+                "log": {"type": "array", "items": _ref("LogEntry"), "description": "The latest 50 versions."},
+            },
+        },
+        "Created": {
+            "type": "object",
+            "required": ["ok", "id", "version", "seats"],
+            "properties": {
+                "ok": {"const": True}, "id": _STR, "version": _INT,
+                "seats": {"type": "array", "items": {"type": "object", "required": ["seat", "token", "url"],
+                                                     "properties": {"seat": _STR, "token": _STR, "url": _STR}}},
+            },
+        },
+        "SeatToken": {"type": "object", "required": ["ok", "seat", "token", "url"],
+                      "properties": {"ok": {"const": True}, "seat": _STR, "token": _STR, "url": _STR}},
+        "Events": {"type": "object", "required": ["ok", "version", "events", "more"],
+                   "properties": {"ok": {"const": True}, "version": _INT, "more": {"type": "boolean"},
+                                  "events": {"type": "array", "items": _ref("LogEntry")}}},
+        "Kinds": {"type": "object", "required": ["ok", "kinds"],
+                  "properties": {"ok": {"const": True}, "kinds": {"type": "array", "items": {
+                      "type": "object", "properties": {"system": _STR, "kind": _STR}}}}},
+    }
+    create_body = {
+        "schema": {
+            "type": "object",
+            "required": ["system", "kind"],
+            "properties": {
+                "system": {"type": "string", "enum": systems},
+                "kind": {"type": "string", "enum": kinds},
+                "setup": {"oneOf": [{"const": "sample"}, {"type": "object"}],
+                          "description": "`sample`, or the sheets/encounters/books/cards in the project's formats."},
+                "lang": {"enum": ["ko", "ja", "en"]},
+                "manual_dice": {"type": "boolean", "description": "Let seats send dice rolled at a real table."},
+            },
+        },
+        "example": {"system": "ShinGamebook", "kind": "reading", "setup": "sample", "lang": "en"},
+    }
+    action_body = {
+        "schema": {
+            "type": "object",
+            "required": ["action", "version"],
+            "properties": {
+                "action": {"type": "object", "description": "One of `legal_actions[].action`, as given."},
+                "version": {"type": "integer", "minimum": 0, "description": "The version the client saw."},
+                "dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 100}, "maxItems": 200,
+                         "description": "Dice rolled at a real table, in draw order (games with manual_dice)."},
+            },
+        },
+        "example": {"action": {"@type": "ChooseDie", "index": 0}, "version": 1},
+    }
+    undo_body = {
+        "schema": {"type": "object", "required": ["version"],
+                   "properties": {"version": {"type": "integer", "minimum": 0},
+                                  "steps": {"type": "integer", "minimum": 1, "description": "Default 1."}}},
+        "example": {"version": 7, "steps": 2},
+    }
+    game = _json(_ref("Game"), "The game as this seat sees it.", _EXAMPLE_GAME)
+    paths: dict[str, Any] = {
+        "/api/kinds": {"get": _op("The (system, kind) pairs a game can be", "gameKinds",
+                                  _json(_ref("Kinds"), "Kinds."), (), [], auth=False)},
+        "/api/games": {"post": _op("Create a game: one token and link per seat", "createGame",
+                                   _json(_ref("Created"), "The game and its seats.", _EXAMPLE_CREATED),
+                                   (400, 408, 413, 422, 429), [], create_body, status="201", auth=False)},
+        "/api/games/{id}": {"get": _op("The game as your seat sees it", "getGame", game, (400,), [_ID, _LANG])},
+        "/api/games/{id}/actions": {"post": _op(
+            "Take an action (one of legal_actions) at the version you saw", "act", game,
+            (400, 403, 408, 409, 413, 422), [_ID, _LANG], action_body)},
+        "/api/games/{id}/undo": {"post": _op(
+            "Take back steps (GM); recorded in the log, nothing deleted", "undo", game,
+            (400, 403, 408, 409, 413, 422), [_ID, _LANG], undo_body)},
+        "/api/games/{id}/seats/{seat}/token": {"post": _op(
+            "Give a seat a new token (GM); the old one stops working", "replaceToken",
+            _json(_ref("SeatToken"), "The new token and link."), (400, 403, 422),
+            [_ID, {"name": "seat", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 64}}])},
+        "/api/games/{id}/events": {"get": _op(
+            "Log entries after a version (polling fallback of the WebSocket)", "events",
+            _json(_ref("Events"), "At most 500 entries; `more` when others follow."), (400,),
+            [_ID, _LANG, {"name": "after", "in": "query", "required": False,
+                          "schema": {"type": "string", "pattern": "^[0-9]{1,9}$"}}])},
+        "/api/games/{id}/export": {"get": _op(
+            "The log as your seat sees it, for posting", "export",
+            {"description": "The log as text.", "content": {
+                "text/plain": {"schema": _STR, "example": "#1 reader\n  Creation roll: 5 and 4. Pick one die.\n"},
+                "text/markdown": {"schema": _STR}}},
+            (400,), [_ID, _LANG, {"name": "format", "in": "query", "required": False,
+                                  "schema": {"type": "string", "enum": ["text", "markdown", "bbcode"]}}])},
+    }
+    return paths, schemas
+
+
+SECURITY_SCHEMES = {"seatToken": {"type": "http", "scheme": "bearer",
+                                  "description": "A seat's token from POST /api/games (or ?token=)."}}

@@ -1,0 +1,134 @@
+"""What every store keeps, and the one interface both back ends (SQLite, PostgreSQL) provide.
+
+A game is its system, kind, setup data, initial state data and settings, plus an append-only log of
+:class:`Entry` values numbered 1, 2, 3 … (the game's *version* is the number of the last entry). An entry
+is an action with the dice it drew, or an ``undo`` of some steps: nothing is ever changed or deleted.
+Snapshots of a state are a cache the loader may use; the log alone rebuilds everything.
+
+>>> entry = Entry(1, "gm", "action", {"@type": "Start"}, [[6, 3]], 0.0)
+>>> Entry.from_row(*entry.row()) == entry
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from meikyu.errors import InputError
+
+ACTION = "action"
+UNDO = "undo"
+
+
+def dumps(value: Any) -> str:
+    """Canonical JSON text: the same data always gives the same bytes.
+
+    >>> dumps({"b": 1, "a": "미궁"})
+    '{"a":"미궁","b":1}'
+    """
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+class StoreError(InputError):
+    """A store problem the caller can act on (a bad URL or folder, an unknown game)."""
+
+
+class GameNotFound(StoreError):
+    """No game has that id."""
+
+
+class VersionConflict(StoreError):
+    """Another writer appended first: ``current`` is the version now stored."""
+
+    def __init__(self, current: int) -> None:
+        super().__init__("games.error.stale", current=current)
+        self.current = current
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The immutable head of a game: everything but its log."""
+
+    id: str
+    system: str
+    kind: str
+    setup: Any
+    initial: Any
+    settings: dict[str, Any] = field(default_factory=dict)
+    created: float = 0.0
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One log entry: ``type`` is ``action`` (``data`` = the dumped action, ``rolls`` = its dice as
+    ``[sides, value]`` pairs) or ``undo`` (``data`` = ``{"steps": n}``)."""
+
+    version: int
+    seat: str
+    type: str
+    data: Any
+    rolls: list[list[int]]
+    time: float
+
+    def row(self) -> tuple[int, str, str, str, str, float]:
+        return (self.version, self.seat, self.type, dumps(self.data), dumps(self.rolls), self.time)
+
+    @classmethod
+    def from_row(cls, version: int, seat: str, type_: str, data: str, rolls: str, time: float) -> Entry:
+        return cls(int(version), seat, type_, json.loads(data), json.loads(rolls), float(time))
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A line of ``meikyu game list``."""
+
+    id: str
+    system: str
+    kind: str
+    created: float
+    version: int
+
+
+class Store(Protocol):
+    """The storage interface. Every method is a short blocking call (run it off the event loop)."""
+
+    url: str
+    """Where it keeps things, without secrets (a folder, or a PostgreSQL URL with the password hidden)."""
+    live_across_processes: bool
+    """Whether :meth:`listen` reports other processes' appends (PostgreSQL's LISTEN/NOTIFY)."""
+
+    def create_game(self, record: GameRecord, token_hashes: dict[str, str]) -> None: ...
+
+    def game(self, game_id: str) -> GameRecord: ...
+
+    def games(self) -> list[GameSummary]: ...
+
+    def version(self, game_id: str) -> int: ...
+
+    def entries(self, game_id: str, after: int = 0) -> list[Entry]: ...
+
+    def append(self, game_id: str, entry: Entry) -> None:
+        """Store ``entry`` if its version is exactly the stored version + 1, else :class:`VersionConflict`."""
+        ...
+
+    def token_hashes(self, game_id: str) -> dict[str, str]: ...
+
+    def set_token_hash(self, game_id: str, seat: str, token_hash: str) -> None: ...
+
+    def put_snapshot(self, game_id: str, version: int, state: Any) -> None: ...
+
+    def latest_snapshot(self, game_id: str, versions: list[int]) -> tuple[int, Any] | None:
+        """The snapshot at the highest of ``versions`` that has one."""
+        ...
+
+    def listen(self, callback: Any) -> None:
+        """Call ``callback(game_id, version)`` (from another thread) when any process appends."""
+        ...
+
+    def dump(self, game_id: str) -> str:
+        """Everything stored for a game except snapshots, as canonical text (for byte-for-byte tests)."""
+        ...
+
+    def close(self) -> None: ...

@@ -1,0 +1,163 @@
+"""``meikyu game new | list | show | export``: shared games in the data folder, without a browser.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="meikyu")
+>>> register(parser.add_subparsers())
+>>> args = parser.parse_args(["game", "new", "ShinGamebook", "reading", "--data", "/tmp/x"])
+>>> args.system, args.kind, args.setup, args.handler.__name__
+('ShinGamebook', 'reading', 'sample', 'run_new')
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from meikyu.errors import InputError
+
+
+def _lang(args: argparse.Namespace | None = None) -> str:
+    from meikyu.i18n import LANGS
+
+    lang = (getattr(args, "lang", None) or os.environ.get("MEIKYU_LANG") or "en").strip().lower()
+    return lang if lang in LANGS else "en"
+
+
+def _t(key: str, lang: str | None = None, **params: object) -> str:
+    import meikyu.store  # noqa: F401  (registers the games. catalog)
+    from meikyu.i18n import translate
+
+    return translate(f"games.cli.{key}", lang or _lang(), **params)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``meikyu game`` and its four sub-commands."""
+    game = subparsers.add_parser("game", help=_t("help"), description=_t("help"))
+    sub = game.add_subparsers(dest="game_command", required=True)
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--data", default=None, help=_t("data"))
+        p.add_argument("--store", default=None, help=_t("store"))
+        p.add_argument("--lang", choices=["ko", "ja", "en"], default=None)
+
+    p = sub.add_parser("new", help=_t("new"), description=_t("new"))
+    p.add_argument("system")
+    p.add_argument("kind")
+    p.add_argument("setup", nargs="?", default="sample")
+    p.add_argument("--manual-dice", action="store_true")
+    common(p)
+    p.set_defaults(handler=run_new)
+
+    p = sub.add_parser("list", help=_t("list"), description=_t("list"))
+    common(p)
+    p.set_defaults(handler=run_list)
+
+    p = sub.add_parser("show", help=_t("show"), description=_t("show"))
+    p.add_argument("id")
+    p.add_argument("--seat", default="gm", help=_t("seat"))
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    common(p)
+    p.set_defaults(handler=run_show)
+
+    p = sub.add_parser("export", help=_t("export"), description=_t("export"))
+    p.add_argument("id")
+    p.add_argument("--seat", default="gm", help=_t("seat"))
+    p.add_argument("--format", choices=["text", "markdown", "bbcode"], default="text")
+    common(p)
+    p.set_defaults(handler=run_export)
+
+
+def _games(args: argparse.Namespace) -> Any:
+    from meikyu.store import open_store
+    from meikyu.store.service import Games
+
+    return Games(open_store(args.store or os.environ.get("MEIKYU_STORE") or None,
+                            args.data or os.environ.get("MEIKYU_DATA") or None))
+
+
+def _setup(text: str) -> Any:
+    if text == "sample":
+        return text
+    path = Path(text)
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise InputError("games.cli.setup_file", path=text, reason=str(error)) from None
+
+
+def run_new(args: argparse.Namespace) -> int:
+    from meikyu.store.tokens import seat_url
+
+    lang = _lang(args)
+    games = _games(args)
+    try:
+        created = games.create(args.system, args.kind, _setup(args.setup), lang, args.manual_dice)
+    finally:
+        games.close()
+    print(_t("created", lang, id=created.id, system=args.system, kind=args.kind))
+    for seat, token in created.seats:
+        print(f"  {seat:<16} {seat_url(created.id, token)}")
+    return 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    games = _games(args)
+    try:
+        rows = games.summaries()
+    finally:
+        games.close()
+    if not rows:
+        print(_t("none", _lang(args)))
+    for row in rows:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(row.created))
+        print(f"{row.id}  {row.system:<14} {row.kind:<12} v{row.version:<5} {when}")
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    games = _games(args)
+    try:
+        game = games.load(args.id)
+        lang = _lang(args) if args.lang else game.settings.get("lang", "en")
+        shown = games.snapshot_view(game, _seat(games, game, args.seat), lang)
+    finally:
+        games.close()
+    if args.format == "json":
+        print(json.dumps(shown, ensure_ascii=False, indent=1))
+        return 0
+    print(f"{shown['id']}  {shown['system']} · {shown['kind']} · v{shown['version']} · {shown['seat']}")
+    for entry in shown["log"][-10:]:
+        for event in entry["events"]:
+            print(f"  #{entry['version']:<4} {event['text']}")
+    if shown["prompt"]:
+        print(f"? {shown['prompt'].get('text', '')}")
+    for item in shown["legal_actions"]:
+        print(f"  - {item['label']}")
+    return 0
+
+
+def _seat(games: Any, game: Any, seat: str) -> str:
+    known = set(game.kind.seats(game.state)) | set(games.store.token_hashes(game.record.id))
+    if seat not in known:
+        from meikyu.store.service import Refused
+
+        raise Refused(InputError("games.error.no_seat", seat=seat[:40], seats=", ".join(sorted(known))))
+    return seat
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from meikyu.store.export import export
+
+    games = _games(args)
+    try:
+        game = games.load(args.id)
+        lang = _lang(args) if args.lang else game.settings.get("lang", "en")
+        text = export(games, args.id, _seat(games, game, args.seat), lang, args.format)
+    finally:
+        games.close()
+    print(text, end="")
+    return 0

@@ -1,0 +1,1 @@
+"""Messages of shared games (keys start with ``games.``), in ko / ja / en."""

@@ -1,0 +1,109 @@
+"""The shared store: PostgreSQL by URL, through psycopg 3, for several ``meikyu serve`` processes.
+
+Versions stay consistent because the log's primary key is (game, version): of two processes appending
+the same version, one commits and the other gets :class:`~meikyu.store.base.VersionConflict`. Each append
+sends ``NOTIFY meikyu_games`` in its transaction; every process LISTENs on its own connection and pushes
+the other processes' new versions to its WebSocket clients.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+from meikyu.store.base import StoreError
+from meikyu.store.sql import Cursor, SqlStore
+
+CHANNEL = "meikyu_games"
+log = logging.getLogger("meikyu.store")
+
+
+def public_url(url: str) -> str:
+    """The URL with its password hidden.
+
+    >>> public_url("postgresql://me:secret@db.example:5432/meikyu")
+    'postgresql://me:***@db.example:5432/meikyu'
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(":" + parts.password + "@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+class PostgresStore(SqlStore):
+    placeholder = "%s"
+    live_across_processes = True
+
+    def __init__(self, url: str, migrate_upto: int | None = None) -> None:
+        try:
+            import psycopg
+        except ImportError:
+            raise StoreError("games.error.no_psycopg") from None
+        self._psycopg = psycopg
+        self._dsn = url
+        self.url = public_url(url)
+        self._local = threading.local()
+        self._all: list[Any] = []
+        self._lock = threading.Lock()
+        self._closed = threading.Event()
+        try:
+            self.migrate(migrate_upto)
+        except psycopg.OperationalError as error:
+            raise StoreError("games.error.no_database", url=self.url, reason=str(error).strip()[:300]) from None
+
+    def _connection(self) -> Any:
+        conn = getattr(self._local, "conn", None)
+        if conn is None or conn.closed:
+            conn = self._psycopg.connect(self._dsn, autocommit=True)
+            self._local.conn = conn
+            with self._lock:
+                self._all.append(conn)
+        return conn
+
+    @contextmanager
+    def transaction(self, write: bool = True) -> Iterator[Cursor]:
+        conn = self._connection()
+        with conn.transaction(), conn.cursor() as cur:
+            yield cur
+
+    def is_conflict(self, error: Exception) -> bool:
+        return isinstance(error, self._psycopg.errors.UniqueViolation)
+
+    def lock_schema(self, cur: Cursor) -> None:
+        cur.execute("SELECT pg_advisory_xact_lock(7654)")
+
+    def notify(self, cur: Cursor, game_id: str, version: int) -> None:
+        cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{version} {game_id}"))
+
+    def listen(self, callback: Callable[[str, int], None]) -> None:
+        """Start a daemon thread that calls ``callback(game_id, version)`` for every append anywhere."""
+        thread = threading.Thread(target=self._listen, args=(callback,), name="meikyu-listen", daemon=True)
+        thread.start()
+
+    def _listen(self, callback: Callable[[str, int], None]) -> None:
+        while not self._closed.is_set():
+            try:
+                with self._psycopg.connect(self._dsn, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    while not self._closed.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            version, _, game_id = note.payload.partition(" ")
+                            callback(game_id, int(version))
+            except Exception:  # a lost connection: say so, wait, listen again
+                log.exception("LISTEN connection lost; reconnecting")
+                self._closed.wait(1.0)
+            time.sleep(0)
+
+    def close(self) -> None:
+        self._closed.set()
+        with self._lock:
+            for conn in self._all:
+                conn.close()
+            self._all.clear()
+        self._local = threading.local()

@@ -1,0 +1,377 @@
+"""Games played from a store: create, load (snapshot + replay), act, undo, and each seat's events.
+
+:class:`Games` is what the HTTP API and ``meikyu game`` use. It never looks inside a system's state: the
+table kind (:mod:`meikyu.table`) says who may act, what a seat sees and how events read for it. Loaded
+games stay in memory; each call first reads the entries other processes may have appended, so several
+servers on one PostgreSQL database agree. Methods block (store I/O): the API runs them in threads; one
+lock per game keeps a game's steps in order inside a process, the log's primary key across processes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from meikyu.dice.source import Dice, RandomDice, RecordingDice, ScriptedDice
+from meikyu.engine import Action, Event
+from meikyu.errors import DiceError, InputError, MeikyuError
+from meikyu.store.base import ACTION, UNDO, Entry, GameRecord, GameSummary, Store, VersionConflict
+from meikyu.store.tokens import hash_token, new_game_id, new_token, seat_for
+
+log = logging.getLogger("meikyu.store")
+
+GM = "gm"
+SNAPSHOT_EVERY = 100
+"""A snapshot of the state is stored after every 100th action still in effect."""
+LOG_TAIL = 50
+"""How many of the latest versions ``GET /api/games/{id}`` carries in ``log`` (older ones: ``/events``)."""
+CACHE_GAMES = 256
+
+
+class Forbidden(InputError):
+    """The seat may not do this (HTTP 403)."""
+
+
+class Unauthorized(InputError):
+    """The token is no seat of this game (HTTP 401)."""
+
+
+class Refused(InputError):
+    """The rules or the game's settings refuse the request (HTTP 422); ``rule`` names the rule id if any."""
+
+    def __init__(self, error: MeikyuError, rule: str | None = None) -> None:
+        super().__init__(error.key, **error.params)
+        self.error = error
+        self.rule = rule
+
+    def message(self, lang: str | None = None, /) -> str:
+        return self.error.message(lang)
+
+
+@dataclass
+class Step:
+    """An action entry as replayed: the states around it and what the rules said happened."""
+
+    before: Any
+    after: Any
+    events: tuple[Event, ...]
+
+
+@dataclass
+class Loaded:
+    """A game in memory: every entry, the action versions in effect, and the states we have replayed."""
+
+    record: GameRecord
+    kind: Any
+    entries: list[Entry] = field(default_factory=list)
+    stack: list[int] = field(default_factory=list)  # versions of the action entries in effect, in order
+    states: dict[int, Any] = field(default_factory=dict)  # state after action entry v (0: the initial state)
+    steps: dict[int, Step] = field(default_factory=dict)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    rendered: OrderedDict[tuple[int, str, str], list[dict[str, Any]]] = field(default_factory=OrderedDict)
+
+    @property
+    def version(self) -> int:
+        return len(self.entries)
+
+    @property
+    def state(self) -> Any:
+        return self.states[self.stack[-1] if self.stack else 0]
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return self.record.settings
+
+
+@dataclass(frozen=True)
+class Created:
+    id: str
+    version: int
+    seats: list[tuple[str, str]]  # (seat, token)
+
+
+def _stack_after(entries: Sequence[Entry]) -> list[int]:
+    stack: list[int] = []
+    for entry in entries:
+        if entry.type == ACTION:
+            stack.append(entry.version)
+        else:
+            del stack[len(stack) - int(entry.data["steps"]):]
+    return stack
+
+
+class Games:
+    """The games of one store.
+
+    >>> import tempfile
+    >>> from meikyu.store import open_store
+    >>> games = Games(open_store(data=tempfile.mkdtemp()))
+    >>> games.summaries()
+    []
+    >>> games.close()
+    """
+
+    def __init__(self, store: Store, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+        self.store = store
+        self.snapshot_every = snapshot_every
+        self._cache: OrderedDict[str, Loaded] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._listeners: list[Callable[[str, int], None]] = []
+
+    def close(self) -> None:
+        self.store.close()
+
+    def on_append(self, callback: Callable[[str, int], None]) -> None:
+        """Call ``callback(game_id, version)`` after this process appends (other processes: the store)."""
+        self._listeners.append(callback)
+
+    # -- create and list -------------------------------------------------------------------------------
+    def create(self, system: str, kind_name: str, setup: Any, lang: str, manual_dice: bool = False) -> Created:
+        from meikyu.table import registry
+
+        kind = registry.get(system, kind_name)
+        try:
+            initial = kind.setup(setup, lang)
+        except InputError as error:
+            raise Refused(error) from None
+        seats = list(kind.seats(initial))
+        tokens = [(seat, new_token()) for seat in seats]
+        record = GameRecord(new_game_id(), kind.system, kind.kind, setup, kind.rules.state_to_data(initial),
+                            {"manual_dice": bool(manual_dice), "lang": lang}, time.time())
+        self.store.create_game(record, {seat: hash_token(token) for seat, token in tokens})
+        return Created(record.id, 0, tokens)
+
+    def summaries(self) -> list[GameSummary]:
+        return self.store.games()
+
+    # -- loading ---------------------------------------------------------------------------------------
+    def load(self, game_id: str, use_snapshots: bool = True) -> Loaded:
+        """The game as stored now (from memory when loaded before, reading only new entries)."""
+        with self._cache_lock:
+            game = self._cache.get(game_id)
+            if game is not None:
+                self._cache.move_to_end(game_id)
+        if game is None:
+            game = self._load_cold(game_id, use_snapshots)
+            with self._cache_lock:
+                game = self._cache.setdefault(game_id, game)
+                while len(self._cache) > CACHE_GAMES:
+                    self._cache.popitem(last=False)
+        with game.lock:
+            self._catch_up(game)
+        return game
+
+    def _load_cold(self, game_id: str, use_snapshots: bool) -> Loaded:
+        from meikyu.table import registry
+
+        record = self.store.game(game_id)
+        kind = registry.get(record.system, record.kind)
+        game = Loaded(record, kind)
+        game.entries = self.store.entries(game_id)
+        game.stack = _stack_after(game.entries)
+        # The log's tail is rendered on every GET, so start before it when a snapshot allows.
+        tail_start = max(0, len(game.stack) - LOG_TAIL)
+        snap = self.store.latest_snapshot(game_id, game.stack[:tail_start]) if use_snapshots else None
+        if snap is None:
+            self._replay_all(game)
+            return game
+        at, data = snap
+        game.states[at] = kind.rules.state_from_data(data)
+        position = game.stack.index(at)
+        for before_v, version in zip(game.stack[position:], game.stack[position + 1:], strict=False):
+            self._replay_step(game, game.entries[version - 1], game.states[before_v])
+        return game
+
+    def _replay_all(self, game: Loaded) -> None:
+        """Replay every entry from the initial state: all states and steps, undone ones included."""
+        game.states = {0: game.kind.rules.state_from_data(game.record.initial)}
+        game.steps = {}
+        stack: list[int] = []
+        for entry in game.entries:
+            if entry.type == ACTION:
+                self._replay_step(game, entry, game.states[stack[-1] if stack else 0])
+                stack.append(entry.version)
+            else:
+                del stack[len(stack) - int(entry.data["steps"]):]
+
+    def _replay_step(self, game: Loaded, entry: Entry, before: Any) -> None:
+        rules = game.kind.rules
+        dice = ScriptedDice([(int(sides), int(value)) for sides, value in entry.rolls])
+        after, events = rules.step(before, rules.actions.load(entry.data), dice)
+        if dice.remaining:
+            raise DiceError("error.game.replay_unused", turn=entry.version, unused=dice.remaining)
+        game.states[entry.version] = after
+        game.steps[entry.version] = Step(before, after, tuple(events))
+
+    def _catch_up(self, game: Loaded) -> None:
+        for entry in self.store.entries(game.record.id, after=game.version):
+            self._apply(game, entry, None)
+
+    def _apply(self, game: Loaded, entry: Entry, step: Step | None) -> None:
+        """Add an entry (stored already) to the game in memory."""
+        game.entries.append(entry)
+        if entry.type == ACTION:
+            if step is None:
+                self._replay_step(game, entry, game.state)
+            else:
+                game.states[entry.version] = step.after
+                game.steps[entry.version] = step
+            game.stack.append(entry.version)
+        else:
+            del game.stack[len(game.stack) - int(entry.data["steps"]):]
+            if (game.stack[-1] if game.stack else 0) not in game.states:
+                self._replay_all(game)
+
+    def full(self, game: Loaded) -> Loaded:
+        """Make sure every step is in memory (export, old events): replays from the start once."""
+        with game.lock:
+            if any(e.type == ACTION and e.version not in game.steps for e in game.entries):
+                self._replay_all(game)
+        return game
+
+    # -- seats -----------------------------------------------------------------------------------------
+    def seat(self, game_id: str, token: str | None) -> str:
+        """The seat a token opens in this game; :class:`Unauthorized` for any other token."""
+        hashes = self.store.token_hashes(game_id)
+        if not hashes:
+            self.store.game(game_id)  # raises GameNotFound for an unknown id
+        found = seat_for(token, hashes) if token else None
+        if found is None:
+            raise Unauthorized("games.error.bad_token")
+        return found
+
+    def replace_token(self, game_id: str, by_seat: str, seat: str) -> str:
+        """A new token for ``seat`` (GM only); the old one stops working at once."""
+        if by_seat != GM:
+            raise Forbidden("games.error.gm_only")
+        game = self.load(game_id)
+        known = set(game.kind.seats(game.state)) | set(self.store.token_hashes(game_id))
+        if seat not in known:
+            raise Refused(InputError("games.error.no_seat", seat=seat[:40], seats=", ".join(sorted(known))))
+        token = new_token()
+        self.store.set_token_hash(game_id, seat, hash_token(token))
+        return token
+
+    # -- acting ----------------------------------------------------------------------------------------
+    def act(self, game_id: str, seat: str, action_data: Any, version: int,
+            dice: list[int] | None = None, rng: Dice | None = None) -> int:
+        """Take an action for ``seat`` at the ``version`` the client saw; returns the new version."""
+        from meikyu.table import registry
+
+        game = self.load(game_id)
+        with game.lock:
+            self._check_version(game, version)
+            action: Action = registry.action_from_data(game.kind, action_data)
+            if seat not in game.kind.seats_for(game.state, action):
+                raise Forbidden("games.error.not_your_action", seat=seat)
+            if dice is not None and not game.settings.get("manual_dice"):
+                raise Forbidden("games.error.no_manual_dice")
+            scripted = ScriptedDice(dice) if dice is not None else None
+            recorder = RecordingDice(scripted if scripted is not None else (rng or RandomDice()))
+            before = game.state
+            try:
+                after, events = game.kind.rules.step(before, action, recorder)
+            except InputError as error:
+                raise Refused(error, getattr(error, "rule", None)) from None
+            except Exception as error:  # a rules bug must not lose the game or show a traceback
+                log.exception("the rules failed on an action in game %s", game_id)
+                raise Refused(InputError("games.error.rules_failed", error=type(error).__name__)) from None
+            if scripted is not None and scripted.remaining:
+                raise Refused(DiceError("games.error.dice_unused", used=len(recorder.rolls),
+                                        unused=scripted.remaining))
+            entry = Entry(game.version + 1, seat, ACTION, game.kind.rules.actions.dump(action),
+                          [list(r) for r in recorder.rolls], time.time())
+            self._append(game, entry, Step(before, after, tuple(events)))
+            if len(game.stack) % self.snapshot_every == 0:
+                self.store.put_snapshot(game_id, entry.version, game.kind.rules.state_to_data(after))
+            return entry.version
+
+    def undo(self, game_id: str, seat: str, version: int, steps: int = 1) -> int:
+        """Take back ``steps`` actions (GM only); recorded as an entry, nothing is deleted."""
+        if seat != GM:
+            raise Forbidden("games.error.gm_only")
+        game = self.load(game_id)
+        with game.lock:
+            self._check_version(game, version)
+            if not game.stack:
+                raise Refused(InputError("games.error.nothing_to_undo"))
+            if not 1 <= steps <= len(game.stack):
+                raise Refused(InputError("games.error.undo_steps", steps=steps, most=len(game.stack)))
+            entry = Entry(game.version + 1, seat, UNDO, {"steps": steps}, [], time.time())
+            self._append(game, entry, None)
+            return entry.version
+
+    def _check_version(self, game: Loaded, version: int) -> None:
+        if version != game.version:
+            raise VersionConflict(game.version)
+
+    def _append(self, game: Loaded, entry: Entry, step: Step | None) -> None:
+        try:
+            self.store.append(game.record.id, entry)
+        except VersionConflict:
+            self._catch_up(game)
+            raise VersionConflict(game.version) from None
+        self._apply(game, entry, step)
+        for listener in self._listeners:
+            listener(game.record.id, entry.version)
+
+    # -- what a seat sees ------------------------------------------------------------------------------
+    def events(self, game: Loaded, version: int, seat: str, lang: str) -> list[dict[str, Any]]:
+        """The events of one version as ``seat`` may see them, in ``lang``."""
+        key = (version, seat, lang)
+        cached = game.rendered.get(key)
+        if cached is not None:
+            return cached
+        entry = game.entries[version - 1]
+        if entry.type == UNDO:
+            from meikyu.i18n import translate
+
+            steps = int(entry.data["steps"])
+            out = [{"kind": "undo", "steps": steps, "text": translate("games.event.undo", lang, steps=steps)}]
+        else:
+            if version not in game.steps:
+                self.full(game)
+            step = game.steps[version]
+            out = list(game.kind.events_for(step.before, step.after, step.events, seat, lang))
+        with game.lock:
+            game.rendered[key] = out
+            while len(game.rendered) > 4096:
+                game.rendered.popitem(last=False)
+        return out
+
+    def log_entry(self, game: Loaded, version: int, seat: str, lang: str) -> dict[str, Any]:
+        """One version for ``seat``: who acted, when, and the events; the GM also gets the action and dice."""
+        entry = game.entries[version - 1]
+        out: dict[str, Any] = {"version": version, "seat": entry.seat, "type": entry.type, "time": entry.time,
+                               "events": self.events(game, version, seat, lang)}
+        if seat == GM:
+            out["action"] = entry.data
+            out["rolls"] = entry.rolls
+        return out
+
+    def snapshot_view(self, game: Loaded, seat: str, lang: str) -> dict[str, Any]:
+        """``GET /api/games/{id}`` for ``seat``."""
+        with game.lock:
+            state, version = game.state, game.version
+            kind = game.kind
+            first = max(1, version - LOG_TAIL + 1)
+            return {
+                "id": game.record.id,
+                "system": game.record.system,
+                "kind": game.record.kind,
+                "version": version,
+                "seat": seat,
+                "lang": lang,
+                "settings": {"manual_dice": bool(game.settings.get("manual_dice"))},
+                "seats": list(kind.seats(state)),
+                "view": kind.view(state, seat, lang),
+                "legal_actions": [dataclasses.asdict(item) for item in kind.menu(state, seat, lang)],
+                "prompt": kind.prompt(state, seat, lang),
+                "log": [self.log_entry(game, v, seat, lang) for v in range(first, version + 1)],
+            }

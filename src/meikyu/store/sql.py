@@ -1,0 +1,184 @@
+"""The SQL both back ends share; :mod:`.sqlite` and :mod:`.postgres` supply connections and transactions.
+
+Statements are written with ``?`` placeholders; a back end whose driver wants ``%s`` rewrites them once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
+
+from meikyu.store.base import Entry, GameNotFound, GameRecord, GameSummary, VersionConflict, dumps
+from meikyu.store.migrations import MIGRATIONS
+
+Cursor = Any
+
+
+class SqlStore:
+    """Everything but connecting: subclasses define :meth:`transaction` and :meth:`is_conflict`."""
+
+    url = ""
+    live_across_processes = False
+    placeholder = "?"
+
+    def transaction(self, write: bool = True) -> AbstractContextManager[Cursor]:
+        """A cursor inside one transaction (``write=False``: a read that takes no write lock)."""
+        raise NotImplementedError
+
+    def is_conflict(self, error: Exception) -> bool:
+        raise NotImplementedError
+
+    def lock_schema(self, cur: Cursor) -> None:
+        """Keep two processes from migrating at once (SQLite's write lock already does)."""
+
+    def notify(self, cur: Cursor, game_id: str, version: int) -> None:
+        """Tell other processes (PostgreSQL); nothing to do for one SQLite process."""
+
+    def listen(self, callback: Callable[[str, int], None]) -> None:
+        """Only PostgreSQL hears other processes; in one process the app knows its own appends."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def _sql(self, text: str) -> str:
+        return text if self.placeholder == "?" else text.replace("?", self.placeholder)
+
+    def _run(self, cur: Cursor, text: str, params: tuple[Any, ...] = ()) -> Cursor:
+        cur.execute(self._sql(text), params)
+        return cur
+
+    # -- schema ----------------------------------------------------------------------------------------
+    def migrate(self, upto: int | None = None) -> int:
+        """Apply the migrations not yet applied (up to ``upto``); returns the schema version."""
+        with self.transaction() as cur:
+            self.lock_schema(cur)
+            self._run(cur, "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            row = self._run(cur, "SELECT version FROM schema_version").fetchone()
+            if row is None:
+                self._run(cur, "INSERT INTO schema_version (version) VALUES (0)")
+        current = self.schema_version()
+        for number, statements in MIGRATIONS:
+            if number <= current or (upto is not None and number > upto):
+                continue
+            with self.transaction() as cur:
+                self.lock_schema(cur)
+                # Re-read inside the transaction: another process may have just migrated.
+                if self._run(cur, "SELECT version FROM schema_version").fetchone()[0] >= number:
+                    continue
+                for statement in statements:
+                    self._run(cur, statement)
+                self._run(cur, "UPDATE schema_version SET version = ?", (number,))
+            current = number
+        return current
+
+    def schema_version(self) -> int:
+        with self.transaction(False) as cur:
+            return int(self._run(cur, "SELECT version FROM schema_version").fetchone()[0])
+
+    # -- games -----------------------------------------------------------------------------------------
+    def create_game(self, record: GameRecord, token_hashes: dict[str, str]) -> None:
+        with self.transaction() as cur:
+            self._run(cur, "INSERT INTO games (id, system, kind, setup, initial, settings, created) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      (record.id, record.system, record.kind, dumps(record.setup), dumps(record.initial),
+                       dumps(record.settings), record.created))
+            for seat, token_hash in token_hashes.items():
+                self._run(cur, "INSERT INTO seats (game, seat, token_hash) VALUES (?, ?, ?)",
+                          (record.id, seat, token_hash))
+
+    def game(self, game_id: str) -> GameRecord:
+        with self.transaction(False) as cur:
+            row = self._run(cur, "SELECT id, system, kind, setup, initial, settings, created FROM games "
+                                 "WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise GameNotFound("games.error.no_game", id=game_id[:40])
+        return GameRecord(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), json.loads(row[5]),
+                          float(row[6]))
+
+    def games(self) -> list[GameSummary]:
+        with self.transaction(False) as cur:
+            rows = self._run(cur, "SELECT g.id, g.system, g.kind, g.created, "
+                                  "(SELECT COALESCE(MAX(version), 0) FROM log WHERE game = g.id) "
+                                  "FROM games g ORDER BY g.created, g.id").fetchall()
+        return [GameSummary(r[0], r[1], r[2], float(r[3]), int(r[4])) for r in rows]
+
+    def version(self, game_id: str) -> int:
+        with self.transaction(False) as cur:
+            row = self._run(cur, "SELECT COALESCE(MAX(version), 0) FROM log WHERE game = ?",
+                            (game_id,)).fetchone()
+        return int(row[0])
+
+    def entries(self, game_id: str, after: int = 0) -> list[Entry]:
+        with self.transaction(False) as cur:
+            rows = self._run(cur, "SELECT version, seat, type, data, rolls, time FROM log "
+                                  "WHERE game = ? AND version > ? ORDER BY version", (game_id, after)).fetchall()
+        return [Entry.from_row(*row) for row in rows]
+
+    def append(self, game_id: str, entry: Entry) -> None:
+        try:
+            with self.transaction() as cur:
+                # Inserted only when it is the very next version; the primary key settles a race.
+                self._run(cur, "INSERT INTO log (game, version, seat, type, data, rolls, time) "
+                               "SELECT ?, ?, ?, ?, ?, ?, ? WHERE "
+                               "(SELECT COALESCE(MAX(version), 0) FROM log WHERE game = ?) = ?",
+                          (game_id, *entry.row(), game_id, entry.version - 1))
+                if cur.rowcount != 1:
+                    raise VersionConflict(self._current(cur, game_id))
+                self.notify(cur, game_id, entry.version)
+        except VersionConflict:
+            raise
+        except Exception as error:
+            if self.is_conflict(error):
+                raise VersionConflict(self.version(game_id)) from None
+            raise
+
+    def _current(self, cur: Cursor, game_id: str) -> int:
+        row = self._run(cur, "SELECT COALESCE(MAX(version), 0) FROM log WHERE game = ?", (game_id,)).fetchone()
+        return int(row[0])
+
+    # -- seats -----------------------------------------------------------------------------------------
+    def token_hashes(self, game_id: str) -> dict[str, str]:
+        with self.transaction(False) as cur:
+            rows = self._run(cur, "SELECT seat, token_hash FROM seats WHERE game = ? ORDER BY seat",
+                             (game_id,)).fetchall()
+        return {seat: token_hash for seat, token_hash in rows}
+
+    def set_token_hash(self, game_id: str, seat: str, token_hash: str) -> None:
+        with self.transaction() as cur:
+            self._run(cur, "DELETE FROM seats WHERE game = ? AND seat = ?", (game_id, seat))
+            self._run(cur, "INSERT INTO seats (game, seat, token_hash) VALUES (?, ?, ?)",
+                      (game_id, seat, token_hash))
+
+    # -- snapshots -------------------------------------------------------------------------------------
+    def put_snapshot(self, game_id: str, version: int, state: Any) -> None:
+        try:
+            with self.transaction() as cur:
+                self._run(cur, "INSERT INTO snapshots (game, version, state) VALUES (?, ?, ?)",
+                          (game_id, version, dumps(state)))
+        except Exception as error:
+            if not self.is_conflict(error):  # the same snapshot written twice is the same snapshot
+                raise
+
+    def latest_snapshot(self, game_id: str, versions: list[int]) -> tuple[int, Any] | None:
+        if not versions:
+            return None
+        with self.transaction(False) as cur:
+            have = {int(r[0]) for r in self._run(cur, "SELECT version FROM snapshots WHERE game = ?",
+                                                 (game_id,)).fetchall()}
+            best = next((v for v in reversed(versions) if v in have), None)
+            if best is None:
+                return None
+            row = self._run(cur, "SELECT state FROM snapshots WHERE game = ? AND version = ?",
+                            (game_id, best)).fetchone()
+        return best, json.loads(row[0])
+
+    # -- tests and tools -------------------------------------------------------------------------------
+    def dump(self, game_id: str) -> str:
+        record = self.game(game_id)
+        lines = [dumps([record.id, record.system, record.kind, record.setup, record.initial, record.settings,
+                        record.created]), dumps(self.token_hashes(game_id))]
+        lines += [dumps(list(entry.row())) for entry in self.entries(game_id)]
+        return "\n".join(lines)
+

@@ -1,0 +1,66 @@
+"""Two ``meikyu serve`` processes on one PostgreSQL database: one version history, live pushes both ways."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+
+import pytest
+from websockets.sync.client import connect
+
+from tests.api.conftest import Server, start_server, stop_server
+from tests.games.conftest import Table, create
+
+
+@pytest.fixture
+def two_servers(pg_url: str) -> Iterator[tuple[Server, Server]]:
+    a = start_server("--store", pg_url)
+    b = start_server("--store", pg_url)
+    yield a, b
+    stop_server(a)
+    stop_server(b)
+
+
+def on(server: Server, table: Table) -> Table:
+    return Table(server, table.id, table.seats)
+
+
+def test_each_process_sees_the_others_actions_live(two_servers: tuple[Server, Server]) -> None:
+    a, b = two_servers
+    table_a = create(a, "ShinGamebook", "reading", lang="en")
+    table_b = on(b, table_a)
+    ws_a = a.base.replace("http", "ws") + f"/api/games/{table_a.id}/live?token={table_a.seats['gm'].token}"
+    ws_b = b.base.replace("http", "ws") + f"/api/games/{table_a.id}/live?token={table_a.seats['reader'].token}"
+    with connect(ws_a, open_timeout=10) as live_a, connect(ws_b, open_timeout=10) as live_b:
+        game = table_b.get("reader")
+        assert table_b.act("reader", game["legal_actions"][0]["action"], 0).status == 200  # acted on B
+        assert json.loads(live_a.recv(timeout=10))["version"] == 1  # pushed by A
+        assert json.loads(live_b.recv(timeout=10))["version"] == 1
+        game = table_a.get("reader")
+        assert game["version"] == 1
+        assert table_a.act("reader", game["legal_actions"][0]["action"], 1).status == 200  # acted on A
+        assert json.loads(live_b.recv(timeout=10))["version"] == 2  # pushed by B
+        assert json.loads(live_a.recv(timeout=10))["version"] == 2
+    assert table_b.get("gm")["view"] == table_a.get("gm")["view"]
+
+
+def test_one_writer_wins_the_other_gets_409(two_servers: tuple[Server, Server]) -> None:
+    a, b = two_servers
+    table = create(a, "ShinGamebook", "reading", lang="en")
+    tables = [table, on(b, table)]
+    for _round in range(4):
+        game = table.get("reader")
+        action = game["legal_actions"][0]["action"]
+        statuses: list[int] = []
+
+        def post(t: Table) -> None:
+            statuses.append(t.act("reader", action, game["version"]).status)  # noqa: B023
+
+        threads = [threading.Thread(target=post, args=(t,)) for t in tables]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(statuses) == [200, 409]
+        assert table.get("reader")["version"] == game["version"] + 1

@@ -1,0 +1,126 @@
+"""The store on its own, on SQLite and PostgreSQL: append-only versions, migrations, tokens, snapshots."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from meikyu.store import Entry, GameNotFound, GameRecord, VersionConflict, open_store
+from meikyu.store.migrations import LATEST
+from meikyu.store.service import Games
+from meikyu.store.sqlite import FILE_NAME, SqliteStore
+from meikyu.store.tokens import hash_token, seat_for
+
+SCHEMA1 = Path(__file__).with_name("data") / "schema1.sql"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    if request.param == "sqlite":
+        made = open_store(data=str(tmp_path))
+    else:
+        made = open_store(request.getfixturevalue("pg_url"))
+    yield made
+    made.close()
+
+
+def _record(game_id: str = "g1") -> GameRecord:
+    return GameRecord(game_id, "ShinGamebook", "reading", "sample", {"x": 1}, {"manual_dice": False}, 1.5)
+
+
+def _entry(version: int, seat: str = "reader") -> Entry:
+    return Entry(version, seat, "action", {"@type": "RollCreation"}, [[6, 2], [6, 5]], 2.0)
+
+
+def test_append_only_one_writer_per_version(store: Any) -> None:
+    store.create_game(_record(), {"gm": hash_token("a")})
+    store.append("g1", _entry(1))
+    with pytest.raises(VersionConflict) as conflict:
+        store.append("g1", _entry(1, "gm"))  # the same version again: the second writer loses
+    assert conflict.value.current == 1
+    with pytest.raises(VersionConflict):
+        store.append("g1", _entry(3))  # no gaps either
+    store.append("g1", _entry(2))
+    assert [e.version for e in store.entries("g1")] == [1, 2]
+    assert store.entries("g1", after=1) == [_entry(2)]
+    assert store.version("g1") == 2
+    assert [(g.id, g.version) for g in store.games()] == [("g1", 2)]
+
+
+def test_unknown_game(store: Any) -> None:
+    with pytest.raises(GameNotFound):
+        store.game("nope")
+    assert store.version("nope") == 0 and store.entries("nope") == []
+
+
+def test_only_token_hashes_are_kept(store: Any, tmp_path: Path) -> None:
+    token = "s3cret-token-text-0123456789abcdef0123456789"
+    store.create_game(_record(), {"gm": hash_token(token)})
+    hashes = store.token_hashes("g1")
+    assert seat_for(token, hashes) == "gm" and seat_for(token + "x", hashes) is None
+    assert token not in store.dump("g1")
+    if isinstance(store, SqliteStore):
+        store.close()
+        for path in tmp_path.iterdir():
+            assert token.encode() not in path.read_bytes()
+
+
+def test_snapshots(store: Any) -> None:
+    store.create_game(_record(), {})
+    store.append("g1", _entry(1))
+    store.put_snapshot("g1", 1, {"state": 1})
+    store.put_snapshot("g1", 1, {"state": 1})  # writing the same snapshot twice is harmless
+    assert store.latest_snapshot("g1", [1, 2]) == (1, {"state": 1})
+    assert store.latest_snapshot("g1", [2]) is None
+
+
+def test_schema_version_table(store: Any) -> None:
+    assert store.schema_version() == LATEST
+
+
+def test_a_database_made_by_migration_1_loads(tmp_path: Path) -> None:
+    """A games file written by the first schema (kept as SQL text) opens, upgrades and replays."""
+    conn = sqlite3.connect(tmp_path / FILE_NAME)
+    conn.executescript(SCHEMA1.read_text(encoding="utf-8"))
+    conn.close()
+    games = Games(open_store(data=str(tmp_path)))
+    assert games.store.schema_version() == LATEST  # type: ignore[attr-defined]
+    (summary,) = games.summaries()
+    game = games.load(summary.id)
+    assert game.version == summary.version > 0
+    assert games.snapshot_view(game, "reader", "en")["view"]["phase"] != "roll"
+    games.close()
+
+
+def test_migrations_stop_where_asked(tmp_path: Path) -> None:
+    old = SqliteStore(tmp_path, migrate_upto=1)
+    assert old.schema_version() == 1
+    old.close()
+    assert SqliteStore(tmp_path).schema_version() == LATEST
+
+
+def test_every_games_message_has_ko_ja_en_texts() -> None:
+    import re
+    import tomllib
+
+    import meikyu.api
+    import meikyu.store
+
+    store_dir, api_dir = Path(meikyu.store.__file__).parent, Path(meikyu.api.__file__).parent
+    files = [*store_dir.glob("*.py"), *api_dir.glob("*.py")]
+    source = "\n".join(p.read_text(encoding="utf-8") for p in files)
+    keys = set(re.findall(r'"(games\.(?:error|event|export|cli)\.[a-z_]+)"', source))
+    keys |= {f"games.cli.{k}" for k in re.findall(r'_t\("([a-z_]+)"', (store_dir / "cli.py").read_text())}
+    keys |= {f"games.cli.{k}" for k in re.findall(r'_games_text\("([a-z_]+)"', (api_dir / "cli.py").read_text())}
+    assert len(keys) > 30
+    tables = {lang: tomllib.loads((store_dir / "i18n" / f"{lang}.toml").read_text(encoding="utf-8"))
+              for lang in ("ko", "ja", "en")}
+    for lang, data in tables.items():
+        for key in sorted(keys):
+            section, name = key.removeprefix("games.").split(".")
+            assert name in data[section], f"{key} missing in {lang}"
+        assert {s: set(v) for s, v in data.items()} == {s: set(v) for s, v in tables["en"].items()}
