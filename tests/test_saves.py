@@ -214,7 +214,7 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
         ]
     if name == "battle":
         from meikyu.systems.meikyu_kingdom.combat import actions as ba
-        from meikyu.systems.meikyu_kingdom.combat.model import MONSTERS, Options, Trap
+        from meikyu.systems.meikyu_kingdom.combat.model import MONSTERS, Options, Trap, Weapon
         from tests.meikyu_kingdom.combat.battle_helpers import acting, battle, mon, pc
 
         dead = pc("ari", hp=0, condition="dead", acted=True, favor=(("bo", 2),))
@@ -233,6 +233,8 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
              [ba.Move("ari", 1), ba.Decline()]),
             (acting(battle(pc("ari", area=3), mon("ogre", area=3, hp=20, evasion=30, level=2))),
              [(ba.Attack("ari", "ogre"), (6, 6, 1, 5)), ba.PlaceTarget(1)]),
+            (acting(battle(pc("ari", area=3, hp=3, max_hp=9, weapons=(Weapon("salve", heal=1),)), mon("rat"))),
+             [(ba.UseItem("ari", 0), (4,)), ba.RestoreHp("ari", 1)]),
         ]
     if name == "liberator":
         from dataclasses import replace

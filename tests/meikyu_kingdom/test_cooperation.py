@@ -57,12 +57,12 @@ def test_r_mk_12_bonus_applies_to_the_next_check_of_that_action_only() -> None:
 
 
 def test_r_mk_12_same_helper_same_target_does_not_stack_across_cycles() -> None:
-    """R-MK-12: a second cooperation by a on b replaces the first instead of adding to it."""
+    """R-MK-12: help lasts for its cycle; a second cooperation by a on b never adds to a first."""
     g = Game(CycleRules(), CycleState(("a", "b")), ScriptedDice([]))
     g.play(Cooperate("a", "b", "search"))
     g.play(Resolve())
-    g.play(Pass("b"))  # cycle ends, all ready again; the cooperation still waits for b's check
-    assert g.state.number == 2 and g.state.helpers_for("b", "search") == ("a",)
+    g.play(Pass("b"))  # cycle ends, all ready again; the unused cooperation lapses with it
+    assert g.state.number == 2 and g.state.helpers_for("b", "search") == ()
     g.play(Cooperate("a", "b", "search"))
     g.play(Resolve())
     assert g.state.cooperation == (("a", "b", "search"),)

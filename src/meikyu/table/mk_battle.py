@@ -286,7 +286,7 @@ class BattleKind:
                          "ranged": wp.ranged, "level": wp.level, "broken": wp.broken}
                         for i, wp in enumerate(c.weapons)],
             "favor": dict(c.favor), "enmity": dict(c.enmity),
-            "coop": [{"helper": h, "bonus": n} for h, n in c.coop],
+            "coop": [{"helper": h, "bonus": n, "action": act} for h, n, act in c.coop],
         })
         if gm:
             data.update({"notes": c.notes, "appearance": appearance(c, lang) if c.kind == "monster" else ""})
@@ -354,7 +354,7 @@ class BattleKind:
         if secret and not gm:
             return None
         c = b.get(actor)
-        coop = sum(n for _, n in c.coop)
+        coop = sum(n for _, n, _act in c.coop)
         success, critical, fumble = _chances(count, modifier + coop, difficulty, CURSE in c.statuses,
                                              DISTRACTION in c.statuses or c.capacity <= 0)
         return odds_data(success, critical=critical, fumble=fumble)

@@ -7,7 +7,15 @@ from typing import Any
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Action, Event
 from meikyu.systems.meikyu_kingdom.combat import events as ev
-from meikyu.systems.meikyu_kingdom.combat.model import COURT, MONSTERS, Battle, Combatant, Weapon, evolve
+from meikyu.systems.meikyu_kingdom.combat.model import (
+    COURT,
+    MONSTERS,
+    Battle,
+    Combatant,
+    Options,
+    Weapon,
+    evolve,
+)
 from meikyu.systems.meikyu_kingdom.combat.rules import step
 
 SWORD = Weapon("sword", power=3, level=1)
@@ -31,7 +39,12 @@ def mon(cid: str, area: int = 3, hp: int = 6, **kw: Any) -> Combatant:
     return Combatant(cid, cid.title(), MONSTERS, area, hp, base.pop("max_hp", hp), **base)
 
 
+LIT_ROOM = Options(lit=(0, 1, 2, 3, 4, 5))
+"""A room lit everywhere, so tests about other rules need no Star Fragment (R-MK-29)."""
+
+
 def battle(*cs: Combatant, **kw: Any) -> Battle:
+    kw.setdefault("options", LIT_ROOM)
     return Battle(tuple(cs), **kw)
 
 

@@ -70,14 +70,14 @@ def test_simulate_missing_file_is_a_clear_error(capsys: pytest.CaptureFixture[st
 
 def test_battle_runner_typed_dice_undo_and_views() -> None:
     """The terminal loop: begin, a strategy check with typed dice (R-MK-24), undo, views, quit."""
-    answers = iter(["1", "1", "6 5", "u", "1", "1 1", "p", "g", "zz", "q"])
+    answers = iter(["go", "3t", "6 5", "u", "3t", "1 1", "p", "g", "zz", "q"])
     out = io.StringIO()
     game: Game = Game(BattleRules(), load_encounter("sample"), dice=RandomDice(1))
     assert run_battle(game, "en", lambda _prompt: next(answers), out, fallback=RandomDice(1)) == 0
     text = out.getvalue()
     assert "strategy check [6,5]" in text and "Took back the last action." in text
     assert "strategy check [1,1]" in text and "(fumble)" in text
-    assert "What the players see" in text and "GM actions:" in text and "is not a choice" in text
+    assert "What the players see" in text and "GM actions:" in text and "is not a GM action" in text
     assert game.state.phase == "act" and game.state.first == "monsters"
     assert len(game.history) == 2
 
@@ -85,6 +85,14 @@ def test_battle_runner_typed_dice_undo_and_views() -> None:
 def test_battle_runner_auto_dice_to_the_end() -> None:
     out = io.StringIO()
     game: Game = Game(BattleRules(), load_encounter("sample"), dice=RandomDice(3))
-    answers = iter(["1"] * 2000)
-    assert run_battle(game, "ja", lambda _p: next(answers), out, auto_dice=True, fallback=RandomDice(3)) == 0
+    from meikyu.systems.meikyu_kingdom.combat.menu import action_key
+    from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
+
+    def answer(_prompt: str) -> str:  # the GM types the key of what the tactical policy would do
+        state = game.state
+        action = TacticalPolicy().choose(state, game.legal_actions())
+        hope = getattr(action, "hope", 0)
+        return action_key(state, action) + (f"+{hope}" if hope else "")
+
+    assert run_battle(game, "ja", answer, out, auto_dice=True, fallback=RandomDice(3)) == 0
     assert game.state.phase == "over" and "戦闘終了" in out.getvalue()

@@ -16,6 +16,7 @@ from meikyu.systems.meikyu_kingdom.combat.actions import (
     Attack,
     Begin,
     Breakthrough,
+    Choose,
     Escape,
     ExtraMove,
     Move,
@@ -48,6 +49,8 @@ def test_full_scripted_battle() -> None:
     assert game.state.phase == "strategy"
     # Round 1: the court loses the strategy check (7 < 8), so the monsters go first (R-MK-24).
     do(StrategyCheck("ari"), 2, 3)
+    assert game.state.pending.choice.kind == "minion_help"  # one short, with minions: ask (R-MK-19)
+    do(Choose("decline"))
     assert game.state.active == MONSTERS
     do(Move("ogre", 1))
     events = do(Attack("ogre", "bo"), 5, 4, 1, 1)  # hit for 4: HP −1, fatal wound 2 → dead (R-MK-31)
@@ -85,7 +88,8 @@ def test_full_scripted_battle() -> None:
     do(Move("ogre", 1))
     do(Attack("ogre", "ari"), 3, 3)
     assert game.state.get("ari").hp == 1
-    events = do(Escape("ari"), 2, 3)
+    do(Escape("ari"), 2, 3)
+    events = do(Choose("decline"))
     assert first(events, ev.EscapeFailed).reason == "roll"
     # Round 5: the escape succeeds; the enemies leave the field.
     do(StrategyCheck("ari"), 5, 5)

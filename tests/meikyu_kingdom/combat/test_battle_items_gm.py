@@ -36,7 +36,7 @@ def test_r_mk_29_shipped_weapons_have_three_names() -> None:
             assert len(wp.names) == 3 and wp.label("ko") != wp.label("en"), (species.id, wp.name)
     hana = load_encounter("sample").get("hana")
     assert [w.label(lang) for w in hana.weapons for lang in ("ko", "ja", "en")] == [
-        "장검", "長剣", "long sword"
+        "장검", "長剣", "long sword", "가죽 갑옷", "革鎧", "leather armor"
     ]  # fmt: skip
 
 
@@ -98,7 +98,7 @@ def test_r_mk_32_gm_types_the_hp_loss() -> None:
     end = _gm_number(game, EndQuarter())
     game2, text, _ = _run(["g", f"g{n} 4", f"g{n} x", f"g{end} 2", "q"])
     hana = game2.state.get("hana")
-    assert hana.armor == 1 and hana.hp == hana.max_hp - 4
+    assert hana.reduction == 1 and hana.hp == hana.max_hp - 4
     assert f"[g{n} N: another amount]" in text
     assert text.count("give a whole number of 0 or more") == 2  # a bad number; a line without a value
 
@@ -114,7 +114,7 @@ def test_r_mk_32_negative_typed_loss_is_refused() -> None:
 @pytest.mark.parametrize(("lang", "word"), [("en", "Dice: 2D6"), ("ko", "주사위 2D6"), ("ja", "ダイス 2D6")])
 def test_r_mk_11_dice_prompt_names_how_many_dice(lang: str, word: str) -> None:
     """The strategy check (R-MK-24) asks for 2D6, and 3D6 when one hope is spent (R-MK-15)."""
-    _, _, prompts = _run(["1", "1", "", "u", "1+1", "", "q"], lang)
+    _, _, prompts = _run(["go", "3t", "", "u", "3t+1", "", "q"], lang)
     dice_prompts = [p for p in prompts if "D6" in p]
     assert word in dice_prompts[0]
     assert "3D6" in dice_prompts[1]

@@ -73,9 +73,9 @@ def test_r_mk_35_ghost_option_favor_and_no_potion() -> None:
         play(b, Revive("ari", 3))
     b, events = play(b, GhostAct("ari", "bo"), 4)  # 3 from bo's favor, 1 from ari's
     assert b.get("bo").favor_to("ari") == 0 and b.get("ari").favor_to("bo") == 1
-    assert Cooperate("ari", "bo") in legal_actions(b)
-    b, events = play(b, Cooperate("ari", "bo"))
-    assert b.get("bo").coop == (("ari", 1),) and not b.get("ari").ghost_turn
+    assert Cooperate("ari", "bo", "hit") in legal_actions(b)
+    b, events = play(b, Cooperate("ari", "bo", "hit"))
+    assert b.get("bo").coop == (("ari", 1, "hit"),) and not b.get("ari").ghost_turn
     revived, _ = play(b, Revive("ari", 3, "grail"))
     assert revived.get("ari").condition == "ok"
 
@@ -121,7 +121,7 @@ def test_r_mk_36_cooperation_adds_favor_once() -> None:
         )
     )
     b, _ = play(b, Cooperate("bo", "ari"))
-    assert b.get("ari").coop == (("bo", 2),)
+    assert b.get("ari").coop == (("bo", 2, "hit"),)
     b, events = play(b, Attack("ari", "rat"), 4, 3)  # 7 + 2 = 9
     assert first(events, ev.Check).achievement == 9 and b.get("ari").coop == ()
     hostile = acting(battle(pc("ari"), pc("bo", favor=(("ari", 1),), enmity=(("ari", 2),)), mon("rat")))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from battle_helpers import BOW, MONSTERS, SWORD, acting, battle, ev, first, kinds, mon, pc, play
 
-from meikyu.systems.meikyu_kingdom.combat.actions import Attack, PlaceTarget
+from meikyu.systems.meikyu_kingdom.combat.actions import Attack, Choose, PlaceTarget
 from meikyu.systems.meikyu_kingdom.combat.model import Battle
 
 
@@ -27,17 +27,22 @@ def cat_battle() -> Battle:
         ((2, 3), 14, lambda b: True),
         ((2, 5, 4), 13, lambda b: True),
         ((3, 5), 15, lambda b: True),
-        ((4, 5, 4), 4, lambda b: True),
-        ((5, 5), 17, lambda b: b.get("ogre").sealed == ("regen",)),
+        ((4, 5, 4, "set"), 4, lambda b: True),
+        ((5, 5, "roar"), 17, lambda b: b.get("ogre").sealed == ("roar",)),
         ((5, 6, 2, 3), 12, lambda b: True),
         ((6, 6), 0, lambda b: b.get("ogre").condition == "dead"),
     ],
 )
 def test_r_mk_29_critical_hit_table(dice: tuple[int, ...], hp: int, check) -> None:  # type: ignore[no-untyped-def]
     """R-MK-29 / CAT: each result applied (2 level+1, 3 act again, 4 curse, 5 ×2, 7 +1D6, 8 +level,
-    9 HP→1D6, 10 seal, 11 +2D6, 12 HP→0)."""
-    b, events = play(cat_battle(), Attack("ari", "ogre"), 6, 6, *dice)
+    9 HP→1D6 by the attacker's choice, 10 the skill the attacker seals, 11 +2D6, 12 HP→0)."""
+    rolls = [d for d in dice if isinstance(d, int)]
+    b, events = play(cat_battle(), Attack("ari", "ogre"), 6, 6, *rolls)
     assert first(events, ev.CriticalHit).roll == dice[0] + dice[1]
+    for option in (d for d in dice if isinstance(d, str)):
+        assert b.pending is not None and b.pending.choice is not None and b.pending.actor == "ari"
+        b, more = play(b, Choose(option))
+        events += more
     assert b.get("ogre").hp == hp
     assert check(b)
 
@@ -52,7 +57,7 @@ def test_r_mk_29_critical_six_moves_the_target_by_prompt() -> None:
 
 def cft_battle(voice: int = 0) -> Battle:
     b = battle(
-        pc("ari", area=3, drive=2, capacity=3, weapons=(SWORD, BOW), coop=(("bo", 1),)),
+        pc("ari", area=3, drive=2, capacity=3, weapons=(SWORD, BOW), coop=(("bo", 1, "hit"),)),
         pc("bo", area=3, drive=2, capacity=3, favor=(("ari", 1),)),
         pc("cy", area=1, drive=2, capacity=3, minions=1),
         mon("rat", area=3, level=1),
@@ -105,10 +110,14 @@ def test_r_mk_29_combat_fumble_monster_variants_hurt_itself(dice: tuple[int, ...
     assert b.get("rat").hp in (5, 1)
 
 
-def test_r_mk_29_combat_fumble_two_by_a_monster_gives_minions() -> None:
-    """R-MK-29 / CFT 2 rolled by a monster: the PC with the fewest minions gains 1D6."""
-    b, _ = play(monster_fumbler(), Attack("rat", "ari"), 1, 1, 1, 1, 4)
-    assert b.get("bo").minions == 5 and b.get("ari").minions == 3
+def test_r_mk_29_combat_fumble_two_by_a_monster_gives_minions_to_the_pc_the_court_picks() -> None:
+    """R-MK-29 / CFT 2 rolled by a monster: a PC of the court's choice (a prompt) gains 1D6 minions."""
+    b, events = play(monster_fumbler(), Attack("rat", "ari"), 1, 1, 1, 1)
+    assert b.pending is not None and b.pending.choice is not None
+    assert (b.pending.actor, b.pending.choice.kind, b.pending.choice.options) == ("court", "cft_minions", ("ari", "bo"))
+    assert b.get("ari").minions == 3 and not b.get("rat").acted  # nothing applied while the court chooses
+    b, _ = play(b, Choose("ari"), 4)
+    assert b.get("ari").minions == 7 and b.get("bo").minions == 1 and b.get("rat").acted
 
 
 def fwt_battle(**kw) -> Battle:  # type: ignore[no-untyped-def]
@@ -163,11 +172,13 @@ def test_r_mk_31_combat_deadline_falls_due_at_the_end() -> None:
     assert b.get("ari").condition == "dead" and "Died" in kinds(events)
 
 
-def test_r_mk_29_critical_nine_never_heals() -> None:
-    """R-MK-29 / CAT 9: a 1D6 not below the target's HP is declined and damage applies instead."""
+def test_r_mk_29_critical_nine_the_attacker_may_take_the_damage_instead() -> None:
+    """R-MK-29 / CAT 9: the attacker chooses the rolled HP or the damage as usual."""
     b = acting(battle(pc("ari", area=3), mon("rat", area=3, hp=4, evasion=30), mon("bat", area=5)))
     b, _ = play(b, Attack("ari", "rat"), 6, 6, 4, 5, 5)
-    assert b.get("rat").hp == 1  # 5 ≥ 4: declined, 3 damage instead
+    assert b.pending is not None and b.pending.choice is not None and b.pending.choice.detail == (5,)
+    b, _ = play(b, Choose("damage"))
+    assert b.get("rat").hp == 1  # 3 damage instead of HP 5
 
 
 CAT_TYPES = {2: "weapon_level", 3: "extra_action", 4: "bad_status", 5: "damage_multiplier", 6: "move",

@@ -35,7 +35,7 @@ def test_rounds_with_typed_dice_en(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """R-MK-24 strategy with typed dice, R-MK-25 hit, R-MK-30 damage, R-MK-38 acted flags, undo, quit."""
-    out = play(monkeypatch, capsys, "en", ["1", "1", "3 4", "23", "5 5", "1", "u", "q"])
+    out = play(monkeypatch, capsys, "en", ["go", "3t", "3 4", "3a5", "5 5", "h0", "u", "q"])
     assert "Mio: strategy check [3,4] → 10 vs 9: success." in out
     assert "Now the court moves and acts." in out
     assert "Mio: hit check [5,5] → 12 vs 8: success." in out
@@ -43,48 +43,73 @@ def test_rounds_with_typed_dice_en(
     assert "Brick Goblin takes 3 damage (HP 3)." in out
     fields = screens(out, "Round 1 · moves and actions")
     after_hit = next(s for s in fields if "Brick Goblin HP 3/6" in s)
-    assert "Mio HP 9/9 [acted]" in after_hit and "Sora HP 10/10 [ready]" in after_hit
+    assert "#3 Mio HP 9/9 [acted]" in after_hit and "#4 Sora HP 10/10 [ready]" in after_hit
     assert "  5. monster HQ: —" in after_hit  # an empty area says so instead of trailing off
     # undo puts the goblin's HP back
     assert "Took back the last action." in out
     assert "Brick Goblin HP 6/6 [ready]" in out.split("Took back the last action.")[1]
     assert out.rstrip().endswith("Leaving the battle.")
-    # the hope variants are folded into one line each, with the hint
-    assert "(hope" not in out and "[hope 0–5: add +N]" in out and "e.g. 12+2" in out
-    assert "exchange with Sora: give crossbow" in out
+    # the hope variants are folded into one line each, with the hint; exchanges fold into one line
+    assert "(hope" not in out and "[hope 0–5: add +N]" in out
+    assert "3w4…" in out and "3w4g1 give crossbow" in out
+
+
+def test_menu_keys_are_grouped_and_stable_en(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 12 §4: actions grouped by character then kind; a key means the same action after others act."""
+    out = play(monkeypatch, capsys, "en", ["go", "3t", "3 4", "1w2g2", "q"])
+    screens_ = screens(out, "Round 1 · moves and actions")
+    first_menu, later = screens_[0], screens_[-1]
+    assert "#4 Sora — court rear, HP 10/10" in first_menu and "    attack  4a5" in first_menu
+    for screen in (first_menu, later):  # same key, same action, after another character acted
+        assert "4a5     Sora: attack Brick Goblin with short bow" in screen
+    assert "#1 Hana —" in first_menu and "#1 Hana —" not in later  # Hana has acted: her group is gone
+    assert "2w1g3 give leather armor" in later  # the armor Hana handed over is Toru's to give now
 
 
 def test_hope_by_plus_and_bad_entries_ko(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """R-MK-15: ``1+1`` spends one hope and rolls three dice; help, a wrong number and ``9+9`` are refused."""
-    out = play(monkeypatch, capsys, "ko", ["1", "?", "99", "1+9", "1+1", "3 4 5", "q"])
+    """R-MK-15: ``3t+1`` spends one hope and rolls three dice; help, a wrong key and ``3t+9`` are refused."""
+    out = play(monkeypatch, capsys, "ko", ["go", "도움말", "99", "3t+9", "3t+1", "3 4 5", "끝내기"])
     assert "전투 진행 방법:" in out
-    assert "'99'는 선택지가 아닙니다: 1부터 8까지의 번호" in out
-    assert "'1+9'는 선택지가 아닙니다" in out
+    assert "'99'는 지금 고를 수 있는 키가 아닙니다" in out
+    assert "'3t+9'는 지금 고를 수 있는 키가 아닙니다" in out
     assert "Mio: 작전 판정 [3,4,5] → 달성치 12 / 난이도 9: 성공." in out
-    assert "Mio HP 9/9 [대기]" in out
-    assert "(search)" not in out and "수색 (탐색)" in out
+    assert "#3 Mio HP 9/9 [대기]" in out
+    assert "(search)" not in out and "1s 탐색" in out
+    assert out.rstrip().endswith("전투를 나갑니다.")
 
 
 def test_player_view_and_gm_list_ja(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """R-MK-23: after the GM hides the ogre, the players' field shows only an unknown shape, no HP."""
-    out = play(monkeypatch, capsys, "ja", ["13", "p", "g", "g99", "q"])
+    out = play(monkeypatch, capsys, "ja", ["8v", "p", "g", "g99", "q"])
     gm_field, player_field = out.split("プレイヤーに見えるもの")[0], out.split("プレイヤーに見えるもの")[1]
-    assert "隧道オーガ HP18/18" in gm_field.split("番号で選択")[-2] and "データ非公開" in gm_field
+    assert "隧道オーガ HP18/18" in gm_field.split("キーを入力")[-2] and "データ非公開" in gm_field
     player_area = next(line for line in player_field.splitlines() if line.startswith("  4. "))
     assert "HP" not in player_area and "隧道オーガ" not in player_area
     assert "GMの行動：" in out and "    g1. " in out
-    assert "「99」は選択肢ではない：g1からg" in out
+    assert "「g99」はGMの行動ではない：g1からg" in out
+
+
+def test_the_policy_plays_the_monsters_on_request(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 12 §4: ``m`` hands the monster side to the tactical policy; the court stays the GM's."""
+    out = play(monkeypatch, capsys, "en", ["go", "m", "3t", "1 1", "q"])
+    assert "The tactical policy now plays the monster side" in out
+    assert "The tactical policy plays the monster side:" in out
+    assert "Now the court moves and acts." in out.split("The tactical policy plays the monster side:")[-1]
 
 
 def test_real_process_through_a_pipe() -> None:
     """The installed program, fed by a pipe: no traceback, a clean goodbye at end of input."""
     done = subprocess.run(
         [sys.executable, "-m", "meikyu", "mk", "battle", "sample", "--seed", "1", "--lang", "en"],
-        input="1\n1\n6 5\n",
+        input="go\n3t\n6 5\n",
         capture_output=True,
         text=True,
         timeout=60,

@@ -55,6 +55,11 @@ class Item:
     breakable: bool = True
     names: dict[str, str] = field(default_factory=dict)
     notes: str = ""
+    light: int = -1
+    """A Star Fragment (별의 조각): lights its carrier's area and the areas within ``light`` steps, where
+    ranged attacks may aim (R-MK-29); −1 for items that give no light."""
+    heal: int = 0
+    """A recovery item: using it in battle restores ``heal``D6 HP and uses it up (R-MK-31)."""
 
     @property
     def is_weapon(self) -> bool:
@@ -86,6 +91,8 @@ class Item:
             breakable=r.flag("breakable", True),
             names=r.names(),
             notes=r.text("notes", ""),
+            light=r.integer("light", -1, minimum=-1, maximum=5),
+            heal=r.integer("heal", 0, minimum=0, maximum=9),
         )
         r.done()
         return item
@@ -245,7 +252,11 @@ class Character:
 
 def _compact(data: dict[str, Any]) -> dict[str, Any]:
     """Drop empty / default-looking fields so saved sheets stay readable."""
-    return {k: v for k, v in data.items() if v not in (None, "", {}, []) or k == "name"}
+    return {
+        k: v
+        for k, v in data.items()
+        if (v not in (None, "", {}, []) and (k, v) not in (("light", -1), ("heal", 0))) or k == "name"
+    }
 
 
 def read_court(data: Mapping[str, Any], *, file: str = "<sheet>") -> tuple[Character, ...]:

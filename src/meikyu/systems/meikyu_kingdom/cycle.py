@@ -120,7 +120,8 @@ class CycleState:
     """``cycle``, ``round`` (combat) or ``quarter`` (labyrinth); R-MK-07."""
     number: int = 1
     hectic: bool = False
-    """Combat or another hectic situation: planned actions are barred (R-MK-08)."""
+    """Another hectic situation the GM names: planned actions are barred (R-MK-08). A ``round`` is
+    combat and bars them without this flag."""
     used: frozenset[tuple[str, str, str]] = frozenset()
     """(actor, type, name) of auxiliary and interrupt actions used this cycle."""
     stack: tuple[Declared, ...] = ()
@@ -198,9 +199,11 @@ def _act(state: CycleState, act: Act) -> tuple[CycleState, tuple[Event, ...]]:
             raise RuleError("R-MK-08", "mk.error.cycle.open_actions")
         if not state.ready(act.actor):
             raise RuleError("R-MK-07", "mk.error.cycle.not_ready", actor=act.actor)
-        if act.type == "planned" and state.hectic:
+        if act.type == "planned" and (state.hectic or state.kind == "round"):
             raise RuleError("R-MK-08", "mk.error.cycle.planned_hectic", name=act.name)
-        return replace(state, stack=(declared,)), (ActionDeclared(act.actor, act.type, act.name),)
+        # doing something else lets cooperation waiting for another action of this actor lapse (R-MK-12)
+        kept = tuple(c for c in state.cooperation if c[1] != act.actor or c[2] == act.name)
+        return replace(state, stack=(declared,), cooperation=kept), (ActionDeclared(act.actor, act.type, act.name),)
     key = (act.actor, act.type, act.name)
     if key in state.used:
         raise RuleError("R-MK-08", "mk.error.cycle.once_per_cycle", actor=act.actor, name=act.name, type=act.type)
@@ -280,7 +283,11 @@ def _maybe_end(state: CycleState, events: list[Event]) -> tuple[CycleState, tupl
     if state.stack or any(state.ready(c) for c in state.characters):
         return state, tuple(events)
     events.append(CycleEnded(state.number, state.kind))
-    return replace(state, acted=frozenset(), used=frozenset(), number=state.number + 1), tuple(events)
+    # cooperation lasts for the cycle it was given in (R-MK-12)
+    return (
+        replace(state, acted=frozenset(), used=frozenset(), cooperation=(), number=state.number + 1),
+        tuple(events),
+    )
 
 
 # -- R-MK-09 -------------------------------------------------------------------------------------

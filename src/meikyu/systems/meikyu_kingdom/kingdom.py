@@ -245,7 +245,11 @@ class Kingdom:
         return data
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any], *, file: str = "<sheet>", entry: str = "kingdom") -> Kingdom:
+    def from_data(
+        cls, data: Mapping[str, Any], *, file: str = "<sheet>", entry: str = "kingdom", land_makers: int = 1
+    ) -> Kingdom:
+        """Read a kingdom table; ``land_makers`` is the default when the table gives none (a sheet
+        passes the number of PCs in its court, R-MK-20)."""
         r = Reader(data, file=file, entry=entry)
         relations_raw = r.mapping("relations", {})
         rel_reader = r.sub(relations_raw, "relations")
@@ -266,7 +270,7 @@ class Kingdom:
             talents=r.str_list("talents", []),
             relations=relations,
             maps=maps,
-            land_makers=r.integer("land_makers", 1, minimum=1),
+            land_makers=r.integer("land_makers", max(1, land_makers), minimum=1),
             stored_items=r.str_list("stored_items", []),
             vassal_of=r.text("vassal_of", ""),
             names=r.names(),

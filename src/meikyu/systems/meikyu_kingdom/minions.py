@@ -80,8 +80,10 @@ def transport(
     It is a planned action of the cycle machine (R-MK-08): ``actor`` must be ready in ``cycle``, it is
     refused in combat or another hectic situation (``cycle.hectic``), and the actor is acted afterwards.
     Minions −n and citizens +n, then a military-level check vs 9 (automatic policy). Success: the
-    items reach the kingdom (stored items). Failure: [9 − achievement] of the returning citizens are
-    lost; a fumble loses all n. When all n are lost the items are lost too. Returns the kingdom,
+    items reach the kingdom (stored items). Failure: [difficulty − achievement] citizens are lost, as
+    the seed says — not capped at n, so a bad failure costs the kingdom more than it got back (never
+    below 0 citizens); a fumble loses n. When the loss reaches n, every returning citizen is lost and
+    the items with them. Returns the kingdom,
     court, cycle, events and the kingdom-disaster rolls triggered (a fumble costs voice).
     Nothing changes (and no die is rolled) when the action is refused.
     """
@@ -103,7 +105,7 @@ def transport(
     elif done.fumble:
         lost = minions
     else:
-        lost = min(minions, TRANSPORT_DIFFICULTY - done.achievement)
+        lost = TRANSPORT_DIFFICULTY - done.achievement
     if lost:
         events.append(CitizensChanged(kingdom.citizens, max(0, kingdom.citizens - lost), "transport"))
         kingdom = replace(kingdom, citizens=max(0, kingdom.citizens - lost))

@@ -127,7 +127,7 @@ class RoundTableState:
     """organization → budget → done."""
     pending: RequestItem | RequestFacility | RequestPassage | RequestDestroy | None = None
     items_requested: tuple[str, ...] = ()
-    """Characters who already asked for their free item this meeting."""
+    """Characters who already asked for their free item this meeting, approved or refused (R-MK-05)."""
 
     @property
     def prompt(self) -> Prompt | None:
@@ -297,7 +297,9 @@ def _answer(state: RoundTableState, act: Action) -> tuple[RoundTableState, tuple
         raise RuleError("R-MK-05", "mk.error.round_table.nothing_pending")
     cost = state.cost(req)
     if isinstance(act, Refuse):
-        return replace(state, pending=None), (_resolved(req, "refused", 0, state.kingdom.budget),)
+        # a refused free item is refused for the rest of this round table: one request per character
+        asked = (*state.items_requested, req.actor) if isinstance(req, RequestItem) else state.items_requested
+        return replace(state, pending=None, items_requested=asked), (_resolved(req, "refused", 0, state.kingdom.budget),)
     if cost > state.kingdom.budget:
         raise RuleError("R-MK-05", "mk.error.round_table.over_budget", cost=cost, budget=state.kingdom.budget)
     kingdom = replace(state.kingdom, budget=state.kingdom.budget - cost)

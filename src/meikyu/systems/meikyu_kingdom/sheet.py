@@ -46,8 +46,11 @@ def read_sheet(data: Mapping[str, Any], *, file: str = "<sheet>") -> SheetFile:
         raise DataError(
             "mk.error.sheet.unknown_field", file=file, entry="", field=unknown[0], known="kingdom, characters"
         )
-    kingdom = Kingdom.from_data(data["kingdom"], file=file) if "kingdom" in data else None
-    return SheetFile(kingdom, read_court(data, file=file))
+    court = read_court(data, file=file)
+    # the land makers of the disaster triggers default to the court's PCs, not 1 (R-MK-20)
+    pcs = sum(1 for c in court if c.pc)
+    kingdom = Kingdom.from_data(data["kingdom"], file=file, land_makers=pcs) if "kingdom" in data else None
+    return SheetFile(kingdom, court)
 
 
 def load_sheet(path: str | Path) -> SheetFile:

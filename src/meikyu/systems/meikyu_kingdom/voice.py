@@ -33,14 +33,26 @@ def disaster_trigger(old: int, new: int, attempted: int, land_makers: int) -> st
     return None
 
 
+def voice_step(old: int, delta: int, land_makers: int) -> tuple[int, str | None]:
+    """The one voice change: the new voice (never below 0) and the R-MK-20 trigger it fires, if any.
+
+    Every voice change goes through here — the kingdom sheet's (:func:`change_voice`) and a battle's
+    (fumbles and hope paid from voice, R-MK-11/13) — so a disaster falls due the same way everywhere.
+
+    >>> voice_step(5, -1, 4), voice_step(0, -1, 4), voice_step(9, -2, 4)
+    ((4, 'reached'), (0, 'at_zero'), (7, None))
+    """
+    new = max(0, old + delta)
+    return new, disaster_trigger(old, new, delta, land_makers)
+
+
 def change_voice(kingdom: Kingdom, delta: int, reason: str = "") -> tuple[Kingdom, tuple[Event, ...], bool]:
     """Apply ``delta`` to voice (never below 0); returns the kingdom, events and whether a disaster is due."""
     old = kingdom.voice
-    new = max(0, old + delta)
+    new, trigger = voice_step(old, delta, kingdom.land_makers)
     events: list[Event] = []
     if new != old:
         events.append(VoiceChanged(old, new, reason))
-    trigger = disaster_trigger(old, new, delta, kingdom.land_makers)
     if trigger is not None:
         events.append(DisasterTriggered(new, kingdom.land_makers, trigger))
     return replace(kingdom, voice=new), tuple(events), trigger is not None

@@ -154,10 +154,34 @@ class Disarm(Action):
 @ACTIONS.register
 @dataclass(frozen=True)
 class Cooperate(Action):
-    """Support: add your favor toward ``target`` to their next check (R-MK-12, R-MK-36)."""
+    """Support: add your favor toward ``target`` to their next check of ``action`` (R-MK-12, R-MK-36).
+
+    ``action`` names the helped action by its check: ``strategy``, ``hit``, ``search``, ``escape``,
+    ``reputation`` or ``disarm``; empty means ``strategy`` in the strategy phase, else ``hit``. The
+    help lapses when the target does something else first, or when the round ends."""
 
     actor: str
     target: str
+    action: str = ""
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class UseItem(Action):
+    """Support: use the recovery item in slot ``slot`` on ``target`` in your area (yourself by default):
+    it restores its HP and is used up (R-MK-31, R-MK-36)."""
+
+    actor: str
+    slot: int
+    target: str = ""
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Choose(Action):
+    """Answer the choice the battle is waiting for (``option`` is one of the prompt's options)."""
+
+    option: str
 
 
 @ACTIONS.register
@@ -248,6 +272,16 @@ class Fall(Action):
 @dataclass(frozen=True)
 class ReduceHp(Action):
     """GM: lower HP directly (time, hunger): not damage, no reduction applies (R-MK-32)."""
+
+    target: str
+    amount: int
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class RestoreHp(Action):
+    """GM: give ``target`` ``amount`` HP back (an item the engine does not know, a skill, a ruling);
+    at HP ≥ 1 an incapacitated character stands again (R-MK-31). Not for the dead (R-MK-34)."""
 
     target: str
     amount: int

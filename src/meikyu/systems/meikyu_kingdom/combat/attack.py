@@ -1,9 +1,11 @@
 """Attacks (R-MK-29 … R-MK-31, R-MK-16, R-MK-40, R-MK-41) and the critical-hit (CAT) and combat
 fumble (CFT) tables, applied from the 2D6 value by the effect list of the reference file.
 
-Where a table entry needs a choice the rules leave to a player, the choice is fixed here and said so:
-the fumble-table "PC of choice" is the court PC with the fewest minions, "seal one skill" seals the
-target's first unsealed skill. Critical-hit 6 (move the target anywhere) is a prompt.
+Where a table entry leaves a choice to a player it is asked (a prompt, :class:`~.model.Choice`):
+critical-hit 6 (where the target goes), 9 (HP set to the roll instead of damage, or the damage),
+10 (which skill is sealed, when there are several), and the fumble table's 2 rolled by a monster
+(which PC gains the minions). Which item breaks (FWT 8, CFT 9) is random unless the
+``break_choice`` option lets the owner pick.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from .model import (
     evolve,
     own_hq,
 )
-from .resolve import break_item, check, damage, give_status, hope_available
+from .resolve import break_item, check, damage, give_status, hope_available, pick_breaking
 from .work import Work
 
 HOLD_BACK_PENALTY = 2
@@ -97,7 +99,7 @@ def deal_damage(w: Work, ctx: AttackContext) -> None:
 
             at_zero(w, ctx.target, max(lost, 0), hold_back=ctx.hold_back)
     else:
-        amount = ctx.power + a.enmity_to(ctx.target) + ctx.hope_dice - t.armor
+        amount = ctx.power + a.enmity_to(ctx.target) + ctx.hope_dice - t.reduction
         damage(w, ctx.target, max(0, amount), hold_back=ctx.hold_back)
     finish_unit(w, ctx.attacker)
 
@@ -128,16 +130,16 @@ def critical_hit(w: Work, ctx: AttackContext) -> AttackContext:
     elif value == 8:
         ctx = evolve(ctx, power=ctx.power + t.level)
     elif value == 9:
-        # Offered instead of damage; the attacker takes it only when it lowers the target's HP
-        # (never to heal it), otherwise damage is dealt as usual.
+        # instead of damage: the attacker chooses the rolled HP or the damage as usual
         rolled = w.roll()
-        if rolled < t.hp:
+        if w.ask("R-MK-29", "cat_set_hp", ctx.attacker, ("set", "damage"), (rolled,)) == "set":
             ctx = evolve(ctx, set_hp=rolled)
     elif value == 10:
         free = [s for s in t.skills if s not in t.sealed]
         if free:
-            w.set(ctx.target, sealed=t.sealed + (free[0],))
-            w.emit(ev.SkillSealed(ctx.target, free[0]))
+            pick = free[0] if len(free) == 1 else w.ask("R-MK-29", "cat_seal", ctx.attacker, tuple(free))
+            w.set(ctx.target, sealed=t.sealed + (pick,))
+            w.emit(ev.SkillSealed(ctx.target, pick))
     elif value == 11:
         ctx = evolve(ctx, power=ctx.power + w.roll() + w.roll())
     else:
@@ -162,7 +164,8 @@ def combat_fumble(w: Work, actor: str, slot: int, power: int | None = None) -> N
         else:
             pcs = [c for c in w.cs if c.side == COURT and c.kind == "pc" and c.condition == OK]
             if pcs:
-                chosen = min(pcs, key=lambda c: c.minions)
+                pick = pcs[0].id if len(pcs) == 1 else w.ask("R-MK-29", "cft_minions", COURT, tuple(c.id for c in pcs))
+                chosen = w.c(pick)
                 gained = w.roll()
                 w.set(chosen.id, minions=chosen.minions + gained)
                 w.emit(ev.MinionsChanged(chosen.id, gained, chosen.minions + gained))
@@ -178,7 +181,7 @@ def combat_fumble(w: Work, actor: str, slot: int, power: int | None = None) -> N
         if here:
             victim = here[w.roll(len(here)) - 1]
             used = a.weapons[slot].power if power is None else power
-            damage(w, victim.id, max(0, used - victim.armor))
+            damage(w, victim.id, max(0, used - victim.reduction))
     elif value == 5:
         ready = [c for c in allies if not c.acted]
         if ready:
@@ -204,7 +207,7 @@ def combat_fumble(w: Work, actor: str, slot: int, power: int | None = None) -> N
         else:
             usable = [i for i, wp in enumerate(a.weapons) if not wp.broken and wp.breakable]
             if usable:
-                break_item(w, actor, usable[w.roll(len(usable)) - 1])
+                break_item(w, actor, pick_breaking(w, actor, usable, "R-MK-29"))
     elif value == 10:
         trap = Trap(id=f"trap{len(w.get('traps')) + 1}", name="fumble", area=a.area, hidden=False, method="")
         w.put(traps=w.get("traps") + (trap,))

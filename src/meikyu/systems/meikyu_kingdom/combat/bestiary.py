@@ -36,12 +36,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meikyu.errors import DataError
 from meikyu.files import named_path, parse_toml, read_text
 
 from .model import COURT, MONSTERS, Battle, Combatant, Options, Trap, Weapon
+
+if TYPE_CHECKING:
+    from ..kingdom import Kingdom
 
 LANG_KEYS = ("ko", "ja", "en")
 _MISSING = object()
@@ -127,7 +130,7 @@ class Species:
     materials: tuple[str, ...]
 
 
-_WEAPON_FIELDS = ("name", "names", "power", "range", "ranged", "level")
+_WEAPON_FIELDS = ("name", "names", "power", "range", "ranged", "level", "reduction", "light", "heal", "breakable")
 
 
 def _weapon(data: Any, file: str, entry: str) -> Weapon:
@@ -141,6 +144,10 @@ def _weapon(data: Any, file: str, entry: str) -> Weapon:
         range=r.int("range", 0, 0, 5),
         ranged=r.get("ranged", bool, False),
         level=r.int("level", 0, 0, 99),
+        reduction=r.int("reduction", 0, 0, 99),
+        light=r.int("light", -1, -1, 5),
+        heal=r.int("heal", 0, 0, 9),
+        breakable=r.get("breakable", bool, True),
     )
 
 
@@ -210,7 +217,7 @@ _SHEET_FIELDS = (
 )  # fmt: skip
 _ENCOUNTER_FIELDS = ("names", "voice", "count_unknown", "escape_blocked", "ghost", "lit", "max_rounds",
                      "uncertain_limit", "uncertain_used", "notes", "bestiary", "traps", "court",
-                     "formation")  # fmt: skip
+                     "formation", "land_makers")  # fmt: skip
 _PLACED_FIELDS = ("id", "species", "area", "hidden", "important")
 _TRAP_FIELDS = ("id", "name", "area", "on", "hidden", "method", "stat", "difficulty")
 
@@ -310,10 +317,11 @@ def encounter_from_data(
     if extra:
         path = named_path(file, extra)
         beasts.update(parse_bestiary(read_text(path), str(path)))
-    lit = e.get("lit", list, [0, 1, 2, 3, 4, 5])
+    lit = e.get("lit", list, [])  # the room's own light; the rest is carried (R-MK-29)
     if not all(isinstance(x, int) and 0 <= x <= 5 for x in lit):
         raise e.fail("type", "lit", kind="list of areas 0-5", got=repr(lit))
-    combatants: list[Combatant] = list(_court_sheet(e, file))
+    court, kingdom = _court_sheet(e, file)
+    combatants: list[Combatant] = list(court)
     for key, side, kind in (("pc", COURT, "pc"), ("npc", MONSTERS, "npc")):
         for n, raw in enumerate(_array(data, key, file)):
             combatants.append(_sheet(raw, file, f"{key}[{n}]", side, kind))
@@ -349,9 +357,11 @@ def encounter_from_data(
     earlier = e.int("uncertain_used", 0, 0, limit)
     if earlier + hidden > limit:
         raise e.fail("range", "monster.hidden", value=hidden, low=0, high=limit - earlier)
+    # the kingdom's voice and land makers when the court comes from a sheet with its kingdom (R-MK-20)
     return Battle(
         combatants=tuple(combatants),
-        voice=e.int("voice", 0, 0, 999),
+        voice=e.int("voice", kingdom.voice if kingdom else 0, 0, 999),
+        land_makers=e.int("land_makers", kingdom.land_makers if kingdom else 0, 0, 99),
         traps=traps,
         options=Options(
             ghost=e.get("ghost", bool, False),
@@ -366,11 +376,12 @@ def encounter_from_data(
     )
 
 
-def _court_sheet(e: _Entry, file: str) -> list[Combatant]:
-    """PCs from a character sheet file (``court = "court.toml"`` or ``"sample"``), placed by ``formation``."""
+def _court_sheet(e: _Entry, file: str) -> tuple[list[Combatant], Kingdom | None]:
+    """PCs from a character sheet file (``court = "court.toml"`` or ``"sample"``), placed by
+    ``formation``, and the sheet's kingdom if it has one."""
     source = e.get("court", str, "")
     if not source:
-        return []
+        return [], None
     from ..sheet import load_sheet, sample
 
     sheet = sample() if source == "sample" else load_sheet(named_path(file, source))
@@ -381,7 +392,7 @@ def _court_sheet(e: _Entry, file: str) -> list[Combatant]:
         if isinstance(area, bool) or not isinstance(area, int) or not 0 <= area <= 5:
             raise e.fail("range", f"formation.{character.id}", value=area, low=0, high=5)
         out.append(Combatant.from_character(character, COURT, area))
-    return out
+    return out, sheet.kingdom
 
 
 def _trap(raw: Any, file: str, n: int) -> Trap:

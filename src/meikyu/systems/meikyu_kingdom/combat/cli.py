@@ -42,7 +42,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("encounter", help="an encounter .toml file, or 'sample'")
     p.add_argument("--seed", type=int, default=None, help="seed for the dice the program rolls")
     p.add_argument("--auto-dice", action="store_true", help="always roll; never ask for dice")
-    _common(p)
+    p.add_argument(
+        "--auto-monsters", action="store_true", help="the tactical policy plays the monster side (toggle with m)"
+    )
+    p.add_argument("--lang", choices=LANGS, help="output language (default ko, or $MEIKYU_LANG)")
     p.set_defaults(handler=cmd_battle)
 
 
@@ -218,6 +221,14 @@ def describe(action: Action, battle: Any, lang: str, role: str = "gm") -> str:
     from .view import label
 
     params: dict[str, Any] = {f.name: getattr(action, f.name) for f in fields(action)}  # type: ignore[arg-type]
+    name = type(action).__name__
+    if name == "Choose":
+        return _describe_choice(action, battle, lang)
+    if name == "UseItem":
+        params["item"] = battle.get(action.actor).weapons[action.slot].label(lang)  # type: ignore[attr-defined]
+        params["target"] = params["target"] or params["actor"]
+    if name == "Cooperate":
+        params["action"] = translate(f"mk.battle.purpose.{params['action'] or 'hit'}", lang)
     for key in ("actor", "target", "monster", "payer", "other", "representative", "ghost", "via"):
         if isinstance(params.get(key), str) and params[key]:
             params[key] = label(battle, params[key], lang, role)
@@ -256,11 +267,52 @@ def describe(action: Action, battle: Any, lang: str, role: str = "gm") -> str:
             params["weapon"] = attacker.weapons[params["weapon"]].label(lang)
         if not params.get("target"):
             params["target"] = "?"
-    name = type(action).__name__
     if name == "Swap":
         return _describe_swap(action, battle, params, lang)
     snake = "".join("_" + ch.lower() if ch.isupper() else ch for ch in name).lstrip("_")
     return settle(translate(f"mk.battle.action.{snake}", lang, **params), lang)
+
+
+def family_label(action: Any, battle: Any, lang: str) -> str:
+    """The heading of a folded family of actions (an exchange, cooperation or search)."""
+    from .view import label
+
+    name = type(action).__name__
+    actor = label(battle, action.actor, lang, "gm")
+    if name == "Swap":
+        return settle(translate("mk.battle.cli.family.swap", lang, actor=actor, other=label(battle, action.other, lang, "gm")), lang)
+    if name == "Cooperate":
+        return settle(translate("mk.battle.cli.family.cooperate", lang, actor=actor, target=label(battle, action.target, lang, "gm")), lang)
+    return settle(translate("mk.battle.cli.family.search", lang, actor=actor), lang)
+
+
+def variant_label(action: Any, battle: Any, lang: str) -> str:
+    """One option of a folded family, in a word or two."""
+    name = type(action).__name__
+    if name == "Swap":
+        if action.give >= 0:
+            item = battle.get(action.actor).weapons[action.give].label(lang)
+            return translate("mk.battle.action.swap_give", lang, item=item)
+        item = battle.get(action.other).weapons[action.take].label(lang)
+        return translate("mk.battle.action.swap_take", lang, item=item)
+    if name == "Cooperate":
+        return translate(f"mk.battle.purpose.{action.action or 'hit'}", lang)
+    return translate(f"mk.word.{action.stat}", lang)
+
+
+def _describe_choice(action: Any, battle: Any, lang: str) -> str:
+    """An answer to a choice, in words: the option, the item, the skill or the PC it names."""
+    from .view import label
+
+    ch = battle.pending.choice
+    option = action.option
+    if ch.kind in ("minion_help", "cat_set_hp"):
+        return translate(f"mk.battle.choice.option.{option}", lang, value=ch.detail[0] if ch.detail else "")
+    if ch.kind == "break_item":
+        return battle.get(battle.pending.actor).weapons[int(option)].label(lang)
+    if ch.kind == "cft_minions":
+        return label(battle, option, lang, "gm")
+    return str(option)
 
 
 def _describe_swap(action: Any, battle: Any, params: dict[str, Any], lang: str) -> str:
@@ -294,10 +346,10 @@ def show_field(battle: Any, lang: str, role: str = "gm") -> str:
     lines = [translate("mk.battle.cli.field", lang, round=battle.round, phase=phase, active=active)]
     for area in range(6):
         pieces = []
-        for c in battle.combatants:
+        for n, c in enumerate(battle.combatants, 1):
             if c.area != area:
                 continue
-            name = label(battle, c.id, lang, role)
+            name = f"#{n} " + label(battle, c.id, lang, role)
             if c.hidden and role != "gm":
                 pieces.append(name + translate("mk.battle.cli.flag.hidden", lang))
                 continue
@@ -307,7 +359,7 @@ def show_field(battle: Any, lang: str, role: str = "gm") -> str:
             elif battle.phase not in ("setup", "over"):
                 flags.append(translate(f"mk.battle.cli.flag.{'acted' if c.acted else 'ready'}", lang))
             flags.extend(translate(f"mk.battle.status.{s}", lang) for s in sorted(c.statuses))
-            text = translate("mk.battle.cli.piece", lang, name=name, hp=c.hp, max_hp=c.max_hp, flags="")
+            text = translate("mk.battle.cli.piece", lang, name=name, hp=hp_text(c.hp, lang), max_hp=c.max_hp, flags="")
             if flags:
                 text += " [" + ", ".join(flags) + "]"
             if c.hidden:
@@ -316,49 +368,96 @@ def show_field(battle: Any, lang: str, role: str = "gm") -> str:
         area_name = translate(f"mk.battle.area.a{area}", lang)
         empty = translate("mk.battle.cli.empty", lang)
         lines.append(f"  {area}. {area_name}: " + (" · ".join(pieces) or empty))
+    if battle.voice or battle.disasters:
+        lines.append(translate("mk.battle.cli.voice", lang, voice=battle.voice, disasters=battle.disasters))
     if battle.pending is not None:
-        kind = translate(f"mk.battle.cli.pending.{battle.pending.kind}", lang)
-        lines.append(translate("mk.battle.cli.waiting", lang, kind=kind))
+        lines.append(pending_text(battle, lang))
     return "\n".join(lines)
 
 
-def menu(legal: list[Action]) -> list[tuple[Action, int]]:
-    """The legal actions with their hope variants folded in: (action without hope, most hope allowed).
+def hp_text(hp: int, lang: str) -> str:
+    """HP as shown: below 0 it says how far below, which the fatal-wound table reads (R-MK-31).
 
-    A GM picks ``12`` for no hope or ``12+2`` for two (R-MK-15), instead of reading six near-equal lines.
+    >>> hp_text(5, "en"), hp_text(-3, "en")
+    ('5', '-3 (3 below 0)')
     """
-    from dataclasses import replace
+    return str(hp) if hp >= 0 else translate("mk.battle.cli.hp_below", lang, hp=hp, below=-hp)
 
-    present = set(legal)
-    out: list[tuple[Action, int]] = []
-    for action in legal:
-        hope = getattr(action, "hope", None)
-        if hope is None:
-            out.append((action, 0))
-            continue
-        if hope > 0 and replace(action, hope=0) in present:  # type: ignore[type-var]
-            continue
-        most = hope
-        while replace(action, hope=most + 1) in present:  # type: ignore[type-var]
-            most += 1
-        out.append((action, most))
-    return out
+
+def pending_text(battle: Any, lang: str) -> str:
+    """What the battle waits for, with a choice's question in full."""
+    from .view import label
+
+    p = battle.pending
+    if p.choice is None:
+        kind = translate(f"mk.battle.cli.pending.{p.kind}", lang)
+        return translate("mk.battle.cli.waiting", lang, kind=kind)
+    ch = p.choice
+    actor = translate(f"mk.battle.side.{p.actor}", lang) if p.actor in ("court", "monsters") else label(battle, p.actor, lang, "gm")
+    key = ch.kind
+    params: dict[str, Any] = {"actor": actor}
+    if ch.kind == "minion_help":
+        achievement, difficulty, minions = ch.detail
+        params.update(achievement=achievement, difficulty=difficulty, minions=minions)
+        if difficulty < 0:
+            key = "minion_help_secret"
+    elif ch.detail:
+        params["value"] = ch.detail[0]
+    return settle(translate(f"mk.battle.choice.ask.{key}", lang, **params), lang)
+
+
+def gm_listing(actions: list[Action]) -> list[tuple[Action, int]]:
+    """The GM's actions as a numbered list (no hope to fold)."""
+    return [(a, 0) for a in actions]
 
 
 def _pick(text: str, listing: list[tuple[Action, int]]) -> Action | None:
-    """``"12"`` or ``"12+2"`` to an action of ``listing``, or None when it names none."""
-    from dataclasses import replace
-
-    number, _, extra = text.replace(" ", "").partition("+")
+    """``"12"`` to an action of the GM ``listing``, or None when it names none."""
+    number = text.replace(" ", "")
     if not number.isdigit() or not 1 <= int(number) <= len(listing):
         return None
-    action, most = listing[int(number) - 1]
-    if not extra:
-        return action
-    if not extra.isdigit() or not 0 <= int(extra) <= most:
-        return None
-    base = getattr(action, "hope", 0)
-    return action if int(extra) == base else replace(action, hope=int(extra))  # type: ignore[type-var]
+    return listing[int(number) - 1][0]
+
+
+def show_menu(battle: Any, legal: list[Action], lang: str) -> list[str]:
+    """The legal actions grouped by character, then kind, each under its stable key (see :mod:`.menu`)."""
+    from ..display import display_width
+    from .menu import entries
+    from .view import label
+
+    lines: list[str] = []
+    nums = {c.id: n for n, c in enumerate(battle.combatants, 1)}
+    for owner, kinds in entries(battle, legal):
+        if owner:
+            c = battle.get(owner)
+            where = translate(f"mk.battle.area.a{c.area}", lang)
+            head = translate("mk.battle.cli.group", lang, n=nums[owner], name=label(battle, owner, lang, "gm"),
+                             area=where, hp=hp_text(c.hp, lang), max_hp=c.max_hp)  # fmt: skip
+        else:
+            head = translate("mk.battle.cli.group_general", lang)
+        lines.append(head)
+        for kind, items in kinds:
+            title = translate(f"mk.battle.cli.kind.{kind}", lang)
+            pad = " " * max(0, 7 - display_width(title))
+            for n, e in enumerate(items):
+                head = title + pad if n == 0 else " " * 7
+                family = type(e.action).__name__ in ("Swap", "Cooperate", "SearchSpot")
+                what = family_label(e.action, battle, lang) if family else describe(e.action, battle, lang)
+                text = f"    {head} {e.key + ('…' if family else ''):<7} {what}"
+                if e.most_hope:
+                    text += translate("mk.battle.cli.hope_range", lang, most=e.most_hope)
+                if family:
+                    options = e.variants
+                    if not any(v is e.action for _, v in options):
+                        options = (("", e.action), *options)
+                    text += ": " + " · ".join(
+                        f"{e.key + suffix} {variant_label(v, battle, lang)}" for suffix, v in options
+                    )
+                for suffix, _variant in () if family else e.variants:
+                    word = "hold_back" if suffix.endswith("-") else "improvised"
+                    text += translate(f"mk.battle.cli.variant.{word}", lang, key=e.key + suffix)
+                lines.append(text)
+    return lines
 
 
 _VALUE_FIELDS = ("amount", "hp")
@@ -388,13 +487,46 @@ def _with_value(action: Action | None, value: str) -> Action | None:
     return None
 
 
-def _line(prefix: str, n: int, action: Action, most: int, battle: Any, lang: str) -> str:
-    text = f"  {prefix + str(n):>4}. {describe(action, battle, lang)}"
-    if most:
-        text += translate("mk.battle.cli.hope_range", lang, most=most)
-    if prefix == "g" and any(hasattr(action, key) for key in _VALUE_FIELDS):
+def _line(n: int, action: Action, battle: Any, lang: str) -> str:
+    text = f"  {'g' + str(n):>4}. {describe(action, battle, lang)}"
+    if any(hasattr(action, key) for key in _VALUE_FIELDS):
         text += translate("mk.battle.cli.value_hint", lang, choice=f"g{n}")
     return text
+
+
+COMMAND_WORDS = {
+    "q": ("q", "quit", "끝", "끝내기", "종료", "終了", "終わる"),
+    "?": ("?", "h", "help", "도움말", "ヘルプ"),
+    "u": ("u", "undo", "되돌리기", "취소", "取り消し", "戻す"),
+    "p": ("p", "players", "플레이어", "プレイヤー"),
+    "g": ("g", "gm"),
+    "m": ("m", "monsters", "몬스터", "モンスター"),
+}
+"""Terminal commands and the words that mean them in ko / ja / en."""
+
+
+def command_word(text: str) -> str:
+    """The command ``text`` names (``q``, ``?``, ``u``, ``p``, ``g``, ``m``), or "" for a menu key.
+
+    >>> command_word("되돌리기"), command_word("終了"), command_word("Q"), command_word("2a5")
+    ('u', 'q', 'q', '')
+    """
+    low = text.strip().lower()
+    for cmd, words in COMMAND_WORDS.items():
+        if low in words:
+            return cmd
+    return ""
+
+
+def monsters_decide(battle: Any) -> bool:
+    """The decision now is the monster side's (its turn, or a prompt one of its pieces answers)."""
+    p = battle.pending
+    if p is not None:
+        who = p.mover or p.actor
+        if who in ("court", "monsters"):
+            return who == "monsters"
+        return bool(who) and battle.get(who).side == "monsters"
+    return battle.phase in ("act", "ambush") and battle.active == "monsters"
 
 
 def run_battle(
@@ -404,8 +536,11 @@ def run_battle(
     out: TextIO,
     auto_dice: bool = False,
     fallback: Dice | None = None,
+    auto_monsters: bool = False,
 ) -> int:
-    """The step-by-step loop: show, list, choose, dice, apply; ``u`` undoes, ``g`` GM actions, ``q`` quits."""
+    """The step-by-step loop: show, list, choose, dice, apply; ``u`` undoes, ``g`` GM actions, ``m`` lets
+    the tactical policy play the monster side (again: the GM plays it), ``q`` quits."""
+    from .policy import TacticalPolicy
     from .rules import gm_actions
     from .view import render
 
@@ -427,42 +562,51 @@ def run_battle(
                 )
             )
             return 0
-        listing = menu(list(game.legal_actions()))
-        prefix, value = "", ""
-        for n, (action, most) in enumerate(listing, 1):
-            say(_line("", n, action, most, state, lang))
-        if any(most for _, most in listing):
-            say(translate("mk.battle.cli.hope_hint", lang))
+        legal = list(game.legal_actions())
+        if auto_monsters and monsters_decide(state):
+            chosen = TacticalPolicy().choose(state, legal)
+            say(translate("mk.battle.cli.policy_plays", lang, action=describe(chosen, state, lang)))
+            for event in game.play(chosen, dice):
+                say("  → " + render(event, game.state, lang, "gm"))
+            continue
+        for line in show_menu(state, legal, lang):
+            say(line)
         try:
-            text = ask(translate("mk.battle.cli.choose", lang) + " ").strip().lower()
+            text = ask(translate("mk.battle.cli.choose", lang) + " ").strip()
         except EOFError:
             say(translate("mk.battle.cli.bye", lang))
             return 0
-        if text == "q":
+        word = command_word(text)
+        if not text:
+            continue
+        if word == "q":
             say(translate("mk.battle.cli.bye", lang))
             return 0
-        if text in ("?", "h", "help"):
+        if word == "?":
             say(translate("mk.battle.cli.help", lang))
             continue
-        if text == "u":
+        if word == "m":
+            auto_monsters = not auto_monsters
+            say(translate(f"mk.battle.cli.monsters_{'auto' if auto_monsters else 'manual'}", lang))
+            continue
+        if word == "u":
             try:
                 game.undo()
                 say(translate("mk.battle.cli.undone", lang))
             except InputError:
                 say(translate("mk.battle.cli.nothing_to_undo", lang))
             continue
-        if text == "p":
+        if word == "p":
             say(translate("mk.battle.cli.player_view", lang))
             say(show_field(state, lang, "player"))
             continue
-        if text.startswith("g"):
-            listing = [(a, 0) for a in gm_actions(state)]
-            prefix = "g"
-            rest = text[1:].strip()
+        if word == "g" or (text[:1].lower() == "g" and text[1:2].strip().isdigit()):
+            listing = gm_listing(gm_actions(state))
+            rest = text[1:].strip() if word != "g" else ""
             if not rest:
                 say(translate("mk.battle.cli.gm_list", lang))
-                for n, (action, most) in enumerate(listing, 1):
-                    say(_line("g", n, action, most, state, lang))
+                for n, (action, _most) in enumerate(listing, 1):
+                    say(_line(n, action, state, lang))
                 # Ask right here: redrawing the field would scroll the long GM list off the screen.
                 try:
                     rest = ask(translate("mk.battle.cli.choose_gm", lang) + " ").strip().lower()
@@ -472,16 +616,23 @@ def run_battle(
                 rest = rest[1:].strip() if rest.startswith("g") else rest
                 if not rest:
                     continue
-            text, value = _split_value(rest)
-        chosen = _pick(text, listing)
-        if chosen is not None and prefix and value:
-            chosen = _with_value(chosen, value)
+            number, value = _split_value(rest)
+            chosen = _pick(number, listing)
+            if chosen is not None and value:
+                chosen = _with_value(chosen, value)
+                if chosen is None:
+                    say(translate("mk.battle.cli.bad_value", lang, text=rest))
+                    continue
             if chosen is None:
-                say(translate("mk.battle.cli.bad_value", lang, text=rest))
+                say(translate("mk.battle.cli.bad_gm_choice", lang, text=number, count=len(listing)))
                 continue
-        if chosen is None:
-            say(translate("mk.battle.cli.bad_choice", lang, text=text, count=len(listing), prefix=prefix))
-            continue
+        else:
+            from .menu import parse_choice
+
+            chosen = parse_choice(text, state, legal)
+            if chosen is None:
+                say(translate("mk.battle.cli.bad_choice", lang, text=text))
+                continue
         try:
             events = _apply(game, chosen, lang, ask, auto_dice, dice)
         except EOFError:
@@ -516,10 +667,16 @@ def cmd_battle(args: argparse.Namespace) -> int:
     game: Game[Any] = Game(BattleRules(), battle, dice=RandomDice(args.seed))
     try:
         return run_battle(
-            game, lang, input, sys.stdout, auto_dice=args.auto_dice, fallback=RandomDice(args.seed)
+            game,
+            lang,
+            input,
+            sys.stdout,
+            auto_dice=args.auto_dice,
+            fallback=RandomDice(args.seed),
+            auto_monsters=args.auto_monsters,
         )
     except BrokenPipeError:
         return _quiet_pipe()
 
 
-__all__ = ["DiceExhausted", "register", "run_battle", "describe", "show_field", "menu"]
+__all__ = ["DiceExhausted", "register", "run_battle", "describe", "show_field", "show_menu"]

@@ -258,6 +258,8 @@ class Cooperated(BattleEvent):
     actor: str
     target: str
     bonus: int
+    action: str = "hit"
+    """The helped action, named by its check (R-MK-12)."""
 
 
 @dataclass(frozen=True)
@@ -363,3 +365,55 @@ class GhostActs(BattleEvent):
     ghost: str
     via: str
     cost: int
+
+
+@dataclass(frozen=True)
+class DisasterDue(BattleEvent):
+    """Voice fell to or below the land makers' number, fell while there, or was due to fall at 0: the
+    kingdom rolls on the disaster table (R-MK-20) — after the battle, on the kingdom sheet."""
+
+    voice: int
+    land_makers: int
+    trigger: str
+
+
+@dataclass(frozen=True)
+class ChoiceAsked(BattleEvent):
+    """The rules leave a choice to ``actor`` (``side`` when the whole court chooses)."""
+
+    actor: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class MinionHelp(BattleEvent):
+    """Minion help on a check (R-MK-19): ``lost`` minions for +1 achievement."""
+
+    actor: str
+    lost: int
+    achievement: int
+    success: bool
+
+
+@dataclass(frozen=True)
+class HpRestored(BattleEvent):
+    """HP restored by an item or the GM (R-MK-31); ``item`` is empty for a GM ruling."""
+
+    target: str
+    amount: int
+    hp: int
+    item: str = ""
+
+
+@dataclass(frozen=True)
+class StoodUp(BattleEvent):
+    """An incapacitated character is back at HP ≥ 1 and no longer incapacitated (R-MK-31)."""
+
+    id: str
+
+
+@dataclass(frozen=True)
+class CooperationLapsed(BattleEvent):
+    """Cooperation waiting for ``target`` lapsed unused: it did something else, or the round ended (R-MK-12)."""
+
+    target: str

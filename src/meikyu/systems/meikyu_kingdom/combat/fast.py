@@ -73,7 +73,7 @@ class _C:
         "orig", "id", "side", "kind", "important", "hp", "area", "acted", "condition", "drive",
         "minions", "deadline", "valor", "wit", "evasion", "armor", "capacity", "weapons", "enmity",
         "level", "species", "hope_ok", "curse", "no_drive", "foolish", "distracted",
-        "search",
+        "search", "hidden", "lights",
     )  # fmt: skip
 
     def __init__(self, c: Combatant) -> None:
@@ -93,7 +93,10 @@ class _C:
         self.wit = c.wit
         self.search = c.search
         self.evasion = c.evasion
-        self.armor = c.armor
+        self.armor = c.reduction  # natural plus the armor carried (R-MK-30)
+        self.hidden = c.hidden
+        # Star Fragments carried: their light moves with this piece (R-MK-29)
+        self.lights = tuple(w.light for w in c.weapons if w.light >= 0 and not w.broken)
         self.capacity = c.capacity
         self.weapons = tuple((i, w.power, w.range, w.ranged) for i, w in enumerate(c.weapons) if not w.broken)
         self.enmity = dict(reversed(c.enmity))  # the first entry counts, as in enmity_to
@@ -152,7 +155,7 @@ class _Fast:
     __slots__ = (
         "base", "cs", "phase", "round", "first", "active", "current", "moved", "voice", "strategy_bonus",
         "winner", "outcome", "lit", "max_rounds", "looted", "surrendered", "roll", "drawn", "steps",
-        "trace", "steps_before",
+        "trace", "steps_before", "used", "secret",
     )  # fmt: skip
 
     def __init__(
@@ -193,7 +196,9 @@ class _Fast:
         self.strategy_bonus = b.strategy_bonus
         self.winner = b.winner
         self.outcome = b.outcome
-        self.lit = frozenset(b.options.lit)
+        self.lit = b.options.lit
+        self.used = b.used
+        self.secret = b.hidden_enemy
         self.max_rounds = b.options.max_rounds
         self.looted = frozenset(b.looted)
         self.surrendered = b.surrendered
@@ -214,12 +219,18 @@ class _Fast:
             strategy_bonus=self.strategy_bonus,
             winner=self.winner,
             outcome=self.outcome,
+            used=self.used,
         )
 
     # --- one check (resolve.check with no hope, no cooperation, no statuses) ---------------------
 
-    def check(self, c: _C, stat: int, difficulty: int) -> tuple[bool, bool, bool, int]:
-        """(success, critical, fumble, drive gained); nothing is written back."""
+    def check(
+        self, c: _C, stat: int, difficulty: int, secret: bool = False
+    ) -> tuple[bool, bool, bool, int, int, int]:
+        """(success, critical, fumble, drive gained, prompts, minions lost); nothing is written back.
+
+        A failed check that minions could still turn asks the policy (one prompt, one step): it helps
+        when the difficulty is known and one point short, else declines (R-MK-19)."""
         roll = self.roll
         dice = (roll(), roll())
         no_drive = c.no_drive
@@ -227,13 +238,30 @@ class _Fast:
             pair = dice[0] + dice[1]
             critical = pair == 12
             fumble = pair == 2 or (c.curse and pair <= 3)
-            success = critical or (not fumble and pair + stat >= difficulty)
+            achievement = 0 if fumble else pair + stat
+            success = critical or (not fumble and achievement >= difficulty)
             gain = 2 if critical else 0
         else:
             out = best_outcome(dice, stat, difficulty, curse=c.curse, no_drive=no_drive)
             success, critical, fumble, gain = bool(out.success), out.critical, out.fumble, out.drive
+            achievement = out.achievement
         gain = max(0, min(c.capacity, c.drive + gain) - c.drive) if gain and not no_drive else 0
-        return success, critical, fumble, gain
+        if not success and not fumble and c.minions > 0 and (secret or difficulty - achievement <= c.minions):
+            if not secret and difficulty - achievement == 1:
+                return True, critical, fumble, gain, 1, min(c.minions, roll())
+            return success, critical, fumble, gain, 1, 0
+        return success, critical, fumble, gain, 0, 0
+
+    def lit_now(self) -> frozenset[int] | tuple[int, ...]:
+        """model.lit_areas on the scratch records: the room's light and the fragments' where they are."""
+        out: set[int] | None = None
+        for c in self.cs:
+            if c.lights:
+                if out is None:
+                    out = set(self.lit)
+                for radius in c.lights:
+                    out.update(range(max(0, c.area - radius), min(5, c.area + radius) + 1))
+        return self.lit if out is None else frozenset(out)
 
     # --- the policy and the rules, fused ------------------------------------------------------
 
@@ -265,12 +293,14 @@ class _Fast:
                 value = c.wit + 7 if c.kind == "npc" else c.evasion
                 if value > best:
                     best = value
-        success, critical, fumble, gain = self.check(rep, rep.wit, best + self.strategy_bonus)
-        if (critical or fumble) and rep.distracted:
-            raise _Fallback  # the critical or fumble cures distraction (R-MK-44)
+        success, critical, fumble, gain, prompts, lost = self.check(
+            rep, rep.wit, best + self.strategy_bonus, self.secret
+        )
+        if fumble or (critical and rep.distracted):
+            raise _Fallback  # voice and a disaster (R-MK-20); a critical cures distraction (R-MK-44)
         rep.drive += gain
-        if fumble and rep.side == COURT and rep.kind != "monster" and self.voice > 0:
-            self.voice -= 1
+        rep.minions -= lost
+        self.steps += prompts
         first = COURT if success else MONSTERS
         self.phase = "act"
         self.first = first
@@ -283,7 +313,7 @@ class _Fast:
         """policy._best_attack: (target, slot, power) or None."""
         best: tuple[int, int, int] | None = None
         choice: tuple[_C, int, int] | None = None
-        lit = self.lit
+        lit = self.lit_now() if any(w[3] for w in c.weapons) else ()
         area = c.area
         side = c.side
         for slot, power, reach, ranged in c.weapons:
@@ -331,7 +361,12 @@ class _Fast:
             return
         step_ = 1 if (nearest.area - c.area) * ahead > 0 else -1
         blocking = step_ == 1 and self.blocked(c)
-        payers = [x for x in self.cs if x.side == c.side and x.condition == OK and x.minions > 0]
+        used = self.used
+        payers = [
+            x
+            for x in self.cs
+            if x.side == c.side and x.condition == OK and x.minions > 0 and (x.id, "breakthrough") not in used
+        ]
         if blocking and not payers:
             self.finish(c)
             return
@@ -341,7 +376,8 @@ class _Fast:
             for x in payers:
                 if x.minions > payer.minions:
                     payer = x
-            payer.minions -= min(payer.minions, self.roll())  # breakthrough (R-MK-27)
+            payer.minions -= min(payer.minions, self.roll())  # breakthrough (R-MK-27), once a round
+            self.used = (*used, (payer.id, "breakthrough"))
             self.steps += 1
         c.area += step_ * ahead
         self.current = c.id
@@ -361,7 +397,7 @@ class _Fast:
         if a.foolish:
             # R-MK-44: the target is drawn at random among the enemies the chosen weapon reaches
             reach, ranged = next((r, rg) for s_, _p, r, rg in a.weapons if s_ == slot)
-            lit = self.lit
+            lit = self.lit_now()
             in_range = [
                 x
                 for x in self.cs
@@ -373,10 +409,12 @@ class _Fast:
             t = in_range[self.roll(len(in_range)) - 1] if len(in_range) > 1 else in_range[0]
         hq = 2 if a.area == _ENEMY_HQ[a.side] else 0
         evasion = t.evasion if t.condition == OK else 7
-        success, critical, fumble, gain = self.check(a, a.valor + hq, evasion)
+        success, critical, fumble, gain, prompts, lost = self.check(
+            a, a.valor + hq, evasion, t.hidden and a.side == COURT
+        )
         if critical or fumble:
             raise _Fallback
-        steps = 1
+        steps = 1 + prompts
         drive = a.drive + gain
         hope_dice = 0
         spent = 0
@@ -395,7 +433,7 @@ class _Fast:
             amount = power + enmity + hope_dice - t.armor
             if amount > 0 and t.condition != DEAD:
                 hp = t.hp - amount
-                wound: tuple[int, str, str, int, int, int] | None = None
+                wound: tuple[int, str, str, int, int, int, int] | None = None
                 if t.condition == INCAPACITATED:
                     condition = DEAD  # any further damage kills (R-MK-31)
                 elif hp <= 0:
@@ -411,41 +449,43 @@ class _Fast:
                 # nothing above wrote anything: commit now
                 t.hp = hp
                 if wound is not None:
-                    t.deadline, t.drive, t.minions, self.voice = wound[2:]
+                    t.deadline, t.drive, t.minions, self.voice, more = wound[2:]
+                    steps += more
                 if condition != t.condition:
                     t.condition = condition
                     t.acted = True
                     if condition == DEAD:
                         t.deadline = ""
         a.drive = drive - spent
+        a.minions -= lost
         self.steps += steps
         self.finish(a, counted=True)
 
-    def fatal(self, t: _C, hp: int, amount: int) -> tuple[int, str, str, int, int, int]:
+    def fatal(self, t: _C, hp: int, amount: int) -> tuple[int, str, str, int, int, int, int]:
         """resolve.fatal_wound on ``t`` whose HP fell to ``hp`` from ``amount`` damage (FWT, R-MK-31):
-        (hp, condition, deadline, drive, minions, voice), nothing written. Entries 8 (an item breaks)
-        and 12 (a bad status) go to ``step``."""
+        (hp, condition, deadline, drive, minions, voice, prompts), nothing written. Entries 8 (an item
+        breaks) and 12 (a bad status) go to ``step``."""
         roll = self.roll
         value = roll() + roll()
         drive = t.drive
         minions = t.minions
         deadline = t.deadline
         voice = self.voice
+        prompts = 0
         if value == 2:
-            return hp, DEAD, "", drive, minions, voice
+            return hp, DEAD, "", drive, minions, voice, 0
         if value == 3 or value == 10 or value == 11:
             if value == 3:
                 stat, difficulty = t.search, amount + 5
             else:
                 stat, difficulty = (t.search if value == 10 else t.valor), 9 - hp
-            success, critical, fumble, gain = self.check(t, stat, difficulty)
-            if (critical or fumble) and t.distracted:
-                raise _Fallback  # the critical or fumble cures distraction (R-MK-44)
+            success, critical, fumble, gain, prompts, lost = self.check(t, stat, difficulty)
+            if fumble or (critical and t.distracted):
+                raise _Fallback  # voice and a disaster (R-MK-20); a critical cures distraction (R-MK-44)
             drive += gain
-            if fumble and t.side == COURT and t.kind != "monster" and voice > 0:
-                voice -= 1
+            minions -= lost
             if value == 3 and not success:
-                return hp, DEAD, "", drive, minions, voice
+                return hp, DEAD, "", drive, minions, voice, prompts
             if value != 3 and success:
                 hp = 1
         elif value == 4 or value == 5 or value == 6:
@@ -456,7 +496,7 @@ class _Fast:
                 hp += amount
         elif value == 8 or value == 12:
             raise _Fallback
-        return hp, (OK if hp > 0 else INCAPACITATED), deadline, drive, minions, voice
+        return hp, (OK if hp > 0 else INCAPACITATED), deadline, drive, minions, voice, prompts
 
     def finish(self, c: _C, counted: bool = False) -> None:
         """flow.finish_unit without obesity or a second action (neither occurs on this path)."""
@@ -532,6 +572,7 @@ class _Fast:
             if c.acted and c.condition == OK:
                 c.acted = False
         self.round += 1
+        self.used = ()
         self.phase = "strategy"
         self.first = self.active = self.current = ""
         self.moved = False

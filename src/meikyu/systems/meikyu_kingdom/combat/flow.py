@@ -23,8 +23,12 @@ from .work import Work
 
 
 def finish_unit(w: Work, actor: str, *, acted: bool = True) -> None:
-    """The actor's action is done: acted (unless a critical let it act again), obesity bites (R-MK-44)."""
+    """The actor's action is done: acted (unless a critical let it act again), obesity bites (R-MK-44),
+    and cooperation still waiting for it lapses — it did something else (R-MK-12)."""
     c = w.c(actor)
+    if c.coop:
+        c = w.set(actor, coop=())
+        w.emit(ev.CooperationLapsed(actor))
     if acted and OBESITY in c.statuses and c.condition == OK:
         damage(w, actor, 1)
         c = w.c(actor)
@@ -142,9 +146,15 @@ def end_round(w: Work) -> None:
 
 
 def start_round(w: Work) -> None:
+    """A new round: the cycle's interrupts and cooperation end (R-MK-08, R-MK-12), the awake are ready."""
     for c in w.cs:
+        if c.coop:
+            w.set(c.id, coop=())
+            w.emit(ev.CooperationLapsed(c.id))
         if c.acted and c.condition == OK and SLEEP not in c.statuses:
             w.set(c.id, acted=False)
     rnd = w.get("round") + 1
     w.put(phase="strategy", round=rnd, first="", active="", current="", moved=False, strategy_bonus=0)
+    if w.get("used"):
+        w.put(used=())
     w.emit(ev.RoundStarted(rnd))

@@ -83,6 +83,13 @@ class Weapon:
     breakable: bool = True
     names: tuple[str, ...] = ()
     """Localized names (ko, ja, en) when known; ``name`` stays the stable id-like name events carry."""
+    reduction: int = 0
+    """Armor: damage reduction while this item is carried and unbroken (R-MK-30)."""
+    light: int = -1
+    """A Star Fragment: it lights its carrier's area and the areas within ``light`` steps (R-MK-29);
+    −1 for an item that gives no light."""
+    heal: int = 0
+    """A recovery item: using it restores ``heal``D6 HP and uses it up (R-MK-31)."""
 
     def label(self, lang: str = "en") -> str:
         """The item's name in ``lang`` (``name`` when no translation is known).
@@ -129,7 +136,7 @@ class Combatant:
     evasion: int = 7
     weapons: tuple[Weapon, ...] = ()
     armor: int = 0
-    """Attack damage is reduced by this much (armor / hide, R-MK-30)."""
+    """Natural damage reduction (a monster's hide, R-MK-30); armor items add theirs: :attr:`reduction`."""
     minions: int = 0
     drive: int = 0
     capacity: int = 0
@@ -154,8 +161,10 @@ class Combatant:
     """What players are told of a hidden monster."""
     looks: tuple[str, ...] = ()
     """``appearance`` in ko, ja, en when the bestiary gives it (empty when the GM typed their own)."""
-    coop: tuple[tuple[str, int], ...] = ()
-    """Cooperation bonuses waiting for this character's next check: (helper id, bonus) (R-MK-12)."""
+    coop: tuple[tuple[str, int, str], ...] = ()
+    """Cooperation waiting for this character's next check of the named action: (helper id, bonus,
+    action) (R-MK-12). It is used by that check and lapses when the character does anything else
+    or the round ends."""
     notes: str = ""
     """GM-only notes."""
 
@@ -166,6 +175,20 @@ class Combatant:
     @property
     def can_act(self) -> bool:
         return self.condition == OK and not self.acted
+
+    @property
+    def reduction(self) -> int:
+        """Damage reduction: natural (hide) plus every unbroken armor item carried (R-MK-30).
+
+        >>> c = Combatant("a", "A", COURT, 2, 9, 9, armor=1, weapons=(Weapon("mail", reduction=2),))
+        >>> c.reduction, evolve(c, weapons=(Weapon("mail", reduction=2, broken=True),)).reduction
+        (3, 1)
+        """
+        total = self.armor
+        for wp in self.weapons:
+            if wp.reduction and not wp.broken:
+                total += wp.reduction
+        return total
 
     @property
     def effective_evasion(self) -> int:
@@ -192,14 +215,15 @@ class Combatant:
         """A battle piece from a :class:`meikyu.systems.meikyu_kingdom.character.Character` sheet.
 
         Every filled item slot becomes an attack option (non-weapons as range-0 power-1 melee items,
-        R-MK-29); armor adds its reduction. ``area`` defaults to the side's front line.
+        R-MK-29); an armor item keeps its reduction with it, so trading or breaking it changes the
+        carrier's reduction (R-MK-30). ``area`` defaults to the side's front line.
 
         >>> from meikyu.systems.meikyu_kingdom.character import Character
         >>> sheet = Character.from_data({"id": "sara", "name": "Sara", "wit": 1, "charm": 1,
         ...     "search": 1, "valor": 2, "hp": 8, "max_hp": 9, "capacity": 3, "evasion": 9, "items": [{"name": "spear", "category": "weapon", "attack": "melee", "power": 3},
         ...     {"name": "mail", "category": "armor", "reduction": 1}]})
         >>> c = Combatant.from_character(sheet)
-        >>> c.area, c.hp, c.max_hp, c.armor, [(w.name, w.power) for w in c.weapons]
+        >>> c.area, c.hp, c.max_hp, c.reduction, [(w.name, w.power) for w in c.weapons]
         (2, 8, 9, 1, [('spear', 3), ('mail', 1)])
         """
         weapons = []
@@ -215,6 +239,9 @@ class Combatant:
                     ranged=wp.attack == "ranged",
                     level=item.level,
                     breakable=item.breakable,
+                    reduction=item.reduction if item.category == "armor" else 0,
+                    light=item.light,
+                    heal=item.heal,
                     names=tuple(item.names.get(lang, item.name) for lang in ("ko", "ja", "en"))
                     if item.names
                     else (),
@@ -239,7 +266,6 @@ class Combatant:
             valor=character.valor,
             evasion=character.evasion,
             weapons=tuple(weapons),
-            armor=character.armor_reduction(),
             minions=character.minions,
             drive=character.drive,
             capacity=character.capacity,
@@ -257,6 +283,27 @@ class Combatant:
 
 def distance(a: Combatant, b: Combatant) -> int:
     return abs(a.area - b.area)
+
+
+def lit_areas(cs: tuple[Combatant, ...] | list[Combatant], room: tuple[int, ...] = ()) -> frozenset[int]:
+    """Areas in light: the room's own, plus around every Star Fragment carried on the field (R-MK-29).
+
+    Light comes from who carries it: a fragment lights its carrier's area and the areas within its
+    ``light`` steps, whatever the carrier's condition (the item lies where its carrier is), and moves,
+    changes hands or goes out (broken) with it.
+
+    >>> star = Weapon("star fragment", light=1)
+    >>> sorted(lit_areas([Combatant("a", "A", COURT, 2, 9, 9, weapons=(star,))]))
+    [1, 2, 3]
+    >>> sorted(lit_areas([Combatant("a", "A", COURT, 0, 9, 9, weapons=(evolve(star, broken=True),))], (5,)))
+    [5]
+    """
+    out = set(room)
+    for c in cs:
+        for wp in c.weapons:
+            if wp.light >= 0 and not wp.broken:
+                out.update(range(max(0, c.area - wp.light), min(5, c.area + wp.light) + 1))
+    return frozenset(out)
 
 
 @dataclass(frozen=True)
@@ -295,7 +342,7 @@ class AttackContext:
 
 @dataclass(frozen=True)
 class Pending:
-    """A decision the battle waits for: ``breakthrough``, ``damage_hope`` or ``cat_move``."""
+    """A decision the battle waits for: ``breakthrough``, ``damage_hope``, ``cat_move`` or ``choice``."""
 
     kind: str
     actor: str
@@ -304,6 +351,34 @@ class Pending:
     extra: bool = False
     """Breakthrough: True when the blocked move was the extra-move special action."""
     attack: AttackContext | None = None
+    choice: Choice | None = None
+    """``kind == "choice"``: a player's choice asked in the middle of resolving an action."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A choice the rules leave to a character, asked part-way through an action (R-MK-19 minion help,
+    which item breaks, the "of choice" entries of CAT and CFT).
+
+    The action is not applied yet: the battle keeps the state from before it, with the action, the
+    dice it has drawn so far and the answers given so far. Answering replays the action with those
+    dice and answers, so the outcome is exactly what resolving it straight through would give, and
+    the events already shown (``shown``) are not repeated.
+    """
+
+    kind: str
+    """``minion_help``, ``break_item``, ``cat_set_hp``, ``cat_seal`` or ``cft_minions``."""
+    options: tuple[str, ...]
+    action: dict[str, Any]
+    """The action being resolved (``ACTIONS.dump``)."""
+    drawn: tuple[int, ...] = ()
+    answers: tuple[str, ...] = ()
+    shown: int = 0
+    prior: Pending | None = None
+    """The decision that was pending when the action began (e.g. hope for damage)."""
+    detail: tuple[int, ...] = ()
+    """What the prompt shows: minion help (achievement, difficulty or −1 when hidden, minions);
+    CAT 9 (the rolled HP)."""
 
 
 @dataclass(frozen=True)
@@ -329,8 +404,12 @@ class Options:
     """Something (a trap …) bars the way back: the court's escape fails (R-MK-37)."""
     count_unknown: bool = False
     """The court entered without knowing how many monsters the room holds (ambush cause a, R-MK-22)."""
-    lit: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
-    """Areas inside a Star Fragment's light: ranged attacks need their target there (R-MK-29)."""
+    lit: tuple[int, ...] = ()
+    """Areas the room itself lights (a bright hall); every other light comes from the Star Fragments
+    carried on the field (:func:`lit_areas`). Ranged attacks need their target in light (R-MK-29)."""
+    break_choice: bool = False
+    """Who picks the item that breaks (FWT 8, CFT 9): the tables say a random one (default); with
+    this option its owner chooses."""
     max_rounds: int = 100
     """A safety stop for simulations: the battle is a draw after this many rounds."""
 
@@ -350,7 +429,14 @@ class Battle:
     moved: bool = False
     pending: Pending | None = None
     voice: int = 0
-    """The court's Voice of the People (hope shared by the court, R-MK-13)."""
+    """The kingdom's Voice of the People (hope shared by the court, R-MK-13), changed only through
+    :func:`meikyu.systems.meikyu_kingdom.voice.voice_step` (R-MK-20)."""
+    land_makers: int = 0
+    """Land makers in this game, for the disaster triggers (R-MK-20); 0 = the court's PCs here."""
+    disasters: int = 0
+    """Kingdom disaster rolls that fell due during the battle (R-MK-20), for the kingdom to roll."""
+    used: tuple[tuple[str, str], ...] = ()
+    """(character, interrupt) pairs used this round: each once per cycle (R-MK-08), e.g. breakthrough."""
     traps: tuple[Trap, ...] = ()
     options: Options = field(default_factory=Options)
     uncertain_limit: int = 0
@@ -385,6 +471,13 @@ class Battle:
         survived (R-MK-42), else 0."""
         c = self.get(cid)
         return -2 if self.surrendered and c.side == self.surrendered and c.condition == OK else 0
+
+    @property
+    def makers(self) -> int:
+        """Land makers for the disaster triggers: as set, else the court's PCs on the field (R-MK-20)."""
+        if self.land_makers:
+            return self.land_makers
+        return sum(1 for c in self.combatants if c.side == COURT and c.kind == "pc")
 
     @property
     def hidden_enemy(self) -> bool:

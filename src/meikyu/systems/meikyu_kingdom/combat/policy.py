@@ -29,6 +29,7 @@ from .actions import (
     Attack,
     Begin,
     Breakthrough,
+    Choose,
     Decline,
     EndTreasure,
     Move,
@@ -38,14 +39,14 @@ from .actions import (
     SpendHope,
     StrategyCheck,
 )
-from .model import COURT, DEAD, FOOLISH, OK, Battle, Combatant, forward
-from .rules import blocked, foolish_steps, unlooted
+from .model import COURT, DEAD, FOOLISH, OK, Battle, Choice, Combatant, forward, lit_areas
+from .rules import blocked, can_break_through, foolish_steps, unlooted
 
 
 def _best_attack(battle: Battle, c: Combatant) -> Attack | None:
     best: tuple[int, int, int] | None = None
     choice: Attack | None = None
-    lit = battle.options.lit
+    lit = lit_areas(battle.combatants, battle.options.lit)
     for slot, wp in enumerate(c.weapons):
         if wp.broken:
             continue
@@ -91,9 +92,11 @@ class TacticalPolicy:
     def _answer(self, battle: Battle) -> Action:
         p = battle.pending
         assert p is not None
+        if p.choice is not None:
+            return Choose(self._choice(battle, p.choice))
         if p.kind == "breakthrough":
             side = battle.get(p.mover).side
-            payers = [c for c in battle.combatants if c.side == side and c.condition == OK and c.minions > 0]
+            payers = [c for c in battle.combatants if can_break_through(c, side, battle.used)]
             if payers:
                 return Breakthrough(max(payers, key=lambda c: c.minions).id)
             return Decline()
@@ -102,7 +105,7 @@ class TacticalPolicy:
             return PlaceTarget(battle.get(p.attack.attacker).area)
         a = battle.get(p.attack.attacker)
         t = battle.get(p.attack.target)
-        expected = p.attack.power + a.enmity_to(t.id) - t.armor
+        expected = p.attack.power + a.enmity_to(t.id) - t.reduction
         if t.hp <= expected or t.condition != OK:
             return SpendHope(0)
         return SpendHope(min(a.valor, a.drive))
@@ -122,7 +125,9 @@ class TacticalPolicy:
         action = self._approach(battle, c)
         if c.statuses and FOOLISH in c.statuses:
             # R-MK-44: with no enemy in reach the foolish must move toward one, whichever way is open
-            forced = foolish_steps(battle.combatants, c, battle.options.lit)
+            forced = foolish_steps(
+                battle.combatants, c, lit_areas(battle.combatants, battle.options.lit), battle.used
+            )
             if forced and not (isinstance(action, Move) and action.step in forced):
                 return Move(c.id, forced[0])
         return action
@@ -141,10 +146,40 @@ class TacticalPolicy:
         if (
             step_ == -1
             or blocked(battle.combatants, c) is None
-            or any(x.side == c.side and x.condition == OK and x.minions > 0 for x in battle.combatants)
+            or any(can_break_through(x, c.side, battle.used) for x in battle.combatants)
         ):
             return Move(c.id, step_)
         return Pass(c.id)
+
+    def _choice(self, battle: Battle, ch: Choice) -> str:
+        """Minion help only when one more point turns a known failure (R-MK-19); CAT 9 the rolled HP
+        when it leaves the target lower than the blow would; the first option otherwise (the first
+        skill to seal, the first item to break; CFT 2: the PC with the fewest minions)."""
+        if ch.kind == "minion_help":
+            achievement, difficulty, _minions = ch.detail
+            return "help" if difficulty >= 0 and difficulty - achievement == 1 else "decline"
+        if ch.kind == "cft_minions":
+            return min(ch.options, key=lambda cid: battle.get(cid).minions)
+        if ch.kind == "cat_set_hp":
+            return "set" if ch.detail[0] < self._after_blow(battle) else "damage"
+        return ch.options[0]
+
+    def _after_blow(self, battle: Battle) -> int:
+        """The HP the target of the attack being resolved would keep after its plain blow."""
+        from .actions import ACTIONS
+
+        act = ACTIONS.load(battle.pending.choice.action)  # type: ignore[union-attr]
+        prior = battle.pending.choice.prior  # type: ignore[union-attr]
+        if isinstance(act, Attack):
+            a, t = battle.get(act.actor), battle.get(act.target) if act.target else None
+            if t is not None:
+                wp = a.weapons[act.weapon]
+                power = 1 if act.improvised else wp.power
+                return t.hp - max(0, power + a.enmity_to(t.id) - t.reduction)
+        if prior is not None and prior.attack is not None:
+            t = battle.get(prior.attack.target)
+            return t.hp - max(0, prior.attack.power - t.reduction)
+        return 0
 
     def _treasure(self, battle: Battle) -> Action:
         left = unlooted(battle)

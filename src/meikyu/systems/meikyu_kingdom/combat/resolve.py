@@ -7,6 +7,7 @@ These functions edit a :class:`~.work.Work` and emit events; they never validate
 from __future__ import annotations
 
 from ..rolls import CheckOutcome, best_outcome
+from ..voice import voice_step
 from . import events as ev
 from .model import (
     BAD_STATUSES,
@@ -17,10 +18,15 @@ from .model import (
     INCAPACITATED,
     OK,
     SLEEP,
+    Combatant,
 )
 from .work import Work
 
 STATS = ("wit", "charm", "search", "valor")
+
+OWN_CHECKS = ("strategy", "hit", "search", "escape", "reputation", "disarm")
+"""Checks a character makes as its own action: cooperation can name these (R-MK-12). The rest
+(ambush, fall, fatal) happen to a character; they neither use nor end cooperation."""
 
 
 def hope_available(w: Work, cid: str) -> int:
@@ -40,9 +46,36 @@ def spend_hope(w: Work, cid: str, count: int) -> None:
     from_voice = count - from_drive
     if from_drive:
         w.set(cid, drive=c.drive - from_drive)
-    if from_voice:
-        w.put(voice=w.get("voice") - from_voice)
     w.emit(ev.HopeSpent(cid, from_drive, from_voice))
+    if from_voice:
+        lose_voice(w, from_voice)
+
+
+def lose_voice(w: Work, amount: int) -> None:
+    """The kingdom's voice −``amount`` through the one voice path (R-MK-20): a disaster may fall due,
+    also when voice is already 0 (nothing is lost then, but the disaster still comes)."""
+    old = w.get("voice")
+    makers = w.b.makers
+    new, trigger = voice_step(old, -amount, makers)
+    if new != old:
+        w.put(voice=new)
+        w.emit(ev.VoiceChanged(new - old, new))
+    if trigger is not None:
+        w.put(disasters=w.get("disasters") + 1)
+        w.emit(ev.DisasterDue(new, makers, trigger))
+
+
+def restore_hp(w: Work, cid: str, amount: int, item: str = "") -> None:
+    """Give ``cid`` ``amount`` HP back, up to its maximum; at HP ≥ 1 an incapacitated character is no
+    longer incapacitated (R-MK-31), so a fatal-wound deadline can still be met. It stays acted for
+    this round. HP counts up from where it is, below 0 included (our ruling)."""
+    c = w.c(cid)
+    hp = max(c.hp, min(c.max_hp, c.hp + amount))
+    w.set(cid, hp=hp)
+    w.emit(ev.HpRestored(cid, hp - c.hp, hp, item))
+    if c.condition == INCAPACITATED and hp >= 1:
+        w.set(cid, condition=OK)
+        w.emit(ev.StoodUp(cid))
 
 
 def check(
@@ -58,13 +91,16 @@ def check(
 ) -> CheckOutcome:
     """Roll a check for ``cid`` (R-MK-10/11/14/15): 2 + ``hope`` dice, cooperation added, drive capped.
 
-    Cooperation waiting for this character (R-MK-12) is added and used up. Curse and distraction
-    (R-MK-44) change the reading; a critical or fumble cures distraction; a court fumble costs 1 voice.
+    Cooperation waiting for this character's ``purpose`` (R-MK-12) is added; any check of its own
+    action ends all its waiting cooperation. Curse and distraction (R-MK-44) change the reading; a
+    critical or fumble cures distraction; a court fumble costs 1 voice (R-MK-11, R-MK-20). A failed
+    check that minions could still turn asks about minion help (R-MK-19).
     """
     if hope:
         spend_hope(w, cid, hope)
     c = w.c(cid)
-    coop = sum(b for _, b in c.coop) if c.coop else 0
+    own = c.coop and purpose in OWN_CHECKS
+    coop = sum(b for _, b, act in c.coop if act == purpose) if own else 0
     roll = w.dice.roll
     dice = (roll(6), roll(6)) if not hope else tuple(roll(6) for _ in range(2 + hope))
     statuses = c.statuses
@@ -89,8 +125,10 @@ def check(
         )
     )
     changes: dict[str, object] = {}
-    if c.coop:
+    if own:
         changes["coop"] = ()
+    if not out.success and not out.fumble and c.minions > 0:
+        out = _minion_help(w, c, out, difficulty, secret, changes)
     if out.drive and not no_drive:
         gained = max(0, min(c.capacity, c.drive + out.drive) - c.drive)
         if gained:
@@ -101,10 +139,32 @@ def check(
         w.emit(ev.StatusCured(cid, DISTRACTION))
     if changes:
         w.set(cid, **changes)
-    if out.fumble and c.side == COURT and c.kind != "monster" and w.get("voice") > 0:
-        w.put(voice=w.get("voice") - 1)
-        w.emit(ev.VoiceChanged(-1, w.get("voice")))
+    if out.fumble and c.side == COURT and c.kind != "monster":
+        lose_voice(w, 1)
     return out
+
+
+def _minion_help(
+    w: Work, c: Combatant, out: CheckOutcome, difficulty: int, secret: bool, changes: dict[str, object]
+) -> CheckOutcome:
+    """R-MK-19: after the achievement, the character may lose 1D6 minions for +1, again and again,
+    while a minion is left; asked only while it could still turn the check (always when hidden)."""
+    minions = c.minions
+    achievement = out.achievement
+    success = False
+    while minions > 0 and not success and (secret or difficulty - achievement <= minions):
+        shown = -1 if secret else difficulty
+        if w.ask("R-MK-19", "minion_help", c.id, ("help", "decline"), (achievement, shown, minions)) != "help":
+            break
+        lost = min(minions, w.roll())
+        minions -= lost
+        achievement += 1
+        success = achievement >= difficulty
+        w.emit(ev.MinionHelp(c.id, lost, achievement, success))
+    if minions == c.minions:
+        return out
+    changes["minions"] = minions
+    return out._replace(achievement=achievement, success=success)
 
 
 def _plain_pair(dice: tuple[int, ...], modifier: int, target: int, curse: bool) -> CheckOutcome:
@@ -210,8 +270,7 @@ def fatal_wound(w: Work, cid: str, amount: int) -> None:
     elif value == 8:
         usable = [i for i, wp in enumerate(c.weapons) if not wp.broken and wp.breakable]
         if usable:
-            pick = usable[w.roll(len(usable)) - 1]
-            break_item(w, cid, pick)
+            break_item(w, cid, pick_breaking(w, cid, usable, "R-MK-31"))
             cancel_damage(w, cid, amount)
     elif value == 9:
         if c.minions > 0:
@@ -235,6 +294,14 @@ def cancel_damage(w: Work, cid: str, amount: int) -> None:
     c = w.c(cid)
     w.set(cid, hp=c.hp + amount)
     w.emit(ev.DamageCancelled(cid, c.hp + amount))
+
+
+def pick_breaking(w: Work, cid: str, usable: list[int], rule: str) -> int:
+    """The slot that breaks: a random one of ``usable``, or the owner's pick with the ``break_choice``
+    option (FWT 8, CFT 9)."""
+    if w.b.options.break_choice and len(usable) > 1:
+        return int(w.ask(rule, "break_item", cid, tuple(str(i) for i in usable)))
+    return usable[w.roll(len(usable)) - 1]
 
 
 def break_item(w: Work, cid: str, slot: int) -> None:

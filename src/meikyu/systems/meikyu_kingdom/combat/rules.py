@@ -22,7 +22,7 @@ illegal action changes nothing. A two-piece fight, from setup to the first swing
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from meikyu.dice.source import Dice
@@ -38,6 +38,7 @@ from .actions import (
     Begin,
     Breakthrough,
     Carry,
+    Choose,
     Cooperate,
     Decline,
     Disarm,
@@ -56,6 +57,7 @@ from .actions import (
     PlaceTarget,
     ReduceHp,
     Reputation,
+    RestoreHp,
     Reveal,
     Revive,
     RollTreasure,
@@ -64,6 +66,7 @@ from .actions import (
     StrategyCheck,
     Surrender,
     Swap,
+    UseItem,
 )
 from .attack import after_critical, deal_damage, resolve_attack
 from .flow import advance, defeated_monsters, end_combat, finish_unit, start_round
@@ -79,18 +82,30 @@ from .model import (
     OK,
     SLEEP,
     Battle,
+    Choice,
     Combatant,
     Loot,
     Pending,
     enemy_hq,
     evolve,
     forward,
+    lit_areas,
     other,
     own_hq,
 )
-from .resolve import check, damage, give_status, hope_available, make_dead, reduce_hp, spend_hope
+from .resolve import (
+    OWN_CHECKS,
+    check,
+    damage,
+    give_status,
+    hope_available,
+    make_dead,
+    reduce_hp,
+    restore_hp,
+    spend_hope,
+)
 from .treasure import treasure_result
-from .work import Work
+from .work import NeedChoice, Work
 
 Handler = Callable[[Work, Any], None]
 
@@ -133,7 +148,7 @@ def _unit_actor(w: Work, actor: str, rule: str = "R-MK-25", move: int = 0) -> Co
     if current and current != actor:
         raise _err("R-MK-25", "unit_open", id=actor, current=current)
     if c.statuses and FOOLISH in c.statuses:
-        forced = foolish_steps(w.cs, c, w.b.options.lit)
+        forced = foolish_steps(w.cs, c, lit_areas(w.cs, w.b.options.lit), w.get("used"))
         if forced and (move not in forced if move else not w.get("moved")):
             raise _err("R-MK-44", "foolish_move", id=actor, steps=", ".join(map(str, forced)))
     return c
@@ -188,15 +203,25 @@ def _move_target(c: Combatant, step: int, rule: str = "R-MK-26") -> int:
     return area
 
 
+BREAKTHROUGH = "breakthrough"
+
+
+def can_break_through(c: Combatant, side: str, used: tuple[tuple[str, str], ...]) -> bool:
+    """``c`` may pay for a breakthrough now: on ``side``, standing, with minions, and not yet this
+    round — breakthrough is an interrupt, once per character per cycle (R-MK-27, R-MK-08)."""
+    return c.side == side and c.condition == OK and c.minions > 0 and (c.id, BREAKTHROUGH) not in used
+
+
 def _can_pay(w: Work, side: str) -> bool:
-    return any(c.side == side and c.condition == OK and c.minions > 0 for c in w.cs)
+    used = w.get("used")
+    return any(can_break_through(c, side, used) for c in w.cs)
 
 
 def _enemies_in_range(
     cs: list[Combatant] | tuple[Combatant, ...],
     a: Combatant,
     slot: int,
-    lit: tuple[int, ...],
+    lit: Collection[int],
     improvised: bool = False,
 ) -> list[Combatant]:
     """Enemies the item in ``slot`` reaches; ``improvised``: as a range-0 melee weapon (R-MK-29)."""
@@ -211,7 +236,7 @@ def _enemies_in_range(
     return out
 
 
-def _any_target(cs: list[Combatant] | tuple[Combatant, ...], a: Combatant, lit: tuple[int, ...]) -> bool:
+def _any_target(cs: list[Combatant] | tuple[Combatant, ...], a: Combatant, lit: Collection[int]) -> bool:
     """Some enemy is within reach of some usable item, improvised melee included (R-MK-29)."""
     for slot, wp in enumerate(a.weapons):
         if wp.broken:
@@ -222,7 +247,10 @@ def _any_target(cs: list[Combatant] | tuple[Combatant, ...], a: Combatant, lit: 
 
 
 def foolish_steps(
-    cs: list[Combatant] | tuple[Combatant, ...], c: Combatant, lit: tuple[int, ...]
+    cs: list[Combatant] | tuple[Combatant, ...],
+    c: Combatant,
+    lit: Collection[int],
+    used: tuple[tuple[str, str], ...] = (),
 ) -> list[int]:
     """Moves a foolish ``c`` is held to (R-MK-44): with no enemy in reach it must move toward an enemy.
 
@@ -242,7 +270,7 @@ def foolish_steps(
         if (
             step_ == 1
             and blocked(cs, c) is not None
-            and not any(x.side == c.side and x.condition == OK and x.minions > 0 for x in cs)
+            and not any(can_break_through(x, c.side, used) for x in cs)
         ):
             continue
         out.append(step_)
@@ -380,9 +408,12 @@ def _breakthrough(w: Work, a: Breakthrough) -> None:
     p = _need_pending(w, "breakthrough", "R-MK-27")
     mover = w.c(p.mover)
     payer = w.c(a.payer)
-    if payer.side != mover.side or payer.condition != OK or payer.minions <= 0:
+    if (payer.id, BREAKTHROUGH) in w.get("used"):
+        raise _err("R-MK-08", "interrupt_used", id=a.payer)
+    if not can_break_through(payer, mover.side, ()):
         raise _err("R-MK-27", "bad_payer", id=a.payer)
     lost = min(payer.minions, w.roll())
+    w.put(used=(*w.get("used"), (payer.id, BREAKTHROUGH)))
     w.set(a.payer, minions=payer.minions - lost)
     w.emit(ev.BrokeThrough(a.payer, lost))
     w.put(pending=None)
@@ -413,7 +444,7 @@ def _attack(w: Work, a: Attack) -> None:
     if not 0 <= a.weapon < len(c.weapons) or c.weapons[a.weapon].broken:
         raise _err("R-MK-29", "no_weapon", id=a.actor, slot=a.weapon)
     wp = IMPROVISED if a.improvised else c.weapons[a.weapon]
-    lit = w.b.options.lit
+    lit = lit_areas(w.cs, w.b.options.lit)
     if FOOLISH in c.statuses:
         in_range = _enemies_in_range(w.cs, c, a.weapon, lit, a.improvised)
         if a.target:
@@ -529,8 +560,15 @@ def _disarm(w: Work, a: Disarm) -> None:
     finish_unit(w, a.actor)
 
 
+def coop_action(phase: str, action: str) -> str:
+    """The helped action a cooperation names: as given, else the strategy check in the strategy
+    phase and an attack's hit check otherwise (R-MK-12)."""
+    return action or ("strategy" if phase == "strategy" else "hit")
+
+
 def _cooperate(w: Work, a: Cooperate) -> None:
-    """Cooperation (R-MK-12): in the strategy phase it helps the check of that phase."""
+    """Cooperation (R-MK-12) on one named action of the target; in the strategy phase it may help
+    that phase's check (or an action the target takes later this round)."""
     c = w.c(a.actor)
     ghost_turn = c.ghost_turn
     if ghost_turn:
@@ -541,19 +579,22 @@ def _cooperate(w: Work, a: Cooperate) -> None:
             raise _err("R-MK-12", "cannot_act", id=a.actor, condition=c.condition)
     else:
         _unit_actor(w, a.actor, "R-MK-12")
+    action = coop_action(w.get("phase"), a.action)
+    if action not in OWN_CHECKS:
+        raise _err("R-MK-12", "coop_action", action=action, actions=", ".join(OWN_CHECKS))
     t = w.c(a.target)
     if t.side != c.side or t.id == c.id:
         raise _err("R-MK-12", "coop_target", id=a.target)
     if c.enmity_to(t.id) > c.favor_to(t.id):
         raise _err("R-MK-12", "coop_enmity", id=a.actor, target=a.target)
-    if any(h == c.id for h, _ in t.coop):
+    if any(h == c.id for h, _, _ in t.coop):
         raise _err("R-MK-12", "coop_twice", id=a.actor, target=a.target)
     bonus = c.favor_to(t.id)
     if w.get("phase") == "strategy" and c.side == MONSTERS:
         w.put(strategy_bonus=w.get("strategy_bonus") + bonus)  # NPCs raise the difficulty (R-MK-24)
     else:
-        w.set(t.id, coop=t.coop + ((c.id, bonus),))
-    w.emit(ev.Cooperated(c.id, t.id, bonus))
+        w.set(t.id, coop=(*t.coop, (c.id, bonus, action)))
+    w.emit(ev.Cooperated(c.id, t.id, bonus, action))
     if ghost_turn:
         w.set(c.id, ghost_turn=False)
     elif w.get("phase") == "strategy":
@@ -571,6 +612,20 @@ def _reputation(w: Work, a: Reputation) -> None:
         w.set(t.id, hidden=False)
         w.emit(ev.Revealed(t.id))
     _support_done(w, c, ghost)
+
+
+def _use_item(w: Work, a: UseItem) -> None:
+    """A recovery item carried: restores its HP to someone in the area and is used up (R-MK-31, R-MK-36)."""
+    c = _unit_actor(w, a.actor, "R-MK-36")
+    if not 0 <= a.slot < len(c.weapons) or c.weapons[a.slot].broken or c.weapons[a.slot].heal <= 0:
+        raise _err("R-MK-31", "no_recovery_item", id=a.actor, slot=a.slot)
+    t = w.c(a.target or a.actor)
+    if t.side != c.side or t.area != c.area or t.condition == DEAD:
+        raise _err("R-MK-31", "bad_heal_target", id=t.id)
+    item = c.weapons[a.slot]
+    w.set(c.id, weapons=c.weapons[: a.slot] + c.weapons[a.slot + 1 :])
+    restore_hp(w, t.id, w.roll_n(item.heal), item.name)
+    finish_unit(w, a.actor)
 
 
 def _other_support(w: Work, a: OtherSupport) -> None:
@@ -695,6 +750,15 @@ def _reduce_hp(w: Work, a: ReduceHp) -> None:
     if a.amount < 0:
         raise _err("R-MK-32", "negative", amount=a.amount)
     reduce_hp(w, a.target, a.amount)
+    advance(w)
+
+
+def _restore_hp(w: Work, a: RestoreHp) -> None:
+    _gm(w, "R-MK-31")
+    _living(w, a.target, "R-MK-34")
+    if a.amount < 1:
+        raise _err("R-MK-31", "restore_amount", amount=a.amount)
+    restore_hp(w, a.target, a.amount)
     advance(w)
 
 
@@ -829,6 +893,8 @@ HANDLERS: dict[type, Handler] = {
     Fall: _fall,
     ReduceHp: _reduce_hp,
     Inflict: _inflict,
+    RestoreHp: _restore_hp,
+    UseItem: _use_item,
     Revive: _revive,
     BecomeGhost: _become_ghost,
     EndQuarter: _end_quarter,
@@ -836,16 +902,67 @@ HANDLERS: dict[type, Handler] = {
 }
 
 
+class _Tape:
+    """Dice that hand out ``prefix`` first, then roll on, remembering every value given."""
+
+    __slots__ = ("prefix", "dice", "drawn")
+
+    def __init__(self, prefix: tuple[int, ...], dice: Dice) -> None:
+        self.prefix = list(prefix)
+        self.dice = dice
+        self.drawn: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        value = self.prefix.pop(0) if self.prefix else self.dice.roll(sides)
+        self.drawn.append(value)
+        return value
+
+
 def step(battle: Battle, action: Action, dice: Dice) -> tuple[Battle, tuple[Event, ...]]:
-    """Apply ``action``; illegal → :class:`RuleError` and nothing changes."""
+    """Apply ``action``; illegal → :class:`RuleError` and nothing changes.
+
+    When the rules leave a choice to someone part-way through, the state is the one from before the
+    action with a ``choice`` prompt; :class:`Choose` answers it and the action resolves on."""
+    p = battle.pending
+    if isinstance(action, Choose):
+        if p is None or p.choice is None:
+            raise _err("R-MK-28", "no_prompt", kind="choice")
+        ch = p.choice
+        if action.option not in ch.options:
+            raise _err("R-MK-28", "bad_choice", choice=action.option, options=", ".join(ch.options))
+        return _run(
+            evolve(battle, pending=ch.prior), ACTIONS.load(ch.action), dice, ch.drawn, (*ch.answers, action.option), ch.shown
+        )
+    if p is not None and p.choice is not None:
+        raise _err("R-MK-28", "pending", kind=p.choice.kind)
+    return _run(battle, action, dice, (), (), 0)
+
+
+def _run(
+    battle: Battle,
+    action: Action,
+    dice: Dice,
+    drawn: tuple[int, ...],
+    answers: tuple[str, ...],
+    shown: int,
+) -> tuple[Battle, tuple[Event, ...]]:
     handler = HANDLERS.get(type(action))
     if handler is None:
         raise _err("R-MK-28", "unknown_action", action=type(action).__name__)
     if battle.phase == "over" and not isinstance(action, (Revive, BecomeGhost, GhostAct, Reveal, EndQuarter)):
         raise _err("R-MK-42", "battle_over")
-    w = Work(battle, dice)
-    handler(w, action)
-    return w.done(), tuple(w.events)
+    tape = _Tape(drawn, dice)
+    w = Work(battle, tape, answers)
+    try:
+        handler(w, action)
+    except NeedChoice as need:
+        choice = Choice(
+            need.kind, need.options, ACTIONS.dump(action), tuple(tape.drawn), answers, len(w.events),
+            battle.pending, need.detail,
+        )  # fmt: skip
+        asked = evolve(battle, pending=Pending("choice", need.actor, choice=choice))
+        return asked, (*w.events[shown:], ev.ChoiceAsked(need.actor, need.kind))
+    return w.done(), tuple(w.events[shown:])
 
 
 # --- legal actions -------------------------------------------------------------------------------
@@ -856,9 +973,11 @@ def legal_actions(battle: Battle) -> list[Action]:
     p = battle.pending
     cs = battle.combatants
     if p is not None:
+        if p.choice is not None:
+            return [Choose(o) for o in p.choice.options]
         if p.kind == "breakthrough":
             mover = battle.get(p.mover)
-            payers = [c for c in cs if c.side == mover.side and c.condition == OK and c.minions > 0]
+            payers = [c for c in cs if can_break_through(c, mover.side, battle.used)]
             payers.sort(key=lambda c: -c.minions)
             return [*(Breakthrough(c.id) for c in payers), Decline()]
         if p.kind == "damage_hope":
@@ -887,7 +1006,7 @@ def legal_actions(battle: Battle) -> list[Action]:
     ghosts = [c for c in cs if c.ghost_turn] if not battle.current else []
     for g in ghosts:
         # the one action a ghost bought (R-MK-35): cooperation or another support action
-        out.extend(Cooperate(g.id, t.id) for t in cs if t.side == g.side and t.id != g.id and _coop_ok(g, t))
+        out.extend(_coop_choices(battle, g))
         if g.side == COURT:
             out.extend((SearchSpot(g.id, "search"), SearchSpot(g.id, "wit")))
             out.extend(Reputation(g.id, t.id) for t in cs if t.hidden and t.side != g.side)
@@ -900,9 +1019,7 @@ def legal_actions(battle: Battle) -> list[Action]:
             out.extend(StrategyCheck(c.id, h) for h in range(have + 1))
         for c in cs:
             if c.condition == OK and not c.acted and (c.side == COURT or c.kind == "npc"):
-                out.extend(
-                    Cooperate(c.id, t.id) for t in cs if t.side == c.side and t.id != c.id and _coop_ok(c, t)
-                )
+                out.extend(_coop_choices(battle, c))
         out.extend((Surrender(COURT), Surrender(MONSTERS)))
         return out
     actors = (
@@ -918,8 +1035,26 @@ def legal_actions(battle: Battle) -> list[Action]:
 
 def _coop_ok(c: Combatant, t: Combatant) -> bool:
     return (
-        c.favor_to(t.id) > 0 and c.enmity_to(t.id) <= c.favor_to(t.id) and all(h != c.id for h, _ in t.coop)
+        c.favor_to(t.id) > 0 and c.enmity_to(t.id) <= c.favor_to(t.id) and all(h != c.id for h, _, _ in t.coop)
     )
+
+
+def _coop_choices(battle: Battle, c: Combatant) -> list[Action]:
+    """Cooperation ``c`` may offer now, one per ally and helped action (R-MK-12): the strategy check
+    while it is due, then the checks an ally may make as its action this round."""
+    if battle.phase == "strategy":
+        actions: tuple[str, ...] = ("strategy", "hit") if c.side == COURT else ("strategy",)
+    else:
+        actions = ("hit", "search", "escape") if c.side == COURT else ("hit",)
+        if c.side == COURT and battle.hidden_enemy:
+            actions += ("reputation",)
+        if any(not t.hidden and not t.disarmed and t.method == "check" for t in battle.traps):
+            actions += ("disarm",)
+    out: list[Action] = []
+    for t in battle.combatants:
+        if t.side == c.side and t.id != c.id and t.condition == OK and _coop_ok(c, t):
+            out.extend(Cooperate(c.id, t.id, act) for act in actions)
+    return out
 
 
 def _unit_actions(battle: Battle, c: Combatant) -> list[Action]:
@@ -927,21 +1062,22 @@ def _unit_actions(battle: Battle, c: Combatant) -> list[Action]:
     out: list[Action] = []
     have = c.drive + (battle.voice if c.side == COURT else 0) if c.kind != "monster" else 0
     foolish = FOOLISH in c.statuses
+    lit = lit_areas(cs, battle.options.lit)
     for slot, wp in enumerate(c.weapons):
         if wp.broken:
             continue
         # a ranged weapon may also be swung as an improvised melee item (R-MK-29)
         for improvised in (False, True) if wp.ranged else (False,):
-            targets = _enemies_in_range(cs, c, slot, battle.options.lit, improvised)
+            targets = _enemies_in_range(cs, c, slot, lit, improvised)
             names = [""] if foolish and targets else [t.id for t in targets]
             for tid in names:
                 for h in range(have + 1):
                     out.append(Attack(c.id, tid, slot, h, improvised=improvised))
                     if c.kind == "pc" and (improvised or not wp.ranged):
                         out.append(Attack(c.id, tid, slot, h, hold_back=True, improvised=improvised))
-    forced = foolish_steps(cs, c, battle.options.lit) if foolish else []
+    forced = foolish_steps(cs, c, lit, battle.used) if foolish else []
     moves: list[Action] = []
-    can_pay = any(x.side == c.side and x.condition == OK and x.minions > 0 for x in cs)
+    can_pay = any(can_break_through(x, c.side, battle.used) for x in cs)
     for step_ in (1, -1):
         area = c.area + step_ * forward(c.side)
         if not 0 <= area <= 5:
@@ -961,14 +1097,19 @@ def _unit_actions(battle: Battle, c: Combatant) -> list[Action]:
             for step_ in (1, -1):
                 if 0 <= t.area + step_ * forward(c.side) <= 5:
                     out.append(Carry(c.id, t.id, step_))
-        if t.side == c.side and t.id != c.id:
-            if t.area == c.area and t.condition != DEAD:
-                out.extend(Swap(c.id, t.id, g, -1) for g in range(len(c.weapons)))
-                out.extend(Swap(c.id, t.id, -1, k) for k in range(len(t.weapons)))
-            if _coop_ok(c, t):
-                out.append(Cooperate(c.id, t.id))
+        if t.side == c.side and t.id != c.id and t.area == c.area and t.condition != DEAD:
+            out.extend(Swap(c.id, t.id, g, -1) for g in range(len(c.weapons)))
+            out.extend(Swap(c.id, t.id, -1, k) for k in range(len(t.weapons)))
         if c.side == COURT and t.hidden and t.side != c.side:
             out.append(Reputation(c.id, t.id))
+    out.extend(_coop_choices(battle, c))
+    for slot, wp in enumerate(c.weapons):
+        if wp.heal > 0 and not wp.broken:
+            out.extend(
+                UseItem(c.id, slot, t.id)
+                for t in cs
+                if t.side == c.side and t.area == c.area and t.condition != DEAD and t.hp < t.max_hp
+            )
     if c.side == COURT:
         out.extend((SearchSpot(c.id, "search"), SearchSpot(c.id, "wit")))
     for trap in battle.traps:
@@ -1036,6 +1177,8 @@ def gm_actions(battle: Battle) -> list[Action]:
             continue
         out.append(Fall(c.id))
         out.append(ReduceHp(c.id, 1))
+        if c.hp < c.max_hp:
+            out.append(RestoreHp(c.id, 1))
         for s in BAD_STATUSES:
             if s not in c.statuses:
                 out.append(Inflict(c.id, s))

@@ -118,9 +118,10 @@ def appearance(c: Combatant, lang: str) -> str:
 
 
 def item_label(battle: Battle, cid: str, name: str, lang: str) -> str:
-    """``cid``'s item called ``name`` (events carry the stable name) in ``lang``."""
+    """``cid``'s item called ``name`` (events carry the stable name) in ``lang``; ``cid=""`` looks at
+    everyone's items (an item used up is often still carried by someone else too)."""
     for c in battle.combatants:
-        if c.id == cid:
+        if c.id == cid or not cid:
             for wp in c.weapons:
                 if wp.name == name:
                     return wp.label(lang)
@@ -182,6 +183,18 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
             )
         if event.secret and role != "gm" and snake == "check":
             snake = "check_secret"
+    if isinstance(event, ev.MinionHelp):
+        params["result"] = translate(f"mk.battle.word.{'success' if event.success else 'failure'}", lang)
+    elif isinstance(event, ev.Cooperated):
+        params["action"] = translate(f"mk.battle.purpose.{event.action}", lang)
+    elif isinstance(event, ev.ChoiceAsked):
+        params["kind"] = translate(f"mk.battle.choice.{event.kind}", lang)
+        if event.actor in ("court", "monsters"):
+            params["actor"] = translate(f"mk.battle.side.{event.actor}", lang)
+    elif isinstance(event, ev.DisasterDue):
+        params["trigger"] = translate(f"mk.battle.disaster.{event.trigger}", lang)
+    elif isinstance(event, ev.HpRestored):
+        params["item"] = f" ({item_label(battle, '', event.item, lang)})" if event.item else ""
     if "status" in params:
         params["status"] = translate(f"mk.battle.status.{params['status']}", lang)
     if "kind" in params and isinstance(event, ev.Treasure):

@@ -14,16 +14,42 @@ from meikyu.errors import RuleError
 from .model import Battle, Combatant, evolve
 
 
-class Work:
-    __slots__ = ("b", "cs", "index", "events", "dice", "changes")
+class NeedChoice(Exception):
+    """Raised part-way through an action when a character must choose (see :class:`~.model.Choice`)."""
 
-    def __init__(self, battle: Battle, dice: Dice) -> None:
+    def __init__(self, kind: str, actor: str, options: tuple[str, ...], detail: tuple[int, ...]) -> None:
+        super().__init__(kind)
+        self.kind = kind
+        self.actor = actor
+        self.options = options
+        self.detail = detail
+
+
+class Work:
+    __slots__ = ("b", "cs", "index", "events", "dice", "changes", "answers", "asked")
+
+    def __init__(self, battle: Battle, dice: Dice, answers: tuple[str, ...] = ()) -> None:
         self.b = battle
         self.cs: list[Combatant] = list(battle.combatants)
         self.index: dict[str, int] = {c.id: i for i, c in enumerate(self.cs)}
         self.events: list[Event] = []
         self.dice = dice
         self.changes: dict[str, Any] = {}
+        self.answers = answers
+        self.asked = 0
+
+    def ask(
+        self, rule: str, kind: str, actor: str, options: tuple[str, ...], detail: tuple[int, ...] = ()
+    ) -> str:
+        """The answer to the next choice of this action, or :class:`NeedChoice` when none is given yet."""
+        n = self.asked
+        self.asked = n + 1
+        if n < len(self.answers):
+            answer = self.answers[n]
+            if answer not in options:
+                raise RuleError(rule, "mk.battle.error.bad_choice", choice=answer, options=", ".join(options))
+            return answer
+        raise NeedChoice(kind, actor, options, detail)
 
     def has(self, cid: str) -> bool:
         return cid in self.index
