@@ -9,6 +9,7 @@ prompts, events) is recorded as JSON bytes, so leak tests can search a player se
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -41,8 +42,10 @@ def dump(value: Any) -> bytes:
 
 
 def play(kind: TableKind, state: Any, dice: Any, policy: Policy[Any] | None = None, lang: str = "en",
-         present: set[str] | None = None, max_steps: int = 5000, record: bool = True) -> Played:
-    """Play until the rules list no action. ``present``: the player seats at the table (default all)."""
+         present: set[str] | None = None, max_steps: int = 5000, record: bool = True,
+         until: Callable[[Any], bool] | None = None) -> Played:
+    """Play until the rules list no action (or ``until(state)``). ``present``: the player seats at the
+    table (default all)."""
     policy = policy or FirstLegalPolicy()
     game: Game[Any] = Game(kind.rules, state, dice=dice)
     seats = kind.seats(state)
@@ -56,7 +59,7 @@ def play(kind: TableKind, state: Any, dice: Any, policy: Policy[Any] | None = No
                                        dump({"menu": [i.to_data() for i in kind.menu(game.state, seat, lang)]}),
                                        dump({"prompt": kind.prompt(game.state, seat, lang)})]
         legal = kind.rules.legal_actions(game.state)
-        if not legal:
+        if not legal or (until is not None and until(game.state)):
             out.steps = step
             return out
         chosen = policy.choose(game.state, legal)

@@ -49,6 +49,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--admin-url", help=_t("admin_url"))
     parser.add_argument("--admin-email", help=_t("admin_email"))
     parser.add_argument("--body-timeout", help=_t("body_timeout"))
+    parser.add_argument("--head-timeout", help=_t("head_timeout"))
+    parser.add_argument("--max-connections", type=int, help=_t("max_connections"))
     parser.add_argument("--data", help=_games_text("data"))
     parser.add_argument("--store", help=_games_text("store"))
     parser.set_defaults(handler=run_serve)
@@ -56,19 +58,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run_serve(args: argparse.Namespace) -> int:
     """Check the options, then serve until interrupted (Ctrl-C ends it with status 0)."""
-    from meikyu.api.config import ApiConfig, parse_timeout
+    from meikyu.api.config import ApiConfig, parse_connections, parse_timeout
 
     if not 0 <= args.port <= 65535:
         raise InputError("api.cli.bad_port", port=args.port)
     if not 1 <= args.workers <= 64:
         raise InputError("api.cli.bad_workers", workers=args.workers)
     timeout = parse_timeout(args.body_timeout) if args.body_timeout else None
+    head_timeout = parse_timeout(args.head_timeout) if args.head_timeout else None
+    connections = parse_connections(args.max_connections) if args.max_connections is not None else None
     config = ApiConfig.from_env(
         os.environ,
         admin_name=args.admin_name,
         admin_url=args.admin_url,
         admin_email=args.admin_email,
         body_timeout=timeout,
+        head_timeout=head_timeout,
+        max_connections=connections,
         data_dir=args.data,
         store_url=args.store,
     )

@@ -34,6 +34,10 @@ class ApiConfig:
     """Most parameters (query plus body) one request may carry."""
     body_timeout: float = 10.0
     """Seconds a client may take to send its body before it is answered with 408."""
+    head_timeout: float = 5.0
+    """Seconds a client has to send its request line and headers before the connection is closed."""
+    max_connections: int = 512
+    """Connections open at once per process; beyond it the longest-waiting idle one is closed."""
     data_dir: str = "./meikyu-data"
     """Folder of the SQLite games store (``--data``, ``MEIKYU_DATA``)."""
     store_url: str = ""
@@ -63,11 +67,30 @@ class ApiConfig:
         if env.get("MEIKYU_GAMES_RATE"):
             values["games_rate"] = parse_rate(env["MEIKYU_GAMES_RATE"])
             values["games_burst"] = max(60, int(float(values["games_rate"]) * 3))  # type: ignore[arg-type]
-        timeout = env.get("MEIKYU_API_BODY_TIMEOUT")
-        if timeout:
-            values["body_timeout"] = parse_timeout(timeout)
+        for field, name in (("body_timeout", "MEIKYU_API_BODY_TIMEOUT"), ("head_timeout", "MEIKYU_API_HEAD_TIMEOUT")):
+            if env.get(name):
+                values[field] = parse_timeout(env[name])
+        if env.get("MEIKYU_API_MAX_CONNECTIONS"):
+            values["max_connections"] = parse_connections(env["MEIKYU_API_MAX_CONNECTIONS"])
         values.update({k: v for k, v in overrides.items() if v is not None})
         return replace(cls(), **values)  # type: ignore[arg-type]
+
+
+def parse_connections(text: str | int) -> int:
+    """A connection cap between 8 and 100,000.
+
+    >>> parse_connections("256")
+    256
+    """
+    from meikyu.errors import InputError
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 8 <= value <= 100_000:
+        raise InputError("api.cli.bad_max_connections", value=text)
+    return value
 
 
 def parse_timeout(text: str) -> float:

@@ -5,12 +5,36 @@ from __future__ import annotations
 from meikyu.api.config import ApiConfig
 
 
+def _raise_file_limit(wanted: int) -> None:
+    """Let the process open ``wanted`` descriptors (the soft limit, up to the hard one) if it may."""
+    import contextlib
+
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
+
+
 def serve(config: ApiConfig, host: str = "127.0.0.1", port: int = 7654, workers: int = 1,
           access_log: bool = False) -> None:
-    """Serve until interrupted. With ``workers > 1`` uvicorn forks processes sharing the socket."""
+    """Serve until interrupted. With ``workers > 1`` uvicorn forks processes sharing the socket.
+
+    Connections go through :class:`meikyu.api.guard.GuardedHTTP`: a client must finish its request
+    head within ``config.head_timeout`` seconds, and at most ``config.max_connections`` are open.
+    """
+    import os
+
     import uvicorn
 
+    from meikyu.api import guard
     from meikyu.api.app import create_app
+
+    os.environ["MEIKYU_API_MAX_CONNECTIONS"] = str(config.max_connections)  # worker processes read these
+    os.environ["MEIKYU_API_HEAD_TIMEOUT"] = str(config.head_timeout)
+    guard.configure(config.max_connections, config.head_timeout)
+    _raise_file_limit(config.max_connections + 128)
 
     kwargs = {
         "host": host,
@@ -21,11 +45,10 @@ def serve(config: ApiConfig, host: str = "127.0.0.1", port: int = 7654, workers:
         "timeout_keep_alive": 5,
         "server_header": False,
         "proxy_headers": False,
+        "http": guard.PROTOCOL,
     }
     if workers > 1:
         # Worker processes import the app by name; the config travels through the environment.
-        import os
-
         for field, env in (("admin_name", "MEIKYU_ADMIN_NAME"), ("admin_url", "MEIKYU_ADMIN_URL"),
                            ("admin_email", "MEIKYU_ADMIN_EMAIL"), ("body_timeout", "MEIKYU_API_BODY_TIMEOUT"),
                            ("data_dir", "MEIKYU_DATA"), ("store_url", "MEIKYU_STORE")):

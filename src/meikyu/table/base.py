@@ -39,7 +39,10 @@ class MenuItem:
     (a character or player id, ``"gm"`` or ``""``); ``kind`` one of :data:`KINDS_OF_ITEM`;
     ``odds`` the exact odds of the check that follows, when the project can compute them cheaply;
     ``seat`` the seat the action belongs to — when it differs from the seat asking (a GM acting for
-    an absent player), the label says so too.
+    an absent player), the label says so too. ``form``, when given, names fields of ``action`` the
+    client fills in before posting it (a count, a name, a room): ``{field: {"type": "int", "min": 0,
+    "max": 40} | {"type": "text"} | {"type": "choice", "options": [{"value": …, "label": …}]}}``;
+    ``action`` then holds a default for each. The rules check whatever is posted.
     """
 
     key: str
@@ -49,6 +52,7 @@ class MenuItem:
     kind: str
     odds: dict[str, Any] | None = None
     seat: str = ""
+    form: dict[str, Any] | None = None
 
     def to_data(self) -> dict[str, Any]:
         return asdict(self)
@@ -99,15 +103,3 @@ def sort_menu(items: Sequence[MenuItem]) -> list[MenuItem]:
     rank = {k: i for i, k in enumerate(KINDS_OF_ITEM)}
     order = sorted(range(len(items)), key=lambda i: (groups[items[i].group], rank.get(items[i].kind, 99), i))
     return [items[i] for i in order]
-
-
-def unique_keys(items: Sequence[MenuItem]) -> list[MenuItem]:
-    """Make keys unique by suffixing repeats (``x``, ``x~2`` …) so a key names one action."""
-    seen: dict[str, int] = {}
-    out = []
-    for item in items:
-        n = seen.get(item.key, 0) + 1
-        seen[item.key] = n
-        out.append(item if n == 1 else MenuItem(f"{item.key}~{n}", item.action, item.label, item.group,
-                                                item.kind, item.odds, item.seat))
-    return out

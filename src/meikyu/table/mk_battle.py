@@ -37,6 +37,8 @@ The state is a plain :class:`~meikyu.systems.meikyu_kingdom.combat.model.Battle`
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import MISSING, fields, replace
@@ -97,11 +99,7 @@ class BattleTableRules:
 
     def step(self, state: Battle, action: Action, dice: Dice) -> tuple[Battle, tuple[Event, ...]]:
         new, events = step(state, action, dice)
-        old = {c.id for c in state.combatants}
-        fresh = [c.id for c in new.combatants if c.id not in old and c.side == MONSTERS and c.kind == "monster"]
-        if fresh:
-            new = _renamed(new, dict(zip(fresh, _free_ids(new, len(fresh)), strict=True)))
-        return new, events
+        return cover(state, new, events, 0)
 
     def legal_actions(self, state: Battle) -> list[Action]:
         return legal_actions(state)
@@ -114,15 +112,42 @@ class BattleTableRules:
         return battle
 
 
-def _free_ids(battle: Battle, count: int) -> list[str]:
-    taken = {c.id for c in battle.combatants}
-    out: list[str] = []
-    n = 1
-    while len(out) < count:
-        if f"m{n}" not in taken:
-            out.append(f"m{n}")
-        n += 1
-    return out
+def cover(old: Battle | None, new: Battle, events: Sequence[Event], salt: int) -> tuple[Battle, tuple[Event, ...]]:
+    """``new`` (and this step's ``events``) with every monster that was not in ``old`` given an opaque id.
+
+    A battle that has just begun (``old`` is None) is numbered in an order shuffled by ``salt`` and the
+    battle itself (deterministic, so a replay gives the same ids); monsters joining mid-battle take the
+    next free ``m`` numbers.
+    """
+    before = set() if old is None else {c.id for c in old.combatants}
+    fresh = [c for c in new.combatants if c.id not in before and c.side == MONSTERS and c.kind == "monster"]
+    if not fresh:
+        return new, tuple(events)
+    if old is None:
+        digest = hashlib.sha256(f"{salt}:{json.dumps(to_data(new), sort_keys=True)}".encode()).digest()
+        covered, mapping = _opaque(new, random.Random(int.from_bytes(digest[:8], "big")))
+    else:
+        taken = {c.id for c in new.combatants}
+        ids: list[str] = []
+        n = 1
+        while len(ids) < len(fresh):
+            if f"m{n}" not in taken:
+                ids.append(f"m{n}")
+            n += 1
+        mapping = dict(zip((c.id for c in fresh), ids, strict=True))
+        covered = _renamed(new, mapping)
+    return covered, tuple(_renamed_event(e, mapping) for e in events)
+
+
+def _renamed_event(event: Event, mapping: dict[str, str]) -> Event:
+    changes: dict[str, Any] = {}
+    for f in fields(event):  # type: ignore[arg-type]
+        value = getattr(event, f.name)
+        if isinstance(value, str) and value in mapping:
+            changes[f.name] = mapping[value]
+        elif isinstance(value, tuple) and any(v in mapping for v in value if isinstance(v, str)):
+            changes[f.name] = tuple(mapping.get(v, v) if isinstance(v, str) else v for v in value)
+    return replace(event, **changes) if changes else event  # type: ignore[type-var]
 
 
 def _renamed(battle: Battle, mapping: dict[str, str]) -> Battle:
@@ -143,6 +168,10 @@ def _renamed(battle: Battle, mapping: dict[str, str]) -> Battle:
 
 def opaque(battle: Battle, rng: random.Random) -> Battle:
     """Every monster renamed ``m1`` … ``mN`` in a shuffled order, the monsters listed in that order."""
+    return _opaque(battle, rng)[0]
+
+
+def _opaque(battle: Battle, rng: random.Random) -> tuple[Battle, dict[str, str]]:
     monsters = [c for c in battle.combatants if c.side == MONSTERS and c.kind == "monster"]
     rng.shuffle(monsters)
     others = tuple(c for c in battle.combatants if not (c.side == MONSTERS and c.kind == "monster"))
@@ -154,7 +183,7 @@ def opaque(battle: Battle, rng: random.Random) -> Battle:
             ids.append(f"m{n}")
         n += 1
     mapping = {c.id: new for c, new in zip(monsters, ids, strict=True)}
-    return _renamed(replace(battle, combatants=others + tuple(monsters)), mapping)
+    return _renamed(replace(battle, combatants=others + tuple(monsters)), mapping), mapping
 
 
 class BattleKind:

@@ -9,7 +9,7 @@ True
 >>> get("Nope", "x")
 Traceback (most recent call last):
 ...
-meikyu.errors.InputError: unknown table kind Nope/x; known: MeikyuKingdom/battle, ShinGamebook/reading, Liberator/scenario.
+meikyu.errors.InputError: unknown table kind Nope/x; known: MeikyuKingdom/battle, MeikyuKingdom/round_table, MeikyuKingdom/session, ShinGamebook/reading, Liberator/scenario.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ from meikyu.table.base import TableKind
 
 _KINDS: dict[tuple[str, str], str] = {
     ("MeikyuKingdom", "battle"): "meikyu.table.mk_battle:BattleKind",
+    ("MeikyuKingdom", "round_table"): "meikyu.table.mk_round_table:RoundTableKind",
+    ("MeikyuKingdom", "session"): "meikyu.table.mk_session:SessionKind",
     ("ShinGamebook", "reading"): "meikyu.table.gamebook:ReadingKind",
     ("Liberator", "scenario"): "meikyu.table.liberator:ScenarioKind",
 }

@@ -46,10 +46,20 @@ def word(key: str, lang: str) -> str:
 
 
 def _fit(text: str, width: int) -> str:
-    """Cut ``text`` to at most ``width`` columns, then pad it with spaces to exactly ``width``."""
-    while display_width(text) > width:
-        text = text[:-1]
-    return text + " " * (width - display_width(text))
+    """Cut ``text`` to at most ``width`` columns, then pad it with spaces to exactly ``width``.
+
+    One pass over the characters (a 10,000-character facility name costs what it reads, not its square).
+
+    >>> _fit("버섯골", 5) + "|", _fit("ab", 4) + "|"
+    ('버섯 |', 'ab  |')
+    """
+    used = 0
+    for index, ch in enumerate(text):
+        w = display_width(ch)
+        if used + w > width:
+            return text[:index] + " " * (width - used)
+        used += w
+    return text + " " * (width - used)
 
 
 def _center(text: str, width: int) -> str:

@@ -103,15 +103,7 @@ class TableRunner:
         return render_maps(self.state.kingdom, self.lang)
 
     def describe(self, req: rt.Request) -> str:
-        lang = self.lang
-        if isinstance(req, rt.RequestItem):
-            return _t("req_item", lang, who=self._name(req.actor), item=req.item, value=req.value)
-        if isinstance(req, rt.RequestFacility):
-            return _t("req_facility", lang, name=facilities.label(req.name, lang), map=req.land + 1, room=req.room)
-        if isinstance(req, rt.RequestPassage):
-            return _t("req_passage", lang, map=req.land + 1, a=req.a, b=req.b)
-        what = req.name if req.what == "facility" else (f"{req.room}–{req.other}" if req.what == "passage" else req.room)
-        return _t(f"req_destroy_{req.what}", lang, map=req.land + 1, what=facilities.label(what, lang), room=req.room)
+        return describe_request(req, self.state.court, self.lang)
 
     def _name(self, ident: str) -> str:
         return next((c.label(self.lang) for c in self.state.court if c.id == ident), ident)
@@ -253,6 +245,24 @@ class TableRunner:
                 return name  # a sheet may hold facilities outside the catalog; destroying them is fine
             known = ", ".join(f.label(self.lang) for f in facilities.catalog().values())
             raise InputError("mk.table_runner.unknown_facility", name=name, known=known) from None
+
+
+def describe_request(req: rt.Request, court: Sequence[Character], lang: str) -> str:
+    """A round-table request in words (the character by display name, the facility in ``lang``).
+
+    >>> from meikyu.systems.meikyu_kingdom.sheet import sample
+    >>> describe_request(rt.RequestPassage(0, "C1", "C2"), sample().characters, "en")
+    'passage map 1 C1–C2'
+    """
+    if isinstance(req, rt.RequestItem):
+        who = next((c.label(lang) for c in court if c.id == req.actor), req.actor)
+        return _t("req_item", lang, who=who, item=req.item, value=req.value)
+    if isinstance(req, rt.RequestFacility):
+        return _t("req_facility", lang, name=facilities.label(req.name, lang), map=req.land + 1, room=req.room)
+    if isinstance(req, rt.RequestPassage):
+        return _t("req_passage", lang, map=req.land + 1, a=req.a, b=req.b)
+    what = req.name if req.what == "facility" else (f"{req.room}–{req.other}" if req.what == "passage" else req.room)
+    return _t(f"req_destroy_{req.what}", lang, map=req.land + 1, what=facilities.label(what, lang), room=req.room)
 
 
 def run_lines(runner: TableRunner, lines: Iterable[str], echo: bool, out: Callable[[str], None]) -> None:

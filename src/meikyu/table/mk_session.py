@@ -1,0 +1,292 @@
+"""A whole Meikyuu Kingdom session at a table: kind ``session`` of ``MeikyuKingdom`` (R-MK-01, R-MK-01b).
+
+A thin wrapper over :class:`~meikyu.systems.meikyu_kingdom.session.SessionRules`, generic over its
+state, so what the session machine grows (new steps, actions, sub-games) reaches the table without
+changes here:
+
+- every legal action of the session is offered; one with an ``actor`` naming a land maker goes to
+  that PC's seat, an answer to a prompt addressed to a land maker to that seat, everything else to
+  the GM (the GM walks the phases, R-MK-01) — while the round table is open its menu is the round
+  table kind's (requests by the players, approval by the GM);
+- the GM's quick rulings (R-MK-01b: set a value, force the next step, record the scenario goal, a
+  labyrinth turn) are always in the GM's menu;
+- the view is the session state's own plain data plus names, seats and the round table's view; a
+  sub-game that hides things from players (a ``battle`` field holding a battle) is shown through the
+  battle kind's view for the seat, and its events through the battle kind's lines.
+
+The state is a :class:`TableSession`: the session's own state and a per-game secret salt that orders
+the opaque ids (``m1`` …) of the monsters of every battle the session starts, so the ids say nothing
+of the species (the session names them after their species).
+
+>>> kind = SessionKind()
+>>> state = kind.setup("sample", "en")
+>>> [(i.key, i.seat) for i in kind.menu(state, "gm", "en")][:2]
+[('gm/advance', 'gm'), ('gm/gm_skip', 'gm')]
+>>> kind.menu(state, "pc:haneul", "en")
+[]
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from meikyu.dice.source import Dice
+from meikyu.engine import Action, Event, _snake
+from meikyu.i18n import lookup, translate
+from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
+from meikyu.systems.meikyu_kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom import session as ss
+from meikyu.systems.meikyu_kingdom.combat.events import BattleEvent
+from meikyu.systems.meikyu_kingdom.combat.model import Battle
+from meikyu.systems.meikyu_kingdom.labyrinth import read_labyrinth, sample_labyrinth
+from meikyu.systems.meikyu_kingdom.session_state import LABYRINTH_PROMPTS
+from meikyu.systems.meikyu_kingdom.sheet import SheetFile
+from meikyu.table.base import GM, MenuItem
+from meikyu.table.mk_court import (
+    ALL,
+    Offer,
+    court_seats,
+    event_line,
+    menu_items,
+    round_table_offers,
+    seats_of,
+    settle,
+    sheet_setup,
+)
+from meikyu.table.mk_round_table import kingdom_view, request_owner, round_table_view
+from meikyu.table.setup import data_of, known_fields
+
+
+@dataclass(frozen=True)
+class TableSession:
+    """A session at a table: the session machine's state and the game's secret salt."""
+
+    salt: int
+    session: ss.SessionState
+
+
+class TableSessionRules:
+    """:class:`SessionRules` over a :class:`TableSession`; battles it starts get opaque monster ids."""
+
+    id = "table.mk.session"
+
+    def __init__(self) -> None:
+        self.inner = ss.SessionRules()
+        self.actions = self.inner.actions
+
+    def step(self, state: TableSession, action: Action, dice: Dice) -> tuple[TableSession, tuple[Event, ...]]:
+        new, events = self.inner.step(state.session, action, dice)
+        battle = getattr(new, "battle", None)
+        if isinstance(battle, Battle):
+            from meikyu.table.mk_battle import cover
+
+            old = getattr(state.session, "battle", None)
+            battle, events = cover(old if isinstance(old, Battle) else None, battle, events, state.salt)
+            new = replace(new, battle=battle)
+        return TableSession(state.salt, new), events
+
+    def legal_actions(self, state: TableSession) -> Sequence[Action]:
+        return self.inner.legal_actions(state.session)
+
+    def state_to_data(self, state: TableSession) -> Any:
+        return {"salt": state.salt, "session": self.inner.state_to_data(state.session)}
+
+    def state_from_data(self, data: Any) -> TableSession:
+        return TableSession(int(data["salt"]), self.inner.state_from_data(data["session"]))
+
+
+class SessionKind:
+    """The ``MeikyuKingdom`` / ``session`` table kind (see the module docstring)."""
+
+    system = "MeikyuKingdom"
+    kind = "session"
+
+    def __init__(self) -> None:
+        self.rules = TableSessionRules()
+
+    def setup(self, setup: str | dict[str, Any], lang: str) -> TableSession:
+        """``"sample"`` (the sample kingdom on the sample labyrinth) or ``{"sheet": …, "labyrinth": …?}``:
+        a sheet as :func:`meikyu.table.mk_court.sheet_setup` reads it, and a labyrinth file's TOML text or
+        the same tables as a JSON object (without one the labyrinth is played on paper)."""
+        labyrinth: Any = None
+        if setup == "sample":
+            labyrinth = sample_labyrinth()
+        elif isinstance(setup, dict):
+            known_fields(setup, "setup", ("sheet", "labyrinth"))
+            if setup.get("labyrinth") is not None:
+                labyrinth = read_labyrinth(data_of(setup["labyrinth"], "setup.labyrinth", lang),
+                                           file="setup.labyrinth")
+            setup = {k: v for k, v in setup.items() if k != "labyrinth"}
+        kingdom, court = sheet_setup(setup, lang, self.system, self.kind)
+        state = ss.new_session(SheetFile(kingdom, court), labyrinth)
+        return TableSession(secrets.randbits(48), state)
+
+    def seats(self, state: TableSession) -> list[str]:
+        return court_seats(state.session.court)
+
+    def _who(self, state: ss.SessionState, action: Action) -> str | None:
+        """Whose action this is in the session (see the module docstring)."""
+        if isinstance(action, _GM_ONLY):
+            return ""
+        if isinstance(action, rt.ACTIONS_TUPLE):
+            return request_owner(action)
+        actor = getattr(action, "actor", None)
+        if isinstance(actor, str) and actor:
+            return actor
+        p = state.prompt
+        if p is not None:
+            if p.actor == "players" or (p.actor is None and p.kind in LABYRINTH_PROMPTS):
+                return ALL  # the court decides (a table's choice, the way through the labyrinth)
+            if p.actor and p.actor != GM:
+                return p.actor
+        return ""
+
+    def seats_for(self, table: TableSession, action: Action) -> frozenset[str]:
+        state = table.session
+        battle = getattr(state, "battle", None)
+        if isinstance(battle, Battle) and isinstance(action, tuple(_battle_actions())):
+            from meikyu.table.mk_battle import BattleKind
+
+            return BattleKind().seats_for(battle, action)
+        return seats_of(state.court, self._who(state, action))
+
+    # -- what a seat sees ------------------------------------------------------------------------
+    def view(self, table: TableSession, seat: str, lang: str) -> dict[str, Any]:
+        state = table.session
+        data: dict[str, Any] = self.rules.inner.state_to_data(state)
+        data.pop("battle", None)  # shown below, through the battle kind's view for this seat
+        you = seat[3:] if seat.startswith("pc:") else None
+        data.update(kingdom_view(state.kingdom, state.court, lang))
+        prompt = state.prompt
+        out = {
+            "system": self.system, "kind": self.kind, "seat": seat, "you": you,
+            **data,
+            "phase": state.phase, "step": state.step,
+            "phase_text": settle(translate("mk.event.phase_entered", lang, phase=state.phase, step=state.step), lang),
+            "prompt": None if prompt is None else {"kind": prompt.kind, "actor": prompt.actor,
+                                                   "options": list(prompt.options)},
+            "round_table": (None if state.round_table is None
+                            else round_table_view(state.round_table, state.court, lang)),
+        }
+        battle = getattr(state, "battle", None)
+        if isinstance(battle, Battle):  # hidden monsters: only what this seat may see (R-MK-23)
+            from meikyu.table.mk_battle import BattleKind
+
+            out["battle"] = BattleKind().view(battle, seat, lang)
+        return out
+
+    def events_for(self, table_before: TableSession, table_after: TableSession, events: Sequence[Event],
+                   seat: str, lang: str) -> list[dict[str, Any]]:
+        state_after = table_after.session
+        before, after = getattr(table_before.session, "battle", None), getattr(state_after, "battle", None)
+        out: list[dict[str, Any]] = []
+        for e in events:
+            b1 = before if isinstance(before, Battle) else after
+            b2 = after if isinstance(after, Battle) else before
+            if isinstance(e, BattleEvent) and isinstance(b1, Battle) and isinstance(b2, Battle):
+                from meikyu.table.mk_battle import BattleKind
+
+                out += BattleKind().events_for(b1, b2, [e], seat, lang)
+                continue
+            out.append({"kind": _snake(type(e).__name__), "text": event_line(e, state_after.court, lang)})
+        return out
+
+    # -- what a seat may do ----------------------------------------------------------------------
+    def offers(self, state: ss.SessionState, lang: str) -> list[Offer]:
+        """Every action open now (the session's legal ones, the round table's, the GM's rulings)."""
+        out: list[Offer] = []
+        if state.round_table is not None and state.round_table.stage != "done" and state.effects is None \
+                and not state.disasters:
+            out += round_table_offers(state.round_table, lang)
+        else:
+            for action in self.rules.inner.legal_actions(state):
+                out.append(self._offer(state, action, lang))
+        return out + self._rulings(state, lang)
+
+    def _rulings(self, state: ss.SessionState, lang: str) -> list[Offer]:
+        """The GM's quick rulings (R-MK-01b), open at any time."""
+        out = [Offer(ss.GmSkip(), "", "gm", _say("skip", lang))]
+        out += [Offer(ss.SetGoal(met), "", "gm", _say("set_goal", lang, met=_say("goal_met" if met else
+                                                                                "goal_failed", lang)))
+                for met in (True, False) if met != state.goal_met]
+        if state.phase == "labyrinth" and not state.labyrinth_end:
+            out.append(Offer(ss.LabyrinthTurn(), "", "gm", _say("labyrinth_turn", lang)))
+        targets = [{"value": "kingdom", "label": state.kingdom.label(lang)},
+                   {"value": "session", "label": "session"},
+                   *({"value": c.id, "label": c.label(lang)} for c in state.court)]
+        out.append(Offer(ss.GmSet("kingdom", "budget", state.kingdom.budget), "", "gm", _say("gm_set", lang),
+                         {"target": {"type": "choice", "options": targets}, "field": {"type": "text"},
+                          "value": {"type": "json"}}))
+        return out
+
+    def _offer(self, state: ss.SessionState, action: Action, lang: str) -> Offer:
+        who = self._who(state, action)
+        if isinstance(action, ss.Advance):
+            return Offer(action, who, "gm", _say("advance", lang))
+        if isinstance(action, ss.EndLabyrinth):
+            reason = translate(f"table.mk.labyrinth_end.{action.reason}", lang)
+            return Offer(action, who, "gm", _say("end_labyrinth", lang, reason=reason))
+        if isinstance(action, ss.SettleIncome):
+            return Offer(action, who, "gm", _say("settle_income", lang),
+                         {"income": {"type": "int", "min": 0, "max": 9999}})
+        if isinstance(action, ss.RollKingdomChange):
+            return Offer(action, who, "check", _say("roll_kingdom_change", lang))
+        if isinstance(action, ss.RollDisaster):
+            return Offer(action, who, "check", _say("roll_disaster", lang))
+        if isinstance(action, fx.Choose):
+            free = state.prompt is not None and not state.prompt.options  # a name to type (R-MK-20 tables)
+            return Offer(action, who, "prompt", _say("choose", lang, option=action.option or "…"),
+                         {"option": {"type": "text"}} if free else None)
+        # an action the session machine gained later: a plain label from its class and fields
+        name = _snake(type(action).__name__)
+        known = lookup(f"table.mk.{name}", lang)
+        text = _say(name, lang) if known else ", ".join(
+            [type(action).__name__, *(f"{f.name}={getattr(action, f.name)}" for f in fields(action))])  # type: ignore[arg-type]
+        return Offer(action, who if who is not None else ALL, "gm" if who == "" else "other", text)
+
+    def menu(self, table: TableSession, seat: str, lang: str) -> list[MenuItem]:
+        state = table.session
+        battle = getattr(state, "battle", None)
+        if isinstance(battle, Battle):  # a battle under way: the battle kind's menu, plus the GM's rulings
+            from meikyu.systems.meikyu_kingdom.combat.actions import ACTIONS as BATTLE_ACTIONS
+            from meikyu.table.mk_battle import BattleKind
+
+            gm = [o for o in self._rulings(state, lang) if not isinstance(o.action, ss.SetGoal)]
+            fight = [replace(i, action=self.rules.actions.dump(BATTLE_ACTIONS.load(i.action)))  # the session's tags
+                     for i in BattleKind().menu(battle, seat, lang)]
+            return fight + menu_items(gm, state.court, self.rules.actions, seat, lang)
+        return menu_items(self.offers(state, lang), state.court, self.rules.actions, seat, lang)
+
+    def prompt(self, table: TableSession, seat: str, lang: str) -> dict[str, Any] | None:
+        """The session's pending decision (a table's choice, a round-table approval) if it is this seat's."""
+        state = table.session
+        battle = getattr(state, "battle", None)
+        if isinstance(battle, Battle):
+            from meikyu.table.mk_battle import BattleKind
+
+            return BattleKind().prompt(battle, seat, lang)
+        p = state.prompt
+        if p is None:
+            return None
+        answers = [i for i in self.menu(table, seat, lang) if i.kind == "prompt"
+                   or i.action["@type"] in ("Approve", "Refuse")]
+        if not answers:
+            return None
+        return {"kind": p.kind, "seat": answers[0].seat, "text": translate(f"table.mk.prompt.{p.kind}", lang),
+                "options": [{"key": i.key, "label": i.label} for i in answers]}
+
+
+_GM_ONLY = (ss.GmSet, ss.GmSkip, ss.SetGoal, ss.LabyrinthTurn, ss.Advance, ss.EndLabyrinth)
+
+
+def _say(key: str, lang: str, **params: Any) -> str:
+    return settle(translate(f"table.mk.{key}", lang, **params), lang)
+
+
+def _battle_actions() -> list[type]:
+    from meikyu.systems.meikyu_kingdom.combat import actions as act
+
+    return [v for v in vars(act).values() if isinstance(v, type) and issubclass(v, Action) and v is not Action]
