@@ -80,14 +80,14 @@ from meikyu.systems.meikyu_kingdom.odds import check_odds
 from meikyu.table.base import GM, MenuItem, odds_data, sort_menu
 from meikyu.table.setup import data_of, known_fields
 
-_GM_ONLY = (act.Place, act.Hide, act.Begin, act.Reveal, act.Fall, act.ReduceHp, act.Inflict, act.Revive,
-            act.EndQuarter)
+_GM_ONLY = (act.Place, act.Hide, act.Begin, act.Reveal, act.Fall, act.ReduceHp, act.RestoreHp, act.Inflict,
+            act.Revive, act.EndQuarter)
 _KIND_OF = {
     "Move": "move", "ExtraMove": "move", "Escape": "move", "Attack": "attack",
     "Carry": "support", "Swap": "support", "SearchSpot": "support", "Disarm": "support",
     "Cooperate": "support", "Reputation": "support", "OtherSupport": "support",
     "Breakthrough": "interrupt", "Decline": "interrupt", "SpendHope": "hope", "PlaceTarget": "prompt",
-    "StrategyCheck": "check",
+    "StrategyCheck": "check", "Choose": "prompt", "UseItem": "support",
 }
 
 
@@ -251,10 +251,13 @@ class BattleKind:
 
     def seats_for(self, state: Battle, action: Action) -> frozenset[str]:
         """Which seats may take ``action`` now (see the module docstring); the GM always may."""
+        return self._seats(state, action, _owners(state))
+
+    def _seats(self, state: Battle, action: Action, owners: dict[str, str]) -> frozenset[str]:
         who = self._whose(state, action)
         if who is None:
-            return frozenset({GM, *(s for s in self.seats(state) if s != GM)})
-        return frozenset({GM, self.owner(state, who)}) if who else frozenset({GM})
+            return frozenset({GM, *(s for s in owners.values() if s != GM)})
+        return frozenset({GM, owners.get(who, GM)}) if who else frozenset({GM})
 
     def _whose(self, state: Battle, action: Action) -> str | None:
         """The character whose action this is, ``""`` for the GM's own, None for the whole court."""
@@ -265,7 +268,7 @@ class BattleKind:
         if isinstance(action, (act.RollTreasure, act.EndTreasure)):
             return None
         pending = state.pending
-        if isinstance(action, (act.SpendHope, act.PlaceTarget)):
+        if isinstance(action, (act.SpendHope, act.PlaceTarget, act.Choose)):
             return pending.actor if pending else ""
         if isinstance(action, act.Decline):
             return pending.mover if pending else ""
@@ -306,20 +309,7 @@ class BattleKind:
         if c.hidden and not gm:
             return {"id": c.id, "name": label(b, c.id, lang, "player"), "side": c.side, "area": c.area,
                     "condition": c.condition, "acted": c.acted, "hidden": True, "seat": GM}
-        data: dict[str, Any] = to_data(c)
-        for private in ("names", "looks", "notes", "appearance", "coop"):
-            data.pop(private, None)
-        data.update({
-            "name": c.label(lang), "seat": self.owner(b, c.id),
-            "weapons": [{"slot": i, "name": wp.label(lang), "power": wp.power, "range": wp.range,
-                         "ranged": wp.ranged, "level": wp.level, "broken": wp.broken}
-                        for i, wp in enumerate(c.weapons)],
-            "favor": dict(c.favor), "enmity": dict(c.enmity),
-            "coop": [{"helper": h, "bonus": n, "action": act} for h, n, act in c.coop],
-        })
-        if gm:
-            data.update({"notes": c.notes, "appearance": appearance(c, lang) if c.kind == "monster" else ""})
-        return data
+        return dict(_visible_piece(c, gm, lang, self.owner(b, c.id)))
 
     def _pending(self, b: Battle, gm: bool, lang: str) -> dict[str, Any] | None:
         p = b.pending
@@ -328,6 +318,8 @@ class BattleKind:
         out: dict[str, Any] = {"kind": p.kind, "text": translate(f"mk.battle.cli.pending.{p.kind}", lang),
                                "actor": p.actor, "mover": p.mover, "step": p.step, "extra": p.extra,
                                "seat": self.owner(b, p.mover if p.kind == "breakthrough" else p.actor)}
+        if p.choice is not None:  # what the prompt shows; the action's dice drawn so far stay out
+            out["choice"] = {"kind": p.choice.kind, "options": list(p.choice.options), "detail": list(p.choice.detail)}
         ctx = p.attack
         hidden = {c.id for c in b.combatants if c.hidden}
         if ctx is not None and (gm or not ({ctx.attacker, ctx.target} & hidden)):
@@ -357,32 +349,33 @@ class BattleKind:
         if gm:
             legal += gm_actions(state)
         role = "gm" if gm else "player"
+        names = tuple((c.id, c.hidden, c.appearance, tuple(w.name for w in c.weapons)) for c in state.combatants)
+        owners = _owners(state)
+        by_id = {c.id: c for c in state.combatants}
         items = []
         for action in legal:
-            seats = self.seats_for(state, action)
+            seats = self._seats(state, action, owners)
             if seat not in seats:
                 continue
             players = sorted(s for s in seats if s != GM)
             owner = players[0] if len(players) == 1 else (GM if not players else "")
-            text = describe(action, state, lang, role)
-            if gm and owner.startswith("pc:"):
-                text = translate("table.on_behalf", lang, label=text, who=label(state, owner[3:], lang, "gm"))
+            text = _label(action, state, lang, role, names, owner if gm else "")
             who = self._whose(state, action)
             group = GM if isinstance(action, _GM_ONLY) else (who or "")
             kind = "gm" if isinstance(action, _GM_ONLY) else _KIND_OF.get(type(action).__name__, "other")
-            items.append(MenuItem(_key(action, group), ACTIONS.dump(action), text, group, kind,
-                                  self._odds(state, action, gm), owner or seat))
+            items.append(MenuItem(_key(action, group), dict(_dumped(action)), text, group, kind,
+                                  self._odds(state, by_id, action, gm), owner or seat))
         return sort_menu(items)
 
-    def _odds(self, b: Battle, action: Action, gm: bool) -> dict[str, Any] | None:
+    def _odds(self, b: Battle, by_id: dict[str, Combatant], action: Action, gm: bool) -> dict[str, Any] | None:
         """Exact odds of the check this action rolls, unless its difficulty is hidden from this seat."""
-        roll = _check_of(b, action)
+        roll = _check_of(b, by_id, action)
         if roll is None:
             return None
         actor, count, modifier, difficulty, secret = roll
         if secret and not gm:
             return None
-        c = b.get(actor)
+        c = by_id[actor]
         coop = sum(n for _, n, _act in c.coop)
         success, critical, fumble = _chances(count, modifier + coop, difficulty, CURSE in c.statuses,
                                              DISTRACTION in c.statuses or c.capacity <= 0)
@@ -408,6 +401,52 @@ def _chances(count: int, modifier: int, difficulty: int, curse: bool, no_drive: 
     return o.success, o.critical, o.fumble
 
 
+@lru_cache(maxsize=8192)
+def _visible_piece(c: Combatant, gm: bool, lang: str, seat: str) -> dict[str, Any]:
+    """A piece everyone may see, as data (cached: most pieces do not change from one action to the next)."""
+    data: dict[str, Any] = to_data(c)
+    for private in ("names", "looks", "notes", "appearance", "coop"):
+        data.pop(private, None)
+    data.update({
+        "name": c.label(lang), "seat": seat,
+        "weapons": [{"slot": i, "name": wp.label(lang), "power": wp.power, "range": wp.range,
+                     "ranged": wp.ranged, "level": wp.level, "broken": wp.broken}
+                    for i, wp in enumerate(c.weapons)],
+        "favor": dict(c.favor), "enmity": dict(c.enmity),
+        "coop": [{"helper": h, "bonus": n, "action": act} for h, n, act in c.coop],
+    })
+    if gm:
+        data.update({"notes": c.notes, "appearance": appearance(c, lang) if c.kind == "monster" else ""})
+    return data
+
+
+@lru_cache(maxsize=65536)
+def _dumped(action: Action) -> dict[str, Any]:
+    return ACTIONS.dump(action)
+
+
+_LABELS: dict[tuple[Any, ...], str] = {}
+
+
+def _label(action: Action, b: Battle, lang: str, role: str, names: tuple[Any, ...], behalf: str) -> str:
+    """:func:`describe`, remembered per action and what names it (ids, hidden, appearances, weapons);
+    ``behalf``: the PC seat the GM acts for, said in the label."""
+    key = (action, lang, role, names, behalf)
+    text = _LABELS.get(key)
+    if text is None:
+        if len(_LABELS) > 50_000:
+            _LABELS.clear()
+        text = describe(action, b, lang, role)
+        if behalf.startswith("pc:"):
+            text = translate("table.on_behalf", lang, label=text, who=label(b, behalf[3:], lang, "gm"))
+        _LABELS[key] = text
+    return text
+
+
+def _owners(b: Battle) -> dict[str, str]:
+    return {c.id: f"pc:{c.id}" if c.side == COURT and c.kind == "pc" else GM for c in b.combatants}
+
+
 def _key(action: Action, group: str) -> str:
     """``group/snake_type/required values…/name=value…`` (defaulted fields only when set): the same action
     always gets the same key, e.g. ``hana/attack/m3/weapon=1/hope=2/hold_back``."""
@@ -424,34 +463,34 @@ def _key(action: Action, group: str) -> str:
     return "/".join(parts)
 
 
-def _check_of(b: Battle, action: Action) -> tuple[str, int, int, int, bool] | None:
+def _check_of(b: Battle, by_id: dict[str, Combatant], action: Action) -> tuple[str, int, int, int, bool] | None:
     """(roller, dice, modifier before cooperation, difficulty, difficulty hidden) of the check ``action`` rolls."""
     try:
         if isinstance(action, act.Attack) and action.target:
-            a, t = b.get(action.actor), b.get(action.target)
+            a, t = by_id[action.actor], by_id[action.target]
             return (a.id, 2 + action.hope, hit_modifier(a, action.hold_back), t.effective_evasion,
                     t.hidden and a.side == COURT)
         if isinstance(action, act.StrategyCheck):
-            rep = b.get(action.representative)
+            rep = by_id[action.representative]
             return rep.id, 2 + action.hope, rep.wit, strategy_difficulty(b.combatants, b.strategy_bonus), \
                 b.hidden_enemy
         if isinstance(action, act.SearchSpot):
-            c = b.get(action.actor)
+            c = by_id[action.actor]
             court = sum(1 for x in b.combatants if x.side == COURT)
             return c.id, 2, getattr(c, action.stat, 0), court + 7, False
         if isinstance(action, act.Disarm):
-            c = b.get(action.actor)
+            c = by_id[action.actor]
             trap = next(t for t in b.traps if t.id == action.trap)
             return c.id, 2, getattr(c, trap.stat, 0), trap.difficulty, False
         if isinstance(action, act.Escape):
-            c = b.get(action.actor)
+            c = by_id[action.actor]
             difficulty = max((x.effective_evasion for x in b.combatants if x.side != c.side and x.condition == "ok"),
                              default=0)
             return c.id, 2, c.search, difficulty, c.side == COURT and b.hidden_enemy
         if isinstance(action, act.Reputation):
-            c, t = b.get(action.actor), b.get(action.target)
+            c, t = by_id[action.actor], by_id[action.target]
             return c.id, 2, c.wit, t.level + 5, True
-    except (StopIteration, ValueError):
+    except (StopIteration, KeyError):
         return None
     return None
 
