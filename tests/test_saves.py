@@ -263,6 +263,7 @@ def _session_scenarios() -> list[tuple[Any, list[Move]]]:
     from meikyu.systems.meikyu_kingdom import check as ck
     from meikyu.systems.meikyu_kingdom import cycle as cy
     from meikyu.systems.meikyu_kingdom import expedition as ex
+    from meikyu.systems.meikyu_kingdom import session as se
     from meikyu.systems.meikyu_kingdom.session_state import STEPS
 
     _, start = system("session")
@@ -271,7 +272,8 @@ def _session_scenarios() -> list[tuple[Any, list[Move]]]:
     lab = ex.begin(replace(start, court=court, index=STEPS.index(("labyrinth", ""))))
     out: list[tuple[Any, list[Move]]] = [
         (acting, [cy.Act("haneul", "planned", "speech"), cy.Resolve()]),
-        (lab, [ex.EnterLabyrinth(), ex.MoveTo("hall"), ex.SearchTrap("mir", "search"),
+        (lab, [ex.EnterLabyrinth(), se.EndLabyrinth("returned")]),  # the GM ends the phase by ruling
+        (lab, [ex.EnterLabyrinth(), ex.SkipSearch(), ex.MoveTo("hall"), ex.SearchTrap("mir", "search"),
                (cc.DeclareHope(()), (4, 3)), (ck.MinionHelp(), (2,)), ck.FinishCheck()]),
     ]
     fighting = replace(lab, expedition=replace(lab.expedition, room="pantry", stage="battle"))

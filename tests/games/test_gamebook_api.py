@@ -170,3 +170,21 @@ def test_bad_token_on_the_websocket(sqlite_server: Server) -> None:
         with pytest.raises(Exception):  # noqa: B017  (closed by the server, with code 4401)
             ws.recv(timeout=10)
         assert ws.close_code == 4401
+
+
+def test_two_processes_on_one_sqlite_folder_push_each_others_actions(data_dir: Path) -> None:
+    """``--workers N`` (or two servers) on one data folder: versions agree, and pushes arrive within about
+    a second (SQLite has no NOTIFY: subscribed games are re-read every second)."""
+    a, b = start_server("--data", str(data_dir)), start_server("--data", str(data_dir))
+    try:
+        table = create(a, "ShinGamebook", "reading", lang="en")
+        url = a.base.replace("http", "ws") + f"/api/games/{table.id}/live?token={table.seats['gm'].token}"
+        with connect(url, open_timeout=10) as live_a:
+            on_b = Table(b, table.id, table.seats)
+            game = on_b.get("reader")
+            assert on_b.act("reader", game["legal_actions"][0]["action"], 0).status == 200
+            assert json.loads(live_a.recv(timeout=10))["version"] == 1
+            assert table.act("reader", game["legal_actions"][0]["action"], 0).status == 409
+    finally:
+        stop_server(a)
+        stop_server(b)

@@ -16,7 +16,6 @@ from meikyu.systems.meikyu_kingdom import called_check as cc
 from meikyu.systems.meikyu_kingdom import check as ck
 from meikyu.systems.meikyu_kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom import expedition as ex
-from meikyu.systems.meikyu_kingdom.combat import events as bev
 from meikyu.systems.meikyu_kingdom.combat.model import COURT, Battle
 from meikyu.systems.meikyu_kingdom.labyrinth import read_labyrinth, sample_labyrinth
 from meikyu.systems.meikyu_kingdom.session import CallCheck, SessionRules, SessionState, new_session
@@ -49,6 +48,7 @@ def everyone_avoids(g: Game[SessionState]) -> None:
 
 def in_hall(g: Game[SessionState]) -> None:
     g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
     g.play(ex.MoveTo("hall"))
 
 
@@ -59,6 +59,7 @@ def test_r_mk_21_formation_only_before_entering_or_in_camp() -> None:
         g.play(ex.SetFormation("seoa", 3))
     assert err.value.rule == "R-MK-21"
     g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
     with pytest.raises(RuleError):
         g.play(ex.SetFormation("seoa", 1))  # not while walking
     g.play(ex.Camp())
@@ -132,6 +133,7 @@ def test_r_mk_13_voice_needs_the_courts_consent() -> None:
 def test_r_mk_44_poison_bites_each_quarter_and_rest_cures_it() -> None:
     g = at_labyrinth(haneul={"statuses": frozenset({"poison"})})
     g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
     g.play(ex.Camp())
     for who in ("doyun", "seoa", "mir"):
         g.play(cy.Pass(who))
@@ -149,6 +151,7 @@ def test_r_mk_44_poison_bites_each_quarter_and_rest_cures_it() -> None:
 def test_r_mk_31_outside_battle_hp_0_incapacitates_and_more_loss_kills() -> None:
     g = at_labyrinth(haneul={"hp": 1, "statuses": frozenset({"poison"})})
     g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
     g.play(ex.Camp())
     for who in ("haneul", "doyun", "seoa", "mir"):
         g.play(cy.Pass(who))
@@ -169,6 +172,7 @@ def test_r_mk_31_deadline_met_or_missed_at_quarter_end() -> None:
                     deadlines={"haneul": "quarter", "doyun": "quarters:2"})
     g = Game(SessionRules(), state, S())
     g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
     g.play(ex.Camp())
     g.play(cy.Pass("seoa"))
     g.play(cy.Pass("mir"))
@@ -188,11 +192,26 @@ def test_r_mk_01_go_home_only_from_the_entrance_and_status_cured_at_home() -> No
     assert g.state.labyrinth_end == "returned" and not g.state.character("seoa").statuses
 
 
-def test_r_mk_20_voice_lost_in_battle_goes_through_the_voice_path() -> None:
-    """A court fumble and voice hope in battle lower the kingdom's voice and make disasters due."""
-    state = replace(at_labyrinth().state, kingdom=replace(sample().kingdom, voice=5, land_makers=4))
-    kingdom, due, events = seam.voice_events(state.kingdom, [bev.VoiceChanged(-1, 4), bev.HopeSpent("mir", 0, 1)])
-    assert (kingdom.voice, due) == (3, 2)  # reached 4 ≤ 4, then fell while low
+def test_r_mk_20_voice_lost_in_battle_is_the_kingdoms_and_makes_a_disaster_due() -> None:
+    """A court fumble in a battle inside the game costs the kingdom's voice through the one voice path:
+    5 → 4 with 4 land makers, so a kingdom disaster roll is due once the battle is over."""
+    from tests.meikyu_kingdom.combat.battle_helpers import acting, battle, mon, pc
+
+    from meikyu.systems.meikyu_kingdom.combat.actions import Attack
+    from meikyu.systems.meikyu_kingdom.session import RollDisaster
+
+    g = at_labyrinth()
+    in_hall(g)
+    g.play(ex.SkipSearch())
+    everyone_avoids(g)
+    fight = acting(battle(pc("haneul", area=3), mon("rat", area=3, hp=30), voice=5, land_makers=4))
+    state = replace(g.state, kingdom=replace(g.state.kingdom, voice=5), battle=fight)
+    state = replace(state, expedition=replace(state.expedition, room="pantry", stage="battle"))  # type: ignore[type-var]
+    g2 = Game(SessionRules(), state, S())
+    g2.play(Attack("haneul", "rat"), S(1, 1, 1, 2, 3, 3))  # 1-1: fumble; the combat fumble table 3: step back
+    assert g2.state.kingdom.voice == 4 and g2.state.disasters == 1
+    assert g2.state.battle is not None and g2.state.battle.voice == 4
+    assert RollDisaster() not in g2.legal_actions()  # the roll waits for the battle's end
 
 
 def test_battle_outcome_written_back_with_broken_items() -> None:
@@ -220,6 +239,7 @@ def test_r_mk_37_escape_goes_back_to_the_room_before() -> None:
     g.play(ex.SkipSearch())
     everyone_avoids(g)
     g.play(ex.MoveTo("den"))
+    g.play(ex.SkipSearch())
     battle = g.state.battle
     assert isinstance(battle, Battle)
     ended = replace(battle, phase="over", escaped=COURT, outcome="escape")

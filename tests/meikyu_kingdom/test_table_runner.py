@@ -46,13 +46,13 @@ def test_r_mk_05_r_mk_06_scripted_round_table(tmp_path, capsys) -> None:
     script.write_text(SCRIPT, encoding="utf-8")
     args = parse(["mk", "table", "sample", "--script", str(script), "--lang", "en", "--format", "json"])
     status = args.handler(args)
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    text, out = captured.err, captured.out  # with --format json, stdout is the JSON alone
     assert status == 1  # the over-budget approval was refused by the rules and reported
-    assert "this request costs 3 MG but the budget is 2 MG" in out
-    assert "Field at B3+C3 — facility level 2" in out
-    text, last = out.strip().rsplit("\n", 1)
+    assert "this request costs 3 MG but the budget is 2 MG" in text
+    assert "Field at B3+C3 — facility level 2" in text
     assert text.count("Home Land") == 4  # intro + after each of the three approved land changes
-    data = json.loads(last)
+    data = json.loads(out)
     assert data["stage"] == "done" and data["kingdom"]["budget"] == 2 and data["kingdom"]["citizens"] == 25
     court = {c["id"]: c for c in data["court"]}
     assert court["doyun"]["minions"] == 10 and court["mir"]["minions"] == 5

@@ -113,6 +113,7 @@ def first_half(g: Game[SessionState]) -> None:
     g.play(ex.SetFormation("seoa", 1))
     g.play(ex.SetFormation("mir", 1))
     g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())  # every new room offers a search first, trap or not (ruling)
     g.play(ex.MoveTo("hall"))
     assert g.state.expedition is not None and g.state.expedition.stage == "trap_search"
     # R-MK-36: the search is wit or search vs [court size + 7] = 11; mir rolls 2+3+3 = 8, may add minions.
@@ -134,6 +135,9 @@ def first_half(g: Game[SessionState]) -> None:
     assert s.kingdom.voice == 5 and s.disasters == 0
     assert s.expedition is not None and s.expedition.quarters == 1 and s.expedition.explored == ("gate", "hall")
     g.play(ex.MoveTo("pantry"))
+    g.play(ex.SearchTrap("doyun", "wit"))
+    g.play(cc.DeclareHope(()), S(3, 2))  # 5 + wit 1: nothing found (there is no trap here)
+    g.play(ck.FinishCheck())
     assert g.state.battle is not None  # R-MK-22 (a): monster count unknown, so an ambush check comes first
     assert [(c.id, c.area) for c in g.state.battle.combatants if c.side == COURT] == [
         ("haneul", 2), ("doyun", 2), ("seoa", 1), ("mir", 1)
@@ -160,6 +164,7 @@ def test_whole_game_into_the_next() -> None:
     assert "pantry" in s.expedition.cleared and s.expedition.quarters == 2
     g.play(ex.MoveTo("hall"))  # explored already: nothing happens but time (quarter 3)
     g.play(ex.MoveTo("shrine"))
+    g.play(ex.SkipSearch())
     hp_before = [c.hp for c in g.state.court]
     drive_before = [c.drive for c in g.state.court]
     g.play(ex.ChooseRoller("haneul"))
@@ -179,6 +184,7 @@ def test_whole_game_into_the_next() -> None:
     assert all(i is None or i.name != "도시락" for i in s.character("seoa").items)
     g.play(ex.MoveTo("hall"))
     g.play(ex.MoveTo("den"))
+    g.play(ex.SkipSearch())
     battle, before = fight(g, dice)
     assert battle.winner == COURT
     assert [loot.options for loot in g.state.expedition.loot] == [("wood", "iron"), ("iron",)]  # type: ignore[union-attr]

@@ -221,3 +221,45 @@ def test_reinforcements_get_opaque_ids() -> None:
     lines = KIND.events_for(before, game.state, events, "pc:mio", "en")
     assert lines[-1]["text"] == "3 more monsters join the fight."
     assert new[0].species not in json.dumps(lines + [KIND.view(game.state, "pc:mio", "en")])
+
+
+def test_gm_auto_offers_the_tactical_policys_pick_on_the_monsters_turns_only() -> None:
+    """``gm/auto`` (the web table's "let the tactical policy play the monsters") is the policy's own pick,
+    offered only to the GM and only when the pick is the GM's to play; taking it every time it is offered,
+    and the policy for the court otherwise, plays the battle to its end."""
+    game = Game(KIND.rules, KIND.setup({"encounter": "sample", "seed": 3}, "en"), dice=RandomDice(3))
+    policy = TacticalPolicy()
+    offered = 0
+    for _ in range(500):
+        if game.state.phase == "over":
+            break
+        menu = KIND.menu(game.state, GM, "en")
+        auto = [i for i in menu if i.key == "gm/auto"]
+        assert all(i.key != "gm/auto" for seat in KIND.seats(game.state)[1:] for i in KIND.menu(game.state, seat, "en"))
+        legal = KIND.rules.legal_actions(game.state)
+        if auto:
+            offered += 1
+            action = registry.action_from_data(KIND, auto[0].action)
+            assert KIND.seats_for(game.state, action) == frozenset({GM})
+            assert action == policy.choose(game.state, [a for a in legal if not isinstance(a, act.Begin)])
+            assert auto[0].label.startswith("tactical policy: ")
+        else:
+            action = policy.choose(game.state, legal) if legal else registry.action_from_data(KIND, menu[0].action)
+        game.play(action)
+    assert game.state.phase == "over" and offered > 0
+
+
+def test_views_say_where_a_side_is_blocked_but_not_by_a_hidden_monster() -> None:
+    """R-MK-27: fewer allies than the enemies' valor in an area blocks the advance; players are not told
+    of a blocking a hidden monster makes (R-MK-23), the GM is."""
+    from meikyu.systems.meikyu_kingdom.combat.model import Battle, Combatant, evolve
+
+    pc = Combatant("pc", "Ari", "court", 3, 9, 9, kind="pc", valor=2)
+    ogre = Combatant("m1", "Ogre", "monsters", 3, 20, 20, valor=4)
+    battle = Battle((pc, ogre), phase="act")
+    court = {"area": 3, "side": "court", "allies": 1, "valor": 4}
+    monsters = {"area": 3, "side": "monsters", "allies": 1, "valor": 2}
+    assert KIND.view(battle, "pc:pc", "en")["blocking"] == [court, monsters]
+    hidden = Battle((pc, evolve(ogre, hidden=True, appearance="a shape")), phase="act")
+    assert KIND.view(hidden, "pc:pc", "en")["blocking"] == [monsters]
+    assert KIND.view(hidden, GM, "en")["blocking"] == [court, monsters]

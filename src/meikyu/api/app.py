@@ -30,6 +30,7 @@ from meikyu.api.games import GamesApp
 from meikyu.api.games_http import GameApiError, http_error
 from meikyu.api.openapi import docs_html, document
 from meikyu.api.params import extras_param, gather
+from meikyu.web import routes as web_routes
 
 log = logging.getLogger("meikyu.api")
 
@@ -152,9 +153,8 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
         Route("/v2/original_table", endpoint(lambda r, p: v2.original_table(p), with_body=True), methods=["POST"]),
         Route("/openapi.json", endpoint(lambda r, p: document()), methods=["GET"]),
         Route("/docs", _docs, methods=["GET"]),
-        Route("/", endpoint(lambda r, p: {"ok": True, "name": "meikyu", "docs": "/docs",
-                                          "openapi": "/openapi.json", **v2.version({"extras": "1"})}), methods=["GET"]),
         *games.routes(),
+        *web_routes(),  # the web table: / (home), /play/{id}, /web/…
     ]
 
     async def on_api_error(request: Request, exc: Exception) -> Response:

@@ -47,7 +47,8 @@ class ApiConfig:
     games_burst: int = 60
     """… and at once."""
     games_create_rate: float = 0.5
-    """Games one client address may create per second on average, after a burst of …"""
+    """Games one client address may create per second on average (``MEIKYU_GAMES_CREATE_RATE``), after a
+    burst of …"""
     games_create_burst: int = 20
     games_max_setup_bytes: int = 1024 * 1024
     """Largest ``POST /api/games`` body: a setup may carry sheets, encounters, a whole book."""
@@ -64,9 +65,11 @@ class ApiConfig:
         for field, name in (("data_dir", "MEIKYU_DATA"), ("store_url", "MEIKYU_STORE")):
             if env.get(name):
                 values[field] = env[name]
-        if env.get("MEIKYU_GAMES_RATE"):
-            values["games_rate"] = parse_rate(env["MEIKYU_GAMES_RATE"])
-            values["games_burst"] = max(60, int(float(values["games_rate"]) * 3))  # type: ignore[arg-type]
+        for field, name, least in (("games", "MEIKYU_GAMES_RATE", 60), ("games_create", "MEIKYU_GAMES_CREATE_RATE", 20)):
+            if env.get(name):
+                per_second = parse_rate(env[name])
+                values[f"{field}_rate"] = per_second
+                values[f"{field}_burst"] = max(least, int(per_second * 3))
         for field, name in (("body_timeout", "MEIKYU_API_BODY_TIMEOUT"), ("head_timeout", "MEIKYU_API_HEAD_TIMEOUT")):
             if env.get(name):
                 values[field] = parse_timeout(env[name])

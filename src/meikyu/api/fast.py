@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl
@@ -25,19 +26,30 @@ from urllib.parse import parse_qsl
 from meikyu.api.errors import ApiError
 from meikyu.api.params import check_text
 from meikyu.api.v2 import RollPlan, prepare_roll, roll_once
+from meikyu.memo import ByteCache
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from starlette.types import Send
 
     from meikyu.dice.result import RollResult
 
 PREFIX = "/v2/game_system/"
 SUFFIX = "/roll"
-PLAN_CACHE = 2048
-"""Distinct (path, query) pairs remembered; the cache starts over when full (a flood of distinct
+PLAN_CACHE_BYTES = 4 << 20
+"""Bytes of remembered (path, query) plans; the cache starts over when full (a flood of distinct
 queries costs what it would without the cache, no more)."""
-BODY_CACHE = 1024
-"""Encoded answers kept for results the engine hands out again (a 2MK check has 36 of them)."""
+PLAN_BYTES = 1024
+"""Estimated size of one plan besides its path and query."""
+BODY_CACHE_BYTES = 2 << 20
+"""Bytes of encoded answers kept for results the engine hands out again (a 2MK check has 36 of them)."""
+HEAVY_DICE = 100
+"""A request whose parse tree may draw more dice than this is heavy: heavy requests are evaluated in
+one worker process, one at a time, while the event loop goes on answering light ones; a crowd of
+heavy requests waits its turn there and cannot starve anybody else."""
+BODY_MAX = 2048
+"""Answers longer than this are not kept: only small checks' results come back (memoized) to reuse them."""
 
 _TRUE_FALSE = (b"false", b"true")
 _RANDS: dict[tuple[int, int], bytes] = {}
@@ -91,21 +103,56 @@ def encode_roll(result: RollResult, text: str, extras: bool = False) -> bytes:
     ))
 
 
+def _dice_bound(plan: RollPlan) -> int:
+    """Most dice the request's parse tree may draw (its cost, known before anything is rolled)."""
+    from meikyu.dice.command import parse
+    from meikyu.errors import MeikyuError
+    from meikyu.systems import find
+
+    try:
+        return int(parse(plan.command, find(plan.system).commands()).node.max_dice)
+    except MeikyuError:
+        return 0
+
+
+_POOL: list[Executor] = []
+
+
+def _heavy_pool() -> Executor:
+    """The one worker process heavy rolls run in (started on the first heavy request)."""
+    if not _POOL:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        _POOL.append(ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")))
+    return _POOL[0]
+
+
+def _heavy_body(plan: RollPlan) -> bytes | None:
+    """A heavy roll's answer, computed in the worker process (``None``: the general route answers)."""
+    try:
+        result = roll_once(plan)
+        return encode_roll(result, result.render(plan.fmt, lang=plan.lang), plan.extras)
+    except (ApiError, UnicodeEncodeError):
+        return None
+
+
 class FastRoll:
     """Plans remembered per (path, query) and the direct answer for the roll route."""
 
     def __init__(self, max_fields: int) -> None:
         self.max_fields = max_fields
-        self.plans: dict[tuple[str, bytes], RollPlan] = {}
+        self.plans: ByteCache[tuple[str, bytes], tuple[RollPlan, bool]] = ByteCache(PLAN_CACHE_BYTES)
         # Small checks return remembered result objects (MKCheck's memo), so their bodies are kept too:
         # (id, format, language) -> (the result itself, which keeps the id from being reused; body).
-        self.bodies: dict[tuple[int, str, str, bool], tuple[RollResult, bytes]] = {}
+        self.bodies: ByteCache[tuple[int, str, str, bool], tuple[RollResult, bytes]] = ByteCache(BODY_CACHE_BYTES)
 
-    def plan(self, path: str, query: bytes) -> RollPlan | None:
+    def plan(self, path: str, query: bytes) -> tuple[RollPlan, bool] | None:
+        """The checked request and whether it is heavy (see :data:`HEAVY_DICE`), or ``None``."""
         key = (path, query)
-        plan = self.plans.get(key)
-        if plan is not None:
-            return plan
+        known = self.plans.get(key)
+        if known is not None:
+            return known
         system_id = path[len(PREFIX):-len(SUFFIX)]
         if not system_id or "/" in system_id:
             return None
@@ -119,16 +166,16 @@ class FastRoll:
             plan = prepare_roll(system_id, params)
         except ApiError:
             return None  # the general route explains the error
-        if len(self.plans) >= PLAN_CACHE:
-            self.plans.clear()
-        self.plans[key] = plan
-        return plan
+        entry = (plan, _dice_bound(plan) > HEAVY_DICE)
+        self.plans.put(key, entry, PLAN_BYTES + len(path) + len(query))
+        return entry
 
     def body(self, path: str, query: bytes) -> bytes | None:
         """The answer's body, or ``None`` when the general route should answer."""
-        plan = self.plan(path, query)
-        if plan is None:
-            return None
+        entry = self.plan(path, query)
+        return None if entry is None else self._body(entry[0])
+
+    def _body(self, plan: RollPlan) -> bytes | None:
         try:
             result = roll_once(plan)
             key = (id(result), plan.fmt, plan.lang, plan.extras)
@@ -138,14 +185,20 @@ class FastRoll:
             body = encode_roll(result, result.render(plan.fmt, lang=plan.lang), plan.extras)
         except (ApiError, UnicodeEncodeError):
             return None
-        if len(self.bodies) >= BODY_CACHE:
-            self.bodies.clear()
-        self.bodies[key] = (result, body)
+        if len(body) <= BODY_MAX:
+            self.bodies.put(key, (result, body), 200 + len(body))
         return body
 
     async def answer(self, path: str, query: bytes, send: Send) -> bool:
         """Send the answer and return True, or return False to leave the request to the general route."""
-        body = self.body(path, query)
+        entry = self.plan(path, query)
+        if entry is None:
+            return False
+        plan, heavy = entry
+        if heavy:
+            body = await asyncio.get_running_loop().run_in_executor(_heavy_pool(), _heavy_body, plan)
+        else:
+            body = self._body(plan)
         if body is None:
             return False
         await send({"type": "http.response.start", "status": 200,

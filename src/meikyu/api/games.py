@@ -158,7 +158,7 @@ class GamesApp:
     async def _game_answer(self, request: Request, game_id: str, seat: str) -> Response:
         def build() -> dict[str, Any]:
             game = self.games.load(game_id)
-            return {"ok": True, **self.games.snapshot_view(game, seat, self._lang(request, game))}
+            return {"ok": True, **self.games.snapshot_view(game, seat, self._lang(request, game))}  # a copy
 
         return self.respond(await run_in_threadpool(build))
 
@@ -241,5 +241,5 @@ class GamesApp:
             await websocket.close(code=4000 + error.status)
             return
         if not self.games.store.live_across_processes:
-            self.hub.start_polling(self.games.store.version)
+            self.hub.start_polling()
         await live(websocket, self.hub, self.games, game_id, seat, lang, after)

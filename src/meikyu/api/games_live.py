@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -53,21 +52,17 @@ class Hub:
             if not subs:
                 del self.subs[game_id]
 
-    def start_polling(self, versions: Callable[[str], int]) -> None:
-        """Wake subscribers of games whose stored version moved (for stores without NOTIFY)."""
+    def start_polling(self) -> None:
+        """Wake every subscriber once a second, for stores without NOTIFY: each then reads what other
+        processes appended (one indexed query, usually finding nothing)."""
         if self._poller is None:
-            self._poller = asyncio.get_running_loop().create_task(self._poll(versions))
+            self._poller = asyncio.get_running_loop().create_task(self._poll())
 
-    async def _poll(self, versions: Callable[[str], int]) -> None:
-        seen: dict[str, int] = {}
+    async def _poll(self) -> None:
         while True:
             await asyncio.sleep(POLL_SECONDS)
             for game_id in list(self.subs):
-                with contextlib.suppress(Exception):
-                    now = await run_in_threadpool(versions, game_id)
-                    if seen.get(game_id, now) != now:
-                        self.wake(game_id)
-                    seen[game_id] = now
+                self.wake(game_id)
 
 
 async def live(websocket: WebSocket, hub: Hub, games: Any, game_id: str, seat: str, lang: str,

@@ -69,7 +69,8 @@ class GuardedHTTP(AutoHTTPProtocol):  # type: ignore[valid-type, misc]
         self._arm_head_timer()
         connections = self.connections
         if len(connections) > LIMITS.max_connections:
-            waiting = [c for c in connections if isinstance(c, GuardedHTTP) and c is not self and c._between_requests()]
+            waiting = [c for c in connections if isinstance(c, GuardedHTTP) and c is not self
+                       and c._between_requests() and c.transport.get_protocol() is c]
             victim = min(waiting, key=lambda c: c._waiting_since) if waiting else self
             victim.transport.close()
 
@@ -84,6 +85,8 @@ class GuardedHTTP(AutoHTTPProtocol):  # type: ignore[valid-type, misc]
 
     def _head_deadline(self) -> None:
         self._head_timer = None
+        if self.transport.get_protocol() is not self:
+            return  # upgraded to a WebSocket: its own protocol owns the connection now
         if self.cycle is self._head_cycle and self._between_requests():
             self.transport.close()  # still no complete head since the timer was armed
 

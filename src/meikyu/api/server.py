@@ -55,4 +55,8 @@ def serve(config: ApiConfig, host: str = "127.0.0.1", port: int = 7654, workers:
             os.environ[env] = str(getattr(config, field))
         uvicorn.run("meikyu.api.app:create_app", factory=True, workers=workers, **kwargs)  # type: ignore[arg-type]
     else:
-        uvicorn.run(create_app(config), **kwargs)  # type: ignore[arg-type]
+        from meikyu.api.heap import settle_heap
+
+        app = create_app(config)
+        settle_heap()  # the program's own objects leave the collector's full passes
+        uvicorn.run(app, **kwargs)  # type: ignore[arg-type]

@@ -85,6 +85,23 @@ def lookup(key: str, lang: str) -> str | None:
     return None
 
 
+def entries(prefix: str, lang: str) -> dict[str, str]:
+    """Every raw template whose key starts with ``prefix`` (a whole section, such as ``"mk.battle.area."``),
+    in ``lang`` with English for any key ``lang`` lacks.
+
+    >>> entries("word.", "ja")["word.success"]
+    '成功'
+    """
+    package, local = _package_for(prefix)
+    full = prefix[: len(prefix) - len(local)]
+    out: dict[str, str] = {}
+    for code in ("en", lang) if lang != "en" else ("en",):
+        for key, template in _catalog(package, code).items():
+            if key.startswith(local):
+                out[full + key] = template
+    return out
+
+
 def translate(key: str, lang: str, /, **params: Any) -> str:
     """Format the message ``key`` in ``lang`` with ``params``; an unknown key shows itself."""
     template = lookup(key, lang)

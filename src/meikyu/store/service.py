@@ -75,6 +75,8 @@ class Loaded:
     steps: dict[int, Step] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
     rendered: OrderedDict[tuple[int, str, str], list[dict[str, Any]]] = field(default_factory=OrderedDict)
+    answers: dict[tuple[str, str], tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    """The latest :meth:`Games.snapshot_view` per (seat, language), reused until the version moves."""
 
     @property
     def version(self) -> int:
@@ -356,12 +358,15 @@ class Games:
         return out
 
     def snapshot_view(self, game: Loaded, seat: str, lang: str) -> dict[str, Any]:
-        """``GET /api/games/{id}`` for ``seat``."""
+        """``GET /api/games/{id}`` for ``seat`` (rendered once per version, seat and language)."""
         with game.lock:
             state, version = game.state, game.version
+            cached = game.answers.get((seat, lang))
+            if cached is not None and cached[0] == version:
+                return cached[1]
             kind = game.kind
             first = max(1, version - LOG_TAIL + 1)
-            return {
+            answer = {
                 "id": game.record.id,
                 "system": game.record.system,
                 "kind": game.record.kind,
@@ -375,3 +380,5 @@ class Games:
                 "prompt": kind.prompt(state, seat, lang),
                 "log": [self.log_entry(game, v, seat, lang) for v in range(first, version + 1)],
             }
+            game.answers[(seat, lang)] = (version, answer)
+            return answer

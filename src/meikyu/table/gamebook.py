@@ -56,6 +56,7 @@ from meikyu.systems.gamebook.rules import (
 )
 from meikyu.table.base import GM, MenuItem, odds_data
 from meikyu.table.events import event_data
+from meikyu.table.setup import known_fields
 
 READER = "reader"
 
@@ -116,9 +117,7 @@ class ReadingKind:
         if not isinstance(setup, dict):
             raise DataError("table.error.setup_shape", system=self.system, kind=self.kind,
                             expected='"sample" or {"book": "…", "story": false}')
-        unknown = sorted(set(setup) - {"book", "story"})
-        if unknown:
-            raise DataError("table.error.setup_unknown", part="setup", field=unknown[0], known="book, story")
+        known_fields(setup, "setup", ("book", "story"))
         text = setup.get("book")
         if not isinstance(text, str) or not text.strip():
             raise DataError("table.error.setup_field", part="setup", field="book",

@@ -88,6 +88,12 @@ def _rules(cards: str) -> LiberatorRules:
     return LiberatorRules(sample_cards().merged(load_cards(cards, "setup.cards")))
 
 
+@lru_cache(maxsize=256)
+def _legal(cards: str, table: st.TableState) -> tuple[Action, ...]:
+    """The legal actions of a table (remembered: every seat's menu and prompt asks for the same ones)."""
+    return tuple(_rules(cards).legal_actions(table))
+
+
 class ScenarioRules:
     """:class:`LiberatorRules` over a :class:`Scenario`, so one rules object serves every card set."""
 
@@ -99,7 +105,7 @@ class ScenarioRules:
         return replace(state, table=table), events
 
     def legal_actions(self, state: Scenario) -> Sequence[Action]:
-        return _rules(state.cards).legal_actions(state.table)
+        return _legal(state.cards, state.table)
 
     def state_to_data(self, state: Scenario) -> Any:
         return {"cards": state.cards, "table": to_data(state.table)}
@@ -298,21 +304,32 @@ class ScenarioKind:
     def menu(self, state: Scenario, seat: str, lang: str) -> list[MenuItem]:
         s = state.table
         rules = _rules(state.cards)
-        face = Table(Game(rules, s), rules, lang, lambda _: None, QueueDice())  # the terminal table's words
+        face: Table | None = None
+        names = tuple(p.id for p in s.players)
         items = []
-        legal = list(rules.legal_actions(s)) + (self._gm_grants(state) if seat == GM else [])
+        legal = list(_legal(state.cards, s)) + (self._gm_grants(state) if seat == GM else [])
         for action in legal:
             seats = self.seats_for(state, action)
             if seat not in seats:
                 continue
             players = sorted(x for x in seats if x != GM)
             owner = players[0] if len(players) == 1 else (GM if not players else "")
-            text = self._label(s, rules.cards, action, lang) or localize(face.describe(action), lang)
-            if seat == GM and owner.startswith("player:"):
-                text = translate("table.on_behalf", lang, label=text, who=owner.partition(":")[2])
+            behalf = owner if seat == GM and owner.startswith("player:") else ""
+            key = (state.cards, action, lang, behalf, names)
+            text = _LABELS.get(key)
+            if text is None:  # labels depend on the action, the cards and the players' names only
+                if face is None:  # the terminal table's words, on this state
+                    face = Table(Game(rules, s), rules, lang, lambda _: None, QueueDice())
+                text = self._label(s, rules.cards, action, lang) or localize(face.describe(action), lang)
+                if behalf:
+                    text = translate("table.on_behalf", lang, label=text, who=behalf.partition(":")[2])
+                if len(_LABELS) > 50_000:
+                    _LABELS.clear()
+                _LABELS[key] = text
             group = GM if isinstance(action, _GM_ACTIONS) else (owner.partition(":")[2] if owner else "")
             kind = "gm" if isinstance(action, _GM_ACTIONS) else _KIND_OF.get(type(action).__name__, "other")
-            items.append(MenuItem(_key(action, group), self.rules.actions.dump(action), text, group or "",
+            dumped = self.rules.actions.dump(action)
+            items.append(MenuItem(_key(dumped, type(action).__name__, group), dumped, text, group or "",
                                   kind, self._odds(s, rules.cards, action), owner or seat))
         return sort_menu(items)
 
@@ -355,8 +372,8 @@ class ScenarioKind:
         if not isinstance(action, st.Declare) or s.mission is None or action.card not in cards.actions:
             return None
         targets = tuple((o.attribute, o.target) for o in s.mission.obstacles)
-        return odds_data(_any_removal(cards.actions[action.card], targets),
-                         clear=removal_odds(cards.actions[action.card], targets))
+        card = cards.actions[action.card]
+        return odds_data(_any_removal(card, targets), clear=_all_removal(card, targets))
 
     def prompt(self, state: Scenario, seat: str, lang: str) -> dict[str, Any] | None:
         """The decision waiting (an effect's choice, a split, a check) when it is this seat's."""
@@ -392,10 +409,17 @@ class _NoDice:
         raise RuntimeError("listing options never rolls")
 
 
-def _key(action: Action, group: str) -> str:
-    """``group/snake_type/values…``: the same action always gets the same key."""
-    data = st.ACTIONS.dump(action)
-    parts = [group or "all", _snake(type(action).__name__)]
+@lru_cache(maxsize=4096)
+def _all_removal(card: ActionCard, targets: tuple[tuple[str, int], ...]) -> Fraction:
+    return removal_odds(card, targets)
+
+
+_LABELS: dict[tuple[Any, ...], str] = {}
+
+
+def _key(data: dict[str, Any], name: str, group: str) -> str:
+    """``group/snake_type/values…`` from the dumped action: the same action always gets the same key."""
+    parts = [group or "all", _snake(name)]
     for name, value in data.items():
         if name.startswith("@") or name == "mission":
             continue

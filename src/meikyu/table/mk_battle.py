@@ -66,10 +66,14 @@ from meikyu.systems.meikyu_kingdom.combat.model import (
     CURSE,
     DISTRACTION,
     MONSTERS,
+    OK,
+    SIDES,
     Battle,
     Combatant,
 )
+from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
 from meikyu.systems.meikyu_kingdom.combat.rules import (
+    blocked,
     gm_actions,
     legal_actions,
     step,
@@ -300,6 +304,7 @@ class BattleKind:
             "loot": to_data(b.loot), "looted": list(b.looted),
             "options": to_data(b.options),
             "uncertain": {"limit": b.uncertain_limit, "used": b.uncertain_used},
+            "blocking": _blocking(b, gm),
         }
         if gm:
             out["notes"] = b.notes
@@ -365,7 +370,24 @@ class BattleKind:
             kind = "gm" if isinstance(action, _GM_ONLY) else _KIND_OF.get(type(action).__name__, "other")
             items.append(MenuItem(_key(action, group), dict(_dumped(action)), text, group, kind,
                                   self._odds(state, by_id, action, gm), owner or seat))
+        if gm:
+            items.extend(self._auto(state, legal, items, lang))
         return sort_menu(items)
+
+    def _auto(self, state: Battle, legal: Sequence[Action], items: Sequence[MenuItem],
+              lang: str) -> list[MenuItem]:
+        """``gm/auto``: the tactical policy's pick when it is the GM's to play (a monster's or an NPC's
+        move, attack or answer; never a GM intervention nor a PC's action), so a page can offer one
+        button, or a switch, that lets the policy play the monsters."""
+        playable = [a for a in legal if not isinstance(a, _GM_ONLY)]
+        if not playable or state.phase in ("setup", "over"):
+            return []
+        pick = TacticalPolicy().choose(state, playable)
+        if self.seats_for(state, pick) != frozenset({GM}):
+            return []
+        same = next((i for i in items if i.action == ACTIONS.dump(pick)), None)
+        text = translate("table.battle.auto", lang, action=describe(pick, state, lang, "gm"))
+        return [MenuItem("gm/auto", ACTIONS.dump(pick), text, GM, "gm", same.odds if same else None, GM)]
 
     def _odds(self, b: Battle, by_id: dict[str, Combatant], action: Action, gm: bool) -> dict[str, Any] | None:
         """Exact odds of the check this action rolls, unless its difficulty is hidden from this seat."""
@@ -399,6 +421,25 @@ def _chances(count: int, modifier: int, difficulty: int, curse: bool, no_drive: 
     """A battle check's exact (success, critical, fumble) (R-MK-10, R-MK-14; the automatic 6→drive choice)."""
     o = check_odds(count, modifier, difficulty, curse=curse, no_drive=no_drive)
     return o.success, o.critical, o.fumble
+
+
+def _blocking(b: Battle, gm: bool) -> list[dict[str, Any]]:
+    """Where a side cannot advance (R-MK-27): ``{"area", "side", "allies", "valor"}`` per blocked area.
+
+    Players are not told of a blocking made by a hidden monster (its valor is its own secret, R-MK-23);
+    they find it when they try to advance, as the court would.
+    """
+    out = []
+    for area in range(6):
+        for side in SIDES:
+            movers = [c for c in b.combatants if c.area == area and c.side == side and c.condition == OK]
+            if not movers:
+                continue
+            covered = any(c.hidden and c.area == area and c.side != side for c in b.combatants)
+            found = blocked(b.combatants, movers[0])
+            if found is not None and (gm or not covered):
+                out.append({"area": area, "side": side, "allies": found[0], "valor": found[1]})
+    return out
 
 
 @lru_cache(maxsize=8192)

@@ -3,8 +3,8 @@
 A battle is a sub-game of the session (R-MK-21 … R-MK-44 live in :mod:`.combat`). It starts with the
 court as it stands — HP, drive, minions, statuses, items, formation areas (R-MK-21), incapacitated or
 dead members on the field as they are — and the kingdom's voice. While it runs, every voice change it
-reports goes through the one voice path (:func:`.voice.change_voice`), so kingdom disasters fall due
-(R-MK-20). When it is over, :func:`fold_back` writes HP, drive, minions, statuses, conditions and
+makes goes through the one voice path (:func:`.voice.voice_step`), so kingdom disasters fall due
+(R-MK-20) and the kingdom takes them over (:func:`sync`). When it is over, :func:`fold_back` writes HP, drive, minions, statuses, conditions and
 fatal-wound deadlines to the sheets, and removes the items that broke.
 
 >>> from meikyu.systems.meikyu_kingdom.sheet import sample
@@ -35,7 +35,6 @@ from meikyu.systems.meikyu_kingdom.combat.model import (
 )
 from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
 from meikyu.systems.meikyu_kingdom.labyrinth import Encounter
-from meikyu.systems.meikyu_kingdom.voice import change_voice
 
 DEFAULT_AREA = 2
 """Where a land maker stands when the formation names no area: the court's front (R-MK-21)."""
@@ -48,6 +47,7 @@ def start(
     encounter: Encounter,
     voice: int,
     uncertain_used: int,
+    land_makers: int = 0,
 ) -> Battle:
     """The setup-phase battle of ``encounter`` against the court as it is now.
 
@@ -73,35 +73,27 @@ def start(
     return Battle(
         combatants=tuple(pieces),
         voice=voice,
+        land_makers=land_makers,
         options=Options(count_unknown=not encounter.count_known),
         uncertain_limit=limit,
         uncertain_used=min(limit, uncertain_used + hidden),
     )
 
 
-def voice_events(kingdom: Kingdom, events: Sequence[Event]) -> tuple[Kingdom, int, tuple[Event, ...]]:
-    """Pass each voice change a battle step reported through the one voice path (R-MK-20).
+def sync(kingdom: Kingdom, before: Battle, after: Battle) -> tuple[Kingdom, int]:
+    """The kingdom after a battle step: the battle changes voice only through the one voice path
+    (:func:`.voice.voice_step`, R-MK-20) and counts the disasters that fell due; the kingdom takes its
+    voice and those disasters over.
 
-    Returns the kingdom, how many kingdom disasters fell due, and the voice/disaster events.
-
-    >>> k = Kingdom("k", voice=5, land_makers=4)
-    >>> k, due, out = voice_events(k, [bev.VoiceChanged(-1, 4), bev.HopeSpent("a", 0, 1)])
+    >>> b = Battle((), voice=5, land_makers=4)
+    >>> k, due = sync(Kingdom("k", voice=5, land_makers=4), b, replace(b, voice=3, disasters=2))
     >>> k.voice, due
     (3, 2)
     """
-    due = 0
-    out: list[Event] = []
-    for event in events:
-        delta = 0
-        if isinstance(event, bev.VoiceChanged):
-            delta, reason = event.amount, "battle"
-        elif isinstance(event, bev.HopeSpent) and event.voice:
-            delta, reason = -event.voice, "hope"
-        if delta:
-            kingdom, said, disaster = change_voice(kingdom, delta, reason)
-            due += int(disaster)
-            out.extend(said)
-    return kingdom, due, tuple(out)
+    due = max(0, after.disasters - before.disasters)
+    if after.voice == kingdom.voice:
+        return kingdom, due
+    return replace(kingdom, voice=after.voice), due
 
 
 def broken_items(events: Sequence[Event]) -> tuple[tuple[str, str], ...]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from meikyu.dice.source import Dice, RandomDice, RecordingDice, ScriptedDice, parse_dice_list
 from meikyu.errors import DiceError, InputError
-from meikyu.i18n import LANGS, resolve_lang
+from meikyu.i18n import LANGS, resolve_lang, translate
 
 DEFAULT_LANG = "ko"
 
@@ -80,6 +80,29 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _common(p)
     p.set_defaults(handler=cmd_table)
 
+    p = mk_sub.add_parser("play", help="play a whole game (kingdom → labyrinth → end) in the terminal, saved every step")
+    p.add_argument("sheet", nargs="?", default="sample", help="a sheet with a [kingdom] and its court; 'sample' (default)")
+    p.add_argument("--labyrinth", default="sample", help="the labyrinth file ('sample' for the shipped one)")
+    p.add_argument("--resume", metavar="FILE", help="go on with this saved game")
+    p.add_argument("--save", metavar="FILE", help="where to save (default: beside the sheet, SHEET.play.json)")
+    p.add_argument("--new", action="store_true", help="start over even if a save exists (it is overwritten)")
+    p.add_argument("--seed", type=int, help="seed for the dice the program rolls")
+    p.add_argument("--lang", choices=LANGS, help="output language (default ko, or $MEIKYU_LANG)")
+    p.set_defaults(handler=cmd_play)
+
+    p = mk_sub.add_parser("export", help="a character as ccfolia clipboard JSON, or the kingdom and court as Markdown")
+    p.add_argument("file", help="a .toml or .json sheet; 'sample' for the shipped sample")
+    p.add_argument("--to", choices=("ccfolia", "markdown"), default="ccfolia")
+    p.add_argument("--actor", help="ccfolia: the character (id or name); default every character, one JSON a line")
+    p.add_argument("--lang", choices=LANGS, help="labels and names in this language (default ko, or $MEIKYU_LANG)")
+    p.set_defaults(handler=cmd_export)
+
+    p = mk_sub.add_parser("import", help="a ccfolia character JSON back into a sheet character (printed as JSON)")
+    p.add_argument("file", help="the ccfolia JSON (as copied from ccfolia), or '-' for stdin")
+    p.add_argument("--sheet", help="the sheet it was exported from: items, skills and favor come from there")
+    p.add_argument("--lang", choices=LANGS, help="language of error messages (default ko, or $MEIKYU_LANG)")
+    p.set_defaults(handler=cmd_import)
+
     # Hook for the combat engine (issue 4): it adds its own sub-commands to this ``mk`` parser.
     for module in EXTENSIONS:
         try:
@@ -100,6 +123,23 @@ def _help(parser: argparse.ArgumentParser) -> int:
 
 def _lang(args: argparse.Namespace) -> str:
     return resolve_lang(getattr(args, "lang", None), DEFAULT_LANG)
+
+
+# -- play ----------------------------------------------------------------------------------------
+def cmd_play(args: argparse.Namespace) -> int:
+    """A whole game: resumes the save beside the sheet (or ``--resume FILE``) unless ``--new``."""
+    import sys
+    from pathlib import Path
+
+    from meikyu.systems.meikyu_kingdom.play import Player, default_save
+
+    lang = _lang(args)
+    path = Path(args.resume or args.save or default_save(args.sheet))
+    if args.resume or (path.exists() and not args.new):
+        player = Player.resume(path, lang, input, sys.stdout, seed=args.seed)
+    else:
+        player = Player.start(args.sheet, path, lang, input, sys.stdout, labyrinth=args.labyrinth, seed=args.seed)
+    return player.run()
 
 
 # -- check ---------------------------------------------------------------------------------------
@@ -165,6 +205,7 @@ def _check_setup(args: argparse.Namespace) -> tuple[Any, Any]:
             raise InputError("mk.error.cli.negative", option=f"--{name.replace('_', '-')}", value=value)
     if args.players is not None and args.players < 1:
         raise InputError("mk.error.cli.negative", option="--players", value=args.players)
+    args.stat = stat_name(args.stat)
     number = _int_or_none(args.stat)
     if number is None and (args.stat not in STATS + POWERS or args.sheet is None):
         raise InputError("mk.error.cli.bad_stat", stat=args.stat, stats=", ".join(STATS + POWERS))
@@ -295,6 +336,68 @@ def cmd_kingdom(args: argparse.Namespace) -> int:
     return 0
 
 
+def stat_name(text: str) -> str:
+    """A stat or power typed in any of ko / ja / en (``매력``, ``魅力``, ``Charm``) as its field name;
+    anything else as typed.
+
+    >>> stat_name("매력"), stat_name("軍事"), stat_name("Wit"), stat_name("3")
+    ('charm', 'military', 'wit', '3')
+    """
+    from meikyu.systems.meikyu_kingdom.character import STATS
+    from meikyu.systems.meikyu_kingdom.kingdom import POWERS
+
+    low = text.strip().casefold()
+    for name in STATS + POWERS:
+        if low == name or any(low == translate(f"mk.word.{name}", lang).casefold() for lang in LANGS):
+            return name
+    return text
+
+
+# -- ccfolia and Markdown (issue 12 §5) -------------------------------------------------------------
+def cmd_export(args: argparse.Namespace) -> int:
+    from meikyu.systems.meikyu_kingdom.ccfolia import kingdom_markdown, to_ccfolia
+
+    lang = _lang(args)
+    sheet = _load(args.file)
+    if args.to == "markdown":
+        print(kingdom_markdown(sheet.kingdom, sheet.characters, lang), end="")
+        return 0
+    chars = [_find_actor(sheet.characters, args.actor)] if args.actor else list(sheet.characters)
+    for char in chars:
+        print(json.dumps(to_ccfolia(char, lang), ensure_ascii=False))
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    import sys
+
+    from meikyu.errors import DataError
+    from meikyu.files import read_text
+    from meikyu.systems.meikyu_kingdom.ccfolia import from_ccfolia
+
+    text = sys.stdin.read() if args.file == "-" else read_text(args.file)
+    try:
+        clip = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError("mk.ccfolia.error.json", file=args.file, reason=exc.msg) from None
+    base = None
+    if args.sheet:
+        sheet = _load(args.sheet)
+        from meikyu.systems.meikyu_kingdom.ccfolia import memo_id
+
+        wanted = memo_id(clip) or (clip.get("data", {}).get("name") if isinstance(clip, dict) else None)
+        base = next((c for c in sheet.characters if wanted in (c.id, c.name, *c.names.values())), None)
+    print(json.dumps(from_ccfolia(clip, base, file=args.file).to_data(), ensure_ascii=False))
+    return 0
+
+
+def _find_actor(court: Any, actor: str) -> Any:
+    for c in court:
+        if actor in (c.id, c.name, *c.names.values()):
+            return c
+    raise InputError("mk.error.unknown_character", id=actor, known=", ".join(c.id for c in court))
+
+
 # -- round table ---------------------------------------------------------------------------------
 def cmd_table(args: argparse.Namespace) -> int:
     """A thin terminal loop over the round-table machine; exit 1 when a scripted command failed."""
@@ -311,13 +414,15 @@ def cmd_table(args: argparse.Namespace) -> int:
         check_writable(args.save)  # refuse now, not after the whole round table was played
     script = None if args.script in (None, "-") else read_text(args.script).splitlines()
     runner = TableRunner(sheet.kingdom, sheet.characters, lang)
+    # with --format json, stdout holds only the final JSON; the running text goes to stderr
+    say: Any = (lambda line: print(line, file=sys.stderr)) if args.format == "json" else print
     for line in runner.intro():
-        print(line)
+        say(line)
     if args.script is not None:
         lines = sys.stdin.read().splitlines() if script is None else script
-        run_lines(runner, lines, True, print)
+        run_lines(runner, lines, True, say)
     else:
-        run_lines(runner, _keyboard(), False, print)
+        run_lines(runner, _keyboard(), False, say)
     if args.save:
         write_json(args.save, runner.game.to_data())
     if args.format == "json":

@@ -20,12 +20,14 @@ the flags and the native text follow the seed.
 from __future__ import annotations
 
 import re
+import sys
 from typing import TYPE_CHECKING, Any
 
 from meikyu.dice.node import Node, SumJudgement, SumOutcome, SystemCommands, verdict_tail
 from meikyu.dice.result import RollResult
 from meikyu.dice.source import Dice
 from meikyu.errors import CommandError, LimitError
+from meikyu.memo import MemoBudget
 from meikyu.systems.meikyu_kingdom.rolls import best_outcome
 from meikyu.systems.meikyu_kingdom.tables import TABLE_CODES
 
@@ -48,10 +50,18 @@ _CHECK_LIKE = re.compile(r"^\d+(?:MK|R6)")
 _MOD = re.compile(r"[+-]\d+")
 
 
+MEMO_BUDGET = MemoBudget(16 << 20)
+"""Bytes all checks' result memos may hold together (16 MiB); past it every memo starts over, so
+memory stays flat however many distinct commands arrive (each memo alone holds at most 216 × 3)."""
+MEMO_ENTRY_BYTES = 1200
+"""Measured cost of one remembered result (tracemalloc, a 3MK check in ko/ja/en)."""
+
+
 class MKCheck(Node):
     """One ``nMK`` check."""
 
-    __slots__ = ("count", "modifier", "target", "unknown_target", "bcdice_source", "max_dice", "_memo", "_text_memo")
+    __slots__ = ("count", "modifier", "target", "unknown_target", "bcdice_source", "max_dice", "_memo", "_text_memo",
+                 "__weakref__")
 
     MEMO_MAX_DICE = 3
     """Up to this many dice, results are remembered per dice tuple (at most 216 of them per command)."""
@@ -91,8 +101,14 @@ class MKCheck(Node):
             out.drive, out.achievement, (out.converted, values), (),
         )
         if memo:
+            MEMO_BUDGET.charge(self, MEMO_ENTRY_BYTES)
             self._memo[(values, lang)] = result
         return result
+
+    def forget(self) -> None:
+        """Drop the remembered results (the shared :data:`MEMO_BUDGET` is full)."""
+        self._memo.clear()
+        self._text_memo.clear()
 
     def render_bcdice(self, result: RollResult) -> str:
         rolled = result.detail[1]
@@ -100,6 +116,7 @@ class MKCheck(Node):
         if known is None:
             known = self._bcdice_text(rolled)
             if self.count <= self.MEMO_MAX_DICE:
+                MEMO_BUDGET.charge(self, 64 + sys.getsizeof(known))
                 self._text_memo[rolled] = known
         return known
 

@@ -150,8 +150,8 @@ class LabyrinthEvent(MKEvent):
     show the reader's; code words read through ``mk.lab.word``, then ``mk.word``.
 
     >>> import meikyu.systems.meikyu_kingdom
-    >>> HaulGained("mana", 1).render("en"), TrapNoticed({"ja": "落とし網", "en": "Net"}, "missed").render("ja")
-    ('The court takes 1 × mana.', '罠落とし網: 見つからない。')
+    >>> HaulGained("mana", 1).render("en"), TrapSprung({"ja": "落とし網"}, {"ja": "網が降ってくる。"}).render("ja")
+    ('The court takes 1 × mana.', '罠落とし網が発動した! 網が降ってくる。')
     """
 
     __slots__ = ()
@@ -194,8 +194,11 @@ class RoomEntered(LabyrinthEvent):
 @dataclass(frozen=True)
 class TrapNoticed(LabyrinthEvent):
     trap: dict[str, str]
-    result: str
-    """``found`` or ``missed``."""
+
+
+@dataclass(frozen=True)
+class NothingFound(LabyrinthEvent):
+    """The search found nothing — there was no trap, or it was missed (the players cannot tell)."""
 
 
 @dataclass(frozen=True)
@@ -207,6 +210,7 @@ class TrapDisarmed(LabyrinthEvent):
 @dataclass(frozen=True)
 class TrapSprung(LabyrinthEvent):
     trap: dict[str, str]
+    text: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -413,12 +417,14 @@ def _continue(state: SessionState, events: list[Event], dice: Dice) -> SessionSt
     """Settle what is left of the current room (trap → encounter → event), then end the quarter."""
     lab, ex = _lab(state)
     room = lab.room(ex.room)
-    if room.trap is not None and room.id not in ex.traps_done:
+    if room.id not in ex.traps_done:
+        # Every new room is a chance to search before stepping in, trap or not: asking only where a
+        # trap waits would tell the players it is there (ruling).
         return _with(state, stage="trap_search")
     if room.encounter is not None and room.id not in ex.cleared:
         events.append(BattleBegins(room.encounter.names))
         battle = seam.start(state.court, state.conditions, ex.formation, room.encounter, state.kingdom.voice,
-                            state.uncertain_used)
+                            state.uncertain_used, state.kingdom.land_makers)
         return _with(replace(state, battle=battle, broken=()), stage="battle")
     if room.event is not None and room.id not in ex.events_done:
         if room.event.check is not None:
@@ -432,7 +438,7 @@ def _continue(state: SessionState, events: list[Event], dice: Dice) -> SessionSt
     lab, ex = _lab(state)
     if all(r.id in ex.explored for r in lab.rooms):
         return leave(state, "explored", events)
-    if ex.stage == "entering":
+    if not ex.previous and ex.quarters == 0:
         return _with(state, stage="choose")  # stepping in through the entrance takes no quarter (ruling)
     return end_quarter(state, events)
 
@@ -507,7 +513,7 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
         return _with(state, formation={**ex.formation, action.actor: action.area}), ()
     if isinstance(action, EnterLabyrinth):
         _need(state, "prepare")
-        state = _with(state, stage="entering")
+        state = _with(state, stage="choose")
         return _arrive(state, lab.room(ex.room), events, dice), tuple(events)
     if isinstance(action, MoveTo):
         _need(state, "choose")
@@ -542,11 +548,12 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
         if action.stat not in ("wit", "search"):
             raise _err("bad_search_stat", "R-MK-36", stat=action.stat)
         trap = lab.room(ex.room).trap
-        assert trap is not None
-        find = trap.find or len(state.court) + 7
+        find = trap.find if trap is not None and trap.find else len(state.court) + 7
         return _with(_call(state, action.actor, action.stat, find, "trap_search"), searcher=action.actor), ()
     if isinstance(action, SkipSearch):
         _need(state, "trap_search")
+        if lab.room(ex.room).trap is None:
+            return _trap_done(state, events, dice), tuple(events)
         return _spring(state, dice, events), tuple(events)
     if isinstance(action, TryDisarm):
         _need(state, "trap_found")
@@ -643,7 +650,7 @@ def _spring(state: SessionState, dice: Dice, events: list[Event]) -> SessionStat
     lab, ex = _lab(state)
     trap = lab.room(ex.room).trap
     assert trap is not None
-    events.append(TrapSprung(trap.names))
+    events.append(TrapSprung(trap.names, trap.text))
     # A trap that strikes whoever searched strikes someone at random when nobody did.
     targets = _targets(state, trap.who if ex.searcher or trap.who != "self" else "random", ex.searcher, dice)
     if trap.avoid is not None and targets:
@@ -667,9 +674,14 @@ def after_check(state: SessionState, call: Call, done: CheckState, dice: Dice, e
     lab, ex = _lab(state)
     room = lab.room(ex.room)
     if call.purpose == "trap_search":
-        assert room.trap is not None
-        events.append(TrapNoticed(room.trap.names, "found" if done.success else "missed"))
-        return _with(state, stage="trap_found") if done.success else _spring(state, dice, events)
+        if room.trap is None:
+            events.append(NothingFound())
+            return _trap_done(state, events, dice)
+        if done.success:
+            events.append(TrapNoticed(room.trap.names))
+            return _with(state, stage="trap_found")
+        events.append(NothingFound())  # a missed trap looks like no trap at all
+        return _spring(state, dice, events)
     if call.purpose == "disarm":
         assert room.trap is not None
         if done.success:
@@ -747,10 +759,8 @@ def legal(state: SessionState) -> list[Action]:
     if ex.stage == "prepare":
         return [EnterLabyrinth(), *(SetFormation(c, a) for c in able for a in FORMATION_AREAS if ex.formation.get(c) != a)]
     if ex.stage == "choose":
-        out: list[Action] = [MoveTo(r) for r in lab.room(ex.room).exits]
-        if ex.room == lab.entrance:
-            out.insert(0, GoHome())
-        return [*out, Camp()]
+        out: list[Action] = [*(MoveTo(r) for r in lab.room(ex.room).exits), Camp()]
+        return [*out, GoHome()] if ex.room == lab.entrance else out
     if ex.stage == "trap_search":
         return [*(SearchTrap(c, s) for c in able for s in ("search", "wit")), SkipSearch()]
     if ex.stage == "trap_found":

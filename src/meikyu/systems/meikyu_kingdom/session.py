@@ -146,9 +146,9 @@ for _cls in (
 ACTIONS.include(cy.ACTIONS, "cycle")
 ACTIONS.include(battle_actions.ACTIONS, "battle")
 
-_CALLED = (cc.DeclareHope, cc.ConsentVoice, *ck.ACTIONS_TUPLE)
-_CYCLE = (cy.Act, cy.Cooperate, cy.UseCooperation, cy.Resolve, cy.Pass)
-_BATTLE = tuple(battle_actions.ACTIONS._types.values())
+CALLED_ACTIONS = (cc.DeclareHope, cc.ConsentVoice, *ck.ACTIONS_TUPLE)
+CYCLE_ACTIONS = (cy.Act, cy.Cooperate, cy.UseCooperation, cy.Resolve, cy.Pass)
+BATTLE_ACTIONS = tuple(battle_actions.ACTIONS._types.values())
 
 
 class SessionRules:
@@ -195,9 +195,9 @@ class SessionRules:
             if state.effects is None:
                 raise RuleError("R-MK-01", "mk.error.effects.nothing_pending")
             return _run_effects(state, state.effects, action, dice)
-        if state.called is not None or isinstance(action, _CALLED):
+        if state.called is not None or isinstance(action, CALLED_ACTIONS):
             return _answer_check(state, action, dice)
-        if state.battle is not None or (isinstance(action, _BATTLE) and not isinstance(action, _CYCLE)):
+        if state.battle is not None or (isinstance(action, BATTLE_ACTIONS) and not isinstance(action, CYCLE_ACTIONS)):
             return _battle_step(state, action, dice)
         if isinstance(action, RollDisaster):
             if not state.disasters:
@@ -208,7 +208,7 @@ class SessionRules:
             return replace(state, round_table=new_rt, kingdom=new_rt.kingdom, court=new_rt.court), events
         if isinstance(action, CallCheck):
             return _call_check(state, action)
-        if isinstance(action, _CYCLE):
+        if isinstance(action, CYCLE_ACTIONS):
             return _cycle_step(state, action, dice)
         if isinstance(action, ex.ACTION_TYPES):
             self._need(state, "labyrinth", "")
@@ -304,10 +304,10 @@ def _battle_step(state: SessionState, action: Action, dice: Dice) -> tuple[Sessi
     if state.battle is None:
         raise RuleError("R-MK-21", "mk.error.play.no_battle", action=type(action).__name__)
     battle, events = battle_step(state.battle, action, dice)
-    kingdom, due, said = seam.voice_events(state.kingdom, events)
+    kingdom, due = seam.sync(state.kingdom, state.battle, battle)
     state = replace(state, battle=battle, kingdom=kingdom, disasters=state.disasters + due,
                     broken=(*state.broken, *seam.broken_items(events)))
-    out: list[Event] = [*events, *said]
+    out: list[Event] = list(events)
     if battle.phase == "over":
         state = ex.battle_over(state, out, dice)
     return state, tuple(out)

@@ -60,7 +60,7 @@ class Expedition:
     room: str
     previous: str = ""
     stage: str = "prepare"
-    """prepare · entering · choose · trap_search · trap_found · trap_avoid · event · battle · loot · camp · meal · done."""
+    """prepare · choose · trap_search · trap_found · trap_avoid · event · battle · loot · camp · meal · done."""
     explored: tuple[str, ...] = ()
     traps_done: tuple[str, ...] = ()
     events_done: tuple[str, ...] = ()

@@ -125,7 +125,7 @@ class TableRunner:
         if not words:
             return []
         try:
-            lines = self._command(words[0].lower(), words[1:])
+            lines = self._command(command_name(words[0]), words[1:])
         except MeikyuError as err:
             self.errors += 1
             # Rule errors name characters by id; show the display name instead.
@@ -165,7 +165,7 @@ class TableRunner:
 
     def _undo(self) -> list[str]:
         turn = self.game.undo()
-        out = [_t("undone", self.lang, action=type(turn.action).__name__), *self.status()]
+        out = [_t("undone", self.lang, action=action_words(turn.action, self.lang)), *self.status()]
         if isinstance(turn.action, rt.Approve):
             out.append(self.map_text())
         return [*out, self.where()]
@@ -175,76 +175,126 @@ class TableRunner:
         return self.status()
 
     def _action(self, name: str, args: list[str]) -> Action:
-        state = self.state
-        if name in ("approve", "refuse"):
-            return rt.Approve() if name == "approve" else rt.Refuse()
-        if name == "next":
-            return rt.EndOrganization() if state.stage == "organization" else rt.EndBudget()
-        if name == "minions":
-            self._arity(name, args, 2, 2)
-            count = self._int(name, args[1])
-            if count < 0:
-                raise InputError("mk.table_runner.negative", value=count, command=name)
-            return rt.AssignMinions(self._who(args[0]), count)
-        if name == "item":
-            self._arity(name, args, 3, 3)
-            return rt.RequestItem(self._who(args[0]), args[1], self._int(name, args[2]))
-        if name == "facility":
-            self._arity(name, args, 2, 3)
-            return rt.RequestFacility(self._facility(args[0]), self._map(name, args, 2), args[1].upper())
-        if name == "passage":
-            self._arity(name, args, 2, 3)
-            return rt.RequestPassage(self._map(name, args, 2), args[0].upper(), args[1].upper())
-        if name == "destroy":
-            self._arity(name, args, 2, 4)
-            what, rest = args[0].lower(), args[1:]
-            if what == "facility" and len(rest) >= 2:
-                where = self._map(name, rest, 2)
-                return rt.RequestDestroy("facility", where, rest[1].upper(), name=self._facility(rest[0], known_only=False))
-            if what == "passage" and len(rest) >= 2:
-                return rt.RequestDestroy("passage", self._map(name, rest, 2), rest[0].upper(), other=rest[1].upper())
-            if what == "entrance" and len(rest) <= 2:
-                return rt.RequestDestroy("entrance", self._map(name, rest, 1), rest[0].upper())
-            raise InputError("mk.table_runner.usage", usage=USAGE[name])
-        raise InputError("mk.table_runner.unknown", command=name)
+        return command_action(self.state, name, args, self.lang)
 
-    @staticmethod
-    def _arity(name: str, args: Sequence[str], low: int, high: int) -> None:
-        if not low <= len(args) <= high:
-            raise InputError("mk.table_runner.usage", usage=USAGE[name])
 
-    @staticmethod
-    def _int(command: str, text: str) -> int:
-        try:
-            return int(text)
-        except ValueError:
-            raise InputError("mk.table_runner.bad_number", value=text, command=command) from None
+COMMAND_WORDS: dict[str, tuple[str, ...]] = {
+    "approve": ("허가", "승인", "許可", "承認"),
+    "refuse": ("거절", "거부", "却下", "拒否"),
+    "next": ("다음", "次"),
+    "minions": ("부하", "配下"),
+    "item": ("아이템", "アイテム"),
+    "facility": ("시설", "施設"),
+    "passage": ("통로", "通路"),
+    "destroy": ("파괴", "破壊"),
+    "undo": ("되돌리기", "취소", "取り消し"),
+    "map": ("지도", "地図"),
+    "status": ("상태", "状態"),
+    "help": ("도움말", "ヘルプ", "?"),
+    "quit": ("끝", "끝내기", "종료", "終了"),
+}
+"""The commands in Korean and Japanese as well as English (issue 12 §4)."""
 
-    def _map(self, command: str, args: Sequence[str], position: int) -> int:
-        """A 1-based map number at ``args[position]`` (map 1 when left out) as a 0-based index."""
-        number = self._int(command, args[position]) if len(args) > position else 1
-        count = len(self.state.kingdom.maps)
-        if not 1 <= number <= count:
-            raise InputError("mk.table_runner.no_map", map=number, count=count)
-        return number - 1
 
-    def _who(self, name: str) -> str:
-        for char in self.state.court:
-            if name in (char.id, char.name, *char.names.values()):
-                return char.id
-        known = ", ".join(c.label(self.lang) for c in self.state.court)
-        raise InputError("mk.error.unknown_character", id=name, known=known)
+def command_name(word: str) -> str:
+    """The English command a typed word names (``허가`` → ``approve``); other words as typed, lowercased.
 
-    def _facility(self, name: str, *, known_only: bool = True) -> str:
-        """The catalog name of a facility typed in any language (畑, Field → 밭), so that facilities
-        typed in ja/en join the groups of those already on the map (R-MK-06)."""
-        try:
-            return facilities.facility(name).name
-        except InputError:
-            if not known_only:
-                return name  # a sheet may hold facilities outside the catalog; destroying them is fine
-            known = ", ".join(f.label(self.lang) for f in facilities.catalog().values())
-            raise InputError("mk.table_runner.unknown_facility", name=name, known=known) from None
+    >>> command_name("허가"), command_name("却下"), command_name("Item")
+    ('approve', 'refuse', 'item')
+    """
+    low = word.strip().lower()
+    for name, words in COMMAND_WORDS.items():
+        if low in words:
+            return name
+    return low
+
+
+def action_words(action: Action, lang: str) -> str:
+    """A round-table action in words, for the undo line (never a class name)."""
+    snake = "".join("_" + ch.lower() if ch.isupper() else ch for ch in type(action).__name__).lstrip("_")
+    return _t(f"action.{snake}", lang)
+
+
+def command_action(state: rt.RoundTableState, name: str, args: list[str], lang: str = "ko") -> Action:
+    """The round-table action a typed command names (``minions doyun 6``, ``item seoa 도시락 1`` …).
+
+    >>> from meikyu.systems.meikyu_kingdom.sheet import sample
+    >>> s = sample()
+    >>> command_action(rt.RoundTableState(s.kingdom, s.characters), "minions", ["ドユン", "6"])
+    AssignMinions(actor='doyun', count=6)
+    """
+    if name in ("approve", "refuse"):
+        return rt.Approve() if name == "approve" else rt.Refuse()
+    if name == "next":
+        return rt.EndOrganization() if state.stage == "organization" else rt.EndBudget()
+    if name == "minions":
+        _arity(name, args, 2, 2)
+        count = _int(name, args[1])
+        if count < 0:
+            raise InputError("mk.table_runner.negative", value=count, command=name)
+        return rt.AssignMinions(_who(state, args[0], lang), count)
+    if name == "item":
+        _arity(name, args, 3, 3)
+        return rt.RequestItem(_who(state, args[0], lang), args[1], _int(name, args[2]))
+    if name == "facility":
+        _arity(name, args, 2, 3)
+        return rt.RequestFacility(_facility(lang, args[0]), _map(state, name, args, 2), args[1].upper())
+    if name == "passage":
+        _arity(name, args, 2, 3)
+        return rt.RequestPassage(_map(state, name, args, 2), args[0].upper(), args[1].upper())
+    if name == "destroy":
+        _arity(name, args, 2, 4)
+        what, rest = args[0].lower(), args[1:]
+        if what == "facility" and len(rest) >= 2:
+            where = _map(state, name, rest, 2)
+            return rt.RequestDestroy("facility", where, rest[1].upper(), name=_facility(lang, rest[0], known_only=False))
+        if what == "passage" and len(rest) >= 2:
+            return rt.RequestDestroy("passage", _map(state, name, rest, 2), rest[0].upper(), other=rest[1].upper())
+        if what == "entrance" and len(rest) <= 2:
+            return rt.RequestDestroy("entrance", _map(state, name, rest, 1), rest[0].upper())
+        raise InputError("mk.table_runner.usage", usage=USAGE[name])
+    raise InputError("mk.table_runner.unknown", command=name)
+
+
+def _arity(name: str, args: Sequence[str], low: int, high: int) -> None:
+    if not low <= len(args) <= high:
+        raise InputError("mk.table_runner.usage", usage=USAGE[name])
+
+
+def _int(command: str, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError("mk.table_runner.bad_number", value=text, command=command) from None
+
+
+def _map(state: rt.RoundTableState, command: str, args: Sequence[str], position: int) -> int:
+    """A 1-based map number at ``args[position]`` (map 1 when left out) as a 0-based index."""
+    number = _int(command, args[position]) if len(args) > position else 1
+    count = len(state.kingdom.maps)
+    if not 1 <= number <= count:
+        raise InputError("mk.table_runner.no_map", map=number, count=count)
+    return number - 1
+
+
+def _who(state: rt.RoundTableState, name: str, lang: str) -> str:
+    for char in state.court:
+        if name in (char.id, char.name, *char.names.values()):
+            return char.id
+    known = ", ".join(c.label(lang) for c in state.court)
+    raise InputError("mk.error.unknown_character", id=name, known=known)
+
+
+def _facility(lang: str, name: str, *, known_only: bool = True) -> str:
+    """The catalog name of a facility typed in any language (畑, Field → 밭), so that facilities
+    typed in ja/en join the groups of those already on the map (R-MK-06)."""
+    try:
+        return facilities.facility(name).name
+    except InputError:
+        if not known_only:
+            return name  # a sheet may hold facilities outside the catalog; destroying them is fine
+        known = ", ".join(f.label(lang) for f in facilities.catalog().values())
+        raise InputError("mk.table_runner.unknown_facility", name=name, known=known) from None
 
 
 def describe_request(req: rt.Request, court: Sequence[Character], lang: str) -> str:

@@ -99,7 +99,9 @@ def deal_damage(w: Work, ctx: AttackContext) -> None:
 
             at_zero(w, ctx.target, max(lost, 0), hold_back=ctx.hold_back)
     else:
-        amount = ctx.power + a.enmity_to(ctx.target) + ctx.hope_dice - t.reduction
+        enmity = a.enmity_to(ctx.target)
+        amount = ctx.power + enmity + ctx.hope_dice - t.reduction
+        w.emit(ev.Blow(ctx.attacker, ctx.target, ctx.power, enmity, ctx.hope_rolls, t.reduction, max(0, amount)))
         damage(w, ctx.target, max(0, amount), hold_back=ctx.hold_back)
     finish_unit(w, ctx.attacker)
 

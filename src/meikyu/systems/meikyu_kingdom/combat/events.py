@@ -347,6 +347,8 @@ class Treasure(BattleEvent):
     kind: str
     count: int
     item_level: int
+    materials: tuple[str, ...] = ()
+    """The monster's materials the count is drawn from (its bestiary list)."""
 
 
 @dataclass(frozen=True)
@@ -417,3 +419,17 @@ class CooperationLapsed(BattleEvent):
     """Cooperation waiting for ``target`` lapsed unused: it did something else, or the round ended (R-MK-12)."""
 
     target: str
+
+
+@dataclass(frozen=True)
+class Blow(BattleEvent):
+    """How an attack's damage came about (R-MK-30, R-MK-16): power (after critical-hit effects) +
+    enmity + the hope dice − reduction."""
+
+    attacker: str
+    target: str
+    power: int
+    enmity: int
+    dice: tuple[int, ...]
+    reduction: int
+    amount: int

@@ -73,7 +73,7 @@ class _C:
         "orig", "id", "side", "kind", "important", "hp", "area", "acted", "condition", "drive",
         "minions", "deadline", "valor", "wit", "evasion", "armor", "capacity", "weapons", "enmity",
         "level", "species", "hope_ok", "curse", "no_drive", "foolish", "distracted",
-        "search", "hidden", "lights",
+        "search", "hidden", "lights", "ranged",
     )  # fmt: skip
 
     def __init__(self, c: Combatant) -> None:
@@ -99,6 +99,7 @@ class _C:
         self.lights = tuple(w.light for w in c.weapons if w.light >= 0 and not w.broken)
         self.capacity = c.capacity
         self.weapons = tuple((i, w.power, w.range, w.ranged) for i, w in enumerate(c.weapons) if not w.broken)
+        self.ranged = any(w[3] for w in self.weapons)
         self.enmity = dict(reversed(c.enmity))  # the first entry counts, as in enmity_to
         self.level = c.level
         self.species = c.species
@@ -155,7 +156,7 @@ class _Fast:
     __slots__ = (
         "base", "cs", "phase", "round", "first", "active", "current", "moved", "voice", "strategy_bonus",
         "winner", "outcome", "lit", "max_rounds", "looted", "surrendered", "roll", "drawn", "steps",
-        "trace", "steps_before", "used", "secret",
+        "trace", "steps_before", "used", "secret", "lit_cache",
     )  # fmt: skip
 
     def __init__(
@@ -197,6 +198,7 @@ class _Fast:
         self.winner = b.winner
         self.outcome = b.outcome
         self.lit = b.options.lit
+        self.lit_cache: frozenset[int] | tuple[int, ...] | None = None
         self.used = b.used
         self.secret = b.hidden_enemy
         self.max_rounds = b.options.max_rounds
@@ -253,7 +255,10 @@ class _Fast:
         return success, critical, fumble, gain, 0, 0
 
     def lit_now(self) -> frozenset[int] | tuple[int, ...]:
-        """model.lit_areas on the scratch records: the room's light and the fragments' where they are."""
+        """model.lit_areas on the scratch records: the room's light and the fragments' where they are
+        (kept until someone moves)."""
+        if self.lit_cache is not None:
+            return self.lit_cache
         out: set[int] | None = None
         for c in self.cs:
             if c.lights:
@@ -261,7 +266,8 @@ class _Fast:
                     out = set(self.lit)
                 for radius in c.lights:
                     out.update(range(max(0, c.area - radius), min(5, c.area + radius) + 1))
-        return self.lit if out is None else frozenset(out)
+        self.lit_cache = self.lit if out is None else frozenset(out)
+        return self.lit_cache
 
     # --- the policy and the rules, fused ------------------------------------------------------
 
@@ -313,7 +319,7 @@ class _Fast:
         """policy._best_attack: (target, slot, power) or None."""
         best: tuple[int, int, int] | None = None
         choice: tuple[_C, int, int] | None = None
-        lit = self.lit_now() if any(w[3] for w in c.weapons) else ()
+        lit = self.lit_now() if c.ranged else ()
         area = c.area
         side = c.side
         for slot, power, reach, ranged in c.weapons:
@@ -380,6 +386,7 @@ class _Fast:
             self.used = (*used, (payer.id, "breakthrough"))
             self.steps += 1
         c.area += step_ * ahead
+        self.lit_cache = None
         self.current = c.id
         self.moved = True
 

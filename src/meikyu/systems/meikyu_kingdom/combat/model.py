@@ -338,6 +338,8 @@ class AttackContext:
     zero: bool = False
     """Critical-hit table 12: the target's HP becomes 0."""
     hope_dice: int = 0
+    hope_rolls: tuple[int, ...] = ()
+    """The dice hope added to the damage (R-MK-16), shown with the damage."""
 
 
 @dataclass(frozen=True)

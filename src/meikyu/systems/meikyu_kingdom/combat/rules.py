@@ -477,7 +477,8 @@ def _spend_hope(w: Work, a: SpendHope) -> None:
     ctx = p.attack
     if a.count:
         spend_hope(w, c.id, a.count)
-        ctx = evolve(ctx, hope_dice=w.roll_n(a.count))
+        rolls = tuple(w.roll() for _ in range(a.count))
+        ctx = evolve(ctx, hope_dice=sum(rolls), hope_rolls=rolls)
     deal_damage(w, ctx)
 
 
@@ -700,7 +701,7 @@ def _roll_treasure(w: Work, a: RollTreasure) -> None:
         loot=w.get("loot") + (Loot(level, roll, kind, count, item_level, ids, materials),),
         looted=w.get("looted") + ids,
     )
-    w.emit(ev.Treasure(level, roll, kind, count, item_level))
+    w.emit(ev.Treasure(level, roll, kind, count, item_level, materials))
     if not defeated_monsters(w):
         w.put(phase="over")
 

@@ -193,12 +193,24 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
             params["actor"] = translate(f"mk.battle.side.{event.actor}", lang)
     elif isinstance(event, ev.DisasterDue):
         params["trigger"] = translate(f"mk.battle.disaster.{event.trigger}", lang)
+    elif isinstance(event, ev.Blow):
+        params["dice"] = translate("mk.battle.word.blow_dice", lang, dice=" ".join(map(str, event.dice)),
+                                   total=sum(event.dice)) if event.dice else ""  # fmt: skip
     elif isinstance(event, ev.HpRestored):
         params["item"] = f" ({item_label(battle, '', event.item, lang)})" if event.item else ""
+    if isinstance(params.get("hp"), int) and params["hp"] < 0:
+        # below 0 says how far: the fatal-wound table reads it (R-MK-31)
+        params["hp"] = translate("mk.battle.cli.hp_below", lang, hp=params["hp"], below=-params["hp"])
     if "status" in params:
         params["status"] = translate(f"mk.battle.status.{params['status']}", lang)
-    if "kind" in params and isinstance(event, ev.Treasure):
-        params["kind"] = translate(f"mk.battle.treasure.{params['kind']}", lang)
+    if isinstance(event, ev.Treasure):
+        # name what was found: the materials by name, an item by what it is and its level
+        from meikyu.i18n import lookup
+
+        params["kind"] = translate(f"mk.battle.treasure.{event.kind}", lang)
+        names = [lookup(f"mk.word.material_{m}", lang) or m for m in event.materials]
+        params["materials"] = translate("mk.battle.word.list_sep", lang).join(names) or params["kind"]
+        snake = {"nothing": "treasure_nothing", "materials": "treasure_materials"}.get(event.kind, "treasure_item")
     if "outcome" in params:
         params["outcome"] = translate(f"mk.battle.outcome.{params['outcome'] or 'none'}", lang)
     if "area" in params and isinstance(params["area"], int):

@@ -1,0 +1,257 @@
+"""Shared games: actions per second and latency through HTTP and the store, beside in-memory baselines.
+
+    python benchmarks/games_throughput.py [--pg postgresql://…] [--quick]
+
+What it does, all in one run:
+
+1. Records a Meikyuu Kingdom sample battle played by the tactical policy (actions and dice).
+2. Baselines on that sequence, in this process: the engine alone (``Game.play`` with the recorded dice),
+   and the engine plus what an answer renders (the GM's view, menu and prompt) — no store, no HTTP.
+3. For SQLite (a data folder) and PostgreSQL (``--pg`` or ``MEIKYU_TEST_PG``): a real ``meikyu serve``
+   process; 1, 16 and 64 games played at once by an asyncio client, each posting the recorded actions with
+   their dice (``manual_dice``) as the GM and waiting for each answer: actions/s and p50/p99 per action.
+4. Push latency: one game with 6 WebSockets subscribed (the GM, the four PC seats and the GM's second
+   screen); time from posting an action to the push reaching all 6.
+5. Load time of a 2,000-action game (a Meikyuu Kingdom session played by a random policy): a cold load
+   from the store with snapshots and without, beside replaying the same actions in memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from meikyu.dice import RandomDice, RecordingDice, ScriptedDice  # noqa: E402
+from meikyu.engine import Game, RandomPolicy  # noqa: E402
+from meikyu.table import registry  # noqa: E402
+from meikyu.table.base import GM  # noqa: E402
+
+SETUP = {"encounter": "sample", "seed": 1}
+Sequence_ = list[tuple[dict[str, Any], list[tuple[int, int]]]]
+"""Actions as dumped, each with the dice it drew as (sides, value)."""
+
+
+def record_battle() -> Sequence_:
+    from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
+
+    kind = registry.get("MeikyuKingdom", "battle")
+    game = Game(kind.rules, kind.setup(SETUP, "en"), dice=RandomDice(11))
+    policy = TacticalPolicy()
+    out: Sequence_ = []
+    while legal := kind.rules.legal_actions(game.state):
+        action = policy.choose(game.state, legal)
+        recorder = RecordingDice(game.dice)
+        game.play(action, recorder)
+        out.append((kind.rules.actions.dump(action), list(recorder.rolls)))
+    return out
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def baselines(seq: Sequence_) -> dict[str, tuple[float, float, float]]:
+    kind = registry.get("MeikyuKingdom", "battle")
+    results = {}
+    for name, render in (("engine only (Game.play)", False), ("engine + GM view/menu/prompt", True)):
+        lat: list[float] = []
+        for _ in range(5):
+            game = Game(kind.rules, kind.setup(SETUP, "en"))
+            for data, dice in seq:
+                start = time.perf_counter()
+                game.play(kind.rules.actions.load(data), ScriptedDice(dice))
+                if render:
+                    kind.view(game.state, GM, "en")
+                    kind.menu(game.state, GM, "en")
+                    kind.prompt(game.state, GM, "en")
+                lat.append(time.perf_counter() - start)
+        results[name] = (len(lat) / sum(lat), pct(lat, 0.5) * 1e3, pct(lat, 0.99) * 1e3)
+    return results
+
+
+def start_server(*args: str) -> tuple[subprocess.Popen[bytes], str]:
+    import socket
+    import urllib.request
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {**os.environ, "MEIKYU_GAMES_RATE": "1000000", "MEIKYU_GAMES_CREATE_RATE": "1000000", "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    proc = subprocess.Popen([sys.executable, "-m", "meikyu", "serve", "--port", str(port), *args], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(base + "/v2/version", timeout=1).read()
+            return proc, base
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError("server did not start")
+
+
+async def create_game(client: Any, base: str) -> tuple[str, dict[str, str]]:
+    reply = await client.post(base + "/api/games", json={"system": "MeikyuKingdom", "kind": "battle",
+                                                         "setup": SETUP, "lang": "en", "manual_dice": True})
+    assert reply.status_code == 201, reply.text
+    data = reply.json()
+    return data["id"], {s["seat"]: s["token"] for s in data["seats"]}
+
+
+async def play_games(base: str, seq: Sequence_, games: int, per_game: int) -> tuple[float, float, float, int]:
+    import httpx
+
+    limits = httpx.Limits(max_connections=games + 4, max_keepalive_connections=games + 4)
+    async with httpx.AsyncClient(limits=limits, timeout=60) as client:
+        made = []
+        for _ in range(games):  # one at a time: the create rate limit is per client address
+            made.append(await create_game(client, base))
+        lat: list[float] = []
+        dropped: list[int] = []
+
+        async def one(game_id: str, token: str) -> None:
+            headers = {"Authorization": f"Bearer {token}"}
+            for version, (data, dice) in enumerate(seq[:per_game]):
+                start = time.perf_counter()
+                while True:
+                    try:
+                        reply = await client.post(f"{base}/api/games/{game_id}/actions", headers=headers,
+                                                  json={"action": data, "version": version,
+                                                        "dice": [v for _, v in dice]})
+                        break
+                    except httpx.TransportError:  # a dropped connection: counted, then asked again
+                        dropped.append(1)
+                lat.append(time.perf_counter() - start)
+                assert reply.status_code == 200 or (reply.status_code == 409 and dropped), reply.text
+
+        start = time.perf_counter()
+        await asyncio.gather(*(one(game_id, tokens[GM]) for game_id, tokens in made))
+        wall = time.perf_counter() - start
+    if dropped:
+        print(f"  ({len(dropped)} connection(s) dropped by the server and retried)")
+    return len(lat) / wall, pct(lat, 0.5) * 1e3, pct(lat, 0.99) * 1e3, len(lat)
+
+
+async def push_latency(base: str, seq: Sequence_, count: int) -> tuple[float, float, float, float]:
+    import httpx
+    from websockets.asyncio.client import connect
+
+    async with httpx.AsyncClient(timeout=60) as client:
+        game_id, tokens = await create_game(client, base)
+        ws_base = base.replace("http", "ws", 1)
+        seats = [GM, "pc:hana", "pc:toru", "pc:mio", "pc:sora", GM]
+        sockets = [await connect(f"{ws_base}/api/games/{game_id}/live?token={tokens[s]}&lang=en") for s in seats]
+        first: list[float] = []
+        last: list[float] = []
+        try:
+            for version, (data, dice) in enumerate(seq[:count]):
+                start = time.perf_counter()
+                post = asyncio.create_task(client.post(f"{base}/api/games/{game_id}/actions",
+                                                       headers={"Authorization": f"Bearer {tokens[GM]}"},
+                                                       json={"action": data, "version": version, "dice": [v for _, v in dice]}))
+                arrivals = []
+                for ws in sockets:
+                    message = json.loads(await ws.recv())
+                    assert message["version"] == version + 1
+                    arrivals.append(time.perf_counter() - start)
+                assert (await post).status_code == 200
+                first.append(min(arrivals))
+                last.append(max(arrivals))
+        finally:
+            for ws in sockets:
+                await ws.close()
+    return pct(first, 0.5) * 1e3, pct(last, 0.5) * 1e3, pct(last, 0.99) * 1e3, len(last)
+
+
+def long_game_load(store_arg: dict[str, str | None]) -> dict[str, float]:
+    """A 2,000-action MK session stored through the service, then loaded cold three ways."""
+    from meikyu.store import open_store
+    from meikyu.store.service import Games
+
+    kind = registry.get("MeikyuKingdom", "session")
+    games = Games(open_store(store_arg["store"], store_arg["data"]))
+    seq: Sequence_ = []
+    seed = 0
+    while len(seq) < 2000:  # the sample session played by a random policy, from the stored initial state
+        seed += 1
+        created = games.create("MeikyuKingdom", "session", "sample", "en", manual_dice=True)
+        game = Game(kind.rules, kind.rules.state_from_data(games.store.game(created.id).initial),
+                    dice=RandomDice(seed))
+        policy = RandomPolicy(seed)
+        seq = []
+        while len(seq) < 2000 and (legal := kind.rules.legal_actions(game.state)):
+            action = policy.choose(game.state, legal)
+            recorder = RecordingDice(game.dice)
+            game.play(action, recorder)
+            seq.append((kind.rules.actions.dump(action), list(recorder.rolls)))
+    initial = game.initial
+    for version, (data, dice) in enumerate(seq):
+        games.act(created.id, GM, data, version, [v for _, v in dice])
+    games.close()
+    out: dict[str, float] = {}
+    for label, snapshots in (("cold load, snapshots", True), ("cold load, full replay", False)):
+        times = []
+        for _ in range(3):
+            fresh = Games(open_store(store_arg["store"], store_arg["data"]))
+            start = time.perf_counter()
+            loaded = fresh.load(created.id, use_snapshots=snapshots)
+            fresh.snapshot_view(loaded, GM, "en")
+            times.append(time.perf_counter() - start)
+            assert loaded.version == 2000
+            fresh.close()
+        out[label] = min(times) * 1e3
+    start = time.perf_counter()
+    Game.replay(kind.rules, initial, [(kind.rules.actions.load(d), dice) for d, dice in seq])
+    out["baseline: Game.replay in memory"] = (time.perf_counter() - start) * 1e3
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--pg", default=os.environ.get("MEIKYU_TEST_PG", ""))
+    parser.add_argument("--quick", action="store_true", help="fewer games and actions (a smoke run)")
+    args = parser.parse_args()
+    seq = record_battle()
+    print(f"sequence: MK sample battle, {len(seq)} actions (tactical policy), dice recorded")
+    print("\n| what | actions/s | p50 ms | p99 ms |\n|---|---:|---:|---:|")
+    for name, (rate, p50, p99) in baselines(seq).items():
+        print(f"| baseline: {name} | {rate:,.0f} | {p50:.3f} | {p99:.3f} |")
+    levels = [(1, len(seq)), (16, 30), (64, 10)] if not args.quick else [(1, 20), (16, 5)]
+    backends: list[tuple[str, list[str], dict[str, str | None]]] = []
+    tmp = tempfile.mkdtemp(prefix="meikyu-bench-")
+    backends.append(("SQLite", ["--data", tmp], {"store": None, "data": tmp}))
+    if args.pg:
+        backends.append(("PostgreSQL", ["--store", args.pg], {"store": args.pg, "data": None}))
+    pushes = {}
+    for label, server_args, _ in backends:
+        proc, base = start_server(*server_args)
+        try:
+            for games, per_game in levels:
+                rate, p50, p99, n = asyncio.run(play_games(base, seq, games, per_game))
+                print(f"| {label}, {games} game(s) at once ({n} actions) | {rate:,.0f} | {p50:.2f} | {p99:.2f} |")
+            pushes[label] = asyncio.run(push_latency(base, seq, 20 if args.quick else 40))
+        finally:
+            proc.terminate()
+            proc.wait()
+    print("\n| push to 6 subscribed seats | first seat p50 ms | all 6 p50 ms | all 6 p99 ms | actions |")
+    print("|---|---:|---:|---:|---:|")
+    for label, (first, p50, p99, n) in pushes.items():
+        print(f"| {label} | {first:.2f} | {p50:.2f} | {p99:.2f} | {n} |")
+    print("\n| 2,000-action MK session | ms |\n|---|---:|")
+    for label, _, store_arg in backends:
+        for what, ms in long_game_load(store_arg).items():
+            print(f"| {label}: {what} | {ms:,.1f} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,148 @@
+"""Screenshots of every screen of the web table in ko, ja and en, desktop and phone sized.
+
+    python3 scripts/screenshots.py [--out screenshots] [--only NAME]
+
+Starts its own ``meikyu serve`` on a free port (games kept in a temporary folder), creates a game of
+each kind the server offers, plays a few steps, and saves ``<out>/<screen>-<lang>-<size>.png``. The
+folder is git-ignored; look at the pictures after changing the page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = os.environ.get("MEIKYU_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+LOCALES = {"ko": "ko-KR", "ja": "ja-JP", "en": "en-US"}
+SAFE = (':not([disabled]):not([data-key*="surrender"]):not([data-key*="escape"]):not([data-key*="give_up"])'
+        ':not([data-key*="abandon"])')
+ACT = f"#actions .prompt button.act{SAFE}, #actions button.kind-attack{SAFE}, #actions button.act{SAFE}"
+PREPARE = {  # what the GM does before the players' screens are taken
+    ("MeikyuKingdom", "battle"): ["gm/begin"],
+    ("Liberator", "scenario"): ["gm/generate_mission/type=normal/seed=0"],
+}
+
+
+class Server:
+    def __init__(self) -> None:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.data = tempfile.TemporaryDirectory()
+        env = {**os.environ, "MEIKYU_DATA": self.data.name, "MEIKYU_GAMES_RATE": "1000"}
+        self.process = subprocess.Popen([sys.executable, "-m", "meikyu", "serve", "--port", str(self.port)],
+                                        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.base = f"http://127.0.0.1:{self.port}"
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(self.base + "/v2/version", timeout=1)
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise SystemExit("the server did not start")
+
+    def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = None if body is None else json.dumps(body).encode()
+        with urllib.request.urlopen(urllib.request.Request(self.base + path, data, headers, method=method)) as r:
+            return json.loads(r.read())
+
+    def take(self, game: dict[str, Any], key: str) -> None:
+        """The GM takes the menu item ``key``, as the page would post it."""
+        token = next(s["token"] for s in game["seats"] if s["seat"] == "gm")
+        seen = self.call("GET", f"/api/games/{game['id']}", token=token)
+        item = next(i for i in seen["legal_actions"] if i["key"] == key)
+        self.call("POST", f"/api/games/{game['id']}/actions", {"action": item["action"], "version": seen["version"]},
+                  token)
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+        self.data.cleanup()
+
+
+def wait_live(page: Any) -> None:
+    page.wait_for_selector("#main[data-version]:not(.stale)")
+    page.wait_for_timeout(150)
+
+
+def step(page: Any, times: int) -> None:
+    """Take ``times`` actions from this page (the first one offered), waiting for each to show."""
+    for _ in range(times):
+        wait_live(page)
+        buttons = page.locator(ACT)
+        if buttons.count() == 0:
+            return
+        before = page.get_attribute("#main", "data-version")
+        buttons.first.click()
+        page.wait_for_function("v => document.querySelector('#main').dataset.version !== v", arg=before)
+    wait_live(page)
+
+
+def shot(browser: Any, path: Path, url: str, lang: str, size: str, steps: int) -> None:
+    context = browser.new_context(locale=LOCALES[lang], viewport=SIZES[size])
+    page = context.new_page()
+    page.goto(url)
+    if "/play/" in url:
+        step(page, steps)
+    else:
+        page.wait_for_selector("html[data-ready]")
+        if steps:  # the home page after creating a game: the seat links
+            page.click("#create-button")
+            page.wait_for_selector("#seats:not([hidden])")
+    page.screenshot(path=str(path), full_page=True)
+    context.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", default="screenshots")
+    parser.add_argument("--only", help="only screens whose name contains this")
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    from playwright.sync_api import sync_playwright
+
+    server = Server()
+    try:
+        kinds = [(k["system"], k["kind"]) for k in server.call("GET", "/api/kinds")["kinds"]]
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            for lang in ("ko", "ja", "en"):
+                games = {sk: server.call("POST", "/api/games", {"system": sk[0], "kind": sk[1], "setup": "sample",
+                                                                "lang": lang, "manual_dice": True}) for sk in kinds}
+                for sk, game in games.items():
+                    for key in PREPARE.get(sk, []):
+                        server.take(game, key)
+                for size in SIZES:
+                    screens = [("home", server.base + "/", 0), ("home-links", server.base + "/", 1)]
+                    for (system, kind), game in games.items():
+                        for seat in game["seats"][:2]:
+                            name = f"{system}-{kind}-{seat['seat'].replace(':', '_')}"
+                            screens.append((name, server.base + seat["url"], 4 if seat["seat"] != "gm" else 0))
+                    for name, url, steps in screens:
+                        if not args.only or args.only in name:
+                            shot(browser, out / f"{name}-{lang}-{size}.png", url, lang, size, steps)
+            browser.close()
+    finally:
+        server.close()
+    print(f"screenshots in {out}/")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,428 @@
+"""``meikyu mk play``: a whole game in the terminal, saved after every step and resumed from the save.
+
+A thin face over :class:`.session.SessionRules`: it shows where the game stands (phase, kingdom, court,
+room, haul, the battlefield in a battle), lists the legal actions as numbered choices in the reader's
+language, and plays the one chosen. At the round table the commands of ``mk table`` are typed as they
+are (``minions doyun 6``, ``item seoa 도시락 1`` …); anywhere outside a battle ``check WHO STAT N`` calls
+for a check. After every step the game (initial state + actions with their dice) is written atomically
+to the save file, so a resumed game replays to exactly the same state.
+
+>>> import io, tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> out = io.StringIO()
+>>> answers = iter(["1", "1", "q"])
+>>> player = Player.start("sample", folder / "game.json", "en", lambda _: next(answers), out, seed=1)
+>>> player.run()
+0
+>>> text = out.getvalue()
+>>> "Kingdom of Mushroom Hollow" in text, "prologue" in text, (folder / "game.json").exists()
+(True, True, True)
+>>> again = Player.resume(folder / "game.json", "en", lambda _: "q", io.StringIO())
+>>> (again.game.state.phase, again.game.state.step, len(again.game.history))
+('kingdom', 'round_table', 2)
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Callable
+from dataclasses import fields, is_dataclass, replace
+from pathlib import Path
+from typing import Any, TextIO
+
+from meikyu.dice.source import Dice, RandomDice
+from meikyu.engine import Action, Event, Game
+from meikyu.errors import DataError, InputError, MeikyuError
+from meikyu.i18n import lookup, translate
+from meikyu.i18n.hangul import settle_particles
+from meikyu.systems.meikyu_kingdom import called_check as cc
+from meikyu.systems.meikyu_kingdom import check as ck
+from meikyu.systems.meikyu_kingdom import cycle as cy
+from meikyu.systems.meikyu_kingdom import expedition as ex
+from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
+from meikyu.systems.meikyu_kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom import session as se
+from meikyu.systems.meikyu_kingdom.session_state import SessionState
+
+SAVE_FORMAT = "meikyu.mk.play"
+SAVE_VERSION = 1
+
+
+def _t(key: str, lang: str, **params: Any) -> str:
+    return str(translate(f"mk.{key}", lang, **params))
+
+
+def _word(value: str, lang: str) -> str:
+    for key in (f"mk.lab.word.{value}", f"mk.word.{value}", f"mk.word.material_{value}"):
+        if lookup(key, lang) is not None:
+            return str(translate(key, lang))
+    return value
+
+
+class Names:
+    """Display names for the ids a game's actions and events carry."""
+
+    def __init__(self, state: SessionState, lang: str) -> None:
+        self.lang = lang
+        self.people = {c.id: c.label(lang) for c in state.court}
+        self.rooms = {r.id: r.label(lang) for r in state.labyrinth.rooms} if state.labyrinth else {}
+
+    def who(self, ident: str) -> str:
+        return self.people.get(ident, ident)
+
+    def room(self, ident: str) -> str:
+        return self.rooms.get(ident, ident)
+
+    def event(self, event: Event) -> Event:
+        """``event`` with character ids replaced by names (text fields only)."""
+        if not is_dataclass(event):
+            return event
+        changes = {f.name: self.people[v] for f in fields(event)
+                   if isinstance(v := getattr(event, f.name), str) and v in self.people}
+        return replace(event, **changes) if changes else event  # type: ignore[type-var]
+
+
+def describe(action: Action, state: SessionState, lang: str) -> str:
+    """One menu line for ``action`` in ``lang``.
+
+    >>> from meikyu.systems.meikyu_kingdom.sheet import sample
+    >>> from meikyu.systems.meikyu_kingdom.labyrinth import sample_labyrinth
+    >>> s = se.new_session(sample(), sample_labyrinth())
+    >>> describe(ex.MoveTo("hall"), s, "en"), describe(ex.SearchTrap("mir", "wit"), s, "ja")
+    ('go to Pillar Hall', 'ミルが探す(才覚)')
+    """
+    names = Names(state, lang)
+    a = action
+    if state.battle is not None and isinstance(a, se.BATTLE_ACTIONS) and not isinstance(a, se.CYCLE_ACTIONS):
+        from meikyu.systems.meikyu_kingdom.combat.cli import describe as battle_describe
+
+        return str(battle_describe(a, state.battle, lang))
+    act = "lab.action."
+    if isinstance(a, cc.DeclareHope):
+        if not a.hope:
+            return _t(act + "declare_hope", lang)
+        source = "+".join(sorted({_word(h, lang) for h in a.hope}))
+        return _t(act + "declare_hope_n", lang, count=len(a.hope), source=source)
+    if isinstance(a, cc.ConsentVoice):
+        return _t(act + ("consent" if a.agree else "refuse"), lang)
+    if isinstance(a, ck.ConvertSixes):
+        national = state.called is not None and state.called.check is not None and state.called.check.national
+        return _t(act + "convert", lang, count=a.count, into=_word("voice" if national else "drive", lang))
+    if isinstance(a, ck.KeepDice):
+        return _t(act + "keep", lang, dice="+".join(map(str, a.values)))
+    simple: dict[type, str] = {
+        ck.MinionHelp: "minion_help", ck.FinishCheck: "finish", ex.EnterLabyrinth: "enter", ex.Camp: "camp",
+        ex.GoHome: "go_home", ex.SkipSearch: "skip_search", ex.LeaveTrap: "leave_trap", cy.Resolve: "cycle_resolve",
+        se.Advance: "advance", se.SettleIncome: "settle_income", se.RollKingdomChange: "roll_change",
+        se.RollDisaster: "roll_disaster", se.NextSession: "next_session", rt.EndOrganization: "end_organization",
+        rt.EndBudget: "end_budget", rt.Approve: "approve", rt.Refuse: "refuse_request",
+    }
+    if type(a) in simple:
+        return _t(act + simple[type(a)], lang)
+    if isinstance(a, ex.SetFormation):
+        return _t(act + "set_formation", lang, actor=names.who(a.actor), area=_t(f"battle.area.a{a.area}", lang))
+    if isinstance(a, ex.MoveTo):
+        return _t(act + "move", lang, room=names.room(a.room))
+    if isinstance(a, ex.SearchTrap):
+        return _t(act + "search_trap", lang, actor=names.who(a.actor), stat=_word(a.stat, lang))
+    if isinstance(a, ex.Eat):
+        return _t(act + "eat", lang, actor=names.who(a.actor), food=_word(a.food, lang))
+    if isinstance(a, ex.TakeMaterial):
+        return _t(act + "take_material", lang, material=_word(a.material, lang))
+    if isinstance(a, cy.Act):
+        return _t(act + "act", lang, actor=names.who(a.actor), type=_word(a.type, lang), name=a.name)
+    if isinstance(a, se.EndLabyrinth):
+        return _t(act + "end_labyrinth", lang, reason=_word(a.reason, lang))
+    if isinstance(a, fx.Choose):
+        return _t(act + "choose_option", lang, option=_word(a.option, lang))
+    with_actor = {ex.Rest: "rest", ex.TryDisarm: "try_disarm", ex.ChooseRoller: "choose_roller",
+                  ex.GoHungry: "go_hungry", cy.Pass: "pass"}
+    if type(a) in with_actor:
+        return _t(act + with_actor[type(a)], lang, actor=names.who(a.actor))  # type: ignore[attr-defined]
+    return type(a).__name__
+
+
+def prompt_line(state: SessionState, lang: str) -> str:
+    """What the game waits for, in words (empty when nothing in particular)."""
+    prompt = state.prompt
+    table = state.round_table
+    if table is not None and table.stage != "done" and table.pending is None:
+        return str(translate(f"mk.table_runner.stage_{table.stage}", lang))
+    if state.actions is not None and state.step == "actions" and state.called is None:
+        return _t("lab.prompt.actions", lang)
+    if prompt is None or state.battle is not None:
+        return ""
+    key = f"mk.lab.prompt.{prompt.kind}"
+    if lookup(key, lang) is None:
+        return ""
+    names = Names(state, lang)
+    params: dict[str, Any] = {"actor": names.who(prompt.actor or "")}
+    call = state.called.call if state.called is not None else None
+    if call is not None:
+        params.update(actor=names.who(call.actor), stat=_word(call.stat, lang),
+                      difficulty="?" if call.difficulty is None else call.difficulty)
+    exp = state.expedition
+    if exp is not None and exp.loot:
+        params["count"] = exp.loot[0].count
+    text = str(translate(key, lang, **params))
+    if exp is not None and state.labyrinth is not None:
+        room = state.labyrinth.room(exp.room)
+        if prompt.kind == "event" and room.event is not None:
+            text = f"{room.event.label(lang)}: {_text(room.event.text, lang)}\n{text}"
+        if prompt.kind in ("prepare", "camp"):
+            places = ", ".join(f"{names.who(c)} {_t(f'battle.area.a{a}', lang)}" for c, a in exp.formation.items())
+            text = f"{_t('play.formation', lang, formation=places)}\n{text}"
+    return text
+
+
+def _treasure(item: str, lang: str) -> str:
+    """A haul entry: ``boxed_lunch`` or a treasure kind with its level (``weapon_item:1``), in words."""
+    kind, _, level = item.partition(":")
+    if lookup(f"mk.battle.treasure.{kind}", lang) is None:
+        return _word(item, lang)
+    text = str(translate(f"mk.battle.treasure.{kind}", lang))
+    return f"{text} (Lv{level})" if level and level != "0" else text
+
+
+def _text(names: dict[str, str], lang: str) -> str:
+    return names.get(lang) or names.get("en") or ""
+
+
+def status_lines(state: SessionState, lang: str) -> list[str]:
+    k = state.kingdom
+    phase = _word(state.phase, lang) + (f" · {_word(state.step, lang)}" if state.step else "")
+    lines = [_t("play.status", lang, phase=phase, voice=k.voice, budget=k.budget, citizens=k.citizens)]
+    for c in state.court:
+        condition = state.conditions.get(c.id, "")
+        extra = ""
+        if c.hp < 0:
+            extra = _t("play.hp_below", lang, condition=_word(condition or "incapacitated", lang))
+        elif condition:
+            extra = f" ({_word(condition, lang)})"
+        statuses = ", ".join(_word(s, lang) for s in sorted(c.statuses))
+        if statuses:
+            extra += f" [{statuses}]"
+        lines.append(_t("play.court_line", lang, name=c.label(lang), hp=c.hp, max_hp=c.max_hp, drive=c.drive,
+                        minions=c.minions, extra=extra))
+    exp = state.expedition
+    if exp is not None and state.labyrinth is not None and state.phase == "labyrinth":
+        room = state.labyrinth.room(exp.room)
+        lines.append(_t("play.room", lang, room=room.label(lang), text=room.describe(lang)))
+        haul = [f"{_word(m, lang)} {n}" for m, n in sorted(exp.haul_materials.items()) if n]
+        haul += [_treasure(i, lang) for i in exp.haul_items]
+        if haul:
+            lines.append(_t("play.haul", lang, haul=", ".join(haul)))
+    return lines
+
+
+def _stat(word: str, lang: str) -> str:
+    """A stat or power typed in any of the three languages (``매력``, ``魅力``, ``charm``) as its code name."""
+    from meikyu.systems.meikyu_kingdom.character import STATS
+    from meikyu.systems.meikyu_kingdom.kingdom import POWERS
+
+    return _code(word, (*STATS, *POWERS))
+
+
+def _action_type(word: str, lang: str) -> str:
+    return _code(word, cy.ACTION_TYPES)
+
+
+def _code(word: str, codes: tuple[str, ...]) -> str:
+    low = word.lower()
+    for code in codes:
+        if low == code or any(translate(f"mk.word.{code}", lang) == word for lang in ("ko", "ja", "en")):
+            return code
+    return low
+
+
+class Player:
+    """The play loop. ``ask`` reads one line (``input``), ``out`` receives the text."""
+
+    def __init__(self, game: Game[SessionState], path: Path, lang: str, ask: Callable[[str], str], out: TextIO,
+                 dice: Dice) -> None:
+        self.game, self.path, self.lang, self.ask, self.out, self.dice = game, path, lang, ask, out, dice
+        self.dirty = False
+        self.last_battle: Any = None
+
+    # -- setting up ----------------------------------------------------------------------------
+    @classmethod
+    def start(cls, sheet: str, path: Path, lang: str, ask: Callable[[str], str], out: TextIO,
+              labyrinth: str = "sample", seed: int | None = None) -> Player:
+        """A new game of ``sheet`` (a sheet file, or ``sample``) on ``labyrinth``."""
+        from meikyu.files import check_writable
+        from meikyu.systems.meikyu_kingdom.labyrinth import load_labyrinth
+        from meikyu.systems.meikyu_kingdom.sheet import load_sheet, sample
+
+        check_writable(path)
+        sheet_file = sample() if sheet == "sample" else load_sheet(sheet)
+        if sheet_file.kingdom is None:
+            raise DataError("mk.error.sheet.missing", file=sheet, entry="", field="kingdom", kind="[kingdom] table")
+        state = se.new_session(sheet_file, load_labyrinth(labyrinth))
+        dice = RandomDice(seed)
+        player = cls(Game(se.SessionRules(), state, dice), path, lang, ask, out, dice)
+        player.save()
+        return player
+
+    @classmethod
+    def resume(cls, path: Path, lang: str, ask: Callable[[str], str], out: TextIO, seed: int | None = None) -> Player:
+        """The game saved in ``path``, replayed step by step with the dice it drew."""
+        from meikyu.files import parse_json, read_text
+
+        data = parse_json(read_text(path), str(path))
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or not isinstance(data.get("game"), dict):
+            raise DataError("mk.play.bad_save", file=str(path), reason=f"format {SAVE_FORMAT}")
+        try:
+            game = Game.from_data(se.SessionRules(), data["game"])
+        except MeikyuError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise DataError("mk.play.bad_save", file=str(path), reason=type(exc).__name__) from exc
+        dice = RandomDice(seed)
+        game.dice = dice
+        player = cls(game, path, lang, ask, out, dice)
+        player.say(_t("play.resumed", lang, file=str(path), steps=len(game.history)))
+        return player
+
+    def save(self) -> None:
+        from meikyu.files import write_atomic
+
+        data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game.to_data()}
+        write_atomic(self.path, json.dumps(data, ensure_ascii=False))
+        self.dirty = False
+
+    # -- the loop ------------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.out.write((settle_particles(text) if self.lang == "ko" else text) + "\n")
+
+    def show(self) -> None:
+        state = self.game.state
+        lab = state.labyrinth.label(self.lang) if state.labyrinth else "-"
+        self.say(_t("play.title", self.lang, kingdom=state.kingdom.label(self.lang), number=state.number, labyrinth=lab))
+        for line in status_lines(state, self.lang):
+            self.say(line)
+        if state.battle is not None:
+            from meikyu.systems.meikyu_kingdom.combat.cli import show_field
+
+            self.say(str(show_field(state.battle, self.lang)))
+        line = prompt_line(state, self.lang)
+        if line:
+            self.say(line)
+
+    def run(self) -> int:
+        while True:
+            self.show()
+            legal = list(self.game.legal_actions())
+            for n, action in enumerate(legal, 1):
+                self.say(f"  {n:>3}. {describe(action, self.game.state, self.lang)}")
+            try:
+                text = self.ask(_t("play.choose", self.lang) + " ").strip()
+            except EOFError:
+                self.quit(force=True)
+                return 0
+            if text.lower() == "q":
+                if self.quit():
+                    return 0
+                continue
+            if text in ("?", "h", "help"):
+                self.say(_t("play.help", self.lang))
+                continue
+            if text.lower() == "u":
+                self.undo()
+                continue
+            if text.lower() == "s":
+                self.save()
+                self.say(_t("play.saved", self.lang, file=str(self.path)))
+                continue
+            try:
+                action = self.choice(text, legal)
+            except MeikyuError as err:
+                self.say("! " + err.message(self.lang))
+                continue
+            if action is None:
+                self.say(_t("play.bad_choice", self.lang, text=text, count=len(legal)))
+                continue
+            self.play(action)
+
+    def choice(self, text: str, legal: list[Action]) -> Action | None:
+        """A menu number, or a typed command (round-table commands, ``check WHO STAT DIFFICULTY``)."""
+        if text.isdigit():
+            n = int(text)
+            return legal[n - 1] if 1 <= n <= len(legal) else None
+        try:
+            words = shlex.split(text)
+        except ValueError:
+            words = text.split()
+        if not words:
+            return None
+        state = self.game.state
+        if words[0].lower() == "check" and len(words) == 4 and words[3].isdigit():
+            return se.CallCheck(self._who(words[1]), _stat(words[2], self.lang), int(words[3]))
+        if words[0].lower() == "act" and len(words) >= 4:
+            return cy.Act(self._who(words[1]), _action_type(words[2], self.lang), " ".join(words[3:]))
+        if state.round_table is not None and state.round_table.stage != "done":
+            from meikyu.systems.meikyu_kingdom.table_runner import command_action
+
+            return command_action(state.round_table, words[0].lower(), words[1:])
+        return None
+
+    def _who(self, name: str) -> str:
+        for char in self.game.state.court:
+            if name in (char.id, char.name, *char.names.values()):
+                return char.id
+        raise InputError("mk.error.unknown_character", id=name,
+                         known=", ".join(c.label(self.lang) for c in self.game.state.court))
+
+    def play(self, action: Action) -> None:
+        before = self.game.state
+        try:
+            events = self.game.play(action, self.dice)
+        except MeikyuError as err:
+            self.say("! " + err.message(self.lang))
+            return
+        self.dirty = True
+        names = Names(before, self.lang)
+        battle = self.game.state.battle or before.battle
+        from meikyu.systems.meikyu_kingdom.combat.events import BattleEvent
+
+        for event in events:
+            if isinstance(event, BattleEvent) and battle is not None:
+                from meikyu.systems.meikyu_kingdom.combat.view import render
+
+                self.say("  → " + str(render(event, battle, self.lang, "gm")))
+            else:
+                self.say("  → " + names.event(event).render(self.lang))
+        try:
+            self.save()
+        except MeikyuError as err:  # the disk said no: the step stands, the save waits (quitting asks)
+            self.say("! " + err.message(self.lang))
+
+    def undo(self) -> None:
+        try:
+            turn = self.game.undo()
+        except InputError:
+            self.say(_t("play.nothing_to_undo", self.lang))
+            return
+        self.say(_t("play.undone", self.lang, action=describe(turn.action, self.game.state, self.lang)))
+        self.dirty = True
+        self.save()
+
+    def quit(self, force: bool = False) -> bool:
+        """Quit; with steps not saved (a save failed) ask first, unless ``force`` (input closed)."""
+        if self.dirty and not force:
+            try:
+                sure = self.ask(_t("play.unsaved", self.lang) + " ").strip().lower()
+            except EOFError:
+                sure = "y"
+            if sure not in ("y", "yes", "예", "네", "はい", "ㅇ"):
+                return False
+        self.say(_t("play.bye", self.lang, file=str(self.path)))
+        return True
+
+
+def default_save(sheet: str) -> Path:
+    """The save beside the sheet (``court.toml`` → ``court.play.json``); ``sample.play.json`` here for the sample."""
+    if sheet == "sample":
+        return Path("sample.play.json")
+    p = Path(sheet)
+    return p.with_name(p.stem + ".play.json")

@@ -1,0 +1,136 @@
+// The Shin gamebook board: the paragraph, the reader's sheet, the fight with its foes, the paragraphs
+// read so far and the reader's own bookmarks (kept in this browser), and for the GM the whole book.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const MARKS = "meikyu.bookmarks.";
+
+export function nameOf(view, id) {
+  return id === "reader" ? t("seat.reader") : null;
+}
+
+function marks(ctx) {
+  try {
+    return JSON.parse(localStorage.getItem(MARKS + ctx.id) || "[]").filter((m) => typeof m === "string");
+  } catch {
+    return [];
+  }
+}
+
+function toggleMark(ctx, pid, button) {
+  const list = marks(ctx);
+  const next = list.includes(pid) ? list.filter((m) => m !== pid) : [...list, pid];
+  try {
+    localStorage.setItem(MARKS + ctx.id, JSON.stringify(next));
+  } catch {
+    return;
+  }
+  button.textContent = t(next.includes(pid) ? "gb.unmark" : "gb.mark");
+  button.setAttribute("aria-pressed", String(next.includes(pid)));
+  const box = document.querySelector("#bookmarks");
+  if (box) box.replaceWith(bookmarkList(box.__view, ctx));
+}
+
+export function render(view, ctx) {
+  const p = view.paragraph;
+  return [
+    h("h2", { class: "book-title" }, (view.book && view.book.title) || t("gb.book")),
+    view.creation ? creation(view.creation) : null,
+    p ? paragraph(p, ctx) : null,
+    view.ending ? h("p", { class: ["ending", `ending-${view.ending.kind}`], role: "status" }, view.ending.text) : null,
+    view.combat ? fight(view.combat) : null,
+    view.sheet ? sheet(view.sheet) : null,
+    bookmarkList(view, ctx),
+    ctx.gm && Array.isArray(view.paragraphs) ? wholeBook(view.paragraphs) : null,
+  ];
+}
+
+function creation(c) {
+  return h(
+    "section",
+    { class: "creation" },
+    h("h3", {}, t("gb.creation")),
+    c.rolled && c.rolled.length ? h("p", {}, t("gb.rolled"), " ", h("span", { class: "dice" }, c.rolled.map((d) => h("span", { class: "die" }, String(d))))) : null,
+    c.points ? h("p", {}, t("gb.points", { n: c.points })) : null,
+  );
+}
+
+function paragraph(p, ctx) {
+  const marked = marks(ctx).includes(p.id);
+  const button = h("button", { type: "button", class: "mark", "aria-pressed": String(marked) }, t(marked ? "gb.unmark" : "gb.mark"));
+  button.addEventListener("click", () => toggleMark(ctx, p.id, button));
+  return h(
+    "article",
+    { class: "paragraph", "aria-labelledby": "paragraph-no" },
+    h("div", { class: "paragraph-head" }, h("h3", { id: "paragraph-no" }, t("gb.paragraph", { id: p.id })), button),
+    p.text.split(/\n{2,}/).map((part) => h("p", {}, part)),
+  );
+}
+
+function sheet(s) {
+  const stat = (k, v) => h("div", { class: "stat" }, h("dt", {}, t(`gb.stat.${k}`)), h("dd", {}, String(v)));
+  return h(
+    "section",
+    { class: "gb-sheet", "aria-labelledby": "gb-sheet-title" },
+    h("h3", { id: "gb-sheet-title" }, t("gb.sheet")),
+    h("dl", { class: "stats" }, stat("attack", s.attack), stat("defense", s.defense), stat("stamina", s.stamina), stat("hits", s.hits)),
+    s.weapon && s.weapon.name ? h("p", {}, t("gb.weapon", { name: s.weapon.name, kill: s.weapon.kill })) : null,
+    s.items && s.items.length ? h("p", {}, t("gb.items"), " ", s.items.map((i) => h("span", { class: "badge" }, i.count > 1 ? `${i.name} ×${i.count}` : i.name))) : null,
+    s.abilities && s.abilities.length
+      ? h("ul", { class: "abilities" }, s.abilities.map((a) => h("li", {}, h("strong", {}, a.name), a.text ? ` — ${a.text}` : "")))
+      : null,
+    s.progress && s.progress.length ? h("p", {}, s.progress.map((c) => h("span", { class: "badge" }, `${c.name} ${c.value}`))) : null,
+  );
+}
+
+function fight(c) {
+  return h(
+    "section",
+    { class: "fight", "aria-labelledby": "fight-title" },
+    h("h3", { id: "fight-title" }, t("gb.fight")),
+    h("p", {}, t("gb.fight_line", { hits: c.hits, max: c.max_hits, n: c.exchanges })),
+    c.ability ? h("p", {}, t("gb.ability_used", { name: c.ability.name })) : null,
+    h(
+      "table",
+      { class: "foes" },
+      h("thead", {}, h("tr", {}, ["name", "attack", "defense", "hits"].map((k) => h("th", { scope: "col" }, t(`gb.foe.${k}`))))),
+      h(
+        "tbody",
+        {},
+        c.foes.map((f) =>
+          h("tr", { class: f.left ? "left" : null }, h("th", { scope: "row" }, f.name), h("td", {}, String(f.attack)), h("td", {}, String(f.defense)), h("td", {}, f.left ? t("gb.foe.down") : String(f.hits))),
+        ),
+      ),
+    ),
+  );
+}
+
+function bookmarkList(view, ctx) {
+  const visited = Array.isArray(view.visited) ? view.visited : [];
+  const mine = marks(ctx);
+  const box = h(
+    "details",
+    { id: "bookmarks", class: "bookmarks" },
+    h("summary", {}, t("gb.bookmarks", { n: mine.length, seen: visited.length })),
+    mine.length ? h("h4", {}, t("gb.marked")) : null,
+    h("ul", {}, visited.filter((p) => mine.includes(p.id)).map((p) => reread(p))),
+    h("h4", {}, t("gb.visited")),
+    h("ol", { class: "visited" }, visited.map((p) => reread(p))),
+  );
+  box.__view = view;
+  return box;
+}
+
+function reread(p) {
+  return h("li", {}, h("details", {}, h("summary", {}, t("gb.paragraph", { id: p.id })), h("p", {}, p.text)));
+}
+
+function wholeBook(paragraphs) {
+  return h(
+    "details",
+    { class: "whole-book secret" },
+    h("summary", {}, t("gb.whole_book", { n: paragraphs.length })),
+    h("ol", {}, paragraphs.map((p) => reread(p))),
+  );
+}

@@ -1,0 +1,128 @@
+// The seat's legal actions, grouped by whose they are and then by kind, with exact odds shown before
+// any check; and the pending prompt addressed to this seat, with its answers right under it.
+
+import { h, groupBy } from "./dom.js";
+import { t, has } from "./i18n.js";
+
+export const KIND_ORDER = ["move", "attack", "support", "interrupt", "hope", "prompt", "check", "gm", "other"];
+
+/** "80.56%" plus the exact fraction, for a button; null when there are no odds. */
+export function oddsBadge(odds) {
+  if (!odds || odds.success === undefined) return null;
+  const pct = formatPct(odds.success_pct);
+  const extra = [];
+  for (const name of ["critical", "fumble"]) {
+    if (odds[name] !== undefined) extra.push(t(`odds.${name}`, { pct: formatPct(odds[`${name}_pct`]), frac: odds[name] }));
+  }
+  const title = [t("odds.success", { pct, frac: odds.success }), ...extra].join(" · ");
+  return h("span", { class: "odds", title, "aria-label": title }, pct);
+}
+
+export function formatPct(value) {
+  if (typeof value !== "number") return "";
+  return `${value.toFixed(value >= 10 ? 1 : 2).replace(/\.?0+$/, "")}%`;
+}
+
+/** An action with fields to fill in (a count, a name, a room): its label, the fields, a send button. */
+function itemForm(item, ctx) {
+  const inputs = Object.entries(item.form).map(([name, spec]) => {
+    const id = `f-${item.key}-${name}`.replace(/[^A-Za-z0-9_-]/g, "_");
+    const value = item.action[name];
+    let input;
+    if (spec.type === "choice") {
+      input = h("select", { id, name }, (spec.options || []).map((o) => h("option", { value: String(o.value), selected: o.value === value }, o.label)));
+    } else if (spec.type === "int") {
+      input = h("input", { id, name, type: "number", inputmode: "numeric", min: spec.min, max: spec.max, value: value ?? spec.min ?? 0, required: true });
+    } else {
+      input = h("input", { id, name, type: "text", value: value ?? "", autocomplete: "off" });
+    }
+    return { name, spec, input, field: h("label", { class: "form-field", for: id }, h("span", {}, has(`form.${name}`) ? t(`form.${name}`) : name), input) };
+  });
+  const form = h(
+    "form",
+    { class: ["item-form", `kind-${item.kind}`], dataset: { key: item.key } },
+    h("span", { class: "label" }, item.label),
+    inputs.map((x) => x.field),
+    h("button", { type: "submit", class: "act", dataset: { key: item.key }, disabled: !ctx.canAct }, t("form.send")),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const action = { ...item.action };
+    for (const { name, spec, input } of inputs) {
+      if (spec.type === "int") action[name] = Number.parseInt(input.value, 10);
+      else if (spec.type === "choice") {
+        const chosen = (spec.options || []).find((o) => String(o.value) === input.value);
+        action[name] = chosen ? chosen.value : input.value;
+      } else action[name] = input.value;
+    }
+    ctx.act({ ...item, action });
+  });
+  return form;
+}
+
+function itemButton(item, ctx) {
+  if (item.form && Object.keys(item.form).length) return itemForm(item, ctx);
+  return h(
+    "button",
+    {
+      type: "button",
+      class: ["act", `kind-${item.kind}`],
+      dataset: { key: item.key },
+      disabled: !ctx.canAct,
+      onclick: () => ctx.act(item),
+    },
+    oddsBadge(item.odds),
+    h("span", { class: "label" }, item.label),
+  );
+}
+
+/** The menu items answering `prompt`: those its options name, else the items of kind "prompt". */
+export function promptAnswers(prompt, items) {
+  const keys = new Set(((prompt && prompt.options) || []).map((o) => (typeof o === "string" ? o : o && o.key)));
+  const named = items.filter((item) => keys.has(item.key));
+  return named.length ? named : items.filter((item) => item.kind === "prompt");
+}
+
+/** The prompt box: its text and its answers right under it; null when nothing waits. */
+export function renderPrompt(prompt, answers, ctx) {
+  if (!prompt && answers.length === 0) return null;
+  return h(
+    "section",
+    { class: "prompt", "aria-labelledby": "prompt-title" },
+    h("h2", { id: "prompt-title" }, t("prompt.title")),
+    prompt && prompt.text ? h("p", { class: "prompt-text" }, prompt.text) : null,
+    h("div", { class: "buttons" }, answers.map((item) => itemButton(item, ctx))),
+  );
+}
+
+/** Every other action: one block per group (character, player, GM…), one row per kind. */
+export function renderMenu(items, ctx, { skip = () => false } = {}) {
+  const shown = items.filter((item) => !skip(item));
+  if (shown.length === 0) return h("p", { class: "quiet" }, t(ctx.waitingText || "actions.none"));
+  return groupBy(shown, (item) => item.group).map(([group, list]) =>
+    h(
+      "section",
+      { class: "group", dataset: { group } },
+      h("h3", {}, ctx.groupName(group)),
+      [...groupBy(list, (item) => item.kind)]
+        .sort((a, b) => rank(a[0]) - rank(b[0]))
+        .map(([kind, kindItems]) =>
+          h(
+            "div",
+            { class: "kind-row", role: "group", "aria-label": kindName(kind) },
+            h("span", { class: "kind-name" }, kindName(kind)),
+            h("div", { class: "buttons" }, kindItems.map((item) => itemButton(item, ctx))),
+          ),
+        ),
+    ),
+  );
+}
+
+function rank(kind) {
+  const i = KIND_ORDER.indexOf(kind);
+  return i < 0 ? KIND_ORDER.length : i;
+}
+
+function kindName(kind) {
+  return has(`kind.${kind}`) ? t(`kind.${kind}`) : t("kind.other");
+}

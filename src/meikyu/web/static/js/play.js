@@ -1,0 +1,343 @@
+// One seat at the table: /play/{id}#token=…  Fetches the seat's game, keeps a live line open, draws
+// the system's board, the prompt, the actions, the dice field and the log, and posts chosen actions.
+// A state is shown as current only while the live line is up and no newer version has been announced.
+
+import { h, fill } from "./dom.js";
+import { t, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
+import { call, live } from "./api.js";
+import { renderMenu, renderPrompt, promptAnswers, oddsBadge } from "./menu.js";
+import { renderLog, exportDialog } from "./log.js";
+
+const BOARDS = {
+  MeikyuKingdom: () => import("./mk.js"),
+  ShinGamebook: () => import("./gamebook.js"),
+  Liberator: () => import("./liberator.js"),
+};
+
+const id = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+const $ = (sel) => document.querySelector(sel);
+
+const s = {
+  game: null, // the last GET answer
+  version: -1, // its version
+  announced: -1, // the newest version the live line told of
+  line: "connecting", // "connecting" | "live" | "reconnecting"
+  busy: false, // an action is on its way
+  error: null, // the last refused action's message
+  board: null, // the system's board module
+  fatal: null, // the page cannot go on (bad link)
+  diceText: "", // dice typed at a real table, kept across redraws
+  focus: null, // where the keyboard was before the last redraw
+  override: null, // the GM's chosen intervention in its list
+  shown: "", // what the page last drew (version, language, busy …)
+};
+async function refresh() {
+  try {
+    const game = await call("GET", `/api/games/${encodeURIComponent(id)}`, { token, lang: lang() });
+    if (!s.board && BOARDS[game.system]) s.board = await BOARDS[game.system]();
+    take(game);
+    return;
+  } catch (failure) {
+    if ([401, 403, 404].includes(failure.status)) s.fatal = failure.message;
+  }
+  render();
+}
+
+function fresh() {
+  return s.line === "live" && s.game !== null && s.version >= s.announced;
+}
+
+/** How to name a group (a character, a player, the GM) in headings: the board knows the names. */
+function groupName(group) {
+  if (group === "gm") return t("seat.gm");
+  if (group === "") return t("group.general");
+  return (s.board && s.board.nameOf && s.board.nameOf(s.game.view, group)) || group;
+}
+
+function seatName(seat) {
+  if (seat === "gm") return t("seat.gm");
+  if (seat === "reader") return t("seat.reader");
+  const [, who] = seat.split(":");
+  return groupName(who || seat);
+}
+
+function parseDice(text) {
+  const numbers = text.split(/[^0-9]+/).filter(Boolean).map(Number);
+  return numbers.length ? numbers : null;
+}
+
+async function act(item) {
+  if (s.busy || !fresh()) return;
+  const body = { action: item.action, version: s.version };
+  const dice = s.game.settings && s.game.settings.manual_dice ? parseDice(s.diceText) : null;
+  if (dice) body.dice = dice;
+  s.busy = true;
+  s.error = null;
+  render();
+  try {
+    const answer = await call("POST", `/api/games/${encodeURIComponent(id)}/actions`, { token, lang: lang(), body });
+    s.diceText = "";
+    s.busy = false;
+    take(answer);
+  } catch (failure) {
+    s.error = failure.message;
+    s.busy = false;
+    await refresh();
+  }
+}
+
+/** A game answer (GET, or the answer to an action / undo) becomes the state shown, unless older. */
+function take(game) {
+  if (!game || !game.view || !Number.isInteger(game.version)) return refresh();
+  if (game.version >= s.version) {
+    s.game = game;
+    s.version = game.version;
+  }
+  render();
+  return null;
+}
+
+async function undo() {
+  if (s.busy || !fresh()) return;
+  s.busy = true;
+  s.error = null;
+  render();
+  try {
+    const answer = await call("POST", `/api/games/${encodeURIComponent(id)}/undo`, { token, lang: lang(), body: { version: s.version } });
+    s.busy = false;
+    take(answer);
+  } catch (failure) {
+    s.error = failure.message;
+    s.busy = false;
+    await refresh();
+  }
+}
+
+function context() {
+  const game = s.game;
+  return {
+    id,
+    token,
+    lang: lang(),
+    seat: game.seat,
+    gm: game.seat === "gm",
+    canAct: fresh() && !s.busy,
+    act,
+    groupName,
+    t,
+  };
+}
+
+function render() {
+  if (s.fatal) {
+    fill($("#main"), h("div", { class: "fatal", role: "alert" }, h("p", {}, s.fatal), h("a", { href: "/" }, t("home.link"))));
+    return;
+  }
+  renderStatus();
+  const game = s.game;
+  if (!game) return;
+  // The same answer again (a refetch that found nothing new) is not redrawn: a redraw under a pointer
+  // could swallow the click on its way.
+  const shown = `${s.version}|${lang()}|${s.busy}|${s.error}|${fresh()}|${Boolean(s.board)}`;
+  if (shown === s.shown) return;
+  s.shown = shown;
+  const { focused, inPanel } = whereFocus();
+  const ctx = context();
+  $("#main").dataset.version = String(s.version);
+  fill($("#title"), `${t(`system.${game.system}`)} · ${t(`game.${game.system}.${game.kind}`)}`);
+  fill($("#seat"), seatName(game.seat));
+  const board = s.board ? s.board.render(game.view, ctx) : h("p", {}, t("error.unknown_system"));
+  fill($("#board"), board);
+
+  const items = Array.isArray(game.legal_actions) ? game.legal_actions : [];
+  const answers = promptAnswers(game.prompt, items);
+  const inPrompt = new Set(answers.map((item) => item.key));
+  fill(
+    $("#actions"),
+    s.error ? h("div", { class: "refused", role: "alert" }, s.error) : null,
+    renderPrompt(game.prompt, answers, ctx),
+    h("h2", {}, t("actions.title")),
+    renderMenu(items, ctx, { skip: (item) => inPrompt.has(item.key) || (ctx.gm && (item.kind === "gm" || onBehalf(item, ctx))) }),
+    game.settings && game.settings.manual_dice && items.length ? diceField() : null,
+  );
+  fill($("#gm"), ctx.gm ? gmPanel(items, ctx) : null);
+  $("#gm").hidden = !ctx.gm;
+  if (ctx.gm) autoPlay(items);
+  const logBox = $("#log-lines");
+  const atEnd = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
+  fill(logBox, renderLog(game.log));
+  if (atEnd) logBox.scrollTop = logBox.scrollHeight;
+  if (focused) {
+    // Keep the keyboard where it was; when that action is gone, go to the first one now offered.
+    const again = document.querySelector(focused) || (inPanel ? document.querySelector(`#${inPanel} button.act:not([disabled])`) || $(`#${inPanel}`) : null);
+    if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+  }
+}
+
+/** Where the keyboard is (an action's key, the dice field, a panel). The spot is remembered across the
+ * busy redraw that disables the buttons (focus falls to the body then), and only across that one. */
+function whereFocus() {
+  const active = document.activeElement;
+  if (!active || active === document.body) {
+    const kept = s.focus || { focused: null, inPanel: null };
+    s.focus = null;
+    return kept;
+  }
+  const inPanel = active.closest("#actions") ? "actions" : active.closest("#gm") ? "gm" : null;
+  const focused = active.id === "dice-input" ? "#dice-input" : active.dataset && active.dataset.key ? `[data-key="${CSS.escape(active.dataset.key)}"]` : inPanel ? `#${inPanel}` : null;
+  const spot = { focused, inPanel };
+  s.focus = s.busy ? spot : null;
+  return spot;
+}
+
+function diceField() {
+  const input = h("input", { id: "dice-input", inputmode: "numeric", autocomplete: "off", placeholder: "6 3 1", "aria-describedby": "dice-help" });
+  input.value = s.diceText;
+  input.addEventListener("input", () => {
+    s.diceText = input.value;
+  });
+  return h(
+    "div",
+    { class: "dice-entry" },
+    h("label", { for: "dice-input" }, t("action.dice")),
+    input,
+    h("p", { id: "dice-help", class: "quiet" }, t("action.dice_help")),
+  );
+}
+
+/** An action the GM may take for a player's character (a player who is away). */
+function onBehalf(item, ctx) {
+  return ctx.gm && item.seat && item.seat !== ctx.seat;
+}
+
+const AUTO = "gm/auto";
+const AUTO_STORE = "meikyu.auto.";
+let autoTimer = null;
+
+function autoOn() {
+  try {
+    return sessionStorage.getItem(AUTO_STORE + id) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** With the GM's switch on, the tactical policy's pick (the "gm/auto" item) is taken whenever offered. */
+function autoPlay(items) {
+  clearTimeout(autoTimer);
+  const pick = items.find((item) => item.key === AUTO);
+  if (!pick || !autoOn()) return;
+  autoTimer = setTimeout(() => {
+    if (fresh() && !s.busy && s.game.legal_actions.some((item) => item.key === AUTO)) act(pick);
+  }, 300);
+}
+
+/** The GM's interventions as one list to pick from (there are many: every fall, status, revival…). */
+function overrides(gmItems, ctx) {
+  if (!gmItems.length) return null;
+  const select = h(
+    "select",
+    { id: "gm-override", disabled: !ctx.canAct },
+    gmItems.map((item) => h("option", { value: item.key }, item.label)),
+  );
+  if (s.override && gmItems.some((item) => item.key === s.override)) select.value = s.override;
+  select.addEventListener("change", () => {
+    s.override = select.value;
+  });
+  const go = () => {
+    const item = gmItems.find((i) => i.key === select.value);
+    if (item) act(item);
+  };
+  return h(
+    "div",
+    { class: "overrides" },
+    h("label", { for: "gm-override" }, t("gm.overrides")),
+    h("div", { class: "override-row" }, select, h("button", { type: "button", id: "gm-override-go", disabled: !ctx.canAct, onclick: go }, t("gm.do"))),
+  );
+}
+
+function gmPanel(items, ctx) {
+  const gmItems = items.filter((item) => item.kind === "gm" && item.key !== AUTO);
+  const pick = items.find((item) => item.key === AUTO);
+  const forPlayers = items.filter((item) => onBehalf(item, ctx) && item.kind !== "gm");
+  const hasAuto = Boolean(pick) || s.game.system === "MeikyuKingdom";
+  const toggle = h("input", { type: "checkbox", id: "auto-toggle", checked: autoOn() });
+  toggle.addEventListener("change", () => {
+    try {
+      sessionStorage.setItem(AUTO_STORE + id, toggle.checked ? "1" : "0");
+    } catch {
+      // the switch then lasts only until the next redraw
+    }
+    autoPlay(s.game.legal_actions || []);
+  });
+  return [
+    h("h2", {}, t("gm.title")),
+    h(
+      "div",
+      { class: "buttons" },
+      h("button", { type: "button", class: "undo", disabled: !ctx.canAct || s.version === 0, onclick: undo }, t("gm.undo")),
+    ),
+    hasAuto ? h("p", { class: "choice" }, toggle, h("label", { for: "auto-toggle" }, t("gm.auto"))) : null,
+    pick ? h("div", { class: "buttons" }, h("button", { type: "button", class: "act auto", dataset: { key: AUTO }, disabled: !ctx.canAct, onclick: () => act(pick) }, oddsBadge(pick.odds), h("span", { class: "label" }, pick.label))) : null,
+    overrides(gmItems, ctx),
+    forPlayers.length
+      ? h("details", { class: "for-players" }, h("summary", {}, t("gm.for_players", { n: forPlayers.length })), renderMenu(forPlayers, ctx))
+      : null,
+  ];
+}
+
+function renderStatus() {
+  const status = $("#status");
+  const current = fresh();
+  status.className = `status ${current ? "live" : "stale"}`;
+  const key = s.line === "reconnecting" ? "status.reconnecting" : current ? "status.live" : "status.updating";
+  fill(status, t(key));
+  $("#main").classList.toggle("stale", !current);
+  $("#main").setAttribute("aria-busy", current ? "false" : "true");
+}
+
+async function start() {
+  await useLang(preferredLang("en"));
+  translatePage();
+  const select = $("#lang");
+  langOptions(select, lang());
+  select.addEventListener("change", async () => {
+    await useLang(select.value, true);
+    translatePage();
+    await refresh();
+  });
+  $("#export").addEventListener("click", () => exportDialog({ id, token, lang: lang() }));
+  if (!id || !token) {
+    s.fatal = t("error.bad_link");
+    render();
+    return;
+  }
+  const connection = live(`/api/games/${encodeURIComponent(id)}/live?token=${encodeURIComponent(token)}`, {
+    onState(state) {
+      s.line = state;
+      if (state === "live") refresh();
+      else render();
+    },
+    onMessage(message) {
+      if (message.ok === false) {
+        s.fatal = message.message || t("error.bad_link");
+        connection.close();
+        render();
+        return;
+      }
+      if (Number.isInteger(message.version) && message.version > s.version) {
+        s.announced = Math.max(s.announced, message.version);
+        renderStatus();
+        refresh();
+      }
+    },
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") refresh();
+  });
+  window.addEventListener("pagehide", () => connection.close());
+  await refresh();
+}
+
+start();

@@ -1,0 +1,102 @@
+"""``meikyu mk play``: a game in the terminal, saved after every step and resumed from the save."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from meikyu.cli import main
+from meikyu.engine import Game
+from meikyu.systems.meikyu_kingdom.play import Player, describe
+from meikyu.systems.meikyu_kingdom.session import SessionRules
+
+# Preparation → prologue → round table (typed commands) → actions (a typed action and a called check)
+# → departure → labyrinth → formation → in through the entrance.
+SCRIPT = [
+    "1", "1", "minions doyun 6", "minions mir 4", "1", "item seoa 도시락 1", "1", "1", "1",
+    "act haneul planned 연설", "1", "check haneul 매력 9", "1",
+]
+
+
+def run(argv: list[str], lines: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    old = sys.stdin
+    sys.stdin = io.StringIO("".join(f"{line}\n" for line in lines))
+    try:
+        code = main(argv)
+    finally:
+        sys.stdin = old
+    out, err = capsys.readouterr()
+    return code, out + err
+
+
+def test_play_saves_every_step_and_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "game.json"
+    code, out = run(["mk", "play", "sample", "--save", str(save), "--seed", "4", "--lang", "en"], [*SCRIPT, "q"], capsys)
+    assert code == 0 and "Traceback" not in out
+    assert "Doyun now leads 6 minions" in out and "Haneul checks charm" in out
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert data["format"] == "meikyu.mk.play"
+    game = Game.from_data(SessionRules(), data["game"])
+    assert (game.state.phase, game.state.step) == ("kingdom", "actions")
+    assert game.state.actions is not None and "haneul" in game.state.actions.acted
+    steps = len(game.history)
+    # Resuming replays to the same state and goes on from there.
+    code, out = run(["mk", "play", "--resume", str(save), "--lang", "ko"], ["1", "q"], capsys)
+    assert code == 0 and f"({steps}단계)" in out
+    again = Game.from_data(SessionRules(), json.loads(save.read_text(encoding="utf-8"))["game"])
+    assert len(again.history) == steps + 1 and again.state.step == "departure"
+
+
+def test_play_resumes_the_save_beside_the_sheet_by_default(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        run(["mk", "play", "--lang", "ja"], ["1", "q"], capsys)
+        assert Path("sample.play.json").exists()
+        code, out = run(["mk", "play", "--lang", "ja"], ["q"], capsys)
+        assert code == 0 and "再開する(1段階)" in out
+        code, out = run(["mk", "play", "--new", "--lang", "ja"], ["q"], capsys)
+        assert "再開する(" not in out
+    finally:
+        os.chdir(here)
+
+
+def test_play_refuses_a_broken_save_in_the_users_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something else"}', encoding="utf-8")
+    code, out = run(["mk", "play", "--resume", str(bad), "--lang", "ko"], [], capsys)
+    assert code != 0 and "저장 파일이 아닙니다" in out and "Traceback" not in out
+
+
+def test_quitting_with_unsaved_steps_asks_first(tmp_path: Path) -> None:
+    """Every step is saved; when a save could not be written, q asks before leaving (n stays)."""
+    out = io.StringIO()
+    player = Player.start("sample", tmp_path / "g.json", "en", lambda _: "q", out, seed=1)
+    player.dirty = True  # as after a step whose save failed
+    answers = iter(["q", "n", "q", "y"])
+    asked: list[str] = []
+
+    def ask(text: str) -> str:
+        asked.append(text)
+        return next(answers)
+
+    player.ask = ask
+    assert player.run() == 0
+    assert sum("not saved" in line for line in asked) == 2
+
+
+def test_menu_lines_read_in_each_language() -> None:
+    from meikyu.systems.meikyu_kingdom import expedition as ex
+    from meikyu.systems.meikyu_kingdom.labyrinth import sample_labyrinth
+    from meikyu.systems.meikyu_kingdom.session import new_session
+    from meikyu.systems.meikyu_kingdom.sheet import sample
+
+    s = new_session(sample(), sample_labyrinth())
+    assert describe(ex.SetFormation("seoa", 1), s, "ko").startswith("서아")
+    assert describe(ex.Eat("seoa", "boxed_lunch"), s, "ja") == "ソアがお弁当を食べる"
+    assert describe(ex.GoHungry("mir"), s, "en") == "Mir goes hungry"

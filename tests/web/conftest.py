@@ -1,0 +1,134 @@
+"""A real ``meikyu serve`` and a real Chromium (Debian's package, driven by Playwright for Python).
+
+Without Chromium or Playwright the browser tests skip, except under ``CI=true``, where they fail: CI
+installs both (``.ci/run``), so a missing browser there is a broken setup, not a reason to pass.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from tests.api.conftest import Server, start_server, stop_server
+
+CHROMIUM = os.environ.get("MEIKYU_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _missing() -> str | None:
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        return f"Chromium not found at {CHROMIUM} (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install -e '.[dev]')"
+    return None
+
+
+def require_browser() -> None:
+    """Skip (or, under CI, fail) when there is no browser to drive."""
+    reason = _missing()
+    if reason is None:
+        return
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"browser tests cannot run under CI: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data = tmp_path_factory.mktemp("games")
+    # Generous rate limits: three scripted people click far faster than a table does.
+    srv = start_server(env={"MEIKYU_LANG": "", "MEIKYU_DATA": str(data), "MEIKYU_GAMES_RATE": "1000"})
+    yield srv
+    stop_server(srv)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@dataclass
+class Seat:
+    """One person at the table: their own browser context, page, and everything the server sent them."""
+
+    page: Any
+    bodies: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def seen(self) -> str:
+        """Every byte of text this person's browser received (HTTP bodies and WebSocket frames)."""
+        return "\n".join(self.bodies)
+
+
+def open_seat(browser: Any, url: str, lang: str = "en", viewport: dict[str, int] | None = None) -> Seat:
+    """A fresh context (its own storage, like another person's browser) with ``lang`` chosen, opened at ``url``."""
+    context = browser.new_context(locale={"ko": "ko-KR", "ja": "ja-JP", "en": "en-US"}[lang],
+                                  viewport=viewport or {"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(20_000)  # generous: CI runs on two shared cores
+    seat = Seat(page)
+
+    def on_response(response: Any) -> None:
+        with contextlib.suppress(Exception):  # a redirect or an aborted body has none
+            seat.bodies.append(response.text())
+
+    def on_socket(socket: Any) -> None:
+        socket.on("framereceived", lambda frame: seat.bodies.append(frame if isinstance(frame, str) else str(frame)))
+
+    page.on("response", on_response)
+    page.on("websocket", on_socket)
+    page.on("pageerror", lambda exc: seat.errors.append(str(exc)))
+    page.on("console", lambda msg: seat.errors.append(msg.text) if msg.type == "error" else None)
+    page.goto(url)
+    return seat
+
+
+def create_game(server: Server, system: str, kind: str, setup: Any = "sample", lang: str = "en",
+                **more: Any) -> dict[str, Any]:
+    """``POST /api/games`` straight to the API (the home page's own test drives the form)."""
+    body = json.dumps({"system": system, "kind": kind, "setup": setup, "lang": lang, **more}).encode()
+    reply = server.request("POST", "/api/games", body=body, headers={"Content-Type": "application/json"})
+    assert reply.status in (200, 201), reply.body[:500]
+    data: dict[str, Any] = reply.json()
+    return data
+
+
+def seat_url(server: Server, game: dict[str, Any], seat: str) -> str:
+    for s in game["seats"]:
+        if s["seat"] == seat:
+            return server.base + s["url"]
+    raise AssertionError(f"no seat {seat} in {[s['seat'] for s in game['seats']]}")
+
+
+def live_at(seat: Seat, version: int | None = None) -> int:
+    """Wait until the seat's page shows a current state (at ``version`` or later); its version."""
+    page = seat.page
+    page.wait_for_selector("#main[data-version]:not(.stale)")
+    if version is not None:
+        page.wait_for_function(
+            "v => { const m = document.querySelector('#main'); return !m.classList.contains('stale') && "
+            "Number(m.dataset.version) >= v; }", arg=version)
+    return int(page.get_attribute("#main", "data-version"))
+
+
+def click(seat: Seat, selector: str) -> int:
+    """Click an action and wait for the page to show the version after it; the new version."""
+    before = live_at(seat)
+    seat.page.locator(selector).first.click()
+    return live_at(seat, before + 1)

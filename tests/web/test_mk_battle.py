@@ -1,0 +1,142 @@
+"""The sample Meikyuu Kingdom battle in three browsers: the GM and two players (Hana, Toru) play it to
+its end; the GM hides the monsters first (R-MK-23), plays the absent players' characters and lets the
+tactical policy play the monsters. Each page shows the six areas, and no player page ever holds a
+hidden monster's name, numbers or the GM's notes, in the DOM or in anything the server sent it."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.api.conftest import Server
+from tests.web.conftest import Seat, create_game, live_at, open_seat, seat_url
+
+HIDDEN_NAMES = ("Tunnel Ogre", "Brick Goblin", "Ink Slime", "Hinge Mimic", "Gloom", "goblins guard a crate")
+SAFE = ':not([disabled]):not([data-key*="surrender"]):not([data-key*="escape"]):not([data-key*="/hide"])'
+CHOICES = [  # what a sensible player clicks first: answer the prompt, hit, roll strategy, advance, pass
+    f"#actions .prompt button.act{SAFE}",
+    f"#actions button.kind-attack{SAFE}",
+    f"#actions button.kind-check{SAFE}",
+    f'#actions button.act[data-key$="/move/1"]{SAFE}',
+    f'#actions button.act[data-key$="/pass"]{SAFE}',
+    f"#actions button.act{SAFE}",
+]
+
+
+def choose(seat: Seat, extra: str = "") -> object | None:
+    for selector in CHOICES:
+        for sel in (selector, selector.replace("#actions", extra)) if extra else (selector,):
+            found = seat.page.locator(sel)
+            if found.count():
+                return found.first
+    return None
+
+
+def sync(seats: list[Seat], version: int) -> None:
+    for seat in seats:
+        live_at(seat, version)
+
+
+def advanced(seat: Seat, version: int) -> bool:
+    """Wait (at most 5 s) for the page to show ``version``; False when it did not (the loop then looks again)."""
+    try:
+        seat.page.wait_for_function("v => Number(document.querySelector('#main').dataset.version) >= v",
+                                    arg=version, timeout=5000)
+        return True
+    except Exception:
+        return False
+
+
+def gm_do(gm: Seat, key: str) -> None:
+    before = live_at(gm)
+    gm.page.select_option("#gm-override", value=key)
+    gm.page.click("#gm-override-go")
+    live_at(gm, before + 1)
+
+
+def test_gm_and_two_players_play_the_sample_battle_to_its_end(web_server: Server, browser: object) -> None:
+    game = create_game(web_server, "MeikyuKingdom", "battle", setup={"encounter": "sample", "seed": 5}, lang="en")
+    gm = open_seat(browser, seat_url(web_server, game, "gm"))
+    live_at(gm)
+    assert gm.page.locator(".battlefield .area").count() == 6
+    # The GM hides every monster's data before the players sit down (an uncertain encounter).
+    for mid in ("m1", "m2", "m3", "m4"):
+        gm_do(gm, f"gm/hide/{mid}")
+    hana = open_seat(browser, seat_url(web_server, game, "pc:hana"))
+    toru = open_seat(browser, seat_url(web_server, game, "pc:toru"))
+    everyone = [gm, hana, toru]
+    sync(everyone, 4)
+    assert hana.page.locator("#seat").inner_text() == "Hana"
+    assert hana.page.locator('.piece[data-id="hana"] .badge').inner_text() == "you"
+    assert gm.page.locator(".piece.hidden .badge.secret").count() == 4
+    assert "goblins guard a crate" in gm.page.locator(".gm-hidden").inner_text()
+    assert hana.page.locator(".piece.monsters .hp").count() == 0
+    assert hana.page.locator(".piece.monsters").count() == 4
+    gm_do(gm, "gm/begin")
+    gm.page.check("#auto-toggle")
+
+    steps = 0
+    while gm.page.locator(".battle .outcome").count() == 0:
+        assert steps < 400, "the battle did not end"
+        version = live_at(gm)
+        sync(everyone, version)
+        if gm.page.locator(".battle .outcome").count():
+            break
+        button = choose(hana) or choose(toru)
+        if button is None and gm.page.locator('#gm [data-key="gm/auto"]').count() == 0:
+            if gm.page.locator(".for-players[open]").count() == 0 and gm.page.locator(".for-players").count():
+                gm.page.locator(".for-players summary").click()
+            button = choose(gm, "#gm .for-players") or choose(gm)
+            if button is None:  # nothing left but surrender (seen once in a while): the monsters give up
+                button = gm.page.locator('#actions button[data-key="all/surrender/monsters"]')
+        if button is not None:
+            button.click()  # type: ignore[attr-defined]
+        advanced(gm, version + 1)  # the click, or the policy's move for the monsters
+        steps += 1
+    version = live_at(gm)
+    sync(everyone, version)
+    outcome = gm.page.locator(".battle .outcome").inner_text()
+    assert outcome.startswith("Over:")
+    assert hana.page.locator(".battle .outcome").inner_text() == outcome
+    assert toru.page.locator(".battle .outcome").inner_text() == outcome
+    # Each roll in the log shows its dice and its BCDice-style line, for the players too.
+    assert hana.page.locator(".log-line .die").count() > 0
+    assert hana.page.locator(".log-line .result-line").count() > 0
+
+    for player in (hana, toru):
+        received = player.seen()
+        dom = player.page.content()
+        for name in HIDDEN_NAMES:
+            assert name not in received and name not in dom, name
+            assert json.dumps(name)[1:-1] not in received
+        assert player.page.locator(".gm-hidden, #gm:not([hidden])").count() == 0
+    assert not any(seat.errors for seat in everyone), [seat.errors for seat in everyone]
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_a_refused_move_says_why_in_the_players_language(web_server: Server, browser: object, lang: str) -> None:
+    game = create_game(web_server, "MeikyuKingdom", "battle", lang=lang)
+    gm = open_seat(browser, seat_url(web_server, game, "gm"), lang)
+    hana = open_seat(browser, seat_url(web_server, game, "pc:hana"), lang)
+    gm_do(gm, "gm/begin")
+    version = live_at(hana, 1)
+    before = hana.page.locator("#board").inner_text()
+
+    def too_far(route: object) -> None:
+        body = json.loads(route.request.post_data)  # type: ignore[attr-defined]
+        body["action"] = {**body["action"], "@type": "Move", "actor": "hana", "step": 3}
+        for extra in ("representative", "hope"):
+            body["action"].pop(extra, None)
+        route.fulfill(response=route.fetch(post_data=json.dumps(body)))  # type: ignore[attr-defined]
+
+    hana.page.route(re.compile(r".*/actions(\?.*)?$"), too_far)
+    hana.page.locator("#actions button.kind-check").first.click()
+    refused = hana.page.locator(".refused")
+    refused.wait_for()
+    text = refused.inner_text()
+    assert text and "{" not in text and "Traceback" not in text
+    assert re.search("[가-힣]" if lang == "ko" else "[ぁ-んァ-ン一-龥]", text), text
+    assert live_at(hana) == version
+    assert hana.page.locator("#board").inner_text() == before

@@ -1,0 +1,62 @@
+"""A Meikyuu Kingdom round table in three browsers (R-MK-03 … R-MK-06): at the organization meeting a
+player takes minions through the action's form, the GM closes it; in the budget meeting a player asks
+for an item and the court for a facility, and the GM approves one and refuses the other from the prompt
+that appears on the GM's page. Every page follows each step."""
+
+from __future__ import annotations
+
+from tests.api.conftest import Server
+from tests.web.conftest import Seat, create_game, live_at, open_seat, seat_url
+
+
+def sync(seats: list[Seat], version: int) -> None:
+    for seat in seats:
+        live_at(seat, version)
+
+
+def test_requests_and_approvals_at_the_round_table(web_server: Server, browser: object) -> None:
+    game = create_game(web_server, "MeikyuKingdom", "round_table", lang="en")
+    gm = open_seat(browser, seat_url(web_server, game, "gm"))
+    haneul = open_seat(browser, seat_url(web_server, game, "pc:haneul"))
+    doyun = open_seat(browser, seat_url(web_server, game, "pc:doyun"))
+    everyone = [gm, haneul, doyun]
+    sync(everyone, 0)
+    for seat in everyone:
+        assert seat.page.locator(".kingdom h2").inner_text() == "Kingdom of Mushroom Hollow"
+        assert "Throne Room" in seat.page.locator(".room-map pre").inner_text()
+    assert haneul.page.locator("#seat").inner_text() == "Haneul"
+
+    # Organization meeting: Haneul takes three citizens as minions through the action's form.
+    form = haneul.page.locator('#actions form.item-form[data-key="haneul/assign_minions"]')
+    form.locator('input[name="count"]').fill("3")
+    form.locator("button").click()  # the form's own send button
+    sync(everyone, 1)
+    for seat in everyone:
+        sheet = seat.page.locator('.sheet[data-id="haneul"]').inner_text()
+        assert "minions\n3" in sheet or "minions 3" in sheet.replace("\n", " ")
+    assert doyun.page.locator('#actions [data-key="haneul/assign_minions"]').count() == 0  # not his to take
+    gm.page.select_option("#gm-override", value="gm/end_organization")
+    gm.page.click("#gm-override-go")
+    sync(everyone, 2)
+
+    # Budget meeting: Doyun asks for an item; the GM's prompt offers approve / refuse.
+    budget = gm.page.locator(".round-table .stat dd").first.inner_text()
+    doyun.page.locator('#actions button[data-key="doyun/request_item"]').click()
+    sync(everyone, 3)
+    assert gm.page.locator("#actions .prompt").count() == 1
+    assert haneul.page.locator("#actions .prompt").count() == 0
+    assert "Waiting for the GM" in haneul.page.locator(".round-table .request").inner_text()
+    gm.page.locator('#actions .prompt [data-key="gm/approve"]').click()
+    sync(everyone, 4)
+    assert gm.page.locator("#actions .prompt").count() == 0
+    assert "Doyun" in haneul.page.locator(".round-table").inner_text()
+
+    # The court asks for a facility; the GM refuses it and the budget stays as it was.
+    haneul.page.locator('#actions button[data-key="all/request_facility/land=0"]').click()
+    sync(everyone, 5)
+    gm.page.locator('#actions .prompt [data-key="gm/refuse"]').click()
+    sync(everyone, 6)
+    for seat in everyone:
+        assert seat.page.locator(".round-table .stat dd").first.inner_text() == budget
+        assert "refused" in seat.page.locator(".log-line").last.inner_text()
+    assert not any(seat.errors for seat in everyone), [seat.errors for seat in everyone]
