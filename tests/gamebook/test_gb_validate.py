@@ -61,10 +61,13 @@ def test_sample_book_passes_and_exercises_every_rule() -> None:
     assert any(e.kind == "flag" for p in ps for e in p.effects)
     assert any(e.kind == "progress" for p in ps for e in p.effects)
     assert any(len([j for j in p.jumps if j.when]) >= 2 for p in ps)
-    for p in ps:  # both editions everywhere
-        assert set(p.text.langs()) == {"ja", "en"}, p.id
+    for p in ps:  # three editions everywhere
+        assert set(p.text.langs()) == {"ja", "en", "ko"}, p.id
         for c in p.choices:
-            assert set(c.text.langs()) == {"ja", "en"}, p.id
+            assert set(c.text.langs()) == {"ja", "en", "ko"}, p.id
+    for names in (book.title, *(i.name for i in book.items.values()), *(a.name for a in book.abilities.values()),
+                  *book.counters.values()):
+        assert set(names.langs()) == {"ja", "en", "ko"}, names
 
 
 def test_cli_check_exit_status_and_locations(capsys: pytest.CaptureFixture[str]) -> None:
@@ -113,16 +116,17 @@ def test_endless_fight_is_a_located_warning_r_gb_10_12_15(capsys: pytest.Capture
     warn_line = next(n for n, line in enumerate(book.read_text(encoding="utf-8").splitlines(), start=1)
                      if "WARN: endless" in line)
     report = check_book(book)
-    assert report.ok and report.problems == ()
+    # Played, p.4's angry golem (defense 30) can never be beaten: that fight can never be won.
+    assert [(p.key, p.paragraph) for p in report.problems] == [("gb.check.never_win", "4")]
     assert [(w.key, w.paragraph, w.line) for w in report.warnings] == [("gb.check.endless", "2", warn_line)]
     params = dict(report.warnings[0].params)
     assert (params["attack"], params["defense"], params["enemy"]) == (5, 6, 2)
     code, out = run_cli(["gamebook", "check", str(book), "--lang", "en"], capsys)
-    assert code == 0 and f"endless.toml:{warn_line}: [p.2] warning: this fight can never end" in out
+    assert code == 1 and f"endless.toml:{warn_line}: [p.2] warning: this fight can never end" in out
     assert "1 warning(s)" in out
     code, out = run_cli(["gamebook", "check", str(book), "--format", "json", "--lang", "ja"], capsys)
     data = json.loads(out)
-    assert code == 0 and data["ok"] and data["warnings"][0]["line"] == warn_line
+    assert code == 1 and data["warnings"][0]["line"] == warn_line
     assert "終わらない" in data["warnings"][0]["message"]
     assert check_book(sample_path()).warnings == ()
 
@@ -150,7 +154,9 @@ ending = "good"
 effects = [{ flag = 12 }, { progress = "wind" }]
 """
     report = _check(text, "fb.toml")
-    assert report.ok
+    # Played, the book is broken too: flag 12 is set only at the end, so p.2 is stuck and p.4 unreachable.
+    assert {(p.key, p.paragraph) for p in report.problems} >= {("gb.check.stuck", "2"),
+                                                               ("gb.check.ending_never_reached", "4")}
     jumps_line = text.splitlines().index(next(x for x in text.splitlines() if "progress = \"wind\", at_least" in x)) + 1
     assert [(w.key, w.paragraph, w.line) for w in report.warnings] == [("gb.check.no_fallback", "2", jumps_line)]
     assert "none holds" in report.warnings[0].message("en")

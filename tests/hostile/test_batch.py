@@ -61,3 +61,18 @@ def test_scripted_dice_refuse_booleans() -> None:
 
     with pytest.raises(DiceError):
         ScriptedDice([True])
+
+
+def test_d66_with_a_comparison_is_not_a_66_sided_die_in_dicebot() -> None:
+    """BCDice's sum parser refuses ``D`` followed by the literal 66 (add_dice/parser.y: ``D term`` raises
+    ParseError when sides == 66), and its D66 command takes no comparison: ``D66>=3`` is no command there.
+    An explicit ``1D66`` is one D66 roll (tens and units, add_dice/randomizer.rb) in both."""
+    import pytest
+
+    import meikyu
+    from meikyu.errors import CommandError
+
+    with pytest.raises(CommandError):
+        meikyu.roll("D66>=3", system="DiceBot")
+    result = meikyu.roll("1D66>=3", system="DiceBot", dice=[3, 4])
+    assert result.total == 34 and result.success is True

@@ -217,7 +217,18 @@ def test_r_lb_11_cost_cannot_be_paid_without_the_card() -> None:
     empty, _ = run(empty, (Declare("ambush"), [6, 4]), Split(6))
     with pytest.raises(RuleError) as err:
         step(empty, UseAbility(0, "scout_first_strike"))
-    assert err.value.rule == "R-LB-11"
+    assert err.value.rule == "R-LB-ruling-cost"  # only the card in use fits: our ruling, not R-LB-11
+    bare = edit_char(empty, 0, hand=())
+    with pytest.raises(RuleError) as err:
+        step(bare, UseAbility(0, "scout_first_strike"))
+    assert err.value.rule == "R-LB-11"  # no such card at all
+    from dataclasses import replace as _replace
+
+    from meikyu.systems.liberator.state import Options
+
+    allowed = _replace(empty, options=Options(pay_with_declared=True))
+    allowed, _ = step(allowed, UseAbility(0, "scout_first_strike", pay="ambush"))
+    assert "ambush" in allowed.players[0].character.discard
     paid, _ = run(
         s, (Declare("ambush"), [6, 4]), Split(6), UseAbility(0, "scout_first_strike", pay="sharp_eyes")
     )

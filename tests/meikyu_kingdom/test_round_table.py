@@ -164,7 +164,7 @@ def test_r_mk_05_request_events_are_structured_and_localized() -> None:
     done = events[-1]
     assert (done.kind, done.map, done.room, done.name, done.result) == ("facility", 1, "B3", "밭", "approved")
     assert done.render("en").startswith("Request facility Field in map 1 B3: approved")
-    assert done.render("ja").startswith("申請 マップ 1 B3 に施設 畑: 許可")
+    assert done.render("ja").startswith("申請マップ1 B3に施設畑: 許可")
     assert done.render("ko").startswith("신청 지도 1 B3에 시설 밭: 허가")
     game.play(RequestPassage(0, "B3", "C3"))
     refused = game.play(Refuse())[-1]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from meikyu.dice import RandomDice
@@ -148,3 +150,20 @@ def test_sheet_setup_errors_name_part_and_field(kind) -> None:
         with pytest.raises(DataError) as err:
             kind.setup(setup, "en")
         assert word in err.value.message("en"), err.value.message("en")
+
+
+def test_players_do_not_see_the_labyrinths_secrets() -> None:
+    """A player's session view holds only the rooms reached, without traps, encounters or events."""
+    state = SESSION.setup("sample", "en")
+    lab = state.session.labyrinth
+    secret = {p.species for r in lab.rooms if r.encounter for p in r.encounter.monsters}
+    secret |= {r.trap.names.get("en", "") for r in lab.rooms if r.trap} - {""}
+    assert secret
+    done = play(SESSION, state, RandomDice(0), policy=_SessionPolicy(), lang="en",
+                until=lambda t: t.session.phase == "labyrinth")
+    for seat in SESSION.seats(state)[1:]:
+        view = json.dumps(SESSION.view(done.game.state, seat, "en"), ensure_ascii=False)
+        assert not any(word in view for word in secret), seat
+        rooms = SESSION.view(done.game.state, seat, "en")["labyrinth"]["rooms"]
+        assert all(set(r) == {"id", "names", "text", "exits"} for r in rooms)
+    assert any(word in json.dumps(SESSION.view(done.game.state, GM, "en"), ensure_ascii=False) for word in secret)

@@ -158,6 +158,8 @@ class SessionKind:
         state = table.session
         data: dict[str, Any] = self.rules.inner.state_to_data(state)
         data.pop("battle", None)  # shown below, through the battle kind's view for this seat
+        if seat != GM:
+            _players_part(state, data)
         you = seat[3:] if seat.startswith("pc:") else None
         data.update(kingdom_view(state.kingdom, state.court, lang))
         prompt = state.prompt
@@ -277,6 +279,22 @@ class SessionKind:
             return None
         return {"kind": p.kind, "seat": answers[0].seat, "text": translate(f"table.mk.prompt.{p.kind}", lang),
                 "options": [{"key": i.key, "label": i.label} for i in answers]}
+
+
+def _players_part(state: ss.SessionState, data: dict[str, Any]) -> None:
+    """Leave out what the GM keeps from the players: the labyrinth's rooms not reached yet and every room's
+    traps, encounters and events (the court learns them by entering), and a called check's hidden
+    difficulty (R-MK-23)."""
+    lab = getattr(state, "labyrinth", None)
+    if lab is not None and isinstance(data.get("labyrinth"), dict):
+        exp = getattr(state, "expedition", None)
+        known = set(getattr(exp, "explored", ())) | ({exp.room} if exp is not None and exp.room else set())
+        data["labyrinth"] = {"id": lab.id, "names": dict(lab.names), "entrance": lab.entrance,
+                             "rooms": [{"id": r.id, "names": dict(r.names), "text": dict(r.text),
+                                        "exits": list(r.exits)} for r in lab.rooms if r.id in known]}
+    called = data.get("called")
+    if isinstance(called, dict) and called.get("hidden"):
+        called.pop("difficulty", None)
 
 
 _GM_ONLY = (ss.GmSet, ss.GmSkip, ss.SetGoal, ss.LabyrinthTurn, ss.Advance, ss.EndLabyrinth)

@@ -111,7 +111,7 @@ def test_r_mk_32_negative_typed_loss_is_refused() -> None:
     assert "give a whole number" in text
 
 
-@pytest.mark.parametrize(("lang", "word"), [("en", "Dice: 2D6"), ("ko", "주사위 2D6"), ("ja", "ダイス 2D6")])
+@pytest.mark.parametrize(("lang", "word"), [("en", "Dice: 2D6"), ("ko", "주사위 2D6"), ("ja", "ダイス2D6")])
 def test_r_mk_11_dice_prompt_names_how_many_dice(lang: str, word: str) -> None:
     """The strategy check (R-MK-24) asks for 2D6, and 3D6 when one hope is spent (R-MK-15)."""
     _, _, prompts = _run(["go", "3t", "", "u", "3t+1", "", "q"], lang)

@@ -49,7 +49,7 @@ from typing import Any
 from meikyu.errors import DataError
 from meikyu.files import check_plain, read_text
 from meikyu.systems.gamebook.fighters import ROLL_KINDS, Enemy
-from meikyu.systems.gamebook.text import Text
+from meikyu.systems.gamebook.text import Text, localize
 
 STATS: tuple[str, ...] = ("attack", "defense", "stamina")
 ENDINGS: tuple[str, ...] = ("good", "normal", "bad")
@@ -166,7 +166,7 @@ class Problem:
     def message(self, lang: str) -> str:
         from meikyu.i18n import translate
 
-        return translate(self.key, lang, **dict(self.params))
+        return translate(self.key, lang, **{k: localize(v, lang) for k, v in self.params})
 
 
 @dataclass(frozen=True)

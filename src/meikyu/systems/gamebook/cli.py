@@ -63,7 +63,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     lang = _lang(args)
     path = _book_path(args.book)
-    report = check_book(path)
+    if args.max_states < 1:
+        raise InputError("gb.error.bad_max_states", value=args.max_states)
+    report = check_book(path, args.max_states)
     summary = report.summary()
     problems = [{"line": p.line, "paragraph": p.paragraph, "key": p.key, "message": p.message(lang)}
                 for p in report.problems]
@@ -111,14 +113,29 @@ def cmd_odds(args: argparse.Namespace) -> int:
             raise InputError("gb.error.bad_number", option=f"--{name}", value=getattr(args, name))
     if args.hits < 1:
         raise InputError("gb.error.bad_number", option="--hits", value=args.hits)
+    from meikyu.systems.gamebook.reader import percent
+
     enemies = [parse_enemy(spec) for spec in args.enemy]
-    odds = combat_odds(Fighter(args.attack, args.kill, args.defense, args.hits), enemies, escape=args.escape)
+    shin = Fighter(args.attack, args.kill, args.defense, args.hits)
+    odds = combat_odds(shin, enemies, escape=args.escape)
     data = odds.to_data()
     data["best_target"] = odds.best_target + 1
-    lines = [translate("gb.cli.odds_win", lang, frac=data["win"], pct=data["win_pct"]),
-             translate("gb.cli.odds_lose", lang, frac=data["lose"], pct=data["lose_pct"])]
+    lines = []
     if args.escape:
-        lines.append(translate("gb.cli.odds_escape", lang, frac=data["escape"], pct=data["escape_pct"]))
+        # The solver's escape policy minimises the chance of losing; never escaping maximises winning
+        # (an escape never wins), so both are given, each named.
+        data["policy"] = "safest"
+        most = combat_odds(shin, enemies, escape=False)
+        data["most_wins"] = {**most.to_data(), "policy": "never_escape", "best_target": most.best_target + 1}
+        del data["most_wins"]["ok"]
+        lines.append(translate("gb.cli.policy_safest", lang))
+    lines += [translate("gb.cli.odds_win", lang, frac=data["win"], pct=percent(odds.win)),
+              translate("gb.cli.odds_lose", lang, frac=data["lose"], pct=percent(odds.lose))]
+    if args.escape:
+        lines.append(translate("gb.cli.odds_escape", lang, frac=data["escape"], pct=percent(odds.escape)))
+        lines += [translate("gb.cli.policy_most_wins", lang),
+                  translate("gb.cli.odds_win", lang, frac=data["most_wins"]["win"], pct=percent(most.win)),
+                  translate("gb.cli.odds_lose", lang, frac=data["most_wins"]["lose"], pct=percent(most.lose))]
     if len(enemies) > 1:
         lines.append(translate("gb.cli.odds_target", lang, target=odds.best_target + 1))
     _emit(args, data, lines)
@@ -192,6 +209,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
     p = sub.add_parser("check", help="validate a book file (exit 1 when it has problems)")
     p.add_argument("book", help="a book TOML file, or 'sample' for the shipped book")
+    p.add_argument("--max-states", type=int, default=200_000,
+                   help="how many (paragraph, sheet) states playing the book may visit (default 200000)")
     common(p)
     p.set_defaults(handler=cmd_check)
 

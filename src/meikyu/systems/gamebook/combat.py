@@ -21,6 +21,7 @@ twice; the second hit finds 3 hits left, 3 ≤ kill 3, so the slime falls at onc
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from meikyu.dice.source import Dice
 from meikyu.errors import RuleError
@@ -36,7 +37,7 @@ from meikyu.systems.gamebook.events import (
     ShinMisses,
     ShinWounded,
 )
-from meikyu.systems.gamebook.fighters import Enemy, Fighter, after_hit, escape_needed
+from meikyu.systems.gamebook.fighters import Enemy, Fighter, after_hit, escape_needed, rolling
 from meikyu.systems.gamebook.sheet import Sheet
 from meikyu.systems.gamebook.text import Text
 
@@ -109,13 +110,17 @@ def _roll(dice: Dice, count: int) -> list[int]:
     return [dice.roll(6) for _ in range(count)]
 
 
-def _check(dice: Dice, count: int, bonus: int, needed: int, reroll: bool) -> tuple[str, int, bool]:
-    """Roll ``count``D6 + bonus against ``needed``; a failed roll is rolled once more when ``reroll``."""
-    faces = _roll(dice, count)
+def _check(dice: Dice, count: int, bonus: int, needed: int, reroll: bool,
+           kind: str = "roll", **whose: Any) -> tuple[str, int, bool]:
+    """Roll ``count``D6 + bonus against ``needed``; a failed roll is rolled once more when ``reroll``.
+    ``kind`` and ``whose`` say whose roll it is, for a reader typing in physical dice."""
+    with rolling(kind, count, **whose):
+        faces = _roll(dice, count)
     total = sum(faces) + bonus
     text = "+".join(map(str, faces))
     if total < needed and reroll:
-        faces = _roll(dice, count)
+        with rolling(kind + "_again", count, **whose):
+            faces = _roll(dice, count)
         total = sum(faces) + bonus
         text += " → " + "+".join(map(str, faces))
     return text, total, total >= needed
@@ -130,7 +135,8 @@ def attack(cs: CombatState, shin: Fighter, target: int, dice: Dice) -> tuple[Com
                         targets=", ".join(str(i + 1) for i in cs.standing()))
     foe = cs.foes[target]
     events: list[GbEvent] = []
-    roll, total, hit = _check(dice, 2, shin.attack, foe.defense, "attack" in shin.rerolls)
+    roll, total, hit = _check(dice, 2, shin.attack, foe.defense, "attack" in shin.rerolls, "shin_attack",
+                              enemy=foe.name)
     foes = list(cs.foes)
     if hit:
         after = after_hit(foe.left, shin.kill)
@@ -156,7 +162,8 @@ def _enemies_attack(cs: CombatState, shin: Fighter, dice: Dice,
     hits = cs.hits
     for index in cs.standing():
         foe = cs.foes[index]
-        roll, total, blocked = _check(dice, 2, shin.defense, foe.attack, "defense" in shin.rerolls)
+        roll, total, blocked = _check(dice, 2, shin.defense, foe.attack, "defense" in shin.rerolls, "enemy_attack",
+                                      enemy=foe.name)
         if blocked:
             events.append(ShinBlocks(foe.name, roll, total, foe.attack))
             continue
@@ -177,7 +184,7 @@ def escape(cs: CombatState, shin: Fighter, dice: Dice) -> tuple[CombatState, lis
     if not cs.can_escape():
         raise RuleError("R-GB-15", "gb.error.escape_not_now")
     needed = escape_needed(len(cs.standing()))
-    roll, total, ok = _check(dice, 1, shin.escape_bonus, needed, "escape" in shin.rerolls)
+    roll, total, ok = _check(dice, 1, shin.escape_bonus, needed, "escape" in shin.rerolls, "escape")
     events: list[GbEvent] = [EscapeRolled(roll if not shin.escape_bonus else f"{roll}+{shin.escape_bonus}",
                                           needed, ok)]
     if ok:

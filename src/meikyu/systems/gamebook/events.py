@@ -200,6 +200,13 @@ class Escaped(GbEvent):
 
 
 @dataclass(frozen=True)
+class StoryNoItem(GbEvent):
+    """Story mode: the paragraph spends an item Shin does not hold, so its gains are skipped (R-GB-08)."""
+
+    item: Text
+
+
+@dataclass(frozen=True)
 class StoryWin(GbEvent):
     pass
 

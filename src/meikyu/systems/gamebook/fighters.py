@@ -8,8 +8,12 @@ Fraction(11, 12)
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from meikyu.systems.gamebook.text import Text
 
@@ -18,6 +22,20 @@ _WAYS_2D6: dict[int, int] = {t: 6 - abs(t - 7) for t in range(2, 13)}
 
 ROLL_KINDS: tuple[str, ...] = ("attack", "defense", "escape")
 """Rolls an ability may let Shin roll again once when they fail."""
+
+
+ROLLING: ContextVar[tuple[str, int, dict[str, Any]]] = ContextVar("gb_rolling", default=("roll", 1, {}))
+"""Whose roll the rules are drawing dice for now: (kind, dice count, params) — for manual dice prompts."""
+
+
+@contextmanager
+def rolling(kind: str, count: int, **params: Any) -> Iterator[None]:
+    """Say, for the dice drawn inside, whose roll it is (``gb.roll.{kind}`` names it to the reader)."""
+    token = ROLLING.set((kind, count, params))
+    try:
+        yield
+    finally:
+        ROLLING.reset(token)
 
 
 def p_2d6_at_least(needed: int) -> Fraction:

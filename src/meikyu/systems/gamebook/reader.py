@@ -28,7 +28,7 @@ from meikyu.serial import to_data
 from meikyu.systems.gamebook.book import Book
 from meikyu.systems.gamebook.combat import fighter_for
 from meikyu.systems.gamebook.events import CombatStarted, Entered
-from meikyu.systems.gamebook.fighters import escape_needed
+from meikyu.systems.gamebook.fighters import ROLLING, escape_needed
 from meikyu.systems.gamebook.odds import combat_odds
 from meikyu.systems.gamebook.odds_dp import DpSolver
 from meikyu.systems.gamebook.policy import AutoPolicy
@@ -37,6 +37,7 @@ from meikyu.systems.gamebook.rules import (
     Choose,
     ChooseDie,
     Distribute,
+    Equip,
     Escape,
     GamebookRules,
     PlayState,
@@ -44,6 +45,7 @@ from meikyu.systems.gamebook.rules import (
     RollCreation,
     UseAbility,
 )
+from meikyu.systems.gamebook.text import localize
 
 SAVE_FORMAT = "meikyu-gamebook-save/1"
 
@@ -262,6 +264,9 @@ def action_label(rules: GamebookRules, s: PlayState, action: Action, lang: str, 
         foe = s.combat.foes[action.target]
         text = t("opt_attack", enemy=foe.name.get(lang), left=foe.left, hits=foe.hits)
         return text + t("best_target") if action == best else text
+    if isinstance(action, Equip):
+        item = rules.book.items[action.item]
+        return t("opt_equip", weapon=item.name.get(lang), kill=item.kill)
     if isinstance(action, Escape):
         assert s.combat is not None
         return t("opt_escape", needed=escape_needed(len(s.combat.standing())))
@@ -315,7 +320,9 @@ class ManualDice:
 
     def roll(self, sides: int) -> int:
         while not self.queue:
-            text = self.ask(translate("gb.reader.ask_dice", self.lang, sides=sides))
+            kind, count, params = ROLLING.get()
+            what = translate(f"gb.roll.{kind}", self.lang, **{k: _shown(k, v, self.lang) for k, v in params.items()})
+            text = self.ask(translate("gb.reader.ask_dice", self.lang, what=what, count=count, sides=sides))
             try:
                 values = parse_dice_list(text)
                 bad = [v for v in values if v > sides]
@@ -325,6 +332,12 @@ class ManualDice:
             except DiceError as exc:
                 self.say(exc.message(self.lang))
         return self.queue.pop(0)
+
+
+def _shown(name: str, value: Any, lang: str) -> Any:
+    if name == "stat":
+        return translate(f"gb.stat.{value}", lang)
+    return localize(value, lang)
 
 
 def percent(p: Fraction) -> str:
@@ -379,6 +392,9 @@ def run_interactive(session: Session, ask: Callable[[str], str], say: Callable[[
                 continue
             elif word.isdigit():
                 number = int(word)
+                if not legal:  # an ending (or a dead end): nothing to pick, not "a number from 1 to 0"
+                    say(t("ended_number") if session.state.phase == "ended" else t("stuck"))
+                    continue
                 if not 1 <= number <= len(legal):
                     say(t("bad_number_one") if len(legal) == 1 else t("bad_number", count=len(legal)))
                     continue

@@ -33,7 +33,7 @@ from meikyu.engine import Action, Prompt
 from meikyu.errors import RuleError
 from meikyu.serial import TypeRegistry, from_data, to_data
 from meikyu.systems.gamebook import combat as fight
-from meikyu.systems.gamebook.book import Book, Choice, Paragraph
+from meikyu.systems.gamebook.book import Book, Choice, Effect, Paragraph
 from meikyu.systems.gamebook.combat import CombatState
 from meikyu.systems.gamebook.events import (
     AbilityChosen,
@@ -56,9 +56,10 @@ from meikyu.systems.gamebook.events import (
     NoAbility,
     ProgressAdded,
     StatChanged,
+    StoryNoItem,
     StoryWin,
 )
-from meikyu.systems.gamebook.fighters import Fighter
+from meikyu.systems.gamebook.fighters import Fighter, rolling
 from meikyu.systems.gamebook.sheet import Sheet, all_hold, apply_effect, distribute, distributions, new_sheet
 
 ACTIONS = TypeRegistry()
@@ -116,6 +117,14 @@ class Attack(Action):
 @dataclass(frozen=True)
 class Escape(Action):
     pass
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Equip(Action):
+    """Take up a weapon Shin carries, between paragraphs: the kill value is the equipped weapon's (R-GB-01)."""
+
+    item: str
 
 
 @dataclass(frozen=True)
@@ -196,7 +205,8 @@ class GamebookRules:
             return [RollCreation()]
         if state.phase == "choose_die":
             order = sorted(range(len(state.rolled)), key=lambda i: -state.rolled[i])
-            return [ChooseDie(i) for i in order]
+            firsts = [i for i in order if state.rolled.index(state.rolled[i]) == i]  # a double is one choice
+            return [ChooseDie(i) for i in firsts]
         if state.phase == "distribute":
             return [Distribute(*t) for t in distributions(state.points)]
         if state.phase == "combat" and state.combat is not None:
@@ -210,9 +220,16 @@ class GamebookRules:
         if state.phase == "read":
             p = self.paragraph(state)
             if p.combat or p.check or self.jump_target(state) is not None:
-                return [Proceed()]
-            return [Choose(n) for n in range(1, len(self.open_choices(state)) + 1)]
+                ways: list[Action] = [Proceed()]
+            else:
+                ways = [Choose(n) for n in range(1, len(self.open_choices(state)) + 1)]
+            return ways + [Equip(k) for k in self.weapons(state) if k != state.sheet.weapon] if ways else []
         return []
+
+    def weapons(self, state: PlayState) -> list[str]:
+        """The weapons Shin carries (items with a kill value), in the sheet's order."""
+        return [k for k, n in state.sheet.items
+                if n > 0 and k in self.book.items and self.book.items[k].kill is not None]
 
     def is_stuck(self, state: PlayState) -> bool:
         """A paragraph with no way on that is not an ending (the validator's dead end, met in play)."""
@@ -222,7 +239,8 @@ class GamebookRules:
     def step(self, state: PlayState, action: Action, dice: Dice) -> tuple[PlayState, tuple[GbEvent, ...]]:
         if isinstance(action, RollCreation):
             self._need(state, "roll", "R-GB-02")
-            first, second = dice.roll(6), dice.roll(6)
+            with rolling("creation", 2):
+                first, second = dice.roll(6), dice.roll(6)
             return replace(state, phase="choose_die", rolled=(first, second)), (CreationRolled(first, second),)
         if isinstance(action, ChooseDie):
             self._need(state, "choose_die", "R-GB-02")
@@ -249,6 +267,14 @@ class GamebookRules:
             return self._use_ability(state, action)
         if isinstance(action, (Attack, Escape)):
             return self._fight(state, action, dice)
+        if isinstance(action, Equip):
+            self._need(state, "read", "R-GB-01")
+            if action.item not in self.weapons(state):
+                names = ", ".join(self.weapons(state)) or "-"
+                raise RuleError("R-GB-01", "gb.error.not_carried_weapon", item=action.item, weapons=names)
+            before = state.sheet
+            sheet = apply_effect(before, Effect("equip", action.item), self.book)
+            return replace(state, sheet=sheet), tuple(self._effect_events(before, sheet, "equip", action.item, 1))
         raise RuleError("R-GB-07", "gb.error.unknown_action", action=type(action).__name__)
 
     def _need(self, state: PlayState, phase: str, rule: str) -> None:
@@ -274,7 +300,15 @@ class GamebookRules:
             raise RuleError("R-GB-07", "gb.error.missing_paragraph", paragraph=pid)
         events: list[GbEvent] = [Entered(pid)]
         sheet = state.sheet
-        for effect in paragraph.effects:
+        effects = paragraph.effects
+        missing = [e.key for e in effects if e.kind == "lose" and sheet.count(e.key) == 0]
+        if state.story and missing:
+            # Story mode lets Shin pass as if he had the item (R-GB-08), but he cannot spend what he does
+            # not hold: the loss and the gains it would pay for are skipped (no free herbs).
+            effects = tuple(e for e in effects if e.kind in ("flag", "progress"))
+            events.append(StoryNoItem(self.book.items[missing[0]].name if missing[0] in self.book.items
+                                      else missing[0]))
+        for effect in effects:
             before = sheet
             sheet = apply_effect(sheet, effect, self.book)
             events.extend(self._effect_events(before, sheet, effect.kind, effect.key, effect.amount))
@@ -323,7 +357,8 @@ class GamebookRules:
             if state.story:  # every value counts as sufficient (R-GB-08)
                 new, events = self._enter(state, c.success)
                 return new, tuple(events)
-            faces = (dice.roll(6), dice.roll(6))
+            with rolling("check", 2, stat=c.stat, target=c.target):
+                faces = (dice.roll(6), dice.roll(6))
             total = sum(faces) + state.sheet.stat(c.stat)
             ok = total >= c.target
             new, events = self._enter(state, c.success if ok else c.failure)

@@ -5,6 +5,12 @@ endings, conditions on flags / counters / items / abilities that nothing in the 
 gives, effects on undefined items or abilities, and every structural problem of the loader
 (malformed combat blocks among them). Each problem carries the paragraph id and the TOML line.
 
+Then it plays the book (:func:`meikyu.systems.gamebook.explore.explore`): paragraphs and endings the
+links reach but no play does, jumps never taken and choices never shown (with the condition that
+never holds and what the sheet holds there instead), paragraphs where some sheet is stuck, and
+fights that can never be won. Warnings: a fight that can never be lost, an escape that never
+happens, a check that cannot fail or cannot succeed, and a search that hit its bound.
+
 Warnings (they do not fail the check): a combat block that can never end for some attack and
 defense Shin could bring to it: an enemy he cannot hit even on a 12 and who can never wound
 him, with no escape allowed (see :func:`endless_fights`); a paragraph whose every way on has a
@@ -30,12 +36,14 @@ condition, so that some sheets find no way on (see :func:`no_fallback`).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from meikyu.files import read_text
 from meikyu.systems.gamebook.book import Book, LineIndex, Problem, parse_book, ref_pattern
+from meikyu.systems.gamebook.explore import MAX_STATES, describe, explore
 from meikyu.systems.gamebook.sheet import START_CAP, START_STAT
+from meikyu.systems.gamebook.text import Text
 
 
 @dataclass(frozen=True)
@@ -68,23 +76,23 @@ def _problem(index: LineIndex, message_key: str, pid: str | None, patterns: tupl
     return Problem(message_key, tuple(params.items()), pid, line)
 
 
-def check_text(text: str, source: str = "<book>") -> list[Problem]:
+def check_text(text: str, source: str = "<book>", max_states: int = MAX_STATES) -> list[Problem]:
     """Every problem of a book given as TOML text, sorted by line."""
-    return list(_check(text, source).problems)
+    return list(_check(text, source, max_states).problems)
 
 
-def check_book(path: str | Path) -> Report:
-    """Check a book file.
+def check_book(path: str | Path, max_states: int = MAX_STATES) -> Report:
+    """Check a book file; ``max_states`` bounds the play search.
 
     >>> from meikyu.systems.gamebook.books import sample_path
     >>> check_book(sample_path()).ok
     True
     """
     p = Path(path)
-    return _check(read_text(p), str(p))
+    return _check(read_text(p), str(p), max_states)
 
 
-def _check(text: str, source: str) -> Report:
+def _check(text: str, source: str, max_states: int = MAX_STATES) -> Report:
     book, problems = parse_book(text, source)
     index = LineIndex(text)
     found = list(problems)
@@ -144,9 +152,77 @@ def _check(text: str, source: str) -> Report:
             if effect.kind == "equip" and effect.key in book.items and book.items[effect.key].kill is None:
                 found.append(_problem(index, "gb.check.not_weapon", pid, (rf"[\"']{effect.key}[\"']",),
                                       item=effect.key))
+    warned = [*endless_fights(book, index), *no_fallback(book, index)]
+    if not found:  # play only a book whose links hold
+        played, played_warnings = play_problems(book, index, seen, max_states)
+        found += played
+        warned += played_warnings
     found.sort(key=lambda p: (p.line, p.key))
-    warnings = sorted([*endless_fights(book, index), *no_fallback(book, index)], key=lambda p: (p.line, p.key))
+    warnings = sorted(warned, key=lambda p: (p.line, p.key))
     return Report(book, tuple(found), tuple(warnings))
+
+
+def _way(kind: str, number: int, target: str) -> Text:
+    from meikyu.i18n import translate
+
+    return Text.of({lang: translate(f"gb.check.way_{kind}", lang, n=number, target=target)
+                    for lang in ("ko", "ja", "en")})
+
+
+def play_problems(book: Book, index: LineIndex, linked: set[str],
+                  max_states: int = MAX_STATES) -> tuple[list[Problem], list[Problem]]:
+    """Problems and warnings found by playing the book every way (see the module doc)."""
+    found = explore(book, max_states)
+    if not found.complete:
+        return [], [_problem(index, "gb.check.search_bound", None, states=max_states)]
+    problems: list[Problem] = []
+    warnings: list[Problem] = []
+    for pid, para in book.paragraphs.items():
+        if pid in linked and pid not in found.reached:
+            key = "gb.check.ending_never_reached" if para.ending is not None else "gb.check.never_reached"
+            problems.append(_problem(index, key, pid, kind=para.ending or ""))
+    for pid in sorted(found.reached, key=lambda p: book.paragraphs[p].line):
+        para = book.paragraphs[pid]
+        for kind, ways in (("jumps", para.jumps), ("choices", para.choices)):
+            for number, way in enumerate(ways):
+                if found.taken(pid, kind, number):
+                    continue
+                where = _way(kind, number + 1, way.to)
+                line = (ref_pattern(way.to),)
+                never = [c for i, c in enumerate(way.when) if (pid, kind, number, i) not in found.held]
+                if never:
+                    cond = never[0]
+                    lo, hi = found.value_range(pid, cond.kind, cond.key) or (0, 0)
+                    if cond.kind in ("flag", "ability"):
+                        key = "gb.check.always_there" if cond.negate else "gb.check.never_there"
+                        problems.append(_problem(index, key, pid, line, way=where,
+                                                 cond=describe(replace(cond, negate=False), book)))
+                    else:
+                        span = str(lo) if lo == hi else f"{lo}–{hi}"
+                        problems.append(_problem(index, "gb.check.never_holds", pid, line, way=where,
+                                                 cond=describe(cond, book), span=span))
+                elif kind == "jumps" and way.when and len(way.when) > 1:
+                    problems.append(_problem(index, "gb.check.never_together", pid, line, way=where))
+                elif kind == "jumps":
+                    problems.append(_problem(index, "gb.check.shadowed", pid, line, way=where))
+                else:
+                    problems.append(_problem(index, "gb.check.never_together", pid, line, way=where))
+        if pid in found.stuck:
+            problems.append(_problem(index, "gb.check.stuck", pid))
+        if para.combat is not None:
+            for number, outcome in enumerate(("win", "lose", "escape")):
+                target = getattr(para.combat, outcome)
+                if target is None or found.taken(pid, "combat", number):
+                    continue
+                key = f"gb.check.never_{outcome}"
+                entry = _problem(index, key, pid, (rf"\b{outcome}\b",), target=target)
+                (problems if outcome == "win" else warnings).append(entry)
+        if para.check is not None:
+            for number, outcome in enumerate(("success", "failure")):
+                if not found.taken(pid, "check", number):
+                    warnings.append(_problem(index, f"gb.check.never_{outcome}", pid, (r"\bcheck\b",),
+                                             target=getattr(para.check, outcome)))
+    return problems, warnings
 
 
 _WIDE = 10**6  # "as high as you like": a loop in the book that keeps raising a stat

@@ -9,8 +9,9 @@ Notation (Japanese or the English alias in brackets; several effects on one face
 
 =================  =====================  =============================================================
 ``即:捨``           ``now:discard-self``   discard the action just used (the default of face 1)
-``即:P-1``          ``now:P-1``            discard one P action from your hand (``*`` = any attribute);
-                                          with none in hand nothing happens (R-LB-11)
+``即:P-1``          ``now:P-1``            discard one P action from your hand (``*`` or ``行動`` = any
+                                          attribute; ``即:P-1枚`` as printed); with none in hand nothing
+                                          happens (R-LB-11); ``即:*-2`` discards two, one at a time
 ``即:回復``         ``now:recover``        take one of your discarded actions back into your hand
 ``即:他者回復``     ``now:other-recover``  another player does so (single player: yourself, R-LB-09)
 ``即:障害-1``       ``now:obstacle-1``     one obstacle's target number −1 (never below 1)
@@ -41,6 +42,7 @@ True
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 ATTRIBUTES: tuple[str, ...] = ("P", "M", "C")
@@ -118,12 +120,12 @@ class Effect:
         raise NotationError(self.kind)
 
 
-_ATTR = r"([PMC*])"
+_ATTR = r"([PMC*]|行動)"
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p + r"$"), kind)
     for p, kind in (
         (r"(?:即|now):(?:捨|discard-self)", "discard_self"),
-        (r"(?:即|now):" + _ATTR + r"-(\d+)", "discard"),
+        (r"(?:即|now):" + _ATTR + r"-(\d+)枚?", "discard"),
         (r"(?:即|now):(他者|other-)?(?:回復|recover)", "recover"),
         (r"(?:即|now):(?:障害|obstacle)-(\d+)", "obstacle_down"),
         (r"(?:即|now):(?:経験|exp)\+(\d+)", "exp"),
@@ -140,12 +142,14 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 
 def parse_effect(text: str) -> Effect:
     """Read one effect; raises :class:`NotationError` naming the text when it is not notation."""
-    piece = text.strip().replace("：", ":").replace("＋", "+").replace("－", "-")
+    # As printed: full-width letters, digits and signs read as their plain forms (NFKC); "行動" is any
+    # attribute; "即:P-1枚" counts cards.
+    piece = unicodedata.normalize("NFKC", text).strip().replace("−", "-").replace("ー", "-")
     for pattern, kind in _PATTERNS:
         m = pattern.match(piece)
         if m is None:
             continue
-        g = m.groups()
+        g = tuple(ANY if x == "行動" else x for x in m.groups())
         if kind == "discard_self":
             return Effect("discard_self")
         if kind == "discard":

@@ -21,10 +21,15 @@ Choices made where the rules are silent (each one data or an option where it mat
 - "One or more" (R-LB-09): choosing nothing is only legal when no single target fits.
 - Advantage / disadvantage: the player declares an action in hand and its effect row is read on
   the chosen die; the player chooses for an advantage, the GM for a disadvantage (option). With
-  no action in hand nothing happens.
+  no action in hand the 2D6 is still rolled and doubles still give experience (R-LB-08, R-LB-12),
+  but there is no effect row to read, so nothing else happens.
+- ``即:X-N`` with N > 1 discards N cards, one chosen at a time; each finds none → nothing (R-LB-11).
 - Job effects and feats are used after the roll by the turn's player; abilities marked "others"
   (``他者威力+2``, ``即:他者回復``) may be used by any other player during the turn, and with a
-  single player on oneself (R-LB-09). Paid costs cannot be the card being used.
+  single player on oneself (R-LB-09).
+- An ability's extra "-1 card" cost (R-LB-11 says only that it cannot be paid without such a card)
+  cannot be paid with the action card being used this turn — a choice, not the seed's rule: its
+  errors carry ``R-LB-ruling-cost``, and ``Options(pay_with_declared=True)`` allows it.
 - The forced normal recovery after the final mission is a recovery like a turn's: recovery
   grants and recovery abilities raise it (R-LB-05). An advantage / disadvantage roll has no power
   and no recovery, so only abilities that need neither (obstacle −1, obstacle attribute, recover,
@@ -135,6 +140,8 @@ from meikyu.systems.liberator.state import (
 )
 
 ONCE_RULE = "R-LB-X"
+COST_RULING = "R-LB-ruling-cost"
+"""Our ruling, not the seed's: an extra card cost is not paid with the action card in use."""
 CHECK_KINDS = frozenset({"recover", "grant", "obstacle_down", "change_obstacle"})
 """Ability kinds that need no power or recovery, so they also work during an advantage (R-LB-12)."""
 
@@ -262,6 +269,10 @@ class _Ctx:
                 seat, kind = s.checks[0]
                 self.s = replace(s, checks=s.checks[1:])
                 if kind != "recovery" and not self.char(seat).hand:
+                    # R-LB-12: still a 2D6 roll (R-LB-08: doubles give experience); no action card
+                    # in hand means no effect row, so nothing else happens.
+                    self.emit(CheckStarted(self.pid(seat), kind))
+                    self.roll2(seat)
                     self.emit(NothingHappens(self.pid(seat), kind))
                     continue
                 self.s = replace(self.s, check=CheckState(seat, kind))
@@ -332,7 +343,15 @@ class _Ctx:
 
     # -- effects -------------------------------------------------------------------------------
     def enqueue(self, player: int, effects: Sequence[Effect], card: str = "") -> None:
-        items = [PendingEffect(player, e, card) for e in effects if e.kind not in ("follow_up",)]
+        """Queue effects to resolve; ``即:X-N`` becomes N discards of one card, each chosen (R-LB-11)."""
+        items = []
+        for e in effects:
+            if e.kind == "follow_up":
+                continue
+            if e.kind == "discard" and e.amount > 1:
+                items += [PendingEffect(player, replace(e, amount=1), card)] * e.amount
+            else:
+                items.append(PendingEffect(player, e, card))
         self.s = replace(self.s, effects=self.s.effects + tuple(items))
 
     def pop_effect(self) -> None:
@@ -656,7 +675,8 @@ class LiberatorRules:
         assert t is not None
         if t.card in (NORMAL, DYING):
             return t.power_die + t.bonus
-        return self.cards.actions[t.card].power_on(t.power_die) + t.bonus
+        keyed = sum(amount for attribute, amount in t.by_attribute if attribute == t.attribute)  # R-LB-14
+        return self.cards.actions[t.card].power_on(t.power_die) + t.bonus + keyed
 
     def pools(self, s: TableState) -> list[tuple[str, int]]:
         """The turn's powers: (attribute, value), plus the follow-up's (R-LB-14)."""
@@ -761,7 +781,9 @@ class LiberatorRules:
         c.set_char(a.player, ch)
         c.emit(AbilityUsed(c.pid(a.player), ability.name, e.notation()))
         t = replace(t, used=t.used + (ability.name,))
-        if e.kind in ("power", "recovery"):
+        if e.kind == "power" and e.attribute != ANY:
+            t = replace(t, by_attribute=t.by_attribute + ((e.attribute, e.amount),))
+        elif e.kind in ("power", "recovery"):
             t = replace(t, bonus=t.bonus + e.amount)
         elif e.kind == "change_attribute":
             t = replace(t, attribute=e.attribute)
@@ -782,9 +804,11 @@ class LiberatorRules:
     def _pay(self, c: _Ctx, seat: int, cost: str, pay: str, t: TurnState) -> None:
         if not cost:
             return
-        hand = [x for x in c.char(seat).hand if not (seat == t.player and x == t.card)]
-        fitting = [x for x in hand if cost == ANY or self.cards.actions[x].attribute == cost]
-        self._require(bool(fitting), "R-LB-11", "lb.error.cannot_pay", cost=cost)
+        everything = [x for x in c.char(seat).hand if cost == ANY or self.cards.actions[x].attribute == cost]
+        self._require(bool(everything), "R-LB-11", "lb.error.cannot_pay", cost=cost)
+        in_use = t.card if seat == t.player and not c.s.options.pay_with_declared else ""
+        fitting = [x for x in everything if x != in_use]
+        self._require(bool(fitting), COST_RULING, "lb.error.cannot_pay_in_use", cost=cost, card=c.card_name(in_use))
         if not pay and len(fitting) == 1:
             pay = fitting[0]
         self._require(
@@ -819,7 +843,11 @@ class LiberatorRules:
         grants = list(ch.grants)
         grants.remove(held)
         c.set_char(t.player, replace(ch, grants=tuple(grants)))
-        self._store_view(c, replace(t, bonus=t.bonus + e.amount, used=t.used + (a.name,)), mode)
+        if e.stat != "recovery" and e.attribute != ANY:  # counts while the action keeps it (R-LB-14)
+            t = replace(t, by_attribute=t.by_attribute + ((e.attribute, e.amount),))
+        else:
+            t = replace(t, bonus=t.bonus + e.amount)
+        self._store_view(c, replace(t, used=t.used + (a.name,)), mode)
         c.emit(GrantUsed(c.pid(t.player), a.name))
 
     def _check_recovery_choice(

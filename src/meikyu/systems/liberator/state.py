@@ -36,6 +36,8 @@ class Options:
     - ``disadvantage_chooser``: who picks the effect die of a disadvantage check, ``gm`` or ``player``.
     - ``party_missions``: generated missions hold only obstacles the party's cards can remove
       (see :func:`meikyu.systems.liberator.mission.party_reach`); on at ``meikyu liberator play``.
+    - ``pay_with_declared``: whether an ability's extra "-1 card" cost may be paid with the very
+      action card being used this turn (the seed does not say; off: the cost needs another card).
     """
 
     normal_recovery: str = "one_die"
@@ -43,6 +45,7 @@ class Options:
     dying_min_one: bool = True
     disadvantage_chooser: str = "gm"
     party_missions: bool = False
+    pay_with_declared: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,9 @@ class TurnState:
     effect_die: int = 0
     bonus: int = 0
     used: tuple[str, ...] = ()
+    by_attribute: tuple[tuple[str, int], ...] = ()
+    """Power bonuses of one attribute (``P+1`` grants, ``P威力+2``): they count only while the action
+    has that attribute, so an attribute change drops those spent before it (R-LB-14)."""
 
 
 @dataclass(frozen=True)

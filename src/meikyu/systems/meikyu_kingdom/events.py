@@ -202,7 +202,7 @@ class RequestResolved(MKEvent):
     >>> e = RequestResolved("facility", "approved", 1, 5, map=1, room="C1", name="밭")
     >>> e.render("en")
     'Request facility Field in map 1 C1: approved, cost 1 MG, budget now 5 MG.'
-    >>> e.render("ja").startswith("申請 マップ 1 C1 に施設 畑")
+    >>> e.render("ja").startswith("申請マップ1 C1に施設畑")
     True
     """
 

@@ -1,0 +1,346 @@
+"""Playing a book through every sheet it can produce: the validator's search of the state space.
+
+A link that exists is not a path that can be walked: a jump on "Wind's Favor ≥ 4" is dead when only
+three can be gathered. :func:`explore` plays the book as the rules do (R-GB-02 creation, effects once
+per visit, the first holding jump R-GB-07, open choices, stat checks, fights R-GB-10…16, equipping a
+carried weapon), over every starting sheet, and records each (paragraph, sheet) it reaches. What the
+dice decide is taken as every outcome that has a chance: a check both ways when each can happen, a
+fight's win, loss and escape when each can happen with some ability Shin has (R-GB-03).
+
+Only what can still matter is kept: at each paragraph the sheet is cut down to the flags, counters,
+items and abilities some paragraph still reachable from there asks about (and the stats, weapon and
+abilities while a fight or a check lies ahead), so sheets that differ only in what nothing will ask
+again are one state. The search is bounded (``max_states``); past the bound it stops and says so, and
+nothing is concluded from an incomplete search.
+
+>>> from meikyu.systems.gamebook.book import parse_book
+>>> book = parse_book('''
+... [book]
+... id = "tiny"
+... start = 1
+... [p.1]
+... text = "A door."
+... effects = [{ progress = "luck" }]
+... jumps = [{ if = { progress = "luck", at_least = 2 }, to = 3 }, { to = 2 }]
+... [p.2]
+... text = "Home."
+... ending = "normal"
+... [p.3]
+... text = "Treasure."
+... ending = "good"
+... ''')[0]
+>>> found = explore(book)
+>>> sorted(found.reached), found.complete
+(['1', '2'], True)
+>>> found.taken("1", "jumps", 0), found.taken("1", "jumps", 1)
+(False, True)
+>>> found.value_range("1", "progress", "luck")
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field, replace
+
+from meikyu.systems.gamebook.book import Ability, Book, CombatBlock, Condition, Paragraph
+from meikyu.systems.gamebook.combat import fighter_for
+from meikyu.systems.gamebook.fighters import Fighter, after_hit
+from meikyu.systems.gamebook.sheet import Sheet, all_hold, apply_effect, distribute, distributions, new_sheet
+from meikyu.systems.gamebook.text import Text
+
+__all__ = ["Exploration", "explore", "fight_outcomes", "quantity"]
+
+MAX_STATES = 200_000
+
+
+@dataclass
+class Exploration:
+    """What playing every way found: paragraphs reached, ways taken, and what the sheet held where."""
+
+    reached: set[str] = field(default_factory=set)
+    ways: set[tuple[str, str, int]] = field(default_factory=set)
+    """(paragraph, "jumps" / "choices" / "check" / "combat", index) for every way out taken or shown."""
+    held: set[tuple[str, str, int, int]] = field(default_factory=set)
+    """(paragraph, "jumps" / "choices", index, condition index) for every single condition that held."""
+    stuck: dict[str, Sheet] = field(default_factory=dict)
+    """Paragraphs where some sheet finds no way on (not an ending): one such sheet each."""
+    ranges: dict[tuple[str, str, str], tuple[int, int]] = field(default_factory=dict)
+    states: int = 0
+    complete: bool = True
+
+    def taken(self, pid: str, kind: str, index: int) -> bool:
+        return (pid, kind, index) in self.ways
+
+    def value_range(self, pid: str, kind: str, key: str) -> tuple[int, int] | None:
+        """The lowest and highest value of a flag / counter / item / stat / ability seen at ``pid``."""
+        return self.ranges.get((pid, kind, key))
+
+
+def quantity(sheet: Sheet, kind: str, key: str) -> int:
+    """The number a condition of ``kind`` on ``key`` compares (1/0 for flags and abilities)."""
+    if kind == "flag":
+        return int(sheet.has_flag(key))
+    if kind == "progress":
+        return sheet.counter(key)
+    if kind == "item":
+        return sheet.count(key)
+    if kind == "stat":
+        return sheet.stat(key)
+    return int(key in sheet.abilities)
+
+
+OUTCOMES = ("win", "lose", "escape")
+
+
+def fight_outcomes(shin: Fighter, block: CombatBlock) -> frozenset[str]:
+    """Which of win / lose / escape have a chance in this fight with these numbers (R-GB-10 … R-GB-16).
+
+    A roll counts both ways when both can come up on the dice: a hit needs 2D6 + attack ≥ defense
+    (possible up to a 12, a miss below a 2), a block 2D6 + defense ≥ the enemy's attack.
+
+    >>> from meikyu.systems.gamebook.fighters import Enemy
+    >>> slime = Enemy(attack=10, kill=2, defense=9, hits=4, name=Text.plain("slime"))
+    >>> sorted(fight_outcomes(Fighter(5, 3, 5, 5), CombatBlock((slime,), "w", "l")))
+    ['lose', 'win']
+    >>> sorted(fight_outcomes(Fighter(7, 3, 8, 5), CombatBlock((slime,), "w", "l", escape="e")))
+    ['escape', 'win']
+    """
+    foes = block.enemies
+    if shin.hits <= 0:
+        return frozenset({"lose"})
+    found: set[str] = set()
+    every = {"win", "lose"} | ({"escape"} if block.escape is not None else set())
+    attacks = 1 + shin.extra_attacks
+    start = (shin.hits, tuple(e.hits for e in foes), attacks, False)
+    seen = {start}
+    todo = [start]
+    while todo and found != every:
+        hits, left, to_go, fought = todo.pop()
+        nexts: list[tuple[int, tuple[int, ...], int, bool]] = []
+        if fought and to_go == attacks and block.escape is not None:
+            found.add("escape")  # a 6 always escapes (R-GB-15); a failure just goes on
+        for t, e in enumerate(foes):
+            if left[t] == 0:
+                continue
+            results = []
+            if shin.attack + 12 >= e.defense:
+                results.append(after_hit(left[t], shin.kill))
+            if shin.attack + 2 < e.defense:
+                results.append(left[t])
+            for after in results:
+                now = (*left[:t], after, *left[t + 1:])
+                if not any(now):
+                    found.add("win")
+                elif to_go > 1:
+                    nexts.append((hits, now, to_go - 1, fought))
+                else:
+                    for h in _answers(shin, foes, now, hits):
+                        if h == 0:
+                            found.add("lose")
+                        else:
+                            nexts.append((h, now, attacks, True))
+        for state in nexts:
+            if state not in seen:
+                seen.add(state)
+                todo.append(state)
+    return frozenset(found)
+
+
+def _answers(shin: Fighter, foes: tuple, left: tuple[int, ...], hits: int) -> set[int]:
+    """Shin's hits after every standing enemy attacks once, each way the blocks can go (R-GB-12)."""
+    out = {hits}
+    for t, e in enumerate(foes):
+        if left[t] == 0:
+            continue
+        nxt = set()
+        for h in out:
+            if h == 0:
+                nxt.add(0)
+                continue
+            if shin.defense + 12 >= e.attack:
+                nxt.add(h)
+            if shin.defense + 2 < e.attack:
+                nxt.add(after_hit(h, e.kill))
+        out = nxt
+    return out
+
+
+def start_sheets(book: Book) -> list[Sheet]:
+    """Every sheet creation can give (R-GB-02): each die 1-6, each spread of it."""
+    base = new_sheet(book)
+    sheets = {distribute(base, *spread) for points in range(1, 7) for spread in distributions(points)}
+    return sorted(sheets, key=lambda s: (s.attack, s.defense, s.stamina))
+
+
+def explore(book: Book, max_states: int = MAX_STATES) -> Exploration:
+    """Play ``book`` every way its rules allow, from every starting sheet (see the module doc)."""
+    out = Exploration()
+    if book.start not in book.paragraphs:
+        return out
+    live = _live(book)
+    fights: dict[tuple[Fighter, CombatBlock], frozenset[str]] = {}
+    seen: set[tuple[str, Sheet]] = set()
+    todo: deque[tuple[str, Sheet]] = deque()
+
+    def enter(pid: str, sheet: Sheet) -> None:
+        para = book.paragraphs.get(pid)
+        if para is None:
+            return
+        for effect in para.effects:
+            sheet = apply_effect(sheet, effect, book)
+        node = (pid, _cut(sheet, live[pid], book))
+        if node not in seen:
+            seen.add(node)
+            todo.append(node)
+
+    for sheet in start_sheets(book):
+        enter(book.start, sheet)
+    while todo:
+        if len(seen) > max_states:
+            out.complete = False
+            break
+        pid, sheet = todo.popleft()
+        para = book.paragraphs[pid]
+        out.reached.add(pid)
+        for kind, key in _asked_at(para):
+            value = quantity(sheet, kind, key)
+            lo, hi = out.ranges.get((pid, kind, key), (value, value))
+            out.ranges[(pid, kind, key)] = (min(lo, value), max(hi, value))
+        # Take up another weapon Shin carries (the reader's equip command), while a fight lies ahead.
+        for item, count in sheet.items if _FIGHTS in live[pid] else ():
+            weapon = book.items.get(item)
+            if count and weapon is not None and weapon.kill is not None and item != sheet.weapon:
+                node = (pid, replace(sheet, weapon=item, kill=weapon.kill))
+                if node not in seen:
+                    seen.add(node)
+                    todo.append(node)
+        if para.ending is not None:
+            continue
+        if para.combat is not None:
+            block = para.combat
+            possible: set[str] = set()
+            for ability in (None, *(book.abilities.get(a) for a in sheet.abilities)):
+                shin = fighter_for(sheet, ability if isinstance(ability, Ability) else None)
+                key = (shin, block)
+                if key not in fights:
+                    fights[key] = fight_outcomes(shin, block)
+                possible |= fights[key]
+            for index, outcome in enumerate(OUTCOMES):
+                target = {"win": block.win, "lose": block.lose, "escape": block.escape}[outcome]
+                if outcome in possible and target is not None:
+                    out.ways.add((pid, "combat", index))
+                    enter(target, sheet)
+            continue
+        if para.check is not None:
+            c = para.check
+            value = sheet.stat(c.stat)
+            if value + 12 >= c.target:
+                out.ways.add((pid, "check", 0))
+                enter(c.success, sheet)
+            if value + 2 < c.target:
+                out.ways.add((pid, "check", 1))
+                enter(c.failure, sheet)
+            continue
+        moved = False
+        for kind, ways in (("jumps", para.jumps), ("choices", para.choices)):
+            for index, way in enumerate(ways):
+                for number, cond in enumerate(way.when):
+                    if all_hold(sheet, (cond,)):
+                        out.held.add((pid, kind, index, number))
+        for index, jump in enumerate(para.jumps):
+            if all_hold(sheet, jump.when):
+                out.ways.add((pid, "jumps", index))
+                enter(jump.to, sheet)
+                moved = True
+                break
+        if not para.jumps:
+            for index, choice in enumerate(para.choices):
+                if all_hold(sheet, choice.when):
+                    out.ways.add((pid, "choices", index))
+                    enter(choice.to, sheet)
+                    moved = True
+        if not moved and pid not in out.stuck:
+            out.stuck[pid] = sheet
+    out.states = len(seen)
+    return out
+
+
+def _asked_at(para: Paragraph) -> list[tuple[str, str]]:
+    """Every (kind, key) a condition of this paragraph asks about."""
+    return list(dict.fromkeys((c.kind, c.key) for way in (*para.jumps, *para.choices) for c in way.when))
+
+
+_FIGHTS = ("*", "fight")  # a fight lies ahead: stats, weapon and abilities matter
+_STATS = ("*", "stats")  # a check or a stat condition lies ahead: the stats matter
+
+
+def _live(book: Book) -> dict[str, frozenset[tuple[str, str]]]:
+    """For each paragraph, what it or any paragraph reachable from it asks about (a backward fixpoint)."""
+    own: dict[str, set[tuple[str, str]]] = {}
+    for pid, para in book.paragraphs.items():
+        asked = set(_asked_at(para))
+        if para.combat is not None:
+            asked |= {_FIGHTS, _STATS}
+        if para.check is not None or any(kind == "stat" for kind, _ in asked):
+            asked.add(_STATS)
+        own[pid] = asked
+    live = {pid: set(a) for pid, a in own.items()}
+    changed = True
+    while changed:
+        changed = False
+        for pid, para in book.paragraphs.items():
+            for _, target in para.targets():
+                more = live.get(target, set()) - live[pid]
+                if more:
+                    live[pid] |= more
+                    changed = True
+    return {pid: frozenset(a) for pid, a in live.items()}
+
+
+def _cut(sheet: Sheet, live: frozenset[tuple[str, str]], book: Book) -> Sheet:
+    """``sheet`` without what nothing ahead asks about (see the module doc)."""
+    fights = _FIGHTS in live
+
+    def kept_item(key: str) -> bool:
+        item = book.items.get(key)
+        return ("item", key) in live or (fights and item is not None and item.kill is not None)
+
+    cut = replace(
+        sheet,
+        items=tuple((k, n) for k, n in sheet.items if kept_item(k)),
+        progress=tuple((k, n) for k, n in sheet.progress if ("progress", k) in live),
+        flags=tuple(f for f in sheet.flags if ("flag", f) in live),
+        abilities=tuple(a for a in sheet.abilities if fights or ("ability", a) in live),
+    )
+    if not fights:
+        cut = replace(cut, weapon="", kill=0)
+    if _STATS not in live:
+        cut = replace(cut, attack=0, defense=0, stamina=0)
+    return cut
+
+
+def describe(cond: Condition, book: Book) -> Text:
+    """A condition as readers read it, in every language the messages have (for problem reports)."""
+    from meikyu.i18n import translate
+
+    out = {}
+    for lang in ("ko", "ja", "en"):
+        if cond.kind == "flag":
+            name = translate("gb.cond.flag", lang, code=cond.key)
+        elif cond.kind == "progress":
+            name = book.counter_name(cond.key, lang)
+        elif cond.kind == "item":
+            name = book.item_name(cond.key, lang)
+        elif cond.kind == "stat":
+            name = translate(f"gb.stat.{cond.key}", lang)
+        else:
+            name = book.ability_name(cond.key, lang)
+        if cond.kind in ("flag", "ability"):
+            text = name
+        elif cond.at_most is None:
+            text = translate("gb.cond.at_least", lang, name=name, n=cond.at_least)
+        else:
+            text = translate("gb.cond.between", lang, name=name, lo=cond.at_least, hi=cond.at_most)
+        out[lang] = translate("gb.cond.not", lang, cond=text) if cond.negate else text
+    return Text.of(out)
