@@ -10,7 +10,10 @@ client with one keep-alive connection per simulated client, in its own process.
 On a busy machine req/s swings with whatever else runs; the last column, the server process's own CPU
 time per request (user + system, from /proc), is much steadier and is the fairer overhead figure.
 
-    python benchmarks/api_throughput.py [--seconds 2] [--rounds 3] [--levels 1,16,64]
+    python benchmarks/api_throughput.py [--seconds 2] [--rounds 3] [--levels 1,16,64] [--bcdice-api-port PORT]
+
+``--bcdice-api-port`` adds a server you started yourself on loopback (the real bcdice-api, say) to the same
+alternating rounds; its CPU time is not read.
 
 Bounded: each level runs ``--rounds`` times ``--seconds`` per server (plus a short warm-up each) and at
 most ``--max-requests`` per run; a full run takes about 45 s.
@@ -113,8 +116,10 @@ async def _client(port: int, stop_at: float, budget: list[int], latencies: list[
         writer.close()
 
 
-def _cpu_seconds(pid: int) -> float | None:
-    """User + system CPU time of a process (Linux /proc), or None elsewhere."""
+def _cpu_seconds(pid: int | None) -> float | None:
+    """User + system CPU time of a process (Linux /proc), or None elsewhere (or for a server we did not start)."""
+    if pid is None:
+        return None
     try:
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
@@ -123,7 +128,7 @@ def _cpu_seconds(pid: int) -> float | None:
         return None
 
 
-async def _load(port: int, pid: int, clients: int, seconds: float,
+async def _load(port: int, pid: int | None, clients: int, seconds: float,
                 max_requests: int) -> tuple[float, float, float, int, float | None]:
     """req/s, p50 ms, p99 ms, errors, and the server's CPU microseconds per request (None if unknown)."""
     latencies: list[float] = []
@@ -148,6 +153,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--levels", default="1,16,64")
     parser.add_argument("--max-requests", type=int, default=200_000)
+    parser.add_argument("--bcdice-api-port", type=int, help="also load a server already listening on this loopback port")
     parser.add_argument("--serve-baseline", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--serve-raw", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -158,7 +164,10 @@ def main() -> int:
         uvicorn.run(app, host=HOST, port=port, access_log=False, log_level="warning", server_header=False)
         return 0
     levels = [int(x) for x in args.levels.split(",")]
-    servers = {kind: _start(kind) for kind in ("baseline", "raw", "meikyu")}
+    servers: dict[str, tuple[subprocess.Popen[bytes] | None, int]] = {
+        kind: _start(kind) for kind in ("baseline", "raw", "meikyu")}
+    if args.bcdice_api_port:
+        servers["bcdice-api"] = (None, args.bcdice_api_port)
     try:
         import uvloop
 
@@ -177,7 +186,8 @@ def main() -> int:
                 order = list(servers) if r % 2 == 0 else list(reversed(servers))
                 for kind in order:
                     proc, port = servers[kind]
-                    rounds[kind].append(run(_load(port, proc.pid, clients, args.seconds, args.max_requests)))
+                    pid = None if proc is None else proc.pid
+                    rounds[kind].append(run(_load(port, pid, clients, args.seconds, args.max_requests)))
             medians = {}
             for kind, rows in rounds.items():
                 rps = statistics.median(x[0] for x in rows)
@@ -190,10 +200,13 @@ def main() -> int:
                 print(f"{clients:>7} {kind:>9} {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {errs:>6} {cpu}")
             print(f"{'':>7} {'ratio':>9} {medians['meikyu'] / medians['baseline']:>9.2f}  (meikyu / baseline req/s; "
                   f"{medians['meikyu'] / medians['raw']:.2f} of the bare-ASGI floor)")
+            if "bcdice-api" in medians:
+                print(f"{'':>7} {'vs':>9} {medians['meikyu'] / medians['bcdice-api']:>9.2f}  (meikyu / bcdice-api req/s)")
     finally:
         for proc, _ in servers.values():
-            proc.terminate()
-            proc.wait(10)
+            if proc is not None:
+                proc.terminate()
+                proc.wait(10)
     return 0
 
 

@@ -59,10 +59,10 @@ def normalize(text: str) -> str:
 
 _WordParser = Callable[[str], Node]
 _FAMILIES: tuple[tuple[re.Pattern[str], _WordParser], ...] = (
-    (re.compile(r"^[+\-(]*(?:\d|D)|D", re.IGNORECASE), parse_sum),
+    (re.compile(r"^[+\-(]*(?:\d|D[\d(])", re.IGNORECASE), parse_sum),
     (re.compile(r"^[(\d][^B]*B", re.IGNORECASE), parse_barabara),
     (re.compile(r"^[(\d][^T]*T[YZ]", re.IGNORECASE), parse_tally),
-    (re.compile(r"^C", re.IGNORECASE), parse_calc),
+    (re.compile(r"^C[+\-(]*\d", re.IGNORECASE), parse_calc),
 )
 """Word families before choice, each with the head that makes an error in it worth reporting."""
 _LATE: tuple[tuple[re.Pattern[str], _WordParser], ...] = (

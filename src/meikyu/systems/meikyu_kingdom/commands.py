@@ -29,6 +29,7 @@ from meikyu.dice.source import Dice
 from meikyu.errors import CommandError, LimitError
 from meikyu.memo import MemoBudget
 from meikyu.systems.meikyu_kingdom.rolls import best_outcome
+from meikyu.systems.meikyu_kingdom.tables import TABLE_CODES
 
 if TYPE_CHECKING:
     from meikyu.dice.odds import Odds
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
 MAX_CHECK_DICE = 100
 """Dice one nMK check may roll (2 + hope)."""
 
-TABLE_CODES = ("KDT", "KCT", "KMT", "CAT", "FWT", "CFT", "TT", "T1T", "T2T", "T3T", "T4T", "T5T", "MPT", "ET")
 
 PATTERN_WORDS = (
     "LRT", "ORT", "CRT", "ART", "FRT", "TBT", "CBT", "SBT", "VBT", "FBT", "ABT", "WBT", "LBT", "THT", "CHT", "SHT",
@@ -205,6 +205,35 @@ class MKTable(Node):
         return f"{rolled.table.name[lang]}({rolled.value}) → {rolled.text(lang)}"
 
 
+class MKGenerated(Node):
+    """A composite table (``NAME3``, ``PNT``, ``DFT``, ``WORD2`` …): see :mod:`.generators`."""
+
+    __slots__ = ("code", "max_dice")
+
+    def __init__(self, code: str) -> None:
+        from meikyu.systems.meikyu_kingdom.generators import dice_bound
+
+        self.code = code
+        self.source = code
+        self.max_dice = dice_bound(code)
+
+    def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
+        from meikyu.dice.source import RecordingDice
+        from meikyu.systems.meikyu_kingdom.generators import generate
+
+        recorder = RecordingDice(dice)
+        made = generate(self.code, recorder)
+        return RollResult(self, "MeikyuKingdom", lang, tuple(recorder.rolls), made.value, detail=made)
+
+    def render_bcdice(self, result: RollResult) -> str:
+        text: str = result.detail.bcdice_text()
+        return text
+
+    def render_text(self, result: RollResult, lang: str) -> str:
+        text: str = result.detail.render(lang)
+        return text
+
+
 class MeikyuKingdomCommands(SystemCommands):
     system_id = "MeikyuKingdom"
     sorted_dice = True
@@ -231,6 +260,10 @@ class MeikyuKingdomCommands(SystemCommands):
             raise CommandError("mk.error.check_syntax", command=body)
         if body in TABLE_CODES:
             return MKTable(body)
+        from meikyu.systems.meikyu_kingdom.generators import recognizes
+
+        if recognizes(body):
+            return MKGenerated(body)
         return None
 
     def judge_sum(self, result: SumOutcome, op: str, target: int) -> SumJudgement | None:

@@ -16,7 +16,7 @@ Famine: citizens -2D6; each meat material the kingdom spends saves one.
 >>> get_table("ET").roll(ScriptedDice([4])).text("ja")
 '友情／不信'
 >>> roll_table("T1T", ScriptedDice([6])).bcdice_text()
-'お宝表1(6) ＞ お弁当1個。'
+'お宝１表(6) ＞ お弁当1個。'
 """
 
 from __future__ import annotations
@@ -29,7 +29,11 @@ from meikyu.tables import Table, TableRoll, load_table
 
 TABLE_CODES: tuple[str, ...] = (
     "KDT", "KCT", "KMT", "CAT", "FWT", "CFT", "TT", "T1T", "T2T", "T3T", "T4T", "T5T", "MPT", "ET",
+    "LRT", "ORT", "CRT", "ART", "FRT", "TBT", "CBT", "SBT", "VBT", "FBT", "ABT", "WBT", "LBT",
+    "THT", "CHT", "SHT", "VHT", "NT", "WIT", "LIT", "RIT", "SIT", "RWIT", "RUIT",
+    "1RET", "2RET", "3RET", "4RET", "5RET", "6RET",
 )
+"""Tables rolled as they are (one roll, one entry). Composite generators (names, items …) are in :mod:`.generators`."""
 
 _cache: dict[str, Table] = {}
 
@@ -45,12 +49,27 @@ def get_table(code: str) -> Table:
         return table
     if key not in TABLE_CODES:
         raise CommandError("error.table.unknown", code=code, codes=", ".join(TABLE_CODES))
-    from meikyu.systems.meikyu_kingdom.table_effects import VOCABULARY
-
-    path = resources.files("meikyu.systems.meikyu_kingdom").joinpath("data").joinpath("tables").joinpath(f"{key}.toml")
-    table = load_table(f"{key}.toml", path.read_text(encoding="utf-8"), vocabulary=VOCABULARY)
+    table = _load(key, f"{key}.toml")
     _cache[key] = table
     return table
+
+
+def get_part(part: str) -> Table:
+    """A sub-table of a composite generator (``NAME_A``, ``WORD1`` …, files under ``data/tables/parts``)."""
+    key = "parts/" + part
+    table = _cache.get(key)
+    if table is None:
+        table = _cache[key] = _load(part, f"parts/{part}.toml")
+    return table
+
+
+def _load(key: str, relative: str) -> Table:
+    from meikyu.systems.meikyu_kingdom.table_effects import VOCABULARY
+
+    path = resources.files("meikyu.systems.meikyu_kingdom").joinpath("data").joinpath("tables")
+    for step in relative.split("/"):
+        path = path.joinpath(step)
+    return load_table(relative.split("/")[-1], path.read_text(encoding="utf-8"), vocabulary=VOCABULARY)
 
 
 def roll_table(code: str, dice: Dice) -> TableRoll:
