@@ -90,6 +90,7 @@ def run_serve(args: argparse.Namespace) -> int:
     where = store.url
     store.close()
     shown = f"[{args.host}]" if ":" in args.host else args.host
+    print(_t("web_table", host=shown, port=args.port), flush=True)
     print(_t("listening", host=shown, port=args.port), flush=True)
     print(_games_text("listening", host=shown, port=args.port, store=where), flush=True)
     serve(config, host=args.host, port=args.port, workers=args.workers, access_log=args.access_log)
