@@ -42,14 +42,13 @@ from meikyu.systems.gamebook.odds import (
     _mix,
     _safer,
 )
-from meikyu.systems.gamebook.odds_multi import MultiAttackPass
+from meikyu.systems.gamebook.odds_multi import _NAN, _REL, MultiAttackPass
 
 __all__ = ["DpSolver", "fast_odds"]
 
 # The flat pass adds and multiplies chances without cancelling, so its relative error stays near
-# 1e-14 even after dozens of levels; chances within this ratio of each other are compared exactly.
-_REL = 1e-11
-_NAN = float("nan")
+# 1e-14 even after dozens of levels; chances within _REL (odds_multi's, one tolerance for both passes)
+# of each other are compared exactly.
 
 State = tuple[int, tuple[int, ...]]
 Option = tuple[bool, tuple[int, ...]]  # (try to escape first?, targets while the attacks miss)
