@@ -23,7 +23,7 @@ from dataclasses import replace
 from meikyu.engine import Event
 from meikyu.systems.meikyu_kingdom.character import Character
 from meikyu.systems.meikyu_kingdom.combat import events as bev
-from meikyu.systems.meikyu_kingdom.combat.bestiary import load_bestiary, monster
+from meikyu.systems.meikyu_kingdom.combat.bestiary import Species, load_bestiary, monster
 from meikyu.systems.meikyu_kingdom.combat.model import (
     COURT,
     DEAD,
@@ -48,13 +48,15 @@ def start(
     voice: int,
     uncertain_used: int,
     land_makers: int = 0,
+    bestiary: Mapping[str, Species] | None = None,
 ) -> Battle:
-    """The setup-phase battle of ``encounter`` against the court as it is now.
+    """The setup-phase battle of ``encounter`` against the court as it is now (its monsters read from
+    ``bestiary``, the shipped one by default; a random encounter brings its own, :mod:`.table_finds`).
 
     The uncertain-encounter limit is the court's average level per game (R-MK-23); hides spent in
     earlier battles of this game are carried in ``uncertain_used``.
     """
-    beasts = load_bestiary()
+    beasts = load_bestiary() if bestiary is None else bestiary
     pieces: list[Combatant] = []
     for char in court:
         piece = Combatant.from_character(char, COURT, formation.get(char.id, DEFAULT_AREA))

@@ -24,6 +24,7 @@ from meikyu.engine import Action, Event
 from meikyu.errors import RuleError
 from meikyu.formula import evaluate
 from meikyu.systems.meikyu_kingdom import battle as seam
+from meikyu.systems.meikyu_kingdom import table_finds as finds
 from meikyu.systems.meikyu_kingdom.called_check import Call, CalledCheck
 from meikyu.systems.meikyu_kingdom.check import CheckState
 from meikyu.systems.meikyu_kingdom.combat.model import COURT, DEAD, INCAPACITATED
@@ -140,7 +141,7 @@ class TakeMaterial(Action):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     SetFormation, EnterLabyrinth, MoveTo, Camp, Rest, GoHome, SearchTrap, SkipSearch, TryDisarm, LeaveTrap,
-    ChooseRoller, Eat, GoHungry, TakeMaterial,
+    ChooseRoller, Eat, GoHungry, TakeMaterial, finds.TakeItem,
 )
 
 
@@ -182,7 +183,7 @@ def _word(name: str, value: str, lang: str, lookup: Any, translate: Any) -> str:
         if lookup(key, lang) is not None:
             text = str(translate(key, lang))
             return f"{text} (Lv{level})" if level and level != "0" else text
-    return value
+    return finds.item_label(value, lang) if name == "what" else value
 
 
 @dataclass(frozen=True)
@@ -422,9 +423,12 @@ def _continue(state: SessionState, events: list[Event], dice: Dice) -> SessionSt
         # trap waits would tell the players it is there (ruling).
         return _with(state, stage="trap_search")
     if room.encounter is not None and room.id not in ex.cleared:
-        events.append(BattleBegins(room.encounter.names))
-        battle = seam.start(state.court, state.conditions, ex.formation, room.encounter, state.kingdom.voice,
-                            state.uncertain_used, state.kingdom.land_makers)
+        encounter, beasts = room.encounter, None
+        if encounter.table:  # a random encounter: its table is rolled now (table_finds)
+            encounter, beasts, _ = finds.random_encounter(encounter.table, sum(c.pc for c in state.court), dice)
+        events.append(BattleBegins(encounter.names))
+        battle = seam.start(state.court, state.conditions, ex.formation, encounter, state.kingdom.voice,
+                            state.uncertain_used, state.kingdom.land_makers, beasts)
         return _with(replace(state, battle=battle, broken=()), stage="battle")
     if room.event is not None and room.id not in ex.events_done:
         if room.event.check is not None:
@@ -578,12 +582,17 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
         _, ex = _lab(state)
         todo = tuple(t for t in ex.todo if t != action.actor)
         return _with(state, todo=todo, stage="meal" if todo else "choose"), tuple(events)
-    if isinstance(action, TakeMaterial):
+    if isinstance(action, (TakeMaterial, finds.TakeItem)):
         _need(state, "loot")
         loot = ex.loot[0]
-        if action.material not in loot.options:
-            raise _err("bad_material", "R-MK-43", material=action.material, options=", ".join(loot.options))
-        state = _haul(state, action.material, loot.count, item=False, events=events)
+        if isinstance(action, finds.TakeItem) and loot.category:
+            item = finds.take(loot.category, action.option, dice, loot.level)
+            state = _haul(state, item.stored, loot.count, item=True, events=events)
+        elif isinstance(action, finds.TakeItem) or loot.category or action.material not in loot.options:
+            chosen = action.option if isinstance(action, finds.TakeItem) else action.material
+            raise _err("bad_material", "R-MK-43", material=chosen, options=", ".join(loot.options))
+        else:
+            state = _haul(state, action.material, loot.count, item=False, events=events)
         state = _with(state, loot=ex.loot[1:])
         if len(ex.loot) == 1:
             state = _with(state, stage="battle_done")
@@ -730,8 +739,12 @@ def battle_over(state: SessionState, events: list[Event], dice: Dice) -> Session
             loot.append(Loot(found.count, found.materials))
         elif found.kind == BOXED_LUNCH:
             state = _haul(state, BOXED_LUNCH, found.count or 1, item=True, events=events)
-        elif found.kind != "nothing" and found.kind != "materials":
-            state = _haul(state, f"{found.kind}:{found.item_level}", found.count or 1, item=True, events=events)
+        elif category := finds.treasure_category(found.kind):  # an item: its table is rolled, or the players pick
+            if finds.choices(category):
+                loot.append(Loot(found.count or 1, finds.choices(category), category, found.item_level))
+            else:
+                item = finds.draw(category, dice, found.item_level)
+                state = _haul(state, item.stored, found.count or 1, item=True, events=events)
     if loot:
         return _with(state, loot=tuple(loot), stage="loot")
     return _after_battle(_with(state, stage="battle_done"), events, dice)
@@ -776,6 +789,8 @@ def legal(state: SessionState) -> list[Action]:
             foods.append(Eat(actor, "meat"))
         return [*foods, GoHungry(actor)]
     if ex.stage == "loot":
+        if ex.loot[0].category:
+            return [finds.TakeItem(m) for m in ex.loot[0].options]
         return [TakeMaterial(m) for m in ex.loot[0].options]
     if ex.stage == "camp":
         assert ex.camp is not None

@@ -31,6 +31,7 @@ from meikyu.errors import InputError, RuleError
 from meikyu.formula import evaluate
 from meikyu.serial import TypeRegistry
 from meikyu.systems.meikyu_kingdom import facilities
+from meikyu.systems.meikyu_kingdom import table_finds as finds
 from meikyu.systems.meikyu_kingdom.character import Character
 from meikyu.systems.meikyu_kingdom.check import AutoPolicy, CheckState, DeclareCheck, resolve
 from meikyu.systems.meikyu_kingdom.events import (
@@ -562,16 +563,13 @@ def _apply(state: EffectState, frame: Frame, dice: Dice, events: list[Event]) ->
             carried = Effect("_materials", (("amount", amount),))
             return _ask(state, "choose_material", MATERIALS, Frame(carried, frame.who), actor="players")
         return _add_material(state, material, amount, events)
-    if kind == "gain_item":
-        what = str(eff.get("item") or eff.get("category") or "item")
-        level = eff.get("level")
-        label = f"{what}" + (f" (level {level})" if level else "")
-        events.append(KingdomChanged("stored_items", str(len(k.stored_items)), str(len(k.stored_items) + 1), label))
-        state = replace(state, kingdom=replace(k, stored_items=(*k.stored_items, label)))
-        if eff.get("pick") == "random" and eff.get("category"):
-            # The item tables by category are not part of this engine's data: the GM rolls them.
-            return _ruling(state, frame, label, events)
-        return state
+    if kind == "gain_item":  # the item tables are rolled here (table_finds); a pick waits for the players
+        category, level = str(eff.get("category") or ""), int(eff.get("level") or 0)  # type: ignore[call-overload]
+        if eff.get("item"):
+            return _store_item(state, finds.Found(str(eff["item"]), category, level=level), events)
+        if finds.choices(category):
+            return _ask(state, "choose_item", finds.choices(category), frame, actor="players")
+        return _store_item(state, finds.draw(category, dice, level), events)
     if kind == "break_item":
         return _break_item(state, frame, dice, events)
     if kind in ("gm_ruling", "territory_swap", "nations_annex", "unknown_land_becomes", "monster_citizens_leave",
@@ -594,6 +592,13 @@ def _apply(state: EffectState, frame: Frame, dice: Dice, events: list[Event]) ->
         events.append(GmDecisionNeeded("market_price", str(eff["material"])))
         return state
     raise RuleError("R-MK-20", "mk.error.effects.not_here", effect=kind)
+
+
+def _store_item(state: EffectState, found: finds.Found, events: list[Event]) -> EffectState:
+    """The item goes to the kingdom's stored items (``id`` or ``id:level``)."""
+    k = state.kingdom
+    events.append(KingdomChanged("stored_items", str(len(k.stored_items)), str(len(k.stored_items) + 1), found.stored))
+    return replace(state, kingdom=replace(k, stored_items=(*k.stored_items, found.stored)))
 
 
 def _with(kingdom: Kingdom, name: str, value: int) -> Kingdom:
@@ -707,6 +712,9 @@ def _chosen(state: EffectState, pending: Pending, option: str, dice: Dice, event
         return _drop_talent(state, option, events)
     if pending.kind == "choose_favor_target":
         return _favor(state, frame.who, option, _amount(state, frame, dice))
+    if pending.kind == "choose_item":
+        level = int(eff.get("level") or 0)  # type: ignore[call-overload]
+        return _store_item(state, finds.take(str(eff["category"]), option, dice, level), events)
     if pending.kind == "choose_material":
         return _add_material(state, option, int(eff["amount"]), events)  # type: ignore[call-overload]
     if pending.kind == "annex_land":

@@ -130,12 +130,15 @@ class Placement:
 
 @dataclass(frozen=True)
 class Encounter:
-    """Monsters of the bestiary in this room; ``count_known`` false makes R-MK-22 (a) apply."""
+    """Monsters of the bestiary in this room; ``count_known`` false makes R-MK-22 (a) apply. With ``table``
+    (``1RET`` … ``6RET``) the monsters are rolled on that random encounter table when the court meets them
+    (:func:`.table_finds.random_encounter`)."""
 
     names: dict[str, str]
     monsters: tuple[Placement, ...]
     count_known: bool = False
     goal: bool = False
+    table: str = ""
 
     def label(self, lang: str) -> str:
         return _text(self.names, lang, "encounter")
@@ -220,16 +223,17 @@ def _event(r: Reader) -> RoomEvent:
 
 def _encounter(r: Reader, known: Mapping[str, Any]) -> Encounter:
     placements = []
-    for i, raw in enumerate(r.seq("monsters")):
+    for i, raw in enumerate(r.seq("monsters", [])):
         m = r.sub(raw, f"monsters[{i}]")
         species = m.text("species")
         if species not in known:
             raise m.fail("choice", "species", value=species, choices=", ".join(sorted(known)))
         placements.append(Placement(species, m.integer("area", 3, minimum=3, maximum=5), m.flag("hidden", False)))
         m.done()
-    if not placements:
+    table = r.text("table", "", choices=("1RET", "2RET", "3RET", "4RET", "5RET", "6RET"))
+    if not placements and not table:
         raise r.fail("empty", "monsters")
-    enc = Encounter(r.names(), tuple(placements), r.flag("count_known", False), r.flag("goal", False))
+    enc = Encounter(r.names(), tuple(placements), r.flag("count_known", False), r.flag("goal", False), table)
     r.done()
     return enc
 

@@ -43,6 +43,7 @@ from meikyu.systems.meikyu_kingdom import expedition as ex
 from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
 from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom import session as se
+from meikyu.systems.meikyu_kingdom import table_finds as finds
 from meikyu.systems.meikyu_kingdom.session_state import SessionState
 
 SAVE_FORMAT = "meikyu.mk.play"
@@ -57,7 +58,7 @@ def _word(value: str, lang: str) -> str:
     for key in (f"mk.lab.word.{value}", f"mk.word.{value}", f"mk.word.material_{value}"):
         if lookup(key, lang) is not None:
             return str(translate(key, lang))
-    return value
+    return finds.option_label(value, lang)  # an item id (or a category) of the item tables
 
 
 class Names:
@@ -130,6 +131,8 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         return _t(act + "eat", lang, actor=names.who(a.actor), food=_word(a.food, lang))
     if isinstance(a, ex.TakeMaterial):
         return _t(act + "take_material", lang, material=_word(a.material, lang))
+    if isinstance(a, finds.TakeItem):
+        return _t(act + "take_material", lang, material=finds.option_label(a.option, lang))
     if isinstance(a, cy.Act):
         return _t(act + "act", lang, actor=names.who(a.actor), type=_word(a.type, lang), name=a.name)
     if isinstance(a, se.EndLabyrinth):

@@ -47,10 +47,13 @@ LABYRINTH_PROMPTS = ("prepare", "choose", "trap_search", "trap_found", "event", 
 
 @dataclass(frozen=True)
 class Loot:
-    """Treasure of a won battle that waits for the court's choice of material (R-MK-43)."""
+    """Treasure of a won battle that waits for the court's choice (R-MK-43): a material of ``options``, or,
+    with ``category`` set, an item pick (:func:`.table_finds.choices`) of that level."""
 
     count: int
     options: tuple[str, ...]
+    category: str = ""
+    level: int = 0
 
 
 @dataclass(frozen=True)

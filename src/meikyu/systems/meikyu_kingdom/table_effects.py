@@ -1,9 +1,10 @@
-"""The effect vocabulary of Meikyuu Kingdom's tables (KDT, KCT, KMT, CAT, FWT, CFT, TT, T1T–T5T, MPT, ET).
+"""The effect vocabulary of Meikyuu Kingdom's tables (KDT, KCT, KMT, CAT, FWT, CFT, TT, T1T–T5T, MPT, ET,
+the item tables WIT LIT RIT SIT RWIT RUIT and the random encounter tables 1RET–6RET).
 
 Each table entry in ``data/tables/*.toml`` lists structured effects; this module says which effect
 types exist, what each parameter means and which variables formulas may read. The rules code that
-applies a rolled entry (kingdom side: KDT, KCT, KMT, TT, treasures; combat side: CAT, CFT, FWT)
-walks the effects in order and applies each one. ``data/tables/EFFECTS.md`` is this vocabulary
+applies a rolled entry (kingdom side: KDT, KCT, KMT, TT, treasures; combat side: CAT, CFT, FWT;
+items and random encounters: :mod:`.table_finds`) walks the effects in order and applies each one. ``data/tables/EFFECTS.md`` is this vocabulary
 rendered as Markdown (``VOCABULARY.describe()``); a test keeps the two in step.
 
 Conventions shared by all types:
@@ -52,7 +53,10 @@ LAND_RESULTS = (
     "hostile_nation", "unfriendly_nation", "monster_nest", "dungeon_master_retreat",
     "deep_labyrinth", "great_power_enclave",
 )
-ITEM_CATEGORIES = ("common", "chosen_common", "recovery", "weapon", "rare_general", "rare_weapon", "rare")
+ITEM_CATEGORIES = (
+    "common", "chosen_common", "weapon", "life", "recovery", "search", "rare_general", "rare_weapon", "rare",
+)
+AREAS = ("front", "rear", "base")
 
 
 def _p(kind: str, doc: str, *choices: str, required: bool = False) -> Param:
@@ -228,12 +232,16 @@ TYPES: dict[str, EffectType] = {
         amount=_AMOUNT,
     ),
     "gain_item": _t(
-        "The court gains an item.",
-        item=_p("enum", "a named item", "boxed_lunch"),
-        category=_p("enum", "common: any common item; chosen_common: the players pick a common category; "
-                    "rare: any rare item", *ITEM_CATEGORIES),
+        "The court gains an item: a named one (`item`, an id such as boxed_lunch or dagger), or one of a "
+        "category (rolled on its item table, or picked by the players).",
+        item=_p("str", "the item's id; item tables name the item each entry gives"),
+        alternative=_p("str", "the item to take instead when the supplement that adds `item` is not used"),
+        category=_p("enum", "common: any common item (1D4 picks weapon, life, recovery or search); chosen_common: "
+                    "the players pick a common category; rare: the players pick any rare item; on an item "
+                    "table's entry: the category it belongs to", *ITEM_CATEGORIES),
         pick=_p("enum", "random: rolled on the category's table; chosen: the players pick", "random", "chosen"),
         level=_p("int", "the level the item has, if it is an item with levels"),
+        count=_p("formula", "how many (default 1)"),
     ),
     "break_item": _t(
         "An item of the character in `who` is destroyed.",
@@ -242,6 +250,12 @@ TYPES: dict[str, EffectType] = {
                 required=True),
         then=_THEN,
         if_none=_IF_NONE,
+    ),
+    "monsters": _t(
+        "A random encounter: `count` monsters of `species` stand in `area` of the monster side (R-MK-21).",
+        species=_p("str", "the monster's id (the bestiary's, or encounter_monsters.toml's)", required=True),
+        count=_p("formula", "how many, e.g. court_size or (court_size+1)/2", required=True),
+        area=_p("enum", "front, rear or base (the monster side's headquarters)", *AREAS, required=True),
     ),
     "time": _t("Time passes in the labyrinth.", quarters=_p("formula", "quarters that pass", required=True)),
     "move_court": _t("The whole court moves.", to=_p("enum", "where", "random_known_land", required=True)),
@@ -311,6 +325,7 @@ VARIABLES: dict[str, str] = {
     "weapon_power": "power of the weapon self used",
     "target_level": "level of the attack's target",
     "successes": "inside a check's `after`: how many characters succeeded",
+    "court_size": "the number of land makers (PCs) in the court",
 }
 
 VOCABULARY = Vocabulary("meikyu_kingdom", TYPES, VARIABLES)
