@@ -113,7 +113,7 @@ def test_division_by_zero_in_a_sum_is_one_as_in_bcdice() -> None:
 
 @pytest.mark.parametrize(
     "command",
-    ["hello", "", "   ", "2D6+", "2D6>=", "(2D6", "2D6)", "1D0", "x0 2D6", "2MK>8", "choice[]", "2D6>=8>=9", "MK"],
+    ["hello", "", "   ", "2D6+", "2D6>=", "(2D6", "2D6)", "1D0", "x0 2D6", "choice[]", "2D6>=8>=9", "MK"],
 )
 def test_bad_commands_raise_command_errors(command: str) -> None:
     with pytest.raises(CommandError):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from meikyu.api.errors import UNSUPPORTED_COMMAND, UNSUPPORTED_TABLE, ApiError, from_input_error
 from meikyu.api.params import dice_param, extras_param, format_param, lang_param
+from meikyu.dice.version import BCDICE_VERSION
 from meikyu.errors import DiceError, InputError
 
 if TYPE_CHECKING:
@@ -25,8 +26,6 @@ if TYPE_CHECKING:
 
 API_VERSION = "3.0.0"
 """The bcdice-api interface version we speak (its /v2 as of bcdice-api 3.0.0)."""
-BCDICE_VERSION = "3.16.1"
-"""The BCDice release whose command output our ``text`` reproduces."""
 
 # The flags every bcdice-api roll answer has, in its order; our extra fields follow "rands".
 _ROLL_FLAGS = ("secret", "success", "failure", "critical", "fumble")

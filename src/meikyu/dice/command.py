@@ -6,7 +6,7 @@ full-width text typed on Japanese and Korean keyboards works, and anything after
 a comment. A game system adds its own commands (Meikyuu Kingdom's ``nMK`` check and tables) through
 :class:`~meikyu.dice.node.SystemCommands`; they are tried first, then the common families in
 BCDice's order: sums, barabara ``nBx``, tally ``nTYx``, calculation ``C(…)``, ``choice``, ``D66``,
-repeats, reroll ``nRx``, upper ``nUx``. Each family lives in its own module.
+repeats, reroll ``nRx``, upper ``nUx``, and ``BCDiceVersion``. Each family lives in its own module.
 
 Where BCDice answers a message instead of a roll (``2R6`` without a threshold, ``rep0 1D6``), the
 command is refused with a clear error that carries BCDice's text as ``error.bcdice`` for the
@@ -40,6 +40,7 @@ from meikyu.dice.reroll import parse_reroll
 from meikyu.dice.sums import parse_sum
 from meikyu.dice.tally import parse_tally
 from meikyu.dice.upper import parse_upper
+from meikyu.dice.version import VersionNode, parse_version
 from meikyu.errors import CommandError, LimitError
 
 COMMANDS = GENERIC
@@ -90,6 +91,9 @@ def _parse_one(text: str, system: SystemCommands) -> tuple[Node, bool]:
     if not word:
         raise CommandError("error.command.empty")
     check_command(word)
+    version = parse_version(word)
+    if version is not None:
+        return version, False
     special = system.parse(word.upper())
     if special is not None:
         return special, False
@@ -126,6 +130,8 @@ def _parse_secret(clean: str, system: SystemCommands) -> tuple[Node, bool]:
         if first.bcdice is None and clean[:1] in "sS" and len(clean) > 1:
             try:
                 node, _ = _parse_one(clean[1:], system)
+                if isinstance(node, VersionNode):  # BCDice reads BCDiceVersion alone, never secret
+                    raise first
                 return node, True
             except CommandError as second:
                 if second.bcdice is not None or first.key == "error.command.unknown":

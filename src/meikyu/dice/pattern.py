@@ -74,19 +74,19 @@ CALC = f"{letters('C')}{symbols('+-(')}*{DIGIT}"
 """``C(10*3)``, ``c1+2``."""
 CHOICE = f"{letters('choice')}{DIGIT}*(?:{symbols('[(')}|{SPACE})"
 """``choice[a,b]``, ``choice(a,b)``, ``choice a b``, ``choice2[…]``."""
-COMMON = (SUMS, CALC, CHOICE)
+REPEAT = f"(?:{letters('repeat')}|{letters('rep')}|{letters('x')}){DIGIT}+{SPACE}+{NOT_SPACE}"
+"""``x3 CMD`` / ``rep3 CMD`` / ``repeat3 CMD``: a repeat count, spaces, then anything — BCDice answers every
+such line (a message when what follows is not a command), so the bot must send it."""
+VERSION = letters("BCDiceVersion")
+"""BCDice's version command."""
+COMMON = (SUMS, CALC, CHOICE, REPEAT, VERSION)
 """The heads of the plain dice language (BCDice's common commands)."""
 
 
-def repeat(inner: str) -> str:
-    """``x3 CMD`` / ``rep3 CMD`` / ``repeat3 CMD``: a repeat count, spaces, then a command (maybe secret)."""
-    return f"(?:{letters('repeat')}|{letters('rep')}|{letters('x')}){DIGIT}+{SPACE}+(?:{letters('S')})?(?:{inner})"
-
-
 def build(heads: list[str]) -> str:
-    """The whole pattern: spaces (the roller trims them), an optional secret ``S``, one command (maybe repeated)."""
+    """The whole pattern: spaces (the roller trims them), an optional secret ``S``, one command."""
     inner = "|".join(heads)
-    return f"^{SPACE}*(?:{letters('S')}{SPACE}*)?(?:{inner}|{repeat(inner)})"
+    return f"^{SPACE}*(?:{letters('S')}{SPACE}*)?(?:{inner})"
 
 
 def words_head(words: tuple[str, ...]) -> str:

@@ -46,8 +46,49 @@ PATTERN_WORDS = (
 """The command words BCDice registers for Meikyuu Kingdom (``nRET`` and ``nMK`` start with a number)."""
 
 _CHECK = re.compile(r"^(\d+)(?:MK6|MK|R6)((?:[+-]\d+)*)(?:(>=|=>)(\d+|\?))?$")
-_CHECK_LIKE = re.compile(r"^\d+(?:MK|R6)")
 _MOD = re.compile(r"[+-]\d+")
+_BCDICE_CHECK = re.compile(r"^(\d+)R6([+\-\d]*)(?:([>=]+)(\d+))?")
+"""BCDice's reading of a check: a prefix, so ``2MK+1>=9X`` is ``2R6+1>=9`` (after ``nMK6``/``nMK`` → ``nR6``)."""
+_ARITH = re.compile(r"[+-]*\d+(?:[+-]+\d+)*")
+_TERM = re.compile(r"([+-]*)(\d+)")
+
+_TABLE_PREFIXES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(f"^{head}"), head.split("(")[0]) for head in (
+        "NAMEA", "NAMEB", "NAMEEX", "NAMEFA", r"NAME(\d*)", r"PNT(\d*)", r"MLT(\d*)", "DFT",
+        "LRT", "ORT", "CRT", "ART", "FRT", "TBT", "CBT", "SBT", "VBT", "FBT", "THT", "CHT", "SHT", "VHT", "MPT",
+        "T1T", "T2T", "T3T", "T4T", "T5T", "RWIT", "RUIT", "WIT", "LIT", "RIT", "SIT", "IFT", "IDT",
+        "1RET", "2RET", "3RET", "4RET", "5RET", "6RET", "KDT", "KCT", "KMT", "CAT", "FWT", "CFT", "TT", "NT", "ET",
+        r"KNT(\d+)", r"WORD(\d+)", "ABT", "WBT", "LBT",
+    )
+)
+"""BCDice's table commands in the order it tries them, each matched as a prefix (``KDTX`` rolls KDT,
+``ETC`` the emotion table, ``NAME3X`` three names); a counted code keeps its count."""
+
+
+def bcdice_table(body: str) -> str | None:
+    """The table code BCDice rolls for the command word ``body`` (upper case), or None.
+
+    >>> bcdice_table("KDTX"), bcdice_table("NAME3X"), bcdice_table("NAMEX"), bcdice_table("T1T9"), bcdice_table("KNT")
+    ('KDT', 'NAME3', 'NAME', 'T1T', None)
+    """
+    for head, code in _TABLE_PREFIXES:
+        m = head.match(body)
+        if m is not None:
+            count = m.group(1) if m.groups() else ""
+            return code + (str(int(count)) if count else "")
+    return None
+
+
+def _arith(text: str) -> int:
+    """BCDice's value of a check's modifier text (``+1-2``, ``+-1``); 0 when it is not a sum of numbers."""
+    if not _ARITH.fullmatch(text):
+        return 0
+    total = 0
+    for n, (signs, digits) in enumerate(_TERM.findall(text)):
+        binary, unary = (signs[:1], signs[1:]) if n else ("+", signs)
+        value = int(digits) * (-1) ** unary.count("-")
+        total += -value if binary == "-" else value
+    return total
 
 
 MEMO_BUDGET = MemoBudget(16 << 20)
@@ -60,13 +101,16 @@ MEMO_ENTRY_BYTES = 1200
 class MKCheck(Node):
     """One ``nMK`` check."""
 
-    __slots__ = ("count", "modifier", "target", "unknown_target", "bcdice_source", "max_dice", "_memo", "_text_memo",
-                 "__weakref__")
+    __slots__ = ("count", "modifier", "target", "unknown_target", "bcdice_source", "hint_target", "max_dice", "_memo",
+                 "_text_memo", "__weakref__")
 
     MEMO_MAX_DICE = 3
     """Up to this many dice, results are remembered per dice tuple (at most 216 of them per command)."""
 
-    def __init__(self, count: int, modifier: int, mod_text: str, target: int | None, unknown: bool) -> None:
+    def __init__(
+        self, count: int, modifier: int, mod_text: str, target: int | None, unknown: bool,
+        bcdice_source: str = "", hint_target: int | None = None,
+    ) -> None:
         # A check's result is a pure function of its dice, and parsed commands are cached, so small
         # checks keep their results: the everyday 2MK+3>=9 becomes a dictionary look-up after warm-up.
         self._memo: dict[tuple[tuple[int, ...], str | None], RollResult] = {}
@@ -78,7 +122,10 @@ class MKCheck(Node):
         self.max_dice = count
         judged = "" if target is None and not unknown else ">=" + ("?" if unknown else str(target))
         self.source = f"{count}MK{mod_text}{judged}"
-        self.bcdice_source = f"{count}R6{mod_text}{judged}"
+        # BCDice reads no target from ">=?" (its check wants digits), so its text leaves it out
+        self.bcdice_source = bcdice_source or f"{count}R6{mod_text}{judged if target is not None else ''}"
+        self.hint_target = hint_target
+        """BCDice's drive hint for a comparison other than >= (BCDice judges nothing then, but hints)."""
 
     def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
         roll = dice.roll
@@ -134,6 +181,8 @@ class MKCheck(Node):
         if self.target is not None:
             text += _bcdice_judgement(total, dice_now, self.target)
             text += _bcdice_drive_hint(total, values, self.target)
+        elif self.hint_target is not None:
+            text += _bcdice_drive_hint(total, values, self.hint_target)
         return text
 
     def render_text(self, result: RollResult, lang: str) -> str:
@@ -234,6 +283,13 @@ class MKGenerated(Node):
         return text
 
 
+def _check(count: int, modifier: int, mod_text: str, target: int | None, unknown: bool, bcdice_source: str = "",
+           hint: int | None = None) -> MKCheck:
+    if count > MAX_CHECK_DICE:
+        raise LimitError("error.limit.dice", count=count, limit=MAX_CHECK_DICE)
+    return MKCheck(count, modifier, mod_text, target, unknown, bcdice_source, hint)
+
+
 class MeikyuKingdomCommands(SystemCommands):
     system_id = "MeikyuKingdom"
     sorted_dice = True
@@ -248,23 +304,34 @@ class MeikyuKingdomCommands(SystemCommands):
         m = _CHECK.match(body)
         if m is not None:
             count = int(m.group(1))
-            if count > MAX_CHECK_DICE:
-                raise LimitError("error.limit.dice", count=count, limit=MAX_CHECK_DICE)
             mod_text = m.group(2)
             modifier = sum(int(x) for x in _MOD.findall(mod_text))
             raw_target = m.group(4)
             unknown = raw_target == "?"
             target = None if raw_target is None or unknown else int(raw_target)
-            return MKCheck(count, modifier, mod_text, target, unknown)
-        if _CHECK_LIKE.match(body):
-            raise CommandError("mk.error.check_syntax", command=body)
+            return _check(count, modifier, mod_text, target, unknown)
+        b = _BCDICE_CHECK.match(re.sub(r"(\d+)MK6?", r"\1R6", body))
+        if b is not None:  # BCDice's prefix reading: what follows the check is ignored
+            count, mod_text, op, raw = int(b.group(1)), b.group(2), b.group(3) or "", b.group(4)
+            judged = ">=" in op or "=>" in op
+            target = int(raw) if raw is not None and judged else None
+            hint = int(raw) if raw is not None and not judged else None
+            return _check(count, _arith(mod_text), mod_text, target, False, b.group(0), hint)
         if body in TABLE_CODES:
             return MKTable(body)
         from meikyu.systems.meikyu_kingdom.generators import recognizes
 
         if recognizes(body):
             return MKGenerated(body)
-        return None
+        code = bcdice_table(body)
+        numbered = re.fullmatch(r"(KNT|WORD)\d+", code or "")
+        if numbered and not recognizes(numbered.group(0)):
+            # BCDice prints an empty line for a numbered table it does not have (KNT4, WORD5): say which exist
+            known = ", ".join(f"{numbered.group(1)}{n}" for n in range(1, 4 if numbered.group(1) == "KNT" else 5))
+            raise CommandError("mk.error.codes.no_numbered_table", command=body, codes=known)
+        if code is None or code == body:
+            return None
+        return self.parse(code)
 
     def judge_sum(self, result: SumOutcome, op: str, target: int) -> SumJudgement | None:
         # A plain d6 sum judged with >= reads like a check: the dice alone decide critical and fumble.
