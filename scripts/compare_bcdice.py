@@ -45,7 +45,7 @@ def classify(answer: dict[str, object]) -> tuple[str, str]:
     if ours == theirs and flags_same:
         return "identical", ""
     if ours == theirs:
-        if re.match(r"^\d+(MK|R6)", command.upper()):
+        if re.match(r"^S?\d+(MK|R6)", command.upper()):
             return "flags by design", ""
         return "difference", f"flags {[(f, getattr(result, f), answer[f]) for f in _FLAGS]}"
     m1, m2 = _TITLE.match(ours), _TITLE.match(theirs)

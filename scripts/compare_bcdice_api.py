@@ -23,10 +23,14 @@ from typing import Any
 COMMANDS = {
     "DiceBot": ["2D6", "2D6+1>=8", "(2+3)D6-1", "3D6/2U", "5D10KH3", "3D6MAX", "2D66", "4B6>=4", "2R6>=5", "2R6[5]",
                 "4U6[6]+2>=10", "20TY6", "C(10*3)", "C(1/0)", "D66", "D66D", "choice[a,b,c]", "choice2(a,b,c)",
-                "choice a b c", "choice[A-F]", "x3 2D6", "S2D6", "2R6", "rep0 1D6", "500D6", "hello", "2D6>", "134"],
+                "choice a b c", "choice[A-F]", "x3 2D6", "S2D6", "2R6", "rep0 1D6", "500D6", "hello", "2D6>", "134",
+                "BCDiceVersion", "bcdiceversion", "SBCDiceVersion", "rep2 hoge", "x3"],
     "MeikyuKingdom": ["2MK+3>=9", "3MK", "2R6+1", "2D6>=7", "D66", "KDT", "NT", "LRT", "TBT", "THT", "LBT", "WIT",
                       "RWIT", "IDT", "IFT", "DFT", "3RET", "NAME2", "NAMEA", "PNT", "MLT2", "KNT1", "WORD2", "T1T",
-                      "x2 KDT", "SKDT", "hello"],
+                      "x2 KDT", "SKDT", "hello",
+                      # BCDice reads table codes and checks as prefixes: these roll KDT, ET, NAME3, T1T, 2R6+1 …
+                      "KDTX", "ETC", "NAME3X", "T1T9", "1RETX", "KNT1X", "WORD1X", "NAMEAB", "2MK+1X", "2MK>=9X",
+                      "2MK>9", "2MK>=?", "7RET", "KNT", "BCDiceVersion"],
 }
 _TITLE = re.compile(r"^([^(＞]*表)\((\d+)\) ＞ ")
 
