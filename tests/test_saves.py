@@ -276,6 +276,12 @@ def _session_scenarios() -> list[tuple[Any, list[Move]]]:
         (lab, [ex.EnterLabyrinth(), ex.SkipSearch(), ex.MoveTo("hall"), ex.SearchTrap("mir", "search"),
                (cc.DeclareHope(()), (4, 3)), (ck.MinionHelp(), (2,)), ck.FinishCheck()]),
     ]
+    from meikyu.systems.meikyu_kingdom import table_finds as finds
+    from meikyu.systems.meikyu_kingdom.session_state import Loot
+
+    looting = replace(lab, expedition=replace(lab.expedition, stage="loot", battle_result="won",
+                                              loot=(Loot(1, finds.COMMON, "chosen_common", 1),)))
+    out.append((looting, [(finds.TakeItem("weapon"), (1, 3))]))  # a treasure's common category, the players' pick
     fighting = replace(lab, expedition=replace(lab.expedition, room="pantry", stage="battle"))
     from meikyu.systems.meikyu_kingdom.combat import actions as ba
 

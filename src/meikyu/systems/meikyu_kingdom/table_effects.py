@@ -241,7 +241,6 @@ TYPES: dict[str, EffectType] = {
                     "table's entry: the category it belongs to", *ITEM_CATEGORIES),
         pick=_p("enum", "random: rolled on the category's table; chosen: the players pick", "random", "chosen"),
         level=_p("int", "the level the item has, if it is an item with levels"),
-        count=_p("formula", "how many (default 1)"),
     ),
     "break_item": _t(
         "An item of the character in `who` is destroyed.",
