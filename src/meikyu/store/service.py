@@ -9,7 +9,6 @@ lock per game keeps a game's steps in order inside a process, the log's primary 
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import threading
 import time
@@ -376,7 +375,7 @@ class Games:
                 "settings": {"manual_dice": bool(game.settings.get("manual_dice"))},
                 "seats": list(kind.seats(state)),
                 "view": kind.view(state, seat, lang),
-                "legal_actions": [dataclasses.asdict(item) for item in kind.menu(state, seat, lang)],
+                "legal_actions": [item.to_data() for item in kind.menu(state, seat, lang)],
                 "prompt": kind.prompt(state, seat, lang),
                 "log": [self.log_entry(game, v, seat, lang) for v in range(first, version + 1)],
             }
