@@ -90,12 +90,22 @@ def new_table(
     plan: Sequence[str] = ("normal", "turning", "final"),
     seed: int = 0,
     options: Options | None = None,
-    level: int = 1,
+    levels: Sequence[int] | None = None,
 ) -> TableState:
-    """A table ready for its first setup: ``players`` are (name, job, extra cards) in seat order."""
+    """A table ready for its first setup: ``players`` are (name, job, extra cards) in seat order.
+
+    ``levels`` gives each player's level (default 1 each): a level-N character takes N extra cards.
+
+    >>> s = new_table([("ann", "warrior", ["mount"]), ("bob", "mage", ["might", "focus"])], levels=[1, 2])
+    >>> [p.character.level for p in s.players], s.players[1].character.feats
+    ([1, 2], ('might', 'focus'))
+    """
     cards = cards if cards is not None else sample_cards()
     if not players:
         raise InputError("lb.error.no_players")
+    levels = list(levels) if levels is not None else [1] * len(players)
+    if len(levels) != len(players) or any(lv < 1 for lv in levels):
+        raise InputError("lb.error.levels", players=len(players), count=len(levels))
     names = [p[0] for p in players]
     if len(set(names)) != len(names):
         raise InputError("lb.error.duplicate_player")
@@ -103,7 +113,8 @@ def new_table(
         if kind not in MISSION_TYPES:
             raise InputError("lb.error.mission_type", type=kind, types=", ".join(MISSION_TYPES))
     seats = tuple(
-        Seat(name, create_character(cards, name, job, extras, level)) for name, job, extras in players
+        Seat(name, create_character(cards, name, job, extras, level))
+        for (name, job, extras), level in zip(players, levels, strict=True)
     )
     return TableState(seats, dedicated_gm, options=options or Options(), plan=tuple(plan), seed=seed)
 
