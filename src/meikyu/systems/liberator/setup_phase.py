@@ -61,7 +61,8 @@ def start_mission(c: Ctx, a: StartMission) -> None:
     uid = c.s.next_uid
     obstacles = tuple(replace(o, uid=uid + i) for i, o in enumerate(a.mission.obstacles))
     mission = replace(a.mission, obstacles=obstacles)
-    c.s = replace(c.s, mission=mission, next_uid=uid + len(obstacles))
+    met = c.s.met + tuple(o.name for o in obstacles if o.name and o.name not in c.s.met)
+    c.s = replace(c.s, mission=mission, next_uid=uid + len(obstacles), met=met)
     c.emit(MissionStarted(mission.type, ", ".join(c.obstacle_name(o) for o in obstacles)))
     begin_rounds(c)
 
@@ -74,7 +75,7 @@ def generate(c: Ctx, a: GenerateMission) -> None:
     if c.s.options.party_missions:
         owned = {card for p in c.s.players for card in p.character.actions}
         reach = party_reach(c.cards.actions[card] for card in sorted(owned) if card in c.cards.actions)
-    mission = generate_mission(a.type, levels, len(levels), a.seed, c.cards, c.s.next_uid, reach)
+    mission = generate_mission(a.type, levels, len(levels), a.seed, c.cards, c.s.next_uid, reach, c.s.met)
     start_mission(c, StartMission(mission))
 
 
