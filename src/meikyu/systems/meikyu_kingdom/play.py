@@ -95,7 +95,7 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
     names = Names(state, lang)
     a = action
     if state.battle is not None and isinstance(a, se.BATTLE_ACTIONS) and not isinstance(a, se.CYCLE_ACTIONS):
-        from meikyu.systems.meikyu_kingdom.combat.cli import describe as battle_describe
+        from meikyu.systems.meikyu_kingdom.combat.words import describe as battle_describe
 
         return str(battle_describe(a, state.battle, lang))
     act = "lab.action."
@@ -302,7 +302,7 @@ class Player:
         for line in status_lines(state, self.lang):
             self.say(line)
         if state.battle is not None:
-            from meikyu.systems.meikyu_kingdom.combat.cli import show_field
+            from meikyu.systems.meikyu_kingdom.combat.words import show_field
 
             self.say(str(show_field(state.battle, self.lang)))
         line = prompt_line(state, self.lang)

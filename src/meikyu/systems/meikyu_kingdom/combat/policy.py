@@ -39,8 +39,9 @@ from .actions import (
     SpendHope,
     StrategyCheck,
 )
+from .common import blocked, can_break_through, foolish_steps
+from .loot import unlooted
 from .model import COURT, DEAD, FOOLISH, OK, Battle, Choice, Combatant, forward, lit_areas
-from .rules import blocked, can_break_through, foolish_steps, unlooted
 
 
 def _best_attack(battle: Battle, c: Combatant) -> Attack | None:
