@@ -10,6 +10,8 @@ import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import RuleError
+from meikyu.systems.meikyu_kingdom.called_check import CalledPolicy, ConsentVoice, DeclareHope
+from meikyu.systems.meikyu_kingdom.check import FinishCheck, MinionHelp
 from meikyu.systems.meikyu_kingdom.cycle import CycleState
 from meikyu.systems.meikyu_kingdom.kingdom_effects import Choose, EffectRules, EffectState, RollTable
 from meikyu.systems.meikyu_kingdom.minions import desert, transport
@@ -17,12 +19,21 @@ from meikyu.systems.meikyu_kingdom.sheet import sample
 from meikyu.systems.meikyu_kingdom.voice import change_voice
 
 
+def answer_checks(game: Game[EffectState]) -> Game[EffectState]:
+    """Answer every called check the way simulations do (no hope, consent, the automatic policy):
+    these tests are about the tables' effects; the players' own answers are tested below."""
+    policy = CalledPolicy()
+    while game.state.called is not None:
+        game.play(policy.choose(game.state.called, game.legal_actions()))
+    return game
+
+
 def play(code: str, dice: list[int], roller: str = "haneul", **changes: object) -> Game[EffectState]:
     s = sample()
     kingdom = replace(s.kingdom, **changes) if changes else s.kingdom
     game = Game(EffectRules(), EffectState(kingdom, s.characters), ScriptedDice(dice))
     game.play(RollTable(code, roller))
-    return game
+    return answer_checks(game)
 
 
 def test_r_mk_20_triggers() -> None:
@@ -130,6 +141,7 @@ def test_tt_9_failed_charm_minions_desert_home_r_mk_45() -> None:
     court = tuple(replace(c, minions=5) if c.id == "doyun" else c for c in s.characters)
     g = Game(EffectRules(), EffectState(s.kingdom, court), ScriptedDice([4, 5, 3, 3, 1, 2, 4, 1, 2, 1, 2]))
     g.play(RollTable("TT"))
+    answer_checks(g)
     assert g.state.character("doyun").minions == 1 and g.state.kingdom.citizens == 44
 
 
@@ -219,3 +231,48 @@ def test_every_event_renders_in_every_language() -> None:
         for event in events:
             for lang in ("ko", "ja", "en"):
                 assert "mk.event" not in event.render(lang)
+
+
+# --- checks inside table rolls wait for their roller (issue 12 §2) --------------------------------
+
+
+def test_r_mk_19_a_table_check_waits_for_its_roller_and_takes_minion_help() -> None:
+    """KDT 6's order check (R-MK-18) is the roller's: no policy spends doyun's minions (R-MK-19)."""
+    s = sample()
+    court = tuple(replace(c, minions=3) if c.id == "doyun" else c for c in s.characters)
+    g = Game(EffectRules(), EffectState(s.kingdom, court), ScriptedDice([3, 3, 4, 4, 1]))
+    g.play(RollTable("KDT", "doyun"))
+    assert g.state.prompt is not None and g.state.prompt.kind == "declare_check" and g.state.prompt.actor == "doyun"
+    g.play(DeclareHope(()))  # 4+4 + order 1 = 9 vs 10: one short
+    assert g.state.prompt is not None and g.state.prompt.kind == "minion_help"
+    assert g.state.kingdom.maps[0].facilities("B1") == ("왕좌의 방",)  # nothing applied while it waits
+    g.play(MinionHelp())  # 1D6 = 1 minion lost, +1: 10 succeeds; more help may still be asked for
+    g.play(FinishCheck())
+    assert g.state.prompt is None and g.state.called is None
+    assert g.state.character("doyun").minions == 2 and g.state.kingdom.maps[0].facilities("B1") == ("왕좌의 방",)
+
+
+def test_r_mk_13_a_table_check_may_spend_voice_with_the_courts_consent() -> None:
+    """TT 8: each land maker checks valor vs 9; the first asks for a voice die, the others agree."""
+    g = Game(EffectRules(), EffectState(sample().kingdom, sample().characters), ScriptedDice([4, 4, 6, 5, 1]))
+    g.play(RollTable("TT", "haneul"))
+    first_roller = g.state.prompt.actor if g.state.prompt else None
+    g.play(DeclareHope(("voice",)))
+    assert g.state.prompt is not None and g.state.prompt.kind == "voice_consent" and g.state.kingdom.voice == 6
+    g.play(ConsentVoice(False))  # refused: declare again
+    assert g.state.prompt.kind == "declare_check" and g.state.prompt.actor == first_roller
+    g.play(DeclareHope(("voice",)))
+    g.play(ConsentVoice(True))
+    assert g.state.kingdom.voice == 6 and g.state.called.check.kingdom.voice == 5  # paid inside the check
+    assert g.state.prompt.kind == "convert_sixes"  # 6, 5, 1: the 6 may become drive (R-MK-14)
+
+
+def test_a_bad_answer_to_a_table_check_changes_nothing() -> None:
+    g = Game(EffectRules(), EffectState(sample().kingdom, sample().characters), ScriptedDice([3, 3]))
+    g.play(RollTable("KDT", "haneul"))
+    before = g.state
+    with pytest.raises(RuleError):
+        g.play(Choose("done"))
+    with pytest.raises(RuleError):
+        g.play(RollTable("KDT"))
+    assert g.state == before and EffectState.from_data(before.to_data()) == before

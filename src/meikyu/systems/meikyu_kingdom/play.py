@@ -107,7 +107,8 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
     if isinstance(a, cc.ConsentVoice):
         return _t(act + ("consent" if a.agree else "refuse"), lang)
     if isinstance(a, ck.ConvertSixes):
-        national = state.called is not None and state.called.check is not None and state.called.check.national
+        called = _called(state)
+        national = called is not None and called.check is not None and called.check.national
         return _t(act + "convert", lang, count=a.count, into=_word("voice" if national else "drive", lang))
     if isinstance(a, ck.KeepDice):
         return _t(act + "keep", lang, dice="+".join(map(str, a.values)))
@@ -143,6 +144,13 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
     return type(a).__name__
 
 
+def _called(state: SessionState) -> cc.CalledCheck | None:
+    """The check waiting for its roller: one the rules called, or one inside a table roll."""
+    if state.called is not None:
+        return state.called
+    return state.effects.called if state.effects is not None else None
+
+
 def prompt_line(state: SessionState, lang: str) -> str:
     """What the game waits for, in words (empty when nothing in particular)."""
     prompt = state.prompt
@@ -158,7 +166,8 @@ def prompt_line(state: SessionState, lang: str) -> str:
         return ""
     names = Names(state, lang)
     params: dict[str, Any] = {"actor": names.who(prompt.actor or "")}
-    call = state.called.call if state.called is not None else None
+    called = _called(state)
+    call = called.call if called is not None else None
     if call is not None:
         params.update(actor=names.who(call.actor), stat=_word(call.stat, lang),
                       difficulty="?" if call.difficulty is None else call.difficulty)

@@ -341,7 +341,7 @@ def _run_effects(
 ) -> tuple[SessionState, tuple[Event, ...]]:
     new, events = fx.EffectRules().step(effects, action, dice)
     state = replace(state, kingdom=new.kingdom, court=new.court, disasters=new.disasters,
-                    effects=new if new.pending is not None else None)
+                    effects=new if new.waiting else None)
     return state, events
 
 

@@ -30,7 +30,8 @@ class _Counter:
 
 
 def dice_needed(game: Game[Any], action: Action) -> list[int]:
-    """The sides of each die ``action`` rolls in the plain case (empty when it rolls none).
+    """The sides of each die ``action`` rolls in the plain case, up to its first prompt (empty when it
+    rolls none before one).
 
     >>> from meikyu.systems.meikyu_kingdom.combat.bestiary import load_encounter
     >>> from meikyu.systems.meikyu_kingdom.combat.rules import BattleRules
@@ -39,8 +40,9 @@ def dice_needed(game: Game[Any], action: Action) -> list[int]:
     >>> dice_needed(game, begin)  # no ambush check here: nothing to roll
     []
     >>> _ = game.play(begin)
-    >>> [dice_needed(game, a) for a in game.legal_actions()[:2]]  # strategy check, with 1 hope
-    [[6, 6], [6, 6, 6]]
+    >>> [dice_needed(game, a) for a in game.legal_actions()[:2]]  # strategy check; with 1 hope, first
+    [[6, 6], []]
+    >>> # where the hope comes from is asked (R-MK-13); the dice come once that is answered
     """
     import contextlib
 

@@ -336,6 +336,8 @@ class _Fast:
                 expected = power + enmity - t.armor
                 if not (t.hp <= expected or t.condition != OK):
                     spent = min(a.valor, drive)
+                    if spent and a.side == COURT and self.voice > 0:
+                        steps += 1  # where the hope comes from is asked (R-MK-13); the policy pays from drive
                     roll = self.roll
                     for _ in range(spent):
                         hope_dice += roll()

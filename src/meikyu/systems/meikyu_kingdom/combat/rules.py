@@ -49,7 +49,7 @@ from .model import (
     evolve,
 )
 from .opening import strategy_difficulty
-from .work import NeedChoice, Work
+from .work import NeedChoice, Refused, Work
 
 __all__ = ["BattleRules", "blocked", "gm_actions", "legal_actions", "step", "strategy_difficulty"]
 
@@ -121,6 +121,8 @@ def _run(
     w = Work(battle, tape, answers)
     try:
         handler(w, action)
+    except Refused as refused:  # the court said no to its voice: the action is taken back (R-MK-13)
+        return battle, (*w.events[shown:], ev.VoiceRefused(refused.actor, refused.voice))
     except NeedChoice as need:
         choice = Choice(
             need.kind, need.options, ACTIONS.dump(action), tuple(tape.drawn), answers, len(w.events),

@@ -110,6 +110,10 @@ def _describe_choice(action: Any, battle: Any, lang: str) -> str:
         return battle.get(battle.pending.actor).weapons[int(option)].label(lang)
     if ch.kind == "cft_minions":
         return label(battle, option, lang, "gm")
+    if ch.kind == "hope_source":
+        return translate("mk.battle.choice.option.hope_split", lang, voice=option, drive=ch.detail[0] - int(option))
+    if ch.kind == "voice_consent":
+        return translate(f"mk.battle.choice.option.{option}", lang)
     return str(option)
 
 
@@ -199,6 +203,8 @@ def pending_text(battle: Any, lang: str) -> str:
         params.update(achievement=achievement, difficulty=difficulty, minions=minions)
         if difficulty < 0:
             key = "minion_help_secret"
+    elif ch.kind == "hope_source":
+        params.update(count=ch.detail[0], drive=ch.detail[1], voice=ch.detail[2])
     elif ch.detail:
         params["value"] = ch.detail[0]
     return settle(translate(f"mk.battle.choice.ask.{key}", lang, **params), lang)
