@@ -14,7 +14,7 @@ from meikyu.systems.meikyu_kingdom.called_check import CalledPolicy, ConsentVoic
 from meikyu.systems.meikyu_kingdom.check import FinishCheck, MinionHelp
 from meikyu.systems.meikyu_kingdom.cycle import CycleState
 from meikyu.systems.meikyu_kingdom.kingdom_effects import Choose, EffectRules, EffectState, RollTable
-from meikyu.systems.meikyu_kingdom.minions import desert, transport
+from meikyu.systems.meikyu_kingdom.minions import desert
 from meikyu.systems.meikyu_kingdom.sheet import sample
 from meikyu.systems.meikyu_kingdom.voice import change_voice
 
@@ -170,43 +170,6 @@ def test_r_mk_45_desertion() -> None:
 
 def _calm(*ids: str, hectic: bool = False) -> CycleState:
     return CycleState(ids or tuple(c.id for c in sample().characters), hectic=hectic)
-
-
-def test_r_mk_46_transport() -> None:
-    """R-MK-46: minions −n, citizens +n, military vs 9; failure loses [9 − achievement]; all lost → items lost."""
-    s = sample()
-    court = tuple(replace(c, minions=6) if c.id == "mir" else c for c in s.characters)
-    k, c2, _, events, _ = transport(s.kingdom, court, _calm(), "mir", 4, ["마석"], ScriptedDice([3, 4]))  # 3+4+2 = 9
-    assert k.citizens == 44 and k.stored_items == ("마석",) and [c.minions for c in c2 if c.id == "mir"] == [2]
-    court = tuple(replace(c, minions=4) if c.id == "mir" else c for c in s.characters)  # none left to help
-    k, _, _, _, _ = transport(s.kingdom, court, _calm(), "mir", 4, ["마석"], ScriptedDice([2, 3]))  # 7: lose 2 of 4
-    assert k.citizens == 42 and k.stored_items == ("마석",)
-    k, _, _, _, disasters = transport(s.kingdom, court, _calm(), "mir", 4, ["마석"], ScriptedDice([1, 1]))  # fumble
-    assert k.citizens == 40 and k.stored_items == () and k.voice == 5
-
-
-def test_r_mk_46_r_mk_08_transport_is_a_planned_action() -> None:
-    """R-MK-46 / R-MK-08: transport needs a ready actor, leaves them acted, and is barred in hectic situations."""
-    s = sample()
-    court = tuple(replace(c, minions=6) if c.id == "mir" else c for c in s.characters)
-    others = tuple(c.id for c in s.characters if c.id != "mir")
-    cycle = CycleState(tuple(c.id for c in s.characters), acted=frozenset(others[:1]))
-    _, _, after, events, _ = transport(s.kingdom, court, cycle, "mir", 2, [], ScriptedDice([3, 4]))
-    assert "mir" in after.acted and not after.stack
-    assert [type(e).__name__ for e in events][:1] == ["ActionDeclared"]
-    assert type(events[-1]).__name__ == "ActionResolved"
-    # Acted already: refused before any die is rolled (an empty script would fail on a roll).
-    with pytest.raises(RuleError) as info:
-        transport(s.kingdom, court, after, "mir", 2, [], ScriptedDice([]))
-    assert info.value.rule == "R-MK-07"
-    # Combat (hectic): planned actions are refused.
-    with pytest.raises(RuleError) as info:
-        transport(s.kingdom, court, _calm(hectic=True), "mir", 2, [], ScriptedDice([]))
-    assert info.value.rule == "R-MK-08" and info.value.key == "mk.error.cycle.planned_hectic"
-    # Too many minions: refused, the cycle unchanged (the caller keeps its own state).
-    with pytest.raises(RuleError) as info:
-        transport(s.kingdom, court, cycle, "mir", 7, [], ScriptedDice([]))
-    assert info.value.rule == "R-MK-46"
 
 
 def test_treasure_tables_store_items_and_ask_for_materials() -> None:

@@ -60,8 +60,10 @@ from meikyu.systems.meikyu_kingdom.expedition_events import (
     TrapSprung,
 )
 from meikyu.systems.meikyu_kingdom.labyrinth import Room
+from meikyu.systems.meikyu_kingdom.minions import TRANSPORT
 from meikyu.systems.meikyu_kingdom.quarters import end_quarter, leave
 from meikyu.systems.meikyu_kingdom.session_state import Expedition, Loot, SessionState
+from meikyu.systems.meikyu_kingdom.transport import Transport, begin_transport, finish_transport
 
 FORMATION_AREAS = (0, 1, 2)
 """The court's own areas: HQ, rear, front (R-MK-21)."""
@@ -142,7 +144,7 @@ class TakeMaterial(Action):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     SetFormation, EnterLabyrinth, MoveTo, Camp, Rest, GoHome, SearchTrap, SkipSearch, TryDisarm, LeaveTrap,
-    ChooseRoller, Eat, GoHungry, TakeMaterial,
+    ChooseRoller, Eat, GoHungry, TakeMaterial, Transport,
 )
 
 
@@ -311,6 +313,10 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
             said = (*said, StatusCured(char.id, "poison"))
         cycle, more = CycleRules().step(cycle, Resolve(), dice)
         return camp_moved(state, cycle, [*said, *more])
+    if isinstance(action, Transport):
+        _need(state, "camp")
+        _able(state, action.actor)
+        return begin_transport(state, action, dice)
     if isinstance(action, SearchTrap):
         _need(state, "trap_search")
         _able(state, action.actor)
@@ -394,6 +400,8 @@ def after_check(state: SessionState, call: Call, done: CheckState, dice: Dice, e
         return state
     lab, ex = lab_of(state)
     room = lab.room(ex.room)
+    if call.purpose == TRANSPORT:
+        return finish_transport(state, done, dice, events)
     if call.purpose == "trap_search":
         if room.trap is None:
             events.append(NothingFound())
@@ -503,8 +511,22 @@ def legal(state: SessionState) -> list[Action]:
         from meikyu.systems.meikyu_kingdom.cycle import Pass
 
         ready = [c for c in ex.camp.characters if ex.camp.ready(c)]
-        return [*(Rest(c) for c in ready), *(Pass(c) for c in ready)]
+        return [*(Rest(c) for c in ready), *_transports(state, ready), *(Pass(c) for c in ready)]
     return []
+
+
+def _transports(state: SessionState, ready: list[str]) -> list[Action]:
+    """Transport offers (R-MK-46): the whole haul with one minion, or with all of them; other mixes are typed."""
+    _, ex = lab_of(state)
+    items = ex.haul_items
+    materials = tuple(sorted((m, n) for m, n in ex.haul_materials.items() if n))
+    if not state.transport_rule or not (items or materials):
+        return []
+    out: list[Action] = []
+    for ident in ready:
+        have = state.character(ident).minions
+        out += [Transport(ident, n, items, materials) for n in sorted({1, have}) if n >= 1]
+    return out
 
 
 __all__ = ["ACTION_TYPES", "after_check", "battle_over", "begin", "camp_moved", "end_quarter", "legal", "step"]

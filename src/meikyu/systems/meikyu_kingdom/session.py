@@ -445,7 +445,7 @@ def _settle(state: SessionState, act: SettleIncome) -> tuple[SessionState, tuple
     return replace(state, kingdom=new, income_settled=True), (event,)
 
 
-SESSION_FIELDS = ("disasters", "goal_met", "labyrinth_turns")
+SESSION_FIELDS = ("disasters", "goal_met", "labyrinth_turns", "transport_rule")
 """Session counters a GM ruling may set (``GmSet("session", "disasters", 0)`` waives due disasters)."""
 
 
@@ -459,7 +459,7 @@ def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event,
         if act.field not in SESSION_FIELDS:
             raise RuleError("R-MK-01b", "mk.error.session.bad_field", field=act.field, fields=", ".join(SESSION_FIELDS))
         value: Any = act.value
-        wants_bool = act.field == "goal_met"
+        wants_bool = act.field in ("goal_met", "transport_rule")
         ok = isinstance(value, bool) if wants_bool else (type(value) is int and value >= 0)
         if not ok:
             raise RuleError("R-MK-01b", "mk.error.session.bad_value", field=act.field, value=repr(act.value))
