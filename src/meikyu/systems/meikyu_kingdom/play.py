@@ -120,7 +120,7 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         ck.MinionHelp: "minion_help", ck.FinishCheck: "finish", ex.EnterLabyrinth: "enter", ex.Camp: "camp",
         ex.GoHome: "go_home", ex.SkipSearch: "skip_search", ex.LeaveTrap: "leave_trap", cy.Resolve: "cycle_resolve",
         se.Advance: "advance", se.SettleIncome: "settle_income", se.RollKingdomChange: "roll_change",
-        se.RollDisaster: "roll_disaster", se.NextSession: "next_session", rt.EndOrganization: "end_organization",
+        se.RollDisaster: "roll_disaster", se.NextSession: "next_session", se.RollTravel: "roll_travel", rt.EndOrganization: "end_organization",
         rt.EndBudget: "end_budget", rt.Approve: "approve", rt.Refuse: "refuse_request",
     }
     if type(a) in simple:
@@ -166,6 +166,8 @@ def prompt_line(state: SessionState, lang: str) -> str:
         return str(translate(f"mk.table_runner.stage_{table.stage}", lang))
     if state.actions is not None and state.step == "actions" and state.called is None:
         return _t("lab.prompt.actions", lang)
+    if state.disasters and state.effects is None and state.called is None and state.battle is None:
+        return _t("lab.prompt.disaster_due", lang, count=state.disasters)
     if prompt is None or state.battle is not None:
         return ""
     key = f"mk.lab.prompt.{prompt.kind}"
@@ -209,7 +211,7 @@ def status_lines(state: SessionState, lang: str) -> list[str]:
     k = state.kingdom
     phase = _word(state.phase, lang) + (f" · {_word(state.step, lang)}" if state.step else "")
     lines = [_t("play.status", lang, phase=phase, voice=k.voice, budget=k.budget, citizens=k.citizens)]
-    for c in state.court:
+    for c in state.court if state.battle is None else ():  # in battle the field shows them
         condition = state.conditions.get(c.id, "")
         extra = ""
         if c.hp < 0:

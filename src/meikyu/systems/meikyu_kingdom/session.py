@@ -183,6 +183,8 @@ class SessionRules:
             return [RollKingdomChange()]
         if state.phase == "over":
             return [NextSession()]
+        if state.step == "departure":
+            return [Advance(), RollTravel()]  # the travel table is the GM's call (a journey between lands)
         return [Advance()]
 
     def step(self, state: SessionState, action: Action, dice: Dice) -> tuple[SessionState, tuple[Event, ...]]:

@@ -205,6 +205,9 @@ def pending_text(battle: Any, lang: str) -> str:
             key = "minion_help_secret"
     elif ch.kind == "hope_source":
         params.update(count=ch.detail[0], drive=ch.detail[1], voice=ch.detail[2])
+    elif ch.kind == "voice_consent":
+        spender = ch.action.get("actor") or ch.action.get("representative") or (ch.prior.actor if ch.prior else "")
+        params.update(value=ch.detail[0], spender=label(battle, spender, lang, "gm") if spender else actor)
     elif ch.detail:
         params["value"] = ch.detail[0]
     return settle(translate(f"mk.battle.choice.ask.{key}", lang, **params), lang)
