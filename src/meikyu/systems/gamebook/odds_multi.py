@@ -290,13 +290,13 @@ class MultiAttackPass:
                      levels: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], Value]:
         """The exact best targets while every attack misses, the state itself worth ``self_value`` when
         the exchange ends where it began; each attack chooses among ``levels`` (attacks left after it)."""
-        from meikyu.systems.gamebook.odds import LOSS, WIN, _better_win, _mix
+        from meikyu.systems.gamebook.odds import LOSS, WIN, _better_win, _mix, _mix2
 
         base = self.base  # type: ignore[attr-defined]
         alive = tuple(h > 0 for h in e)
         phase = self.enemy_phase(s, alive)  # type: ignore[attr-defined]
         lower = _mix([(c, self_value if s2 == s else self.value(s2, e) if s2 else LOSS)  # type: ignore[attr-defined]
-                      for s2, c in phase], self._power[len(e)])  # type: ignore[attr-defined]
+                      for s2, c in phase], self._power[len(e)], False)  # type: ignore[attr-defined]
         picks = []
         for left, close in enumerate(levels):
             best: tuple[int, Value] | None = None
@@ -307,7 +307,7 @@ class MultiAttackPass:
                     cand = lower
                 else:
                     hit = WIN if not any(struck) else self._sub_exact(s, struck, left)  # type: ignore[attr-defined]
-                    cand = _mix([(a, hit), (base - a, lower)], base)
+                    cand = _mix2(a, hit, base - a, lower, base)
                 if best is None or _better_win(cand, best[1]):
                     best = (t, cand)
             assert best is not None
