@@ -263,6 +263,8 @@ class MeikyuKingdomCommands(SystemCommands):
             raise CommandError("mk.error.check_syntax", command=body)
         if body in TABLE_CODES:
             return MKTable(body)
+        if not body[:1].isalpha():  # every composite table's name starts with a letter: 2D6 needs none of them
+            return None
         from meikyu.systems.meikyu_kingdom.generators import recognizes
 
         if recognizes(body):
