@@ -4,9 +4,10 @@ CPython collects its oldest generation whenever that has grown by a quarter, and
 every tracked object living there — after start-up, the whole program: modules, catalogs, tables,
 the app. :func:`settle_heap` collects once and freezes what is alive then into the permanent
 generation, which no pass walks, so a full pass walks only what the server gathered since (the
-parse cache and result memos). Those are not frozen as well: a memoised result refers back to its
-parsed command, and such cycles must stay collectable once the cache lets them go (freezing them
-was tried, and leaked: ``benchmarks/gc_pauses.py`` shows the peak RSS).
+parse cache and result memos). Those are kept small and cycle-free by :mod:`meikyu.memo` instead
+(they are not frozen: whatever a frozen cycle holds is never freed), so under a flood of novel
+commands no full pass comes at all and the young passes stay at a few milliseconds at most
+(``benchmarks/gc_pauses.py``).
 
 >>> import gc
 >>> settle_heap()

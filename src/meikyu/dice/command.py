@@ -42,6 +42,7 @@ from meikyu.dice.tally import parse_tally
 from meikyu.dice.upper import parse_upper
 from meikyu.dice.version import VersionNode, parse_version
 from meikyu.errors import CommandError, LimitError
+from meikyu.memo import new_entry
 
 COMMANDS = GENERIC
 """The plain roller's command set (the module a system record points at)."""
@@ -143,6 +144,7 @@ def _parse_secret(clean: str, system: SystemCommands) -> tuple[Node, bool]:
 def _parse_cached(text: str, system: SystemCommands) -> Parsed:
     node, secret = _parse_secret(normalize(text), system)
     check_dice(node.max_dice)
+    new_entry()  # the cache takes it: keep the collector's young passes small (meikyu.memo)
     return Parsed(node, secret)
 
 

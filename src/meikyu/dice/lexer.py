@@ -16,7 +16,6 @@ characters. :class:`TokenParser` walks them; :meth:`TokenParser.arith` reads dic
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 from math import floor
 
 from meikyu.dice.limits import check_depth, check_number
@@ -75,6 +74,8 @@ def divide(left: int, right: int, rounding: str) -> int:
     if rounding in ("U", "C"):
         return -((-left) // right)
     if rounding == "R":
+        from fractions import Fraction  # only for a rounded division: not loaded with every command
+
         q = Fraction(left, right)
         return floor(q + Fraction(1, 2)) if q >= 0 else -floor(-q + Fraction(1, 2))
     return left // right

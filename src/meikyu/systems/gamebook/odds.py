@@ -70,8 +70,9 @@ class CombatOdds:
         }
 
 
-def _mix(terms: Sequence[tuple[int, Value]], scale: int) -> Value:
-    """``sum(c * v) / scale`` for integer weights ``c``, reduced. Terms with no win and no escape add nothing."""
+def _mix(terms: Sequence[tuple[int, Value]], scale: int, reduce: bool = True) -> Value:
+    """``sum(c * v) / scale`` for integer weights ``c``, reduced unless ``reduce`` is false (then the
+    denominator is the terms' least common one times ``scale``). Terms with no win and no escape add nothing."""
     live = [(c, v) for c, v in terms if c and (v[0] or v[1])]
     if not live:
         return (0, 0, 1)
@@ -90,8 +91,30 @@ def _mix(terms: Sequence[tuple[int, Value]], scale: int) -> Value:
             if vx:
                 x += f * vx
     den *= scale
+    return _reduced((w, x, den)) if reduce else (w, x, den)
+
+
+def _mix2(a: int, u: Value, b: int, v: Value, scale: int) -> Value:
+    """``(a * u + b * v) / scale``, not reduced: :func:`_mix` for the two-term case of the exact passes' hot loop.
+
+    >>> _mix2(1, (1, 0, 2), 1, (0, 1, 3), 2)
+    (3, 2, 12)
+    """
+    uw, ux, ud = u
+    vw, vx, vd = v
+    if ud != vd:
+        g = gcd(ud, vd)
+        a *= vd // g
+        b *= ud // g
+        ud *= vd // g
+    return (a * uw + b * vw, a * ux + b * vx, ud * scale)
+
+
+def _reduced(v: Value) -> Value:
+    """``v`` in lowest terms."""
+    w, x, den = v
     g = gcd(gcd(w, x), den)
-    return (w // g, x // g, den // g)
+    return (w // g, x // g, den // g) if g != 1 else v
 
 
 def _better_win(a: Value, b: Value) -> bool:

@@ -40,6 +40,8 @@ from meikyu.systems.gamebook.odds import (
     Value,
     _better_win,
     _mix,
+    _mix2,
+    _reduced,
     _safer,
 )
 from meikyu.systems.gamebook.odds_multi import _NAN, _REL, MultiAttackPass
@@ -278,7 +280,7 @@ class DpSolver(MultiAttackPass, OddsSolver):
         cached = self._exact_m.get(key)
         if cached is None:
             cached = _mix([(c, self.value(s2, e) if s2 else LOSS)
-                           for s2, c in self.enemy_phase(s, tuple(h > 0 for h in e)) if s2 != s], 1)
+                           for s2, c in self.enemy_phase(s, tuple(h > 0 for h in e)) if s2 != s], 1, False)
             self._exact_m[key] = cached
         return cached
 
@@ -299,12 +301,12 @@ class DpSolver(MultiAttackPass, OddsSolver):
     def _option_exact(self, s: int, e: tuple[int, ...], flee: bool, seq: tuple[int, ...]) -> Value:
         terms, stay = self._aim_terms(s, e, seq)
         if not flee:
-            return _mix(terms, self.scale - stay)
+            return _mix(terms, self.scale - stay, False)
         base = self.base
         q = self._flee[sum(1 for h in e if h > 0)]
         terms = [(c * (base - q), v) for c, v in terms]
         terms.append((q * self.scale, ESCAPED))
-        return _mix(terms, self.scale * base - stay * (base - q))
+        return _mix(terms, self.scale * base - stay * (base - q), False)
 
     def value(self, s: int, e: tuple[int, ...]) -> Value:
         """Exact (w, x, d) between exchanges, for the play the float pass chose."""
@@ -332,9 +334,10 @@ class DpSolver(MultiAttackPass, OddsSolver):
             if best is None or _safer(pick[1], best[1]):
                 best = ((flee, pick[0]), pick[1])
         assert best is not None
+        value = _reduced(best[1])
         self._choice[key] = best[0]
-        self._between[key] = best[1]
-        return best[1]
+        self._between[key] = value
+        return value
 
     def _sub_exact(self, s: int, e: tuple[int, ...], left: int) -> Value:
         if not any(e):
@@ -345,7 +348,7 @@ class DpSolver(MultiAttackPass, OddsSolver):
             return cached
         if left == 0:
             v = _mix([(c, self.value(s2, e) if s2 else LOSS)
-                      for s2, c in self.enemy_phase(s, tuple(h > 0 for h in e))], self._power[len(e)])
+                      for s2, c in self.enemy_phase(s, tuple(h > 0 for h in e))], self._power[len(e)], False)
         else:
             self.solve_floats()
             found: Value | None = None
@@ -357,8 +360,8 @@ class DpSolver(MultiAttackPass, OddsSolver):
                 if not a:  # an enemy Shin cannot hit: only the miss counts
                     cand = self._sub_exact(s, e, left - 1)
                 else:
-                    cand = _mix([(a, self._sub_exact(s, self._struck(e, t), left - 1)),
-                                 (self.base - a, self._sub_exact(s, e, left - 1))], self.base)
+                    cand = _mix2(a, self._sub_exact(s, self._struck(e, t), left - 1),
+                                 self.base - a, self._sub_exact(s, e, left - 1), self.base)
                 if found is None or _better_win(cand, found):
                     found = cand
             assert found is not None
@@ -390,6 +393,7 @@ class DpSolver(MultiAttackPass, OddsSolver):
             if chosen is None or _better_win(v, chosen[1]):
                 chosen = (seq, v)
         assert chosen is not None
+        chosen = (chosen[0], _reduced(chosen[1]))
         self._fresh_done[(s, e)] = chosen
         return chosen
 
@@ -411,7 +415,7 @@ class DpSolver(MultiAttackPass, OddsSolver):
         if not any(e):
             return WIN
         if left < self.attacks:
-            return self._sub_exact(s, e, left)
+            return _reduced(self._sub_exact(s, e, left))
         return self.fresh(s, e)[1] if first else self.value(s, e)
 
     def best_target(self, s: int, e: tuple[int, ...], left: int | None = None, fresh: bool = False) -> int:

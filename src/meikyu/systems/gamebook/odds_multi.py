@@ -162,17 +162,20 @@ class MultiAttackPass:
         """One attack when a miss is worth ``miss``: the best worth, its target (the first on a tie, as an
         enumeration would find it) and every target close to it."""
         hf = self._hf
+        ml, mx = miss
         scored = []
+        best_u = best_l = best_x = 0.0
+        best_t = -1
         for t in targets:
             a = hf[t]
             hl, hx = hits[t]
-            scored.append((a * hl + (1 - a) * miss[0], a * hx + (1 - a) * miss[1], t))
-        best = scored[0]
-        for option in scored[1:]:
-            if _better(option[0] + option[1], option[1], best[0] + best[1], best[1]):
-                best = option
-        top_u = best[0] + best[1]
-        return (best[0], best[1]), best[2], tuple(t for lo, x, t in scored if _near(lo + x, top_u))
+            lo, x = a * hl + (1 - a) * ml, a * hx + (1 - a) * mx
+            u = lo + x
+            scored.append((u, t))
+            if best_t < 0 or u < best_u or (u == best_u and x > best_x):  # _better, inlined: the hot loop
+                best_u, best_l, best_x, best_t = u, lo, x, t
+        top = best_u * (1.0 + _REL)  # _near
+        return (best_l, best_x), best_t, tuple(t for u, t in scored if u <= top)
 
     def _path(self, targets: list[int], hits: list[dict[int, Pair]], end: Pair) -> tuple[
             tuple[int, ...], tuple[tuple[int, ...], ...]]:
@@ -212,8 +215,11 @@ class MultiAttackPass:
                 best, levels = self._path(targets, hits, (ml + stay_e * vl, mx + stay_e * vx))
                 if best not in found:
                     found[best] = worth(best)
-                merged = self._levels.get(key, ((),) * k)
-                self._levels[key] = tuple(tuple(sorted({*m, *n})) for m, n in zip(merged, levels, strict=True))
+                merged = self._levels.get(key)
+                if merged is None:
+                    self._levels[key] = levels
+                elif merged != levels:
+                    self._levels[key] = tuple(tuple(sorted({*m, *n})) for m, n in zip(merged, levels, strict=True))
                 nl, nx, stay = found[best]
                 if best in seen:
                     break
@@ -290,13 +296,13 @@ class MultiAttackPass:
                      levels: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], Value]:
         """The exact best targets while every attack misses, the state itself worth ``self_value`` when
         the exchange ends where it began; each attack chooses among ``levels`` (attacks left after it)."""
-        from meikyu.systems.gamebook.odds import LOSS, WIN, _better_win, _mix
+        from meikyu.systems.gamebook.odds import LOSS, WIN, _better_win, _mix, _mix2
 
         base = self.base  # type: ignore[attr-defined]
         alive = tuple(h > 0 for h in e)
         phase = self.enemy_phase(s, alive)  # type: ignore[attr-defined]
         lower = _mix([(c, self_value if s2 == s else self.value(s2, e) if s2 else LOSS)  # type: ignore[attr-defined]
-                      for s2, c in phase], self._power[len(e)])  # type: ignore[attr-defined]
+                      for s2, c in phase], self._power[len(e)], False)  # type: ignore[attr-defined]
         picks = []
         for left, close in enumerate(levels):
             best: tuple[int, Value] | None = None
@@ -307,7 +313,7 @@ class MultiAttackPass:
                     cand = lower
                 else:
                     hit = WIN if not any(struck) else self._sub_exact(s, struck, left)  # type: ignore[attr-defined]
-                    cand = _mix([(a, hit), (base - a, lower)], base)
+                    cand = _mix2(a, hit, base - a, lower, base)
                 if best is None or _better_win(cand, best[1]):
                     best = (t, cand)
             assert best is not None

@@ -113,7 +113,7 @@ class MKCheck(Node):
     ) -> None:
         # A check's result is a pure function of its dice, and parsed commands are cached, so small
         # checks keep their results: the everyday 2MK+3>=9 becomes a dictionary look-up after warm-up.
-        self._memo: dict[tuple[tuple[int, ...], str | None], RollResult] = {}
+        self._memo: dict[tuple[tuple[int, ...], str | None], tuple[Any, ...]] = {}  # a result less its node
         self._text_memo: dict[tuple[int, ...], str] = {}
         self.count = count
         self.modifier = modifier
@@ -139,7 +139,7 @@ class MKCheck(Node):
             rands = tuple([(6, v) for v in values])
         memo = self.count <= self.MEMO_MAX_DICE
         if memo and (known := self._memo.get((values, lang))) is not None:
-            return known
+            return RollResult._make((self, *known))
         out = best_outcome(values, self.modifier, self.target)
         # positional arguments: a keyword call costs twice as much on this hot path
         result = RollResult(
@@ -148,8 +148,11 @@ class MKCheck(Node):
             out.drive, out.achievement, (out.converted, values), (),
         )
         if memo:
+            # Everything but the node: plain numbers, strings and tuples, so the memo makes no cycle
+            # (node → memo → result → node) and whatever the caches drop is freed at once, without
+            # waiting for the collector's full pass (benchmarks/gc_pauses.py).
             MEMO_BUDGET.charge(self, MEMO_ENTRY_BYTES)
-            self._memo[(values, lang)] = result
+            self._memo[(values, lang)] = result[1:]
         return result
 
     def forget(self) -> None:
@@ -319,6 +322,8 @@ class MeikyuKingdomCommands(SystemCommands):
             return _check(count, _arith(mod_text), mod_text, target, False, b.group(0), hint)
         if body in TABLE_CODES:
             return MKTable(body)
+        if not body[:1].isalpha():  # every composite table's name starts with a letter: 2D6 needs none of them
+            return None
         from meikyu.systems.meikyu_kingdom.generators import recognizes
 
         if recognizes(body):

@@ -22,10 +22,13 @@ Famine: citizens -2D6; each meat material the kingdom spends saves one.
 from __future__ import annotations
 
 from importlib import resources
+from typing import TYPE_CHECKING
 
-from meikyu.dice.source import Dice
 from meikyu.errors import CommandError
-from meikyu.tables import Table, TableRoll, load_table
+
+if TYPE_CHECKING:  # the table engine loads with the first table, not with the check commands' import
+    from meikyu.dice.source import Dice
+    from meikyu.tables import Table, TableRoll
 
 TABLE_CODES: tuple[str, ...] = (
     "KDT", "KCT", "KMT", "CAT", "FWT", "CFT", "TT", "T1T", "T2T", "T3T", "T4T", "T5T", "MPT", "ET",
@@ -65,6 +68,7 @@ def get_part(part: str) -> Table:
 
 def _load(key: str, relative: str) -> Table:
     from meikyu.systems.meikyu_kingdom.table_effects import VOCABULARY
+    from meikyu.tables import load_table
 
     path = resources.files("meikyu.systems.meikyu_kingdom").joinpath("data").joinpath("tables")
     for step in relative.split("/"):
