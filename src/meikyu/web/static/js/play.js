@@ -293,8 +293,13 @@ function renderStatus() {
   status.className = `status ${current ? "live" : "stale"}`;
   const key = s.line === "reconnecting" ? "status.reconnecting" : current ? "status.live" : "status.updating";
   fill(status, t(key));
-  $("#main").classList.toggle("stale", !current);
-  $("#main").setAttribute("aria-busy", current ? "false" : "true");
+  // Busy while this seat's own action is out: a pushed newer state may be drawn meanwhile, its buttons
+  // disabled until the answer is in, and nobody (a person, a screen reader, a test) should take that
+  // for "nothing to do".
+  const main = $("#main");
+  main.classList.toggle("stale", !current);
+  main.classList.toggle("busy", s.busy);
+  main.setAttribute("aria-busy", current && !s.busy ? "false" : "true");
 }
 
 async function start() {
