@@ -30,6 +30,7 @@ const s = {
   diceText: "", // dice typed at a real table, kept across redraws
   focus: null, // where the keyboard was before the last redraw
   override: null, // the GM's chosen intervention in its list
+  forPlayers: false, // the GM's "act for an absent player" box is open (kept across redraws)
   shown: "", // what the page last drew (version, language, busy …)
 };
 async function refresh() {
@@ -257,6 +258,15 @@ function overrides(gmItems, ctx) {
   );
 }
 
+/** The absent players' actions, folded away; once the GM opens the box it stays open across redraws. */
+function forPlayersBox(forPlayers, ctx) {
+  const box = h("details", { class: "for-players", open: s.forPlayers }, h("summary", {}, t("gm.for_players", { n: forPlayers.length })), renderMenu(forPlayers, ctx));
+  box.addEventListener("toggle", () => {
+    s.forPlayers = box.open;
+  });
+  return box;
+}
+
 function gmPanel(items, ctx) {
   const gmItems = items.filter((item) => item.kind === "gm" && item.key !== AUTO);
   const pick = items.find((item) => item.key === AUTO);
@@ -281,9 +291,7 @@ function gmPanel(items, ctx) {
     hasAuto ? h("p", { class: "choice" }, toggle, h("label", { for: "auto-toggle" }, t("gm.auto"))) : null,
     pick ? h("div", { class: "buttons" }, h("button", { type: "button", class: "act auto", dataset: { key: AUTO }, disabled: !ctx.canAct, onclick: () => act(pick) }, oddsBadge(pick.odds), h("span", { class: "label" }, pick.label))) : null,
     overrides(gmItems, ctx),
-    forPlayers.length
-      ? h("details", { class: "for-players" }, h("summary", {}, t("gm.for_players", { n: forPlayers.length })), renderMenu(forPlayers, ctx))
-      : null,
+    forPlayers.length ? forPlayersBox(forPlayers, ctx) : null,
   ];
 }
 
