@@ -137,7 +137,7 @@ def test_r_lb_11_play_output_has_no_japanese_in_ko_en(
 def test_r_lb_07_normal_recovery_declaration_reads_in_the_language() -> None:
     from meikyu.systems.liberator.state import NORMAL, Declared
 
-    assert Declared("ann", NORMAL).render("ko") == "ann이(가) 통상 회복을 선언."
+    assert Declared("ann", NORMAL).render("ko") == "ann이 통상 회복을 선언."
     assert "normal_recovery" not in Declared("ann", NORMAL).render("en")
 
 

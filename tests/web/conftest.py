@@ -76,10 +76,28 @@ class Seat:
         return "\n".join(self.bodies)
 
 
-def open_seat(browser: Any, url: str, lang: str = "en", viewport: dict[str, int] | None = None) -> Seat:
+HOLD_POSTS = """(() => {
+  const held = [];
+  const fetch = window.fetch;
+  window.holdPosts = false;
+  window.fetch = async (...args) => {
+    const answer = await fetch(...args);
+    if (window.holdPosts && args[1] && args[1].method === "POST") await new Promise((go) => held.push(go));
+    return answer;
+  };
+  window.releasePosts = () => { window.holdPosts = false; held.splice(0).forEach((go) => go()); };
+})()"""
+"""An init script for :func:`open_seat`: while ``window.holdPosts`` is true, the answers to the page's POSTs
+reach it only at ``window.releasePosts()`` (the server has acted; a slow answer, made deterministic)."""
+
+
+def open_seat(browser: Any, url: str, lang: str = "en", viewport: dict[str, int] | None = None,
+              init_script: str | None = None) -> Seat:
     """A fresh context (its own storage, like another person's browser) with ``lang`` chosen, opened at ``url``."""
     context = browser.new_context(locale={"ko": "ko-KR", "ja": "ja-JP", "en": "en-US"}[lang],
                                   viewport=viewport or {"width": 1280, "height": 900})
+    if init_script:
+        context.add_init_script(init_script)
     page = context.new_page()
     page.set_default_timeout(20_000)  # generous: CI runs on two shared cores
     seat = Seat(page)
@@ -117,13 +135,14 @@ def seat_url(server: Server, game: dict[str, Any], seat: str) -> str:
 
 
 def live_at(seat: Seat, version: int | None = None) -> int:
-    """Wait until the seat's page shows a current state (at ``version`` or later); its version."""
+    """Wait until the seat's page shows a current state (at ``version`` or later) and is ready to act on
+    it (none of its own actions still out: a pushed state can be drawn before the answer to the seat's
+    own click, with every button disabled); its version."""
     page = seat.page
-    page.wait_for_selector("#main[data-version]:not(.stale)")
-    if version is not None:
-        page.wait_for_function(
-            "v => { const m = document.querySelector('#main'); return !m.classList.contains('stale') && "
-            "Number(m.dataset.version) >= v; }", arg=version)
+    page.wait_for_function(
+        "v => { const m = document.querySelector('#main'); return m && m.dataset.version !== undefined && "
+        "!m.classList.contains('stale') && !m.classList.contains('busy') && Number(m.dataset.version) >= v; }",
+        arg=-1 if version is None else version)
     return int(page.get_attribute("#main", "data-version"))
 
 

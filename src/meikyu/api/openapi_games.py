@@ -60,6 +60,14 @@ _EXAMPLE_GAME = {
     "log": [{"version": 1, "seat": "reader", "type": "action", "time": 1796114807.85,
              "events": [{"kind": "creation_rolled", "text": "Creation roll: 5 and 4. Pick one die."}]}],
 }
+_EXAMPLE_KINDS = {
+    "ok": True,
+    "kinds": [
+        {"system": "MeikyuKingdom", "kind": "session",
+         "files": [{"field": "sheet", "required": True}, {"field": "labyrinth", "required": False}]},
+        {"system": "ShinGamebook", "kind": "reading", "files": [{"field": "book", "required": True}]},
+    ],
+}
 _EXAMPLE_ERROR = {"ok": False, "error": "stale", "version": 3,
                   "message": "the game has moved on: it is at version 3 now. Reload it and choose again."}
 
@@ -167,7 +175,12 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
                                   "events": {"type": "array", "items": _ref("LogEntry")}}},
         "Kinds": {"type": "object", "required": ["ok", "kinds"],
                   "properties": {"ok": {"const": True}, "kinds": {"type": "array", "items": {
-                      "type": "object", "properties": {"system": _STR, "kind": _STR}}}}},
+                      "type": "object", "required": ["system", "kind", "files"],
+                      "properties": {"system": _STR, "kind": _STR, "files": {
+                          "type": "array", "description": "The files a setup may be made of: each file's text "
+                          "goes in `setup[field]` (TOML, or the same tables as JSON); the required one first.",
+                          "items": {"type": "object", "required": ["field", "required"],
+                                    "properties": {"field": _STR, "required": {"type": "boolean"}}}}}}}}},
     }
     create_body = {
         "schema": {
@@ -205,8 +218,8 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
     }
     game = _json(_ref("Game"), "The game as this seat sees it.", _EXAMPLE_GAME)
     paths: dict[str, Any] = {
-        "/api/kinds": {"get": _op("The (system, kind) pairs a game can be", "gameKinds",
-                                  _json(_ref("Kinds"), "Kinds."), (), [], auth=False)},
+        "/api/kinds": {"get": _op("The (system, kind) pairs a game can be, and the files each is set up from",
+                                  "gameKinds", _json(_ref("Kinds"), "Kinds.", _EXAMPLE_KINDS), (), [], auth=False)},
         "/api/games": {"post": _op("Create a game: one token and link per seat", "createGame",
                                    _json(_ref("Created"), "The game and its seats.", _EXAMPLE_CREATED),
                                    (400, 408, 413, 422, 429), [], create_body, status="201", auth=False)},

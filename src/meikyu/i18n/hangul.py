@@ -2,12 +2,17 @@
 
 Catalog texts write both forms (``{actor}이(가)``) because the name is not known in advance; once the
 text is filled in, :func:`settle_particles` keeps the one that fits the preceding syllable's final
-consonant (받침). A preceding character that is neither Hangul nor a digit keeps the written pair.
+consonant (받침). A Latin name is read by its last letter where Korean reads it one way only: a vowel
+a, i, o, u, y, or r, w, reads open (Hana → 하나가, Mir → 미르가), m and n close it (Tom → 톰이, Ann → 앤이),
+l ends in ㄹ (Paul → 폴이, 폴로). Any other character (e, which may be silent, k, t, s …: Mike is 마이크 but
+Jane 제인; Mark 마크 but Bob 밥) keeps the written pair, which reads right either way.
 
 >>> settle_particles("도윤이(가) 부하 5명을 데려갑니다; 기력(으)로 변환; 하늘이(가) 마을(으)로")
 '도윤이 부하 5명을 데려갑니다; 기력으로 변환; 하늘이 마을로'
 >>> settle_particles("미르이(가) 3을(를) 잃음, Mir이(가)")
-'미르가 3을 잃음, Mir이(가)'
+'미르가 3을 잃음, Mir가'
+>>> settle_particles("Tom이(가) Paul(으)로, Hana을(를) Mike이(가)")
+'Tom이 Paul로, Hana를 Mike이(가)'
 >>> settle_particles("'하나'은(는) 주사위 눈이 아닙니다")
 "'하나'는 주사위 눈이 아닙니다"
 
@@ -31,13 +36,15 @@ _PATTERN = re.compile(r"(.)(['\"」』)\]]*)(이\(가\)|을\(를\)|은\(는\)|�
 # Final consonant of each digit as read in Sino-Korean: 영 일 이 삼 사 오 육 칠 팔 구.
 _DIGIT_FINAL = {"0": 21, "1": 8, "2": 0, "3": 16, "4": 0, "5": 0, "6": 1, "7": 8, "8": 8, "9": 0}
 _RIEUL = 8
+# Latin last letters Korean reads one way only (0: open syllable; 4 ㄴ, 16 ㅁ, 8 ㄹ: a final consonant).
+_LATIN_FINAL = {**dict.fromkeys("aiouyrw", 0), "n": 4, "m": 16, "l": _RIEUL}
 
 
 def _final(char: str) -> int | None:
     """The 받침 index of ``char`` (0 = none), or None when it cannot be read."""
     if "\uac00" <= char <= "\ud7a3":
         return (ord(char) - 0xAC00) % 28
-    return _DIGIT_FINAL.get(char)
+    return _DIGIT_FINAL.get(char, _LATIN_FINAL.get(char.lower()) if char.isascii() else None)
 
 
 def _settle(match: re.Match[str]) -> str:

@@ -125,13 +125,14 @@ class ScenarioKind:
 
     # -- setting up ------------------------------------------------------------------------------
     def setup(self, setup: str | dict[str, Any], lang: str) -> Scenario:
-        """``"sample"`` or ``{"players": [{"id", "job", "extras"}…], "cards"?, "plan"?, "seed"?,
-        "dedicated_gm"?, "options"?}``: ``cards`` is a card file's TOML text, added to the sample cards;
+        """``"sample"`` or ``{"players"?: [{"id", "job", "extras"}…], "cards"?, "plan"?, "seed"?,
+        "dedicated_gm"?, "options"?}``: ``players`` defaults to the sample's three (so a card file alone
+        sets a game up); ``cards`` is a card file's TOML text, added to the sample cards;
         ``plan`` the mission types in order (default normal, turning, final); ``options`` the fields of
         :class:`~meikyu.systems.liberator.state.Options` (``party_missions`` defaults to on, as at the
         terminal table: a GM would not set an obstacle nobody can remove)."""
         if setup == "sample":
-            setup = {"players": [{"id": i, "job": j, "extras": list(x)} for i, j, x in SAMPLE_PLAYERS]}
+            setup = {"players": _sample_players()}
         if not isinstance(setup, dict):
             raise DataError("table.error.setup_shape", system=self.system, kind=self.kind,
                             expected='"sample" or {"players": [{"id": "ann", "job": "warrior", "extras": […]}]}')
@@ -141,7 +142,7 @@ class ScenarioKind:
             raise DataError("table.error.setup_field", part="setup", field="cards",
                             expected=translate("table.expect.cards_text", lang))
         rules = _rules(cards)
-        players = self._players(setup.get("players"), lang)
+        players = self._players(setup.get("players", _sample_players()), lang)
         plan = setup.get("plan", ["normal", "turning", "final"])
         if not isinstance(plan, list) or not plan or any(p not in MISSION_TYPES for p in plan):
             raise DataError("table.error.setup_field", part="setup", field="plan",
@@ -429,4 +430,9 @@ def _key(data: dict[str, Any], name: str, group: str) -> str:
     return "/".join(parts)
 
 
+def _sample_players() -> list[dict[str, Any]]:
+    return [{"id": i, "job": j, "extras": list(x)} for i, j, x in SAMPLE_PLAYERS]
+
+
 __all__ = ["SAMPLE_PLAYERS", "Scenario", "ScenarioKind", "ScenarioRules"]
+

@@ -41,6 +41,7 @@ from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom import session as ss
 from meikyu.systems.meikyu_kingdom.combat.events import BattleEvent
 from meikyu.systems.meikyu_kingdom.combat.model import Battle
+from meikyu.systems.meikyu_kingdom.events import PhaseEntered
 from meikyu.systems.meikyu_kingdom.labyrinth import read_labyrinth, sample_labyrinth
 from meikyu.systems.meikyu_kingdom.session_state import LABYRINTH_PROMPTS
 from meikyu.systems.meikyu_kingdom.sheet import SheetFile
@@ -167,7 +168,8 @@ class SessionKind:
             "system": self.system, "kind": self.kind, "seat": seat, "you": you,
             **data,
             "phase": state.phase, "step": state.step,
-            "phase_text": settle(translate("mk.event.phase_entered", lang, phase=state.phase, step=state.step), lang),
+            # the phase's own event line: its words (kingdom, round_table …) shown in the seat's language
+            "phase_text": settle(PhaseEntered(state.phase, state.step).render(lang), lang).strip(),
             "prompt": None if prompt is None else {"kind": prompt.kind, "actor": prompt.actor,
                                                    "options": list(prompt.options)},
             "round_table": (None if state.round_table is None

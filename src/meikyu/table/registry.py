@@ -31,10 +31,30 @@ _KINDS: dict[tuple[str, str], str] = {
 }
 _made: dict[tuple[str, str], TableKind] = {}
 
+# The setup fields each kind reads from a file a person uploads (TOML text, or the same tables as JSON),
+# the first one required. Every other setup field (a seed, options) is left at its default by a file setup.
+_FILES: dict[tuple[str, str], tuple[tuple[str, bool], ...]] = {
+    ("MeikyuKingdom", "battle"): (("encounter", True), ("bestiary", False)),
+    ("MeikyuKingdom", "round_table"): (("sheet", True),),
+    ("MeikyuKingdom", "session"): (("sheet", True), ("labyrinth", False)),
+    ("ShinGamebook", "reading"): (("book", True),),
+    ("Liberator", "scenario"): (("cards", True),),
+}
+
 
 def kinds() -> list[tuple[str, str]]:
     """The (system, kind) pairs a table can play, with the system ids ``/v2`` uses."""
     return list(_KINDS)
+
+
+def setup_files(system: str, kind: str) -> list[dict[str, Any]]:
+    """The files a setup of this kind may be made of: ``[{"field", "required"}]``, the field of ``setup``
+    each file's text goes in (what the home page asks for when a game is set up from one's own files).
+
+    >>> setup_files("MeikyuKingdom", "session")
+    [{'field': 'sheet', 'required': True}, {'field': 'labyrinth', 'required': False}]
+    """
+    return [{"field": name, "required": required} for name, required in _FILES.get((system, kind), ())]
 
 
 def get(system: str, kind: str) -> TableKind:

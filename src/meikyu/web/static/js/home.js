@@ -2,21 +2,13 @@
 // hand out each seat's link (the GM's marked secret), each with a copy button.
 
 import { h, fill, copyText } from "./dom.js";
-import { t, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
+import { t, has, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
 import { call } from "./api.js";
 
 const BOARDS = {
   MeikyuKingdom: () => import("./mk.js"),
   ShinGamebook: () => import("./gamebook.js"),
   Liberator: () => import("./liberator.js"),
-};
-// The setup fields each kind reads from files (the table layer's setup formats).
-const SETUP_PARTS = {
-  "MeikyuKingdom/battle": ["encounter"],
-  "MeikyuKingdom/round_table": ["kingdom"],
-  "MeikyuKingdom/session": ["kingdom"],
-  "ShinGamebook/reading": ["book"],
-  "Liberator/scenario": ["mission"],
 };
 const $ = (sel) => document.querySelector(sel);
 let kinds = [];
@@ -47,11 +39,15 @@ function renderParts() {
       h(
         "div",
         { class: "field" },
-        h("label", { for: `part-${part}` }, t(`part.${part}`)),
+        h("label", { for: `part-${part}` }, partName(part), kind.required.includes(part) ? null : h("span", { class: "small" }, ` ${t("home.optional")}`)),
         h("input", { type: "file", id: `part-${part}`, dataset: { part }, accept: ".toml,.json,.txt,text/plain" }),
       ),
     ),
   );
+}
+
+function partName(part) {
+  return has(`part.${part}`) ? t(`part.${part}`) : part;
 }
 
 async function setupData(kind) {
@@ -61,7 +57,8 @@ async function setupData(kind) {
     const file = input.files && input.files[0];
     if (file) setup[input.dataset.part] = await file.text();
   }
-  if (Object.keys(setup).length === 0) throw new Error(t("home.no_files", { parts: kind.parts.map((p) => t(`part.${p}`)).join(", ") }));
+  const missing = kind.required.filter((part) => !(part in setup));
+  if (missing.length) throw new Error(t("home.no_files", { parts: missing.map((p) => partName(p)).join(", ") }));
   return setup;
 }
 
@@ -143,7 +140,8 @@ async function start() {
   $("#kind").addEventListener("change", renderParts);
   $("#create").addEventListener("submit", create);
   try {
-    kinds = (await call("GET", "/api/kinds")).kinds.map((k) => ({ ...k, parts: SETUP_PARTS[`${k.system}/${k.kind}`] || [] }));
+    // Which files each kind is set up from comes with the kinds (the table layer knows its setups).
+    kinds = (await call("GET", "/api/kinds")).kinds.map((k) => ({ ...k, parts: (k.files || []).map((f) => f.field), required: (k.files || []).filter((f) => f.required).map((f) => f.field) }));
   } catch (failure) {
     fill($("#create-error"), failure.message);
     $("#create-error").hidden = false;

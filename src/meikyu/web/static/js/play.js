@@ -32,6 +32,7 @@ const s = {
   diceText: "", // dice typed at a real table, kept across redraws
   focus: null, // where the keyboard was before the last redraw
   override: null, // the GM's chosen intervention in its list
+  forPlayers: false, // the GM's "act for an absent player" box is open (kept across redraws)
   shown: "", // what the page last drew (version, language, busy …)
 };
 async function refresh() {
@@ -283,6 +284,15 @@ function overrides(gmItems, ctx) {
   );
 }
 
+/** The absent players' actions, folded away; once the GM opens the box it stays open across redraws. */
+function forPlayersBox(forPlayers, ctx) {
+  const box = h("details", { class: "for-players", open: s.forPlayers }, h("summary", {}, t("gm.for_players", { n: forPlayers.length })), renderMenu(forPlayers, ctx));
+  box.addEventListener("toggle", () => {
+    s.forPlayers = box.open;
+  });
+  return box;
+}
+
 function gmPanel(items, ctx) {
   const gmItems = items.filter((item) => item.kind === "gm" && item.key !== AUTO);
   const pick = items.find((item) => item.key === AUTO);
@@ -307,9 +317,7 @@ function gmPanel(items, ctx) {
     hasAuto ? h("p", { class: "choice" }, toggle, h("label", { for: "auto-toggle" }, t("gm.auto"))) : null,
     pick ? h("div", { class: "buttons" }, h("button", { type: "button", class: "act auto", dataset: { key: AUTO }, disabled: !ctx.canAct, onclick: () => act(pick) }, oddsBadge(pick.odds), h("span", { class: "label" }, pick.label))) : null,
     overrides(gmItems, ctx),
-    forPlayers.length
-      ? h("details", { class: "for-players" }, h("summary", {}, t("gm.for_players", { n: forPlayers.length })), renderMenu(forPlayers, ctx))
-      : null,
+    forPlayers.length ? forPlayersBox(forPlayers, ctx) : null,
   ];
 }
 
@@ -319,8 +327,13 @@ function renderStatus() {
   status.className = `status ${current ? "live" : "stale"}`;
   const key = s.line === "reconnecting" ? "status.reconnecting" : current ? "status.live" : "status.updating";
   fill(status, t(key));
-  $("#main").classList.toggle("stale", !current);
-  $("#main").setAttribute("aria-busy", current ? "false" : "true");
+  // Busy while this seat's own action is out: a pushed newer state may be drawn meanwhile, its buttons
+  // disabled until the answer is in, and nobody (a person, a screen reader, a test) should take that
+  // for "nothing to do".
+  const main = $("#main");
+  main.classList.toggle("stale", !current);
+  main.classList.toggle("busy", s.busy);
+  main.setAttribute("aria-busy", current && !s.busy ? "false" : "true");
 }
 
 async function start() {
