@@ -172,6 +172,39 @@ def test_bad_token_on_the_websocket(sqlite_server: Server) -> None:
         assert ws.close_code == 4401
 
 
+def revoked(ws: Any) -> dict[str, Any]:
+    """The message a socket gets when its token is replaced; the socket must then be closed with 4401."""
+    message = json.loads(ws.recv(timeout=10))
+    with pytest.raises(Exception):  # noqa: B017  (closed by the server)
+        ws.recv(timeout=10)
+    assert ws.close_code == 4401
+    return dict(message)
+
+
+def test_replacing_a_token_closes_the_sockets_open_on_it(sqlite_server: Server) -> None:
+    table = create(sqlite_server, "ShinGamebook", "reading", lang="en")
+    ws_url = sqlite_server.base.replace("http", "ws") + f"/api/games/{table.id}/live"
+    old = table.seats["reader"].token
+    with connect(f"{ws_url}?token={old}&lang=ko", open_timeout=10) as reader, \
+            connect(f"{ws_url}?token={old}", open_timeout=10) as second, \
+            connect(f"{ws_url}?token={table.seats['gm'].token}", open_timeout=10) as gm:
+        reply = table.call("gm", "POST", "/seats/reader/token", {})
+        assert reply.status == 200
+        message = revoked(reader)
+        assert message["ok"] is False and message["error"] == "bad_token"
+        assert message["message"] == "GM이 이 좌석의 링크를 새로 바꿔서 이 링크는 더 이상 쓸 수 없습니다. GM에게 새 링크를 받으세요."
+        assert revoked(second)["error"] == "bad_token"
+        # The GM's socket stays open, and the new token opens the seat's line again.
+        table.seats["reader"].token = reply.json()["token"]
+        with connect(f"{ws_url}?token={table.seats['reader'].token}", open_timeout=10) as again:
+            game = table.get("reader")
+            assert table.act("reader", game["legal_actions"][0]["action"], 0).status == 200
+            assert json.loads(gm.recv(timeout=10))["version"] == 1
+            assert json.loads(again.recv(timeout=10))["answer"]["seat"] == "reader"
+    with connect(f"{ws_url}?token={old}", open_timeout=10) as late:
+        assert revoked(late)["error"] == "bad_token"
+
+
 def test_two_processes_on_one_sqlite_folder_push_each_others_actions(data_dir: Path) -> None:
     """``--workers N`` (or two servers) on one data folder: versions agree, and pushes arrive within about
     a second (SQLite has no NOTIFY: subscribed games are re-read every second)."""

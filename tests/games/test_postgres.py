@@ -10,7 +10,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.api.conftest import Server, start_server, stop_server
-from tests.games.conftest import Table, create
+from tests.games.conftest import Table, create, kill9
 
 
 @pytest.fixture
@@ -64,3 +64,35 @@ def test_one_writer_wins_the_other_gets_409(two_servers: tuple[Server, Server]) 
             thread.join()
         assert sorted(statuses) == [200, 409]
         assert table.get("reader")["version"] == game["version"] + 1
+
+
+def test_kill_9_after_200_loses_nothing_on_postgresql(pg_url: str) -> None:
+    server = start_server("--store", pg_url)
+    table = create(server, "ShinGamebook", "reading", lang="en")
+    game = table.get("reader")
+    for _ in range(3):
+        reply = table.act("reader", game["legal_actions"][0]["action"], game["version"])
+        assert reply.status == 200
+        game = reply.json()
+    kill9(server)  # right after the third 200: no shutdown, no flush
+    again = start_server("--store", pg_url)
+    try:
+        back = on(again, table).get("reader")
+        assert back["version"] == game["version"] == 3 and back["view"] == game["view"]
+        assert back["log"] == game["log"]
+    finally:
+        stop_server(again)
+
+
+def test_a_token_replaced_on_one_process_closes_its_sockets_on_the_other(
+        two_servers: tuple[Server, Server]) -> None:
+    a, b = two_servers
+    table = create(a, "ShinGamebook", "reading", lang="en")
+    url = b.base.replace("http", "ws") + f"/api/games/{table.id}/live?token={table.seats['reader'].token}"
+    with connect(url, open_timeout=10) as on_b:
+        assert table.call("gm", "POST", "/seats/reader/token", {}).status == 200  # replaced on A
+        message = json.loads(on_b.recv(timeout=10))  # closed by B (NOTIFY)
+        assert message["error"] == "bad_token"
+        with pytest.raises(Exception):  # noqa: B017  (closed by the server)
+            on_b.recv(timeout=10)
+        assert on_b.close_code == 4401

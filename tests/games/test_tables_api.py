@@ -50,11 +50,13 @@ def test_mk_battle_gm_and_two_players_hidden_monsters(server: Server, data_dir: 
     lang = "ko"
     table = create(server, "MeikyuKingdom", "battle", {"encounter": "sample", "seed": 3}, lang=lang)
     present = {"pc:hana", "pc:mio"}
-    live = {seat: Listener(table, seat, lang) for seat in present}
     mirror = mirror_of(kind, str(data_dir), table.id)
     gm = table.get(GM, lang=lang)
     for monster in [c["id"] for c in gm["view"]["combatants"] if c["side"] == "monsters"]:
         gm = post_item(table, GM, gm, f"gm/hide/{monster}")
+    hidden_at = gm["version"]
+    # The players join once the GM has hidden the encounter (before that, its monsters are in plain sight).
+    live = {seat: Listener(table, seat, lang) for seat in present}
     from tests.games.driver import follow
 
     follow(table, kind, mirror, gm["version"])
@@ -63,10 +65,12 @@ def test_mk_battle_gm_and_two_players_hidden_monsters(server: Server, data_dir: 
     assert mirror.state.phase == "over"
     assert done.by_seat["pc:hana"] > 0 and done.by_seat["pc:mio"] > 0 and done.by_seat[GM] > 0
     assert any(c.hidden for c in mirror.state.combatants)
-    for listener in live.values():
+    for seat, listener in live.items():
         listener.wait_for(done.version)
         listener.close()
-        assert listener.versions == list(range(1, done.version + 1))  # every version, once, in order
+        assert listener.versions == list(range(hidden_at + 1, done.version + 1))  # every version, once, in order
+        answer = json.loads(listener.pushes[-1])["answer"]  # the push carries the seat's whole answer
+        assert answer == {k: v for k, v in table.get(seat, lang=lang).items() if k not in ("ok", "log")}
     replays_exactly(data_dir, table.id, done.steps[-1], lang)
     # What no player byte may hold: a hidden monster's ids, species, names (any language), skills, weapons.
     forbidden: set[str] = set()

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -30,6 +29,7 @@ from meikyu.api.games import GamesApp
 from meikyu.api.games_http import GameApiError, http_error
 from meikyu.api.openapi import docs_html, document
 from meikyu.api.params import extras_param, gather
+from meikyu.store.base import json_bytes
 from meikyu.web import routes as web_routes
 
 log = logging.getLogger("meikyu.api")
@@ -51,11 +51,7 @@ class JSONBody(Response):
     media_type = "application/json"
 
     def render(self, content: Any) -> bytes:
-        try:
-            return json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        except UnicodeEncodeError:
-            # Text that cannot be UTF-8 (a lone surrogate) still goes out, escaped.
-            return json.dumps(content, separators=(",", ":")).encode("ascii")
+        return json_bytes(content)
 
 
 def _error_lang(request: Request) -> str:

@@ -9,7 +9,8 @@ The routes (documented with examples in :mod:`meikyu.api.openapi`):
 - ``POST /api/games/{id}/seats/{seat}/token`` (GM) → ``{seat, token, url}``
 - ``GET /api/games/{id}/events?after=N`` → the log entries after version N
 - ``GET /api/games/{id}/export?format=text|markdown|bbcode&lang=…`` → the log as text
-- ``WS /api/games/{id}/live?token=…&lang=…&after=N`` → one log entry per new version
+- ``WS /api/games/{id}/live?token=…&lang=…&after=N`` → one log entry per new version, the newest also
+  carrying ``answer`` (the seat's game as a GET gives it, but the log); closed (4401) when the token is replaced
 - ``GET /api/kinds`` → the (system, kind) pairs a game can be
 
 Store calls block, so every handler runs the service in a worker thread.
@@ -41,7 +42,7 @@ from meikyu.api.games_http import (
 )
 from meikyu.api.games_live import Hub, live
 from meikyu.errors import MeikyuError
-from meikyu.store.tokens import seat_url
+from meikyu.store.tokens import hash_token, seat_url
 
 CREATE_EXAMPLE = '{"system": "ShinGamebook", "kind": "reading", "setup": "sample", "lang": "en"}'
 ACTION_EXAMPLE = '{"action": {"@type": "RollCreation"}, "version": 0}'
@@ -56,7 +57,7 @@ class GamesApp:
     def __init__(self, config: ApiConfig, json_response: Callable[..., Response]) -> None:
         self.config = config
         self.respond = json_response
-        self.hub = Hub()
+        self.hub = Hub(lambda game_id: self.games.store.token_hashes(game_id))
         self.limiter = RateLimiter(config.games_rate, config.games_burst)
         self.create_limiter = RateLimiter(config.games_create_rate, config.games_create_burst)
         self._games: Any = None
@@ -155,15 +156,14 @@ class GamesApp:
         return self.respond({"ok": True, "id": created.id, "version": created.version, "seats": seats},
                             status_code=201)
 
-    async def _game_answer(self, request: Request, game_id: str, seat: str) -> Response:
-        def build() -> dict[str, Any]:
-            game = self.games.load(game_id)
-            return {"ok": True, **self.games.snapshot_view(game, seat, self._lang(request, game))}  # a copy
-
-        return self.respond(await run_in_threadpool(build))
+    def _answer(self, request: Request, game_id: str, seat: str) -> Response:
+        """The seat's game now, as sent (joined from JSON encoded once per version); runs in a worker."""
+        game = self.games.load(game_id)
+        body = self.games.answer_json(game, seat, self._lang(request, game))
+        return Response(body, media_type="application/json")
 
     async def show(self, request: Request, game_id: str, seat: str) -> Response:
-        return await self._game_answer(request, game_id, seat)
+        return await run_in_threadpool(self._answer, request, game_id, seat)
 
     async def act(self, request: Request, game_id: str, seat: str) -> Response:
         data = await json_body(request, self.config.max_body_bytes, self.config.body_timeout, ACTION_EXAMPLE)
@@ -174,15 +174,23 @@ class GamesApp:
             raise bad_field("action", "an object: one of legal_actions[].action as given")
         version = int_field(data, "version", ACTION_EXAMPLE)
         dice = dice_field(data)
-        await run_in_threadpool(self.games.act, game_id, seat, data["action"], version, dice)
-        return await self._game_answer(request, game_id, seat)
+
+        def work() -> Response:  # one trip to a worker thread: the action, then the answer
+            self.games.act(game_id, seat, data["action"], version, dice)
+            return self._answer(request, game_id, seat)
+
+        return await run_in_threadpool(work)
 
     async def undo(self, request: Request, game_id: str, seat: str) -> Response:
         data = await json_body(request, self.config.max_body_bytes, self.config.body_timeout, UNDO_EXAMPLE)
         version = int_field(data, "version", UNDO_EXAMPLE)
         steps = int_field(data, "steps", UNDO_EXAMPLE, default=1, low=1)
-        await run_in_threadpool(self.games.undo, game_id, seat, version, steps)
-        return await self._game_answer(request, game_id, seat)
+
+        def work() -> Response:
+            self.games.undo(game_id, seat, version, steps)
+            return self._answer(request, game_id, seat)
+
+        return await run_in_threadpool(work)
 
     async def new_token(self, request: Request, game_id: str, seat: str) -> Response:
         target = request.path_params["seat"][:64]
@@ -242,4 +250,6 @@ class GamesApp:
             return
         if not self.games.store.live_across_processes:
             self.hub.start_polling()
-        await live(websocket, self.hub, self.games, game_id, seat, lang, after)
+        replaced = GameApiError(401, "bad_token", "games.error.token_replaced")
+        await live(websocket, self.hub, self.games, game_id, seat, hash_token(token or ""), lang, after,
+                   lambda: replaced.body(lang))

@@ -1,60 +1,108 @@
-"""Live updates: each subscribed WebSocket gets every new version's log entry as its seat may see it.
+"""Live updates: each subscribed WebSocket gets every new version as its seat may see it.
+
+One message per version: the log entry (what ``GET …/events?after=N`` lists), the newest of a burst also
+carrying ``answer`` — what ``GET /api/games/{id}`` answers for that seat but the log (``view``,
+``legal_actions``, ``prompt``, ``version`` …) — so a page redraws from the push without asking again. Each
+seat's answer is built and encoded once per version, whichever sockets and requests want it.
 
 The hub learns of new versions from this process's appends and, with PostgreSQL, from every other
 process through LISTEN/NOTIFY (SQLite: subscribed games are also re-read every second, which covers
 several worker processes on one file). A subscriber's task then reads what it has not sent yet from
-the service — the same entries ``GET …/events?after=N`` answers — so a push never skips or repeats a
-version, whichever process appended it.
+the service, so a push never skips or repeats a version, whichever process appended it.
+
+A socket lives only as long as its token: when the GM replaces a seat's token (in this process, or in
+another one — NOTIFY, or the once-a-second check on SQLite), every socket opened with the old one gets
+``{"ok": false, "error": "bad_token", …}`` and is closed with code 4401.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from meikyu.errors import MeikyuError
+from meikyu.store.base import TOKENS_CHANGED
 
 POLL_SECONDS = 1.0
+REVOKED_CODE = 4401
+"""The close code of a socket whose token was replaced (4000 + HTTP 401, as for a refused connection)."""
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One socket's place in the hub: its seat, its token's hash and what wakes its task."""
+
+    seat: str
+    token_hash: str
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    revoked: bool = False
 
 
 class Hub:
-    """Subscribers per game, woken when the game gets a new version."""
+    """Subscribers per game, woken when the game gets a new version or its tokens change.
 
-    def __init__(self) -> None:
+    ``token_hashes(game_id)`` (blocking; run in a worker) says each seat's current token hash.
+    """
+
+    def __init__(self, token_hashes: Callable[[str], dict[str, str]]) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.subs: dict[str, set[asyncio.Event]] = {}
+        self.subs: dict[str, set[Subscriber]] = {}
+        self.token_hashes = token_hashes
         self._poller: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def notify_threadsafe(self, game_id: str, version: int) -> None:
-        """Called from any thread (the service after an append, the store's LISTEN thread)."""
+        """Called from any thread (the service after an append or a new token, the store's LISTEN thread)."""
         loop = self.loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self.wake, game_id)
+            if version == TOKENS_CHANGED:
+                loop.call_soon_threadsafe(self._check_soon, game_id)
+            else:
+                loop.call_soon_threadsafe(self.wake, game_id)
 
     def wake(self, game_id: str) -> None:
-        for event in self.subs.get(game_id, ()):
-            event.set()
+        for sub in self.subs.get(game_id, ()):
+            sub.wake.set()
 
-    def subscribe(self, game_id: str) -> asyncio.Event:
+    def subscribe(self, game_id: str, seat: str, token_hash: str) -> Subscriber:
         self.loop = asyncio.get_running_loop()
-        event = asyncio.Event()
-        self.subs.setdefault(game_id, set()).add(event)
-        return event
+        sub = Subscriber(seat, token_hash)
+        self.subs.setdefault(game_id, set()).add(sub)
+        return sub
 
-    def unsubscribe(self, game_id: str, event: asyncio.Event) -> None:
+    def unsubscribe(self, game_id: str, sub: Subscriber) -> None:
         subs = self.subs.get(game_id)
         if subs is not None:
-            subs.discard(event)
+            subs.discard(sub)
             if not subs:
                 del self.subs[game_id]
 
+    def _check_soon(self, game_id: str) -> None:
+        if game_id in self.subs:
+            task = asyncio.get_running_loop().create_task(self.check_tokens(game_id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def check_tokens(self, game_id: str) -> None:
+        """Revoke every socket of ``game_id`` whose token is no longer its seat's."""
+        if game_id not in self.subs:
+            return
+        with contextlib.suppress(MeikyuError, OSError):
+            hashes = await run_in_threadpool(self.token_hashes, game_id)
+            for sub in list(self.subs.get(game_id, ())):
+                if hashes.get(sub.seat) != sub.token_hash:
+                    sub.revoked = True
+                    sub.wake.set()
+
     def start_polling(self) -> None:
         """Wake every subscriber once a second, for stores without NOTIFY: each then reads what other
-        processes appended (one indexed query, usually finding nothing)."""
+        processes appended (one indexed query, usually finding nothing); tokens are checked as often."""
         if self._poller is None:
             self._poller = asyncio.get_running_loop().create_task(self._poll())
 
@@ -63,35 +111,43 @@ class Hub:
             await asyncio.sleep(POLL_SECONDS)
             for game_id in list(self.subs):
                 self.wake(game_id)
+                await self.check_tokens(game_id)
 
 
-async def live(websocket: WebSocket, hub: Hub, games: Any, game_id: str, seat: str, lang: str,
-               after: int | None) -> None:
-    """Serve one seat until it disconnects: every version after ``after`` (default: the version when it
-    connected). The subscription is in place before the handshake completes, so no version slips by."""
-    wake = hub.subscribe(game_id)
+async def live(websocket: WebSocket, hub: Hub, games: Any, game_id: str, seat: str, token_hash: str, lang: str,
+               after: int | None, revoked_body: Callable[[], dict[str, Any]]) -> None:
+    """Serve one seat until it disconnects or its token is replaced: every version after ``after``
+    (default: the version when it connected). The subscription is in place before the handshake
+    completes, so no version slips by."""
+    sub = hub.subscribe(game_id, seat, token_hash)
     try:
         game = await run_in_threadpool(games.load, game_id)
         sent = game.version if after is None else min(after, game.version)
         await websocket.accept()
-        wake.set()
+        sub.wake.set()
         receiver = asyncio.create_task(_drain(websocket))
+
+        def pending() -> tuple[int, list[bytes]]:  # one trip to a worker: catch up, then the messages
+            return games.push_json(games.load(game_id), sent, seat, lang)
+
         while not receiver.done():
-            waiter = asyncio.create_task(wake.wait())
+            waiter = asyncio.create_task(sub.wake.wait())
             await asyncio.wait({waiter, receiver}, return_when=asyncio.FIRST_COMPLETED)
             waiter.cancel()
             if receiver.done():
                 break
-            wake.clear()
-            game = await run_in_threadpool(games.load, game_id)
-            while sent < game.version:
-                sent += 1
-                entry = await run_in_threadpool(games.log_entry, game, sent, seat, lang)
-                await websocket.send_json(entry)
+            sub.wake.clear()
+            if sub.revoked:
+                await websocket.send_json(revoked_body())
+                await websocket.close(code=REVOKED_CODE)
+                break
+            sent, messages = await run_in_threadpool(pending)
+            for message in messages:
+                await websocket.send_text(message.decode("utf-8"))
     except (WebSocketDisconnect, RuntimeError, MeikyuError, OSError):
         pass
     finally:
-        hub.unsubscribe(game_id, wake)
+        hub.unsubscribe(game_id, sub)
 
 
 async def _drain(websocket: WebSocket) -> None:

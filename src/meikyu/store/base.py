@@ -20,6 +20,9 @@ from meikyu.errors import InputError
 
 ACTION = "action"
 UNDO = "undo"
+TOKENS_CHANGED = -1
+"""The version a store's :meth:`Store.listen` callback is given when a seat's token was replaced (sockets
+opened with the old token must close)."""
 
 
 def dumps(value: Any) -> str:
@@ -29,6 +32,21 @@ def dumps(value: Any) -> str:
     '{"a":"미궁","b":1}'
     """
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def json_bytes(value: Any) -> bytes:
+    """Compact UTF-8 JSON as the API sends it (text unescaped; a lone surrogate, which UTF-8 cannot carry,
+    escaped instead).
+
+    >>> json_bytes({"a": "미궁"}).decode()
+    '{"a":"미궁"}'
+    >>> json_bytes(chr(0xD800))
+    b'"\\\\ud800"'
+    """
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value, separators=(",", ":")).encode("ascii")
 
 
 class StoreError(InputError):
@@ -124,7 +142,8 @@ class Store(Protocol):
         ...
 
     def listen(self, callback: Any) -> None:
-        """Call ``callback(game_id, version)`` (from another thread) when any process appends."""
+        """Call ``callback(game_id, version)`` (from another thread) when any process appends, and
+        ``callback(game_id, TOKENS_CHANGED)`` when one replaces a seat's token."""
         ...
 
     def dump(self, game_id: str) -> str:

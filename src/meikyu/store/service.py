@@ -9,7 +9,6 @@ lock per game keeps a game's steps in order inside a process, the log's primary 
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import threading
 import time
@@ -21,7 +20,17 @@ from typing import Any
 from meikyu.dice.source import Dice, RandomDice, RecordingDice, ScriptedDice
 from meikyu.engine import Action, Event
 from meikyu.errors import DiceError, InputError, MeikyuError
-from meikyu.store.base import ACTION, UNDO, Entry, GameRecord, GameSummary, Store, VersionConflict
+from meikyu.store.base import (
+    ACTION,
+    TOKENS_CHANGED,
+    UNDO,
+    Entry,
+    GameRecord,
+    GameSummary,
+    Store,
+    VersionConflict,
+    json_bytes,
+)
 from meikyu.store.tokens import hash_token, new_game_id, new_token, seat_for
 
 log = logging.getLogger("meikyu.store")
@@ -75,8 +84,9 @@ class Loaded:
     steps: dict[int, Step] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
     rendered: OrderedDict[tuple[int, str, str], list[dict[str, Any]]] = field(default_factory=OrderedDict)
-    answers: dict[tuple[str, str], tuple[int, dict[str, Any]]] = field(default_factory=dict)
-    """The latest :meth:`Games.snapshot_view` per (seat, language), reused until the version moves."""
+    encoded: OrderedDict[tuple[int, str, str], bytes] = field(default_factory=OrderedDict)
+    answers: dict[tuple[str, str], Answer] = field(default_factory=dict)
+    """The latest :meth:`Games.answer` per (seat, language), reused until the version moves."""
 
     @property
     def version(self) -> int:
@@ -130,7 +140,8 @@ class Games:
         self.store.close()
 
     def on_append(self, callback: Callable[[str, int], None]) -> None:
-        """Call ``callback(game_id, version)`` after this process appends (other processes: the store)."""
+        """Call ``callback(game_id, version)`` after this process appends, ``callback(game_id,
+        TOKENS_CHANGED)`` after it replaces a token (other processes: the store's ``listen``)."""
         self._listeners.append(callback)
 
     # -- create and list -------------------------------------------------------------------------------
@@ -258,6 +269,8 @@ class Games:
             raise Refused(InputError("games.error.no_seat", seat=seat[:40], seats=", ".join(sorted(known))))
         token = new_token()
         self.store.set_token_hash(game_id, seat, hash_token(token))
+        for listener in self._listeners:
+            listener(game_id, TOKENS_CHANGED)
         return token
 
     # -- acting ----------------------------------------------------------------------------------------
@@ -357,28 +370,83 @@ class Games:
             out["rolls"] = entry.rolls
         return out
 
-    def snapshot_view(self, game: Loaded, seat: str, lang: str) -> dict[str, Any]:
-        """``GET /api/games/{id}`` for ``seat`` (rendered once per version, seat and language)."""
+    def entry_json(self, game: Loaded, version: int, seat: str, lang: str) -> bytes:
+        """:meth:`log_entry` as JSON, encoded once per version, seat and language (every answer carries the
+        log's tail; only its newest entry is new)."""
+        key = (version, seat, lang)
+        found = game.encoded.get(key)
+        if found is None:
+            found = json_bytes(self.log_entry(game, version, seat, lang))
+            with game.lock:
+                game.encoded[key] = found
+                while len(game.encoded) > 4096:
+                    game.encoded.popitem(last=False)
+        return found
+
+    def answer(self, game: Loaded, seat: str, lang: str) -> Answer:
+        """What ``seat`` sees of the game now, but the log: built once per version, seat and language (the
+        answer to a GET or an action, and the push to every socket of that seat). Rendered outside the
+        game's lock (states are immutable), so pushes to several seats never hold up the next action."""
         with game.lock:
             state, version = game.state, game.version
             cached = game.answers.get((seat, lang))
-            if cached is not None and cached[0] == version:
-                return cached[1]
-            kind = game.kind
-            first = max(1, version - LOG_TAIL + 1)
-            answer = {
-                "id": game.record.id,
-                "system": game.record.system,
-                "kind": game.record.kind,
-                "version": version,
-                "seat": seat,
-                "lang": lang,
-                "settings": {"manual_dice": bool(game.settings.get("manual_dice"))},
-                "seats": list(kind.seats(state)),
-                "view": kind.view(state, seat, lang),
-                "legal_actions": [dataclasses.asdict(item) for item in kind.menu(state, seat, lang)],
-                "prompt": kind.prompt(state, seat, lang),
-                "log": [self.log_entry(game, v, seat, lang) for v in range(first, version + 1)],
-            }
-            game.answers[(seat, lang)] = (version, answer)
-            return answer
+        if cached is not None and cached.version == version:
+            return cached
+        kind = game.kind
+        head = {
+            "id": game.record.id,
+            "system": game.record.system,
+            "kind": game.record.kind,
+            "version": version,
+            "seat": seat,
+            "lang": lang,
+            "settings": {"manual_dice": bool(game.settings.get("manual_dice"))},
+            "seats": list(kind.seats(state)),
+            "view": kind.view(state, seat, lang),
+            "legal_actions": [item.to_data() for item in kind.menu(state, seat, lang)],
+            "prompt": kind.prompt(state, seat, lang),
+        }
+        made = Answer(version, head, json_bytes(head))
+        with game.lock:
+            latest = game.answers.get((seat, lang))
+            if latest is None or latest.version <= version:
+                game.answers[(seat, lang)] = made
+        return made
+
+    def snapshot_view(self, game: Loaded, seat: str, lang: str) -> dict[str, Any]:
+        """``GET /api/games/{id}`` for ``seat`` as data: :meth:`answer` and the log's last :data:`LOG_TAIL`
+        versions."""
+        made = self.answer(game, seat, lang)
+        return {**made.head, "log": [self.log_entry(game, v, seat, lang) for v in _tail(made.version)]}
+
+    def answer_json(self, game: Loaded, seat: str, lang: str) -> bytes:
+        """:meth:`snapshot_view` as the API sends it (``{"ok": true, …}``), joined from JSON encoded once:
+        the answer per version, each log entry per version."""
+        made = self.answer(game, seat, lang)
+        log = b",".join(self.entry_json(game, v, seat, lang) for v in _tail(made.version))
+        return b'{"ok":true,' + made.json[1:-1] + b',"log":[' + log + b"]}"
+
+    def push_json(self, game: Loaded, after: int, seat: str, lang: str) -> tuple[int, list[bytes]]:
+        """The live messages for ``seat`` after version ``after``: one log entry per version, the newest also
+        carrying ``answer`` (what a GET would answer, but the log), so a page redraws without asking.
+        Returns the last version covered and the messages."""
+        if game.version <= after:
+            return after, []
+        made = self.answer(game, seat, lang)
+        out = [self.entry_json(game, v, seat, lang) for v in range(after + 1, made.version + 1)]
+        if out:
+            out[-1] = out[-1][:-1] + b',"answer":' + made.json + b"}"
+        return max(after, made.version), out
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A seat's game at one version, but the log: ``head`` as data and ``json`` as sent."""
+
+    version: int
+    head: dict[str, Any]
+    json: bytes
+
+
+def _tail(version: int) -> range:
+    return range(max(1, version - LOG_TAIL + 1), version + 1)

@@ -10,7 +10,15 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
-from meikyu.store.base import Entry, GameNotFound, GameRecord, GameSummary, VersionConflict, dumps
+from meikyu.store.base import (
+    TOKENS_CHANGED,
+    Entry,
+    GameNotFound,
+    GameRecord,
+    GameSummary,
+    VersionConflict,
+    dumps,
+)
 from meikyu.store.migrations import MIGRATIONS
 
 Cursor = Any
@@ -150,6 +158,7 @@ class SqlStore:
             self._run(cur, "DELETE FROM seats WHERE game = ? AND seat = ?", (game_id, seat))
             self._run(cur, "INSERT INTO seats (game, seat, token_hash) VALUES (?, ?, ?)",
                       (game_id, seat, token_hash))
+            self.notify(cur, game_id, TOKENS_CHANGED)
 
     # -- snapshots -------------------------------------------------------------------------------------
     def put_snapshot(self, game_id: str, version: int, state: Any) -> None:

@@ -15,10 +15,13 @@ ask the kind and never look inside a system's state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+import functools
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from meikyu.engine import Action, Event, Rules
 
@@ -55,7 +58,11 @@ class MenuItem:
     form: dict[str, Any] | None = None
 
     def to_data(self) -> dict[str, Any]:
-        return asdict(self)
+        """The item as plain data (sharing ``action``, ``odds`` and ``form`` with the item: read, don't
+        mutate). A field-by-field dict: :func:`dataclasses.asdict` deep-copies, which cost more than
+        building the menu."""
+        return {"key": self.key, "action": self.action, "label": self.label, "group": self.group,
+                "kind": self.kind, "odds": self.odds, "seat": self.seat, "form": self.form}
 
 
 class TableKind(Protocol):
@@ -103,3 +110,47 @@ def sort_menu(items: Sequence[MenuItem]) -> list[MenuItem]:
     rank = {k: i for i, k in enumerate(KINDS_OF_ITEM)}
     order = sorted(range(len(items)), key=lambda i: (groups[items[i].group], rank.get(items[i].kind, 99), i))
     return [items[i] for i in order]
+
+
+_Kind = TypeVar("_Kind")
+_Out = TypeVar("_Out")
+KEPT_PER_METHOD = 256
+"""How many (state, arguments) answers :func:`per_state` keeps per method."""
+
+
+def per_state(method: Callable[..., list[_Out]]) -> Callable[..., list[_Out]]:
+    """Remember ``method(kind, state, *args)`` for the states last asked about, so one version's menu is
+    built once however often it is asked for (the answer, the prompt built from it, each push). States are
+    immutable values: the key is the state object itself (its ``id``, with the state held so the id cannot
+    be reused) and the other arguments, never the state's contents, so a look-up costs nothing. Each call
+    returns a new list of the same (frozen) items.
+
+    >>> class Kind:
+    ...     calls = 0
+    ...     @per_state
+    ...     def menu(self, state, seat, lang):
+    ...         Kind.calls += 1
+    ...         return [seat]
+    >>> state = object()
+    >>> Kind().menu(state, "gm", "en"), Kind().menu(state, "gm", "en"), Kind.calls
+    (['gm'], ['gm'], 1)
+    """
+    kept: OrderedDict[tuple[Any, ...], tuple[Any, list[_Out]]] = OrderedDict()
+    lock = threading.Lock()
+
+    @functools.wraps(method)
+    def remembered(self: Any, state: Any, *args: Any) -> list[_Out]:
+        key = (id(state), *args)
+        with lock:
+            hit = kept.get(key)
+            if hit is not None and hit[0] is state:
+                kept.move_to_end(key)
+                return list(hit[1])
+        out = method(self, state, *args)
+        with lock:
+            kept[key] = (state, out)
+            while len(kept) > KEPT_PER_METHOD:
+                kept.popitem(last=False)
+        return list(out)
+
+    return remembered

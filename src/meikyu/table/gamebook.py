@@ -54,7 +54,7 @@ from meikyu.systems.gamebook.rules import (
     RollCreation,
     UseAbility,
 )
-from meikyu.table.base import GM, MenuItem, odds_data
+from meikyu.table.base import GM, MenuItem, odds_data, per_state
 from meikyu.table.events import event_data
 from meikyu.table.setup import known_fields
 
@@ -210,6 +210,7 @@ class ReadingKind:
         return [event_data(e, lang) for e in events]
 
     # -- what a seat may do ----------------------------------------------------------------------
+    @per_state
     def menu(self, state: Reading, seat: str, lang: str) -> list[MenuItem]:
         if seat not in (GM, READER):
             return []

@@ -53,7 +53,7 @@ from meikyu.systems.liberator.names import localize
 from meikyu.systems.liberator.odds import removal_odds, split_removes
 from meikyu.systems.liberator.play import QueueDice, Table
 from meikyu.systems.liberator.rules import LiberatorRules, new_table
-from meikyu.table.base import GM, MenuItem, odds_data, sort_menu
+from meikyu.table.base import GM, MenuItem, odds_data, per_state, sort_menu
 from meikyu.table.events import event_data
 from meikyu.table.setup import known_fields
 
@@ -301,6 +301,7 @@ class ScenarioKind:
         return out
 
     # -- what a seat may do ----------------------------------------------------------------------
+    @per_state
     def menu(self, state: Scenario, seat: str, lang: str) -> list[MenuItem]:
         s = state.table
         rules = _rules(state.cards)

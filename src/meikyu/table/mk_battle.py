@@ -41,8 +41,7 @@ import hashlib
 import json
 import random
 from collections.abc import Sequence
-from dataclasses import MISSING, fields, replace
-from fractions import Fraction
+from dataclasses import MISSING, dataclass, fields, replace
 from functools import lru_cache
 from typing import Any
 
@@ -81,7 +80,7 @@ from meikyu.systems.meikyu_kingdom.combat.rules import (
 )
 from meikyu.systems.meikyu_kingdom.combat.view import appearance, label, render
 from meikyu.systems.meikyu_kingdom.odds import check_odds
-from meikyu.table.base import GM, MenuItem, odds_data, sort_menu
+from meikyu.table.base import GM, MenuItem, odds_data, per_state, sort_menu
 from meikyu.table.setup import data_of, known_fields
 
 _GM_ONLY = (act.Place, act.Hide, act.Begin, act.Reveal, act.Fall, act.ReduceHp, act.RestoreHp, act.Inflict,
@@ -348,31 +347,48 @@ class BattleKind:
         return out
 
     # -- what a seat may do ----------------------------------------------------------------------
+    @per_state
     def menu(self, state: Battle, seat: str, lang: str) -> list[MenuItem]:
         gm = seat == GM
+        role = "gm" if gm else "player"
+        names = tuple((c.id, c.hidden, c.appearance, tuple(w.name for w in c.weapons)) for c in state.combatants)
+        labels = _labels(lang, role, names)
+        items = []
+        offers = self._offers(state, gm)
+        for o in offers:
+            if seat not in o.seats:
+                continue
+            behalf = o.owner if gm else ""
+            text = labels.get((o.action, behalf))
+            if text is None:
+                text = labels[(o.action, behalf)] = _label(o.action, state, lang, role, behalf)
+            items.append(MenuItem(o.key, dict(o.dumped), text, o.group, o.kind,
+                                  None if o.secret and not gm else o.odds, o.owner or seat))
+        if gm:
+            items.extend(self._auto(state, [o.action for o in offers], items, lang))
+        return sort_menu(items)
+
+    @per_state
+    def _offers(self, state: Battle, gm: bool) -> list[_Offer]:
+        """What every seat's menu is built from, once per state: the legal actions (and the GM's
+        interventions for the GM), each with its seats, group, kind, key and odds."""
         legal: list[Action] = list(legal_actions(state))
         if gm:
             legal += gm_actions(state)
-        role = "gm" if gm else "player"
-        names = tuple((c.id, c.hidden, c.appearance, tuple(w.name for w in c.weapons)) for c in state.combatants)
         owners = _owners(state)
         by_id = {c.id: c for c in state.combatants}
-        items = []
+        out = []
         for action in legal:
             seats = self._seats(state, action, owners)
-            if seat not in seats:
-                continue
             players = sorted(s for s in seats if s != GM)
             owner = players[0] if len(players) == 1 else (GM if not players else "")
-            text = _label(action, state, lang, role, names, owner if gm else "")
-            who = self._whose(state, action)
-            group = GM if isinstance(action, _GM_ONLY) else (who or "")
-            kind = "gm" if isinstance(action, _GM_ONLY) else _KIND_OF.get(type(action).__name__, "other")
-            items.append(MenuItem(_key(action, group), dict(_dumped(action)), text, group, kind,
-                                  self._odds(state, by_id, action, gm), owner or seat))
-        if gm:
-            items.extend(self._auto(state, legal, items, lang))
-        return sort_menu(items)
+            gm_only = isinstance(action, _GM_ONLY)
+            group = GM if gm_only else (self._whose(state, action) or "")
+            kind = "gm" if gm_only else _KIND_OF.get(type(action).__name__, "other")
+            odds, secret = self._odds(state, by_id, action)
+            out.append(_Offer(action, seats, owner, group, kind, _key(action, group), _dumped(action), odds,
+                              secret))
+        return out
 
     def _auto(self, state: Battle, legal: Sequence[Action], items: Sequence[MenuItem],
               lang: str) -> list[MenuItem]:
@@ -389,19 +405,16 @@ class BattleKind:
         text = translate("table.battle.auto", lang, action=describe(pick, state, lang, "gm"))
         return [MenuItem("gm/auto", ACTIONS.dump(pick), text, GM, "gm", same.odds if same else None, GM)]
 
-    def _odds(self, b: Battle, by_id: dict[str, Combatant], action: Action, gm: bool) -> dict[str, Any] | None:
-        """Exact odds of the check this action rolls, unless its difficulty is hidden from this seat."""
+    def _odds(self, b: Battle, by_id: dict[str, Combatant], action: Action) -> tuple[dict[str, Any] | None, bool]:
+        """Exact odds of the check this action rolls, and whether its difficulty is hidden from players."""
         roll = _check_of(b, by_id, action)
         if roll is None:
-            return None
+            return None, False
         actor, count, modifier, difficulty, secret = roll
-        if secret and not gm:
-            return None
         c = by_id[actor]
         coop = sum(n for _, n, _act in c.coop)
-        success, critical, fumble = _chances(count, modifier + coop, difficulty, CURSE in c.statuses,
-                                             DISTRACTION in c.statuses or c.capacity <= 0)
-        return odds_data(success, critical=critical, fumble=fumble)
+        return _chances(count, modifier + coop, difficulty, CURSE in c.statuses,
+                        DISTRACTION in c.statuses or c.capacity <= 0), secret
 
     def prompt(self, state: Battle, seat: str, lang: str) -> dict[str, Any] | None:
         """The pending decision (breakthrough, hope on damage, where to put a target) if it is this seat's."""
@@ -417,10 +430,12 @@ class BattleKind:
 
 
 @lru_cache(maxsize=4096)
-def _chances(count: int, modifier: int, difficulty: int, curse: bool, no_drive: bool) -> tuple[Fraction, ...]:
-    """A battle check's exact (success, critical, fumble) (R-MK-10, R-MK-14; the automatic 6→drive choice)."""
+def _chances(count: int, modifier: int, difficulty: int, curse: bool, no_drive: bool) -> dict[str, Any]:
+    """A battle check's exact success, critical and fumble odds as menu data (R-MK-10, R-MK-14; the automatic
+    6→drive choice), remembered by everything they depend on: one dict shared by every menu item that rolls
+    the same check (read it, don't change it)."""
     o = check_odds(count, modifier, difficulty, curse=curse, no_drive=no_drive)
-    return o.success, o.critical, o.fumble
+    return odds_data(o.success, critical=o.critical, fumble=o.fumble)
 
 
 def _blocking(b: Battle, gm: bool) -> list[dict[str, Any]]:
@@ -466,21 +481,43 @@ def _dumped(action: Action) -> dict[str, Any]:
     return ACTIONS.dump(action)
 
 
-_LABELS: dict[tuple[Any, ...], str] = {}
+@dataclass(frozen=True)
+class _Offer:
+    """A legal action with what every seat's menu item for it shares (see :meth:`BattleKind._offers`);
+    ``owner`` is the one player seat it belongs to, ``gm``, or ``""`` for the whole court; ``secret``: its
+    odds are the GM's only."""
+
+    action: Action
+    seats: frozenset[str]
+    owner: str
+    group: str
+    kind: str
+    key: str
+    dumped: dict[str, Any]
+    odds: dict[str, Any] | None
+    secret: bool
 
 
-def _label(action: Action, b: Battle, lang: str, role: str, names: tuple[Any, ...], behalf: str) -> str:
-    """:func:`describe`, remembered per action and what names it (ids, hidden, appearances, weapons);
-    ``behalf``: the PC seat the GM acts for, said in the label."""
-    key = (action, lang, role, names, behalf)
-    text = _LABELS.get(key)
-    if text is None:
-        if len(_LABELS) > 50_000:
+_LABELS: dict[tuple[str, str, tuple[Any, ...]], dict[tuple[Action, str], str]] = {}
+
+
+def _labels(lang: str, role: str, names: tuple[Any, ...]) -> dict[tuple[Action, str], str]:
+    """The labels already made for this language, role and what names them (ids, hidden, appearances,
+    weapons), by (action, seat acted for): most actions keep their label from one state to the next."""
+    key = (lang, role, names)
+    found = _LABELS.get(key)
+    if found is None:
+        if len(_LABELS) > 2_000:
             _LABELS.clear()
-        text = describe(action, b, lang, role)
-        if behalf.startswith("pc:"):
-            text = translate("table.on_behalf", lang, label=text, who=label(b, behalf[3:], lang, "gm"))
-        _LABELS[key] = text
+        found = _LABELS[key] = {}
+    return found
+
+
+def _label(action: Action, b: Battle, lang: str, role: str, behalf: str) -> str:
+    """:func:`describe` in ``role``'s words; ``behalf``: the PC seat the GM acts for, said in the label."""
+    text = describe(action, b, lang, role)
+    if behalf.startswith("pc:"):
+        text = translate("table.on_behalf", lang, label=text, who=label(b, behalf[3:], lang, "gm"))
     return text
 
 
@@ -488,6 +525,7 @@ def _owners(b: Battle) -> dict[str, str]:
     return {c.id: f"pc:{c.id}" if c.side == COURT and c.kind == "pc" else GM for c in b.combatants}
 
 
+@lru_cache(maxsize=65536)
 def _key(action: Action, group: str) -> str:
     """``group/snake_type/required values…/name=value…`` (defaulted fields only when set): the same action
     always gets the same key, e.g. ``hana/attack/m3/weapon=1/hope=2/hold_back``."""

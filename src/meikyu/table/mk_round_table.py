@@ -22,7 +22,7 @@ from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.character import Character
 from meikyu.systems.meikyu_kingdom.display import render_maps
 from meikyu.systems.meikyu_kingdom.table_runner import describe_request
-from meikyu.table.base import GM, MenuItem
+from meikyu.table.base import GM, MenuItem, per_state
 from meikyu.table.mk_court import (
     ALL,
     court_seats,
@@ -100,6 +100,7 @@ class RoundTableKind:
 
         return [{"kind": _snake(type(e).__name__), "text": event_line(e, state_after.court, lang)} for e in events]
 
+    @per_state
     def menu(self, state: rt.RoundTableState, seat: str, lang: str) -> list[MenuItem]:
         return menu_items(round_table_offers(state, lang), state.court, rt.ACTIONS, seat, lang)
 

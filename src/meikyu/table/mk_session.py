@@ -44,7 +44,7 @@ from meikyu.systems.meikyu_kingdom.combat.model import Battle
 from meikyu.systems.meikyu_kingdom.labyrinth import read_labyrinth, sample_labyrinth
 from meikyu.systems.meikyu_kingdom.session_state import LABYRINTH_PROMPTS
 from meikyu.systems.meikyu_kingdom.sheet import SheetFile
-from meikyu.table.base import GM, MenuItem
+from meikyu.table.base import GM, MenuItem, per_state
 from meikyu.table.mk_court import (
     ALL,
     Offer,
@@ -249,6 +249,7 @@ class SessionKind:
             [type(action).__name__, *(f"{f.name}={getattr(action, f.name)}" for f in fields(action))])  # type: ignore[arg-type]
         return Offer(action, who if who is not None else ALL, "gm" if who == "" else "other", text)
 
+    @per_state
     def menu(self, table: TableSession, seat: str, lang: str) -> list[MenuItem]:
         state = table.session
         battle = getattr(state, "battle", None)

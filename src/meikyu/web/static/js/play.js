@@ -17,11 +17,13 @@ const BOARDS = {
 const id = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
 const $ = (sel) => document.querySelector(sel);
+const LOG_TAIL = 50; // as many log entries as a GET answer carries
 
 const s = {
   game: null, // the last GET answer
   version: -1, // its version
   announced: -1, // the newest version the live line told of
+  queued: [], // log entries pushed after the shown version, waiting for the answer that ends their burst
   line: "connecting", // "connecting" | "live" | "reconnecting"
   busy: false, // an action is on its way
   error: null, // the last refused action's message
@@ -87,10 +89,34 @@ async function act(item) {
   }
 }
 
+/**
+ * A live message: one log entry per version, the newest of a burst also carrying `answer` (this seat's
+ * game but the log). Entries that follow the shown version are kept; the answer then becomes the state
+ * shown, with the kept entries added to its log, without asking the server again. A gap (versions this
+ * page never saw) or an answer in another language than the page's means one GET.
+ */
+function pushed(message) {
+  const next = s.version + 1 + s.queued.length;
+  if (s.game && message.version === next) {
+    const { answer, ...entry } = message;
+    s.queued.push(entry);
+    if (!answer) return renderStatus();
+    const log = (Array.isArray(s.game.log) ? s.game.log : []).concat(s.queued);
+    s.queued = [];
+    if (answer.lang === lang() && answer.version === message.version) {
+      return take({ ...answer, log: log.slice(-LOG_TAIL) });
+    }
+  }
+  s.queued = [];
+  renderStatus();
+  return refresh();
+}
+
 /** A game answer (GET, or the answer to an action / undo) becomes the state shown, unless older. */
 function take(game) {
   if (!game || !game.view || !Number.isInteger(game.version)) return refresh();
   if (game.version >= s.version) {
+    if (game.version > s.version) s.queued = [];
     s.game = game;
     s.version = game.version;
   }
@@ -313,7 +339,7 @@ async function start() {
     render();
     return;
   }
-  const connection = live(`/api/games/${encodeURIComponent(id)}/live?token=${encodeURIComponent(token)}`, {
+  const connection = live(`/api/games/${encodeURIComponent(id)}/live?token=${encodeURIComponent(token)}&lang=${encodeURIComponent(lang())}`, {
     onState(state) {
       s.line = state;
       if (state === "live") refresh();
@@ -328,8 +354,7 @@ async function start() {
       }
       if (Number.isInteger(message.version) && message.version > s.version) {
         s.announced = Math.max(s.announced, message.version);
-        renderStatus();
-        refresh();
+        pushed(message);
       }
     },
   });
