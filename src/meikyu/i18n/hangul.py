@@ -11,6 +11,11 @@ consonant (받침). A preceding character that is neither Hangul nor a digit kee
 >>> settle_particles("'하나'은(는) 주사위 눈이 아닙니다")
 "'하나'는 주사위 눈이 아닙니다"
 
+A capital letter standing alone after a word (``도마뱀 A``, ``쥐 M``) is read by its name (에이, 엠):
+
+>>> settle_particles("도마뱀 A은(는) 쓰러졌다; 쥐 M이(가) 공격; 적 B(으)로; 기사 L(으)로")
+'도마뱀 A는 쓰러졌다; 쥐 M이 공격; 적 B로; 기사 L로'
+
 Every Korean message goes through it: :func:`meikyu.i18n.translate` applies it after filling in a template.
 """
 
@@ -31,6 +36,8 @@ _PATTERN = re.compile(r"(.)(['\"」』)\]]*)(이\(가\)|을\(를\)|은\(는\)|�
 # Final consonant of each digit as read in Sino-Korean: 영 일 이 삼 사 오 육 칠 팔 구.
 _DIGIT_FINAL = {"0": 21, "1": 8, "2": 0, "3": 16, "4": 0, "5": 0, "6": 1, "7": 8, "8": 8, "9": 0}
 _RIEUL = 8
+# Capital letters read by name in Korean: only 엘 (L), 엠 (M) and 엔 (N) end on a consonant.
+_LETTER_FINAL = {**dict.fromkeys("ABCDEFGHIJKOPQRSTUVWXYZ", 0), "L": _RIEUL, "M": 16, "N": 4}
 
 
 def _final(char: str) -> int | None:
@@ -43,6 +50,9 @@ def _final(char: str) -> int | None:
 def _settle(match: re.Match[str]) -> str:
     before, closing, pair = match.group(1), match.group(2), match.group(3)
     final = _final(before)
+    start = match.start(1)
+    if final is None and before in _LETTER_FINAL and (start == 0 or not match.string[start - 1].isalpha()):
+        final = _LETTER_FINAL[before]  # a lone capital: "A" is 에이 (a word like "Mir" stays unread)
     if final is None:
         return match.group(0)
     with_final, without = _PAIRS[pair]
