@@ -103,8 +103,9 @@ def test_the_odds_of_the_fight_ahead_before_it_starts_and_with_a_carried_weapon_
     answers = iter(["1", "1", "1", "2", "1", "1", "1", "1", "o", "q"])  # creation, Tetsu's pick, the grate
     run_interactive(session, lambda _: next(answers), out.append)
     assert session.state.paragraph == "8" and session.state.phase == "read"
-    at = out.index(translate("gb.reader.odds_ahead", "en", count=2, weapon="Sword", kill=3))
-    assert out[at + 1].startswith("  odds with no ability: win ")
-    assert out[at + 2].startswith("    escaping whenever")
-    assert out[at + 3].startswith("  taking up Miner's Pick (kill 4) first, no ability: win ")
-    assert session.odds_lines() == out[at:at + 4]
+    at = out.index(translate("gb.reader.odds_ahead", "en", weapon="Sword", kill=3))
+    assert out[at + 1] == "  enemy 1: Rock-eater A — attack 12, kill 2, defense 10, hits 5/5"
+    assert out[at + 3].startswith("  odds with no ability: win ")
+    assert out[at + 4].startswith("    escaping whenever")
+    assert out[at + 5].startswith("  taking up Miner's Pick (kill 4) first, no ability: win ")
+    assert session.odds_lines() == out[at:at + 6]

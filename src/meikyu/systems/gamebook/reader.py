@@ -108,8 +108,9 @@ class Session:
                 self.t("sheet_items", items=items), self.t("sheet_abilities", abilities=abilities),
                 self.t("sheet_progress", progress=progress), self.t("sheet_flags", flags=flags)]
 
-    def enemy_lines(self) -> list[str]:
-        cs = self.state.combat
+    def enemy_lines(self, fight: CombatState | None = None) -> list[str]:
+        """Shin's hits in the fight (``fight``, or the current one) and each enemy's numbers."""
+        cs = fight or self.state.combat
         if cs is None:
             return []
         lines = [self.t("sheet_combat", hits=cs.hits, max=cs.max_hits)]
@@ -140,7 +141,7 @@ class Session:
         sheet = s.sheet
         cs = start_combat(block.enemies, sheet.hits, block.escape is not None, abilities=True)
         weapon = self.book.item_name(sheet.weapon, self.lang) if sheet.weapon else "-"
-        lines = [self.t("odds_ahead", count=len(block.enemies), weapon=weapon, kill=sheet.kill)]
+        lines = [self.t("odds_ahead", weapon=weapon, kill=sheet.kill), *self.enemy_lines(cs)[1:]]
         lines += self._fight_lines(cs, sheet)
         for key in self.rules.weapons(s):
             if key == sheet.weapon:
