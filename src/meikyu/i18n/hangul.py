@@ -16,6 +16,11 @@ Jane 제인; Mark 마크 but Bob 밥) keeps the written pair, which reads right 
 >>> settle_particles("'하나'은(는) 주사위 눈이 아닙니다")
 "'하나'는 주사위 눈이 아닙니다"
 
+A capital letter standing alone after a word (``도마뱀 A``, ``쥐 M``) is read by its name (에이, 엠):
+
+>>> settle_particles("도마뱀 A은(는) 쓰러졌다; 쥐 M이(가) 공격; 적 B(으)로; 기사 L(으)로")
+'도마뱀 A는 쓰러졌다; 쥐 M이 공격; 적 B로; 기사 L로'
+
 Every Korean message goes through it: :func:`meikyu.i18n.translate` applies it after filling in a template.
 """
 
@@ -38,6 +43,8 @@ _DIGIT_FINAL = {"0": 21, "1": 8, "2": 0, "3": 16, "4": 0, "5": 0, "6": 1, "7": 8
 _RIEUL = 8
 # Latin last letters Korean reads one way only (0: open syllable; 4 ㄴ, 16 ㅁ, 8 ㄹ: a final consonant).
 _LATIN_FINAL = {**dict.fromkeys("aiouyrw", 0), "n": 4, "m": 16, "l": _RIEUL}
+# Capital letters read by name in Korean: only 엘 (L), 엠 (M) and 엔 (N) end on a consonant.
+_LETTER_FINAL = {**dict.fromkeys("ABCDEFGHIJKOPQRSTUVWXYZ", 0), "L": _RIEUL, "M": 16, "N": 4}
 
 
 def _final(char: str) -> int | None:
@@ -50,6 +57,9 @@ def _final(char: str) -> int | None:
 def _settle(match: re.Match[str]) -> str:
     before, closing, pair = match.group(1), match.group(2), match.group(3)
     final = _final(before)
+    start = match.start(1)
+    if final is None and before in _LETTER_FINAL and (start == 0 or not match.string[start - 1].isalpha()):
+        final = _LETTER_FINAL[before]  # a lone capital: "A" is 에이 (a word like "Mir" stays unread)
     if final is None:
         return match.group(0)
     with_final, without = _PAIRS[pair]

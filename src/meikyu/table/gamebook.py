@@ -36,7 +36,7 @@ from meikyu.errors import DataError, InputError
 from meikyu.i18n import translate
 from meikyu.serial import from_data, to_data
 from meikyu.systems.gamebook.book import Book, parse_book
-from meikyu.systems.gamebook.books import sample_path
+from meikyu.systems.gamebook.books import SAMPLES, sample_path
 from meikyu.systems.gamebook.events import GbEvent
 from meikyu.systems.gamebook.fighters import p_2d6_at_least
 from meikyu.systems.gamebook.policy import AutoPolicy
@@ -111,13 +111,21 @@ class ReadingKind:
 
     # -- setting up ------------------------------------------------------------------------------
     def setup(self, setup: str | dict[str, Any], lang: str) -> Reading:
-        """``"sample"`` (the shipped book) or ``{"book": "<book TOML text>", "story": false}``."""
+        """``"sample"`` (the default shipped book), ``{"sample": "<a shipped book's id>", "story": false}``,
+        or ``{"book": "<book TOML text>", "story": false}``."""
         if setup == "sample":
-            setup = {"book": sample_path().read_text(encoding="utf-8")}
+            setup = {"sample": SAMPLES[0]}
         if not isinstance(setup, dict):
             raise DataError("table.error.setup_shape", system=self.system, kind=self.kind,
-                            expected='"sample" or {"book": "…", "story": false}')
-        known_fields(setup, "setup", ("book", "story"))
+                            expected='"sample", {"sample": "…"} or {"book": "…", "story": false}')
+        known_fields(setup, "setup", ("book", "sample", "story"))
+        if "sample" in setup:
+            name = setup["sample"]
+            if "book" in setup or name not in SAMPLES:
+                raise DataError("table.error.setup_field", part="setup", field="sample",
+                                expected=" / ".join(SAMPLES) + " (without \"book\")")
+            setup = {**setup, "book": sample_path(name).read_text(encoding="utf-8")}
+            del setup["sample"]
         text = setup.get("book")
         if not isinstance(text, str) or not text.strip():
             raise DataError("table.error.setup_field", part="setup", field="book",

@@ -339,8 +339,11 @@ class _Reader:
         if not isinstance(key, str) or not key:
             self.problem("gb.book.bad_condition", pid, r"\bif\s*=", value=raw)
             return None
-        at_least = raw.get("at_least", 1 if kind in ("item", "ability") else (1 if kind == "progress" else 0))
         at_most = raw.get("at_most")
+        # "Has it" is at least 1 for items, abilities and counters; a bound from above alone ("Noise 1 or
+        # less") reads as from 0, since a blank counter is 0 (R-GB-05) and is then "1 or less" too.
+        has = 1 if kind in ("item", "ability", "progress") and at_most is None else 0
+        at_least = raw.get("at_least", has)
         for name, v in (("at_least", at_least), ("at_most", at_most)):
             if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
                 self.problem("gb.book.not_integer", pid, rf"\b{name}\s*=", field=name, value=v)

@@ -1,4 +1,4 @@
-"""``meikyu gamebook check | play | odds``: the gamebook's commands for :mod:`meikyu.cli`."""
+"""``meikyu gamebook books | check | play | odds``: the gamebook's commands for :mod:`meikyu.cli`."""
 
 from __future__ import annotations
 
@@ -42,11 +42,33 @@ def _guarded(fn: Handler) -> Handler:
 
 
 def _book_path(name: str) -> Path:
-    from meikyu.systems.gamebook.books import sample_path
+    """``sample`` (the default shipped book), a shipped book's id, or a path to a book file."""
+    from meikyu.systems.gamebook.books import SAMPLES, sample_path
 
-    if name in ("sample", "kaze-no-tou"):
+    if name == "sample":
         return sample_path()
+    if name in SAMPLES:
+        return sample_path(name)
     return Path(name)
+
+
+@_guarded
+def cmd_books(args: argparse.Namespace) -> int:
+    """List the shipped books: id and title (what ``check`` and ``play`` take instead of a path)."""
+    from meikyu.systems.gamebook.book import load_book
+    from meikyu.systems.gamebook.books import samples
+
+    lang = _lang(args)
+    rows = []
+    for book_id, path in samples():
+        book = load_book(path)
+        rows.append({"id": book_id, "title": book.title.get(lang), "paragraphs": len(book.paragraphs),
+                     "default": not rows})
+    lines = [translate("gb.cli.book_row", lang, **row) + (translate("gb.cli.book_default", lang) if row["default"]
+                                                          else "") for row in rows]
+    lines.append(translate("gb.cli.books_hint", lang, id=rows[-1]["id"]))
+    _emit(args, {"ok": True, "books": rows}, lines)
+    return 0
 
 
 def _emit(args: argparse.Namespace, data: dict[str, Any], lines: list[str]) -> None:
@@ -199,7 +221,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add ``gamebook`` with its sub-commands ``check``, ``play`` and ``odds``."""
+    """Add ``gamebook`` with its sub-commands ``books``, ``check``, ``play`` and ``odds``."""
     top = subparsers.add_parser("gamebook", help="the Shin gamebook: check and play books, exact combat odds")
     sub = top.add_subparsers(dest="gb_cmd", metavar="COMMAND")
 
@@ -207,15 +229,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         p.add_argument("--lang", choices=LANGS, help="language (default ja, or $MEIKYU_LANG)")
         p.add_argument("--format", choices=("text", "json"), default="text")
 
+    p = sub.add_parser("books", help="list the books shipped with meikyu")
+    common(p)
+    p.set_defaults(handler=cmd_books)
+
     p = sub.add_parser("check", help="validate a book file (exit 1 when it has problems)")
-    p.add_argument("book", help="a book TOML file, or 'sample' for the shipped book")
+    p.add_argument("book", help="a book TOML file, a shipped book's id (see 'books'), or 'sample'")
     p.add_argument("--max-states", type=int, default=200_000,
                    help="how many (paragraph, sheet) states playing the book may visit (default 200000)")
     common(p)
     p.set_defaults(handler=cmd_check)
 
     p = sub.add_parser("play", help="read a book in the terminal, or play it from a script")
-    p.add_argument("book", help="a book TOML file, or 'sample' for the shipped book")
+    p.add_argument("book", help="a book TOML file, a shipped book's id (see 'books'), or 'sample'")
     p.add_argument("--story", action="store_true", help="story mode: no sheet, every fight won (R-GB-08)")
     p.add_argument("--seed", type=int, help="seed for reproducible dice")
     p.add_argument("--dice", help="'manual' to type dice in, or fixed values such as 6,3,1")

@@ -36,20 +36,28 @@ nothing is concluded from an incomplete search.
 (False, True)
 >>> found.value_range("1", "progress", "luck")
 (1, 1)
+>>> found.route("2")
+[('', ('start', (0, 0, 1))), ('1', ('jumps', 1))]
 """
 
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field, replace
+from typing import Any
 
-from meikyu.systems.gamebook.book import Ability, Book, CombatBlock, Condition, Paragraph
+from meikyu.systems.gamebook.book import Book, CombatBlock, Condition, Paragraph
 from meikyu.systems.gamebook.combat import fighter_for
 from meikyu.systems.gamebook.fighters import Fighter, after_hit
 from meikyu.systems.gamebook.sheet import Sheet, all_hold, apply_effect, distribute, distributions, new_sheet
 from meikyu.systems.gamebook.text import Text
 
 __all__ = ["Exploration", "explore", "fight_outcomes", "quantity"]
+
+Node = tuple[str, Sheet]
+"""A (paragraph, sheet cut down to what still matters) state of the search."""
+Way = tuple[Any, ...]
+"""How the search left a state (see :meth:`Exploration.route`)."""
 
 MAX_STATES = 200_000
 
@@ -68,6 +76,10 @@ class Exploration:
     ranges: dict[tuple[str, str, str], tuple[int, int]] = field(default_factory=dict)
     states: int = 0
     complete: bool = True
+    came: dict[Node, tuple[Node | None, Way]] = field(default_factory=dict, repr=False)
+    """How the search first reached each (paragraph, sheet): the state before and the way taken."""
+    first: dict[str, Node] = field(default_factory=dict, repr=False)
+    """The first state the search reached at each paragraph (the end of a shortest route there)."""
 
     def taken(self, pid: str, kind: str, index: int) -> bool:
         return (pid, kind, index) in self.ways
@@ -75,6 +87,22 @@ class Exploration:
     def value_range(self, pid: str, kind: str, key: str) -> tuple[int, int] | None:
         """The lowest and highest value of a flag / counter / item / stat / ability seen at ``pid``."""
         return self.ranges.get((pid, kind, key))
+
+    def route(self, pid: str) -> list[tuple[str, Way]] | None:
+        """A way of playing to ``pid`` with the fewest steps, as (paragraph, way out of it) pairs; the
+        first pair is ``("", ("start", (attack, defense, stamina)))``, the points creation puts on each
+        stat (R-GB-02). Ways are ``("choices" | "jumps", index)``, ``("check", 0 success | 1 failure)``,
+        ``("combat", 0 win | 1 lose | 2 escape, ability or "")`` and ``("equip", item)`` (taking up a
+        carried weapon, staying on the paragraph). None when the search never reached ``pid``."""
+        node = self.first.get(pid)
+        if node is None:
+            return None
+        steps: list[tuple[str, Way]] = []
+        while node is not None:
+            before, way = self.came[node]
+            steps.append((before[0] if before is not None else "", way))
+            node = before
+        return steps[::-1]
 
 
 def quantity(sheet: Sheet, kind: str, key: str) -> int:
@@ -180,29 +208,35 @@ def explore(book: Book, max_states: int = MAX_STATES) -> Exploration:
         return out
     live = _live(book)
     fights: dict[tuple[Fighter, CombatBlock], frozenset[str]] = {}
-    seen: set[tuple[str, Sheet]] = set()
-    todo: deque[tuple[str, Sheet]] = deque()
+    seen = out.came
+    todo: deque[Node] = deque()
 
-    def enter(pid: str, sheet: Sheet) -> None:
+    def visit(node: Node, before: Node | None, way: Way) -> None:
+        if node not in seen:
+            seen[node] = (before, way)
+            todo.append(node)
+
+    def enter(pid: str, sheet: Sheet, before: Node | None, way: Way) -> None:
         para = book.paragraphs.get(pid)
         if para is None:
             return
         for effect in para.effects:
             sheet = apply_effect(sheet, effect, book)
-        node = (pid, _cut(sheet, live[pid], book))
-        if node not in seen:
-            seen.add(node)
-            todo.append(node)
+        visit((pid, _cut(sheet, live[pid], book)), before, way)
 
+    base = new_sheet(book)
     for sheet in start_sheets(book):
-        enter(book.start, sheet)
+        spread = (sheet.attack - base.attack, sheet.defense - base.defense, sheet.stamina - base.stamina)
+        enter(book.start, sheet, None, ("start", spread))
     while todo:
         if len(seen) > max_states:
             out.complete = False
             break
-        pid, sheet = todo.popleft()
+        node = todo.popleft()
+        pid, sheet = node
         para = book.paragraphs[pid]
         out.reached.add(pid)
+        out.first.setdefault(pid, node)
         for kind, key in _asked_at(para):
             value = quantity(sheet, kind, key)
             lo, hi = out.ranges.get((pid, kind, key), (value, value))
@@ -211,36 +245,34 @@ def explore(book: Book, max_states: int = MAX_STATES) -> Exploration:
         for item, count in sheet.items if _FIGHTS in live[pid] else ():
             weapon = book.items.get(item)
             if count and weapon is not None and weapon.kill is not None and item != sheet.weapon:
-                node = (pid, replace(sheet, weapon=item, kill=weapon.kill))
-                if node not in seen:
-                    seen.add(node)
-                    todo.append(node)
+                visit((pid, replace(sheet, weapon=item, kill=weapon.kill)), node, ("equip", item))
         if para.ending is not None:
             continue
         if para.combat is not None:
             block = para.combat
-            possible: set[str] = set()
-            for ability in (None, *(book.abilities.get(a) for a in sheet.abilities)):
-                shin = fighter_for(sheet, ability if isinstance(ability, Ability) else None)
-                key = (shin, block)
-                if key not in fights:
-                    fights[key] = fight_outcomes(shin, block)
-                possible |= fights[key]
+            possible: dict[str, str] = {}  # outcome → the first ability (or "" for none) it can come with
+            for name in ("", *sheet.abilities):
+                ability = book.abilities.get(name) if name else None
+                shin = fighter_for(sheet, ability)
+                if (shin, block) not in fights:
+                    fights[shin, block] = fight_outcomes(shin, block)
+                for outcome in fights[shin, block]:
+                    possible.setdefault(outcome, name)
             for index, outcome in enumerate(OUTCOMES):
                 target = {"win": block.win, "lose": block.lose, "escape": block.escape}[outcome]
                 if outcome in possible and target is not None:
                     out.ways.add((pid, "combat", index))
-                    enter(target, sheet)
+                    enter(target, sheet, node, ("combat", index, possible[outcome]))
             continue
         if para.check is not None:
             c = para.check
             value = sheet.stat(c.stat)
             if value + 12 >= c.target:
                 out.ways.add((pid, "check", 0))
-                enter(c.success, sheet)
+                enter(c.success, sheet, node, ("check", 0))
             if value + 2 < c.target:
                 out.ways.add((pid, "check", 1))
-                enter(c.failure, sheet)
+                enter(c.failure, sheet, node, ("check", 1))
             continue
         moved = False
         for kind, ways in (("jumps", para.jumps), ("choices", para.choices)):
@@ -251,14 +283,14 @@ def explore(book: Book, max_states: int = MAX_STATES) -> Exploration:
         for index, jump in enumerate(para.jumps):
             if all_hold(sheet, jump.when):
                 out.ways.add((pid, "jumps", index))
-                enter(jump.to, sheet)
+                enter(jump.to, sheet, node, ("jumps", index))
                 moved = True
                 break
         if not para.jumps:
             for index, choice in enumerate(para.choices):
                 if all_hold(sheet, choice.when):
                     out.ways.add((pid, "choices", index))
-                    enter(choice.to, sheet)
+                    enter(choice.to, sheet, node, ("choices", index))
                     moved = True
         if not moved and pid not in out.stuck:
             out.stuck[pid] = sheet

@@ -25,8 +25,8 @@ from meikyu.errors import DiceError, DiceExhausted, InputError, MeikyuError
 from meikyu.files import parse_json, read_text, write_json
 from meikyu.i18n import translate
 from meikyu.serial import to_data
-from meikyu.systems.gamebook.book import Book
-from meikyu.systems.gamebook.combat import fighter_for
+from meikyu.systems.gamebook.book import Book, Effect
+from meikyu.systems.gamebook.combat import CombatState, fighter_for, start_combat
 from meikyu.systems.gamebook.events import CombatStarted, Entered
 from meikyu.systems.gamebook.fighters import ROLLING, escape_needed
 from meikyu.systems.gamebook.odds import combat_odds
@@ -45,6 +45,7 @@ from meikyu.systems.gamebook.rules import (
     RollCreation,
     UseAbility,
 )
+from meikyu.systems.gamebook.sheet import Sheet, apply_effect
 from meikyu.systems.gamebook.text import localize
 
 SAVE_FORMAT = "meikyu-gamebook-save/1"
@@ -107,8 +108,9 @@ class Session:
                 self.t("sheet_items", items=items), self.t("sheet_abilities", abilities=abilities),
                 self.t("sheet_progress", progress=progress), self.t("sheet_flags", flags=flags)]
 
-    def enemy_lines(self) -> list[str]:
-        cs = self.state.combat
+    def enemy_lines(self, fight: CombatState | None = None) -> list[str]:
+        """Shin's hits in the fight (``fight``, or the current one) and each enemy's numbers."""
+        cs = fight or self.state.combat
         if cs is None:
             return []
         lines = [self.t("sheet_combat", hits=cs.hits, max=cs.max_hits)]
@@ -122,31 +124,58 @@ class Session:
 
     def odds_lines(self) -> list[str]:
         """Exact odds: before the ability is chosen, of the whole fight for no ability and for each
-        ability Shin has (R-GB-03); after that, from the fight as it stands now, with the chosen one."""
+        ability Shin has (R-GB-03); after that, from the fight as it stands now, with the chosen one.
+        At a fight's paragraph before it starts, the fight ahead (see :meth:`ahead_lines`)."""
         cs = self.state.combat
         if cs is None:
+            return self.ahead_lines()
+        return self._fight_lines(cs, self.state.sheet)
+
+    def ahead_lines(self) -> list[str]:
+        """The fight this paragraph leads into, before it starts: its exact odds with the weapon in hand
+        and each ability, and with each other weapon Shin carries, which he may take up first (R-GB-01)."""
+        s = self.state
+        block = self.book.paragraphs[s.paragraph].combat if s.phase == "read" else None
+        if block is None:
             return []
+        sheet = s.sheet
+        cs = start_combat(block.enemies, sheet.hits, block.escape is not None, abilities=True)
+        weapon = self.book.item_name(sheet.weapon, self.lang) if sheet.weapon else "-"
+        lines = [self.t("odds_ahead", weapon=weapon, kill=sheet.kill), *self.enemy_lines(cs)[1:]]
+        lines += self._fight_lines(cs, sheet)
+        for key in self.rules.weapons(s):
+            if key == sheet.weapon:
+                continue
+            other = apply_effect(sheet, Effect("equip", key), self.book)
+            name = self.book.item_name(key, self.lang)
+            try:
+                o = combat_odds(fighter_for(other), list(block.enemies), escape=False)
+                lines.append(self.t("odds_weapon", weapon=name, kill=other.kill, win=percent(o.win),
+                                    lose=percent(o.lose)))
+            except InputError as exc:
+                lines.append(self.t("odds_none", ability=name, reason=exc.message(self.lang)))
+        return lines
+
+    def _fight_lines(self, cs: CombatState, sheet: Sheet) -> list[str]:
         lines = []
-        keys = (cs.ability,) if cs.chosen else ("", *self.state.sheet.abilities)
+        keys = (cs.ability,) if cs.chosen else ("", *sheet.abilities)
         for key in keys:
             ability = self.book.abilities.get(key) if key else None
             name = self.book.ability_name(key, self.lang) if key else self.t("opt_no_ability")
             label = "odds_now" if cs.chosen and cs.exchanges else "odds"
             try:
-                shin = fighter_for(self.state.sheet, ability)
-                w, lo, _ = self._odds_now(shin, escape=False)
+                shin = fighter_for(sheet, ability)
+                w, lo, _ = self._odds_now(cs, shin, escape=False)
                 lines.append(self.t(label, ability=name, win=percent(w), lose=percent(lo)))
                 if cs.escape_allowed:
-                    w, lo, x = self._odds_now(shin, escape=True)
+                    w, lo, x = self._odds_now(cs, shin, escape=True)
                     lines.append(self.t("odds_escape", win=percent(w), lose=percent(lo), escape=percent(x)))
             except InputError as exc:
                 lines.append(self.t("odds_none", ability=name, reason=exc.message(self.lang)))
         return lines
 
-    def _odds_now(self, shin: Any, escape: bool) -> tuple[Fraction, Fraction, Fraction]:
-        """(win, lose, escape) from the current point of the fight, by the exact solver."""
-        cs = self.state.combat
-        assert cs is not None
+    def _odds_now(self, cs: CombatState, shin: Any, escape: bool) -> tuple[Fraction, Fraction, Fraction]:
+        """(win, lose, escape) from the current point of the fight ``cs``, by the exact solver."""
         if not cs.chosen:  # the whole fight, from its start
             o = combat_odds(shin, [f.enemy for f in cs.foes], escape=escape)
             return o.win, o.lose, o.escape
@@ -243,7 +272,12 @@ def action_label(rules: GamebookRules, s: PlayState, action: Action, lang: str, 
     if isinstance(action, Distribute):
         return t("opt_spread", attack=action.attack, defense=action.defense, stamina=action.stamina)
     if isinstance(action, Choose):
-        return rules.open_choices(s)[action.number - 1].text.get(lang)
+        open_now = rules.open_choices(s)
+        choice = open_now[action.number - 1]
+        text = choice.text.get(lang)
+        if sum(1 for c in open_now if c.text.get(lang) == text) > 1:  # same words, other paragraphs
+            return text + t("choice_to", target=choice.to)
+        return text
     if isinstance(action, Proceed):
         para = rules.paragraph(s)
         if para.combat:

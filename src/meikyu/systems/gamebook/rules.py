@@ -169,8 +169,15 @@ class GamebookRules:
 
     # -- what may happen next --------------------------------------------------------------------
     def open_choices(self, state: PlayState) -> list[Choice]:
-        """The choices whose conditions hold now, in the book's order."""
-        return [c for c in self.paragraph(state).choices if all_hold(state.sheet, c.when, state.story)]
+        """The choices whose conditions hold now, in the book's order. Two that read the same and lead
+        to the same paragraph (say, one for each of two ways of having a key) are one choice: the
+        reader sees it once."""
+        out: list[Choice] = []
+        for c in self.paragraph(state).choices:
+            if all_hold(state.sheet, c.when, state.story) and not any(
+                    o.text == c.text and o.to == c.to for o in out):
+                out.append(c)
+        return out
 
     def paragraph(self, state: PlayState) -> Paragraph:
         try:
@@ -237,6 +244,8 @@ class GamebookRules:
 
     # -- the machine -------------------------------------------------------------------------------
     def step(self, state: PlayState, action: Action, dice: Dice) -> tuple[PlayState, tuple[GbEvent, ...]]:
+        if state.phase == "ended":  # nothing is left to do, whatever the action (not "pick 1 to 0")
+            raise RuleError("R-GB-07", "gb.error.ended", paragraph=state.paragraph)
         if isinstance(action, RollCreation):
             self._need(state, "roll", "R-GB-02")
             with rolling("creation", 2):
@@ -256,6 +265,8 @@ class GamebookRules:
             if p.combat or p.check or self.jump_target(state) is not None:
                 raise RuleError("R-GB-07", "gb.error.no_choice_here")
             open_now = self.open_choices(state)
+            if not open_now:  # a dead end: say so instead of "pick 1 to 0"
+                raise RuleError("R-GB-07", "gb.error.no_open_choice", paragraph=state.paragraph)
             if not 1 <= action.number <= len(open_now):
                 raise RuleError("R-GB-07", "gb.error.bad_choice", number=action.number, count=len(open_now),
                                 paragraph=state.paragraph)

@@ -35,6 +35,7 @@ condition, so that some sheets find no way on (see :func:`no_fallback`).
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -152,7 +153,7 @@ def _check(text: str, source: str, max_states: int = MAX_STATES) -> Report:
             if effect.kind == "equip" and effect.key in book.items and book.items[effect.key].kill is None:
                 found.append(_problem(index, "gb.check.not_weapon", pid, (rf"[\"']{effect.key}[\"']",),
                                       item=effect.key))
-    warned = [*endless_fights(book, index), *no_fallback(book, index)]
+    warned = [*endless_fights(book, index), *no_fallback(book, index), *same_choices(book, index)]
     if not found:  # play only a book whose links hold
         played, played_warnings = play_problems(book, index, seen, max_states)
         found += played
@@ -367,3 +368,48 @@ jumps = [{ to = 2, if = { item = "sword" } }]
 text = "Inside."
 ending = "good"
 """  # a doctest book: without the sword there is no way on
+
+
+def same_choices(book: Book, index: LineIndex | None = None) -> list[Problem]:
+    """Choices of one paragraph that read the same: shown once when they also lead to the same paragraph
+    (:meth:`GamebookRules.open_choices`), with where each goes when they do not; either way the author
+    hears of it.
+
+    >>> book = parse_book(TWINS)[0]
+    >>> [(w.key, w.paragraph, w.line) for w in same_choices(book, LineIndex(TWINS))]
+    [('gb.check.same_choice', '1', 8), ('gb.check.same_text', '1', 9)]
+    """
+    found = []
+    for pid, para in book.paragraphs.items():
+        for number, choice in enumerate(para.choices):
+            other = next((i for i, c in enumerate(para.choices[:number]) if c.text == choice.text), None)
+            if other is None:
+                continue
+            key = "gb.check.same_choice" if para.choices[other].to == choice.to else "gb.check.same_text"
+            line = para.line
+            if index is not None:
+                lines = [n for b, e in index.spans.get(pid, []) for n in range(b, e + 1)
+                         if re.search(ref_pattern(choice.to), index.lines[n - 1])]
+                earlier = sum(1 for c in para.choices[:number] if c.to == choice.to)
+                line = lines[min(earlier, len(lines) - 1)] if lines else para.line
+            found.append(Problem(key, (("way", _way("choices", number + 1, choice.to)), ("other", other + 1)),
+                                 pid, line))
+    return found
+
+
+TWINS = """
+[book]
+id = "t"
+start = 1
+[p.1]
+text = "Two doors."
+choices = [{ to = 2, text = "Open" },
+  { to = 2, text = "Open" },
+  { to = 3, text = "Open" }]
+[p.2]
+text = "In."
+ending = "good"
+[p.3]
+text = "Out."
+ending = "normal"
+"""  # a doctest book: the same words three times, twice to the same paragraph
