@@ -180,6 +180,13 @@ class Games:
             self._catch_up(game)
         return game
 
+    def loaded(self, game_id: str) -> Loaded:
+        """The game as this process holds it, without asking the store for newer entries (right after this
+        process's own action or undo, which it holds already); :meth:`load` when it holds none."""
+        with self._cache_lock:
+            game = self._cache.get(game_id)
+        return game if game is not None else self.load(game_id)
+
     def _load_cold(self, game_id: str, use_snapshots: bool) -> Loaded:
         from meikyu.table import registry
 
