@@ -15,7 +15,8 @@ What it does, all in one run:
    and the rows measure saturation (latency ≈ games × CPU per action, Little's law). A **paced** row plays
    16 games that each wait 100 ms between an answer and the next action (~10 actions/s per table, far
    faster than people play): the latency a table sees while 15 others play too.
-   ``--compare-src DIR`` runs the same SQLite rows on a second server from another source tree (e.g. a
+   Each server first plays one unmeasured game (imports and caches warm up, as on a server that has been
+   running). ``--compare-src DIR`` runs the same SQLite rows on a second server from another source tree (e.g. a
    ``git worktree`` of an older commit), in the same run: before and after side by side.
 4. Push latency: one game with 6 WebSockets subscribed (the GM, the four PC seats and the GM's second
    screen); time from posting an action to the push reaching all 6.
@@ -260,6 +261,7 @@ def main() -> None:
     for label, server_args, src in servers:
         proc, base = start_server(*server_args, src=src)
         try:
+            asyncio.run(play_games(base, seq, 1, len(seq)))  # warm-up: imports, caches, the first game's setup
             for games, per_game, pause in levels:
                 cpu = cpu_seconds(proc.pid)
                 rate, p50, p99, n = asyncio.run(play_games(base, seq, games, per_game, pause))
