@@ -58,7 +58,7 @@ CASES: list[Case] = [
     ("liberator cards check", {"c.toml": CARDS.read_text("utf-8")},
      lambda d: ["liberator", "cards", "check", str(d / "c.toml")], ""),
     ("liberator play --cards --script", {"c.toml": CARDS.read_text("utf-8"), "s.txt": "help\n# 도움말\nquit\n"},
-     lambda d: ["liberator", "play", "--cards", str(d / "c.toml"), "--script", str(d / "s.txt")], ""),
+     lambda d: ["liberator", "play", "--cards", str(d / "c.toml"), "--script", str(d / "s.txt"), "--seed", "1"], ""),
 ]
 
 

@@ -117,7 +117,7 @@ def test_play_reports_bad_commands_without_stopping(
 ) -> None:
     script = tmp_path / "s.txt"
     script.write_text(
-        "frobnicate\ngenerate normal 4\ndeclare nothing\n99\nodds 1\nhelp\nundo\nundo\nquit\n",
+        "frobnicate\ngenerate normal 4\ndeclare nothing\n99\nodds 99\nhelp\nundo\nundo\nquit\n",
         encoding="utf-8",
     )
     code, out, _ = run(
@@ -156,7 +156,7 @@ def test_mission_party_option_keeps_obstacles_removable(capsys: pytest.CaptureFi
     """R-LB-04: ``mission --party`` only sets obstacles the named jobs can remove; bad jobs are explained."""
     from meikyu.systems.liberator.cli import _party_reach
 
-    reach = _party_reach("warrior,mage")
+    reach, _ = _party_reach("warrior,mage")
     for seed in range(20):
         code, out, _ = run(
             [

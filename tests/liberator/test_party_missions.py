@@ -15,7 +15,8 @@ from meikyu.engine import Game
 from meikyu.errors import InputError
 from meikyu.systems.liberator.cards import sample_cards
 from meikyu.systems.liberator.mission import budget, check_mission, generate_mission, party_reach
-from meikyu.systems.liberator.rules import LiberatorRules, fits, new_table
+from meikyu.systems.liberator.packing import fits
+from meikyu.systems.liberator.rules import LiberatorRules, new_table
 from meikyu.systems.liberator.state import Options
 from meikyu.systems.liberator.strategy import StrategicPolicy
 

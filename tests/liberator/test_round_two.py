@@ -45,9 +45,9 @@ def test_r_lb_11_discard_two_takes_two_cards() -> None:
     assert parse_effect("即:*-2").amount == 2
     s = start(table(BOB), "P9", "M9")
     s = edit_char(s, 0, hand=("projection_magic", "revelation_magic", "illusion_magic", "might"))
-    from meikyu.systems.liberator.rules import _Ctx
+    from meikyu.systems.liberator.context import Ctx
 
-    ctx = _Ctx(RULES, s, None)  # type: ignore[arg-type]
+    ctx = Ctx(RULES.cards, s, None)  # type: ignore[arg-type]
     ctx.enqueue(0, parse_effects("即:*-2"))
     assert len(ctx.s.effects) == 2 and all(pe.effect.amount == 1 for pe in ctx.s.effects)
 

@@ -123,7 +123,7 @@ def test_r_lb_09_single_player_retargets_others_only_effects() -> None:
     s = start(table(("solo", "boss", ["mount"])), "P5", "M1")
     s, _ = run(s, (Declare("bit_of_courage"), [6, 3]), Split(6))
     s, ev = step(s, UseAbility(0, "boss_command"))
-    assert RULES.turn_value(s) == 4 + 2 and "AbilityUsed" in kinds(ev)
+    assert RULES.turn_value(s) == 5 + 2 and "AbilityUsed" in kinds(ev)
     s = start(table(("solo", "priest", ["mount"])), "P5", "M1")
     s = edit_char(s, 0, hand=("vitality_magic", "zen_dialogue", "mount"), discard=("healing_words",))
     s, _ = run(s, (Declare("mount"), [5, 3]), Split(5))

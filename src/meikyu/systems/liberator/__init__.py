@@ -7,7 +7,9 @@ Modules, one job each:
 - :mod:`~meikyu.systems.liberator.cardmaking` — the card-making rules: validator and a power-row designer
 - :mod:`~meikyu.systems.liberator.character` — creation, hand and discard, experience use (R-LB-13)
 - :mod:`~meikyu.systems.liberator.mission` — evaluation table, the seeded mission generator
-- :mod:`~meikyu.systems.liberator.state` / :mod:`~meikyu.systems.liberator.rules` — the table (R-LB-01…12, 14)
+- :mod:`~meikyu.systems.liberator.state` / :mod:`~meikyu.systems.liberator.rules` — the table (R-LB-01…12, 14);
+  the machine behind it: ``machine`` (step), ``context``, ``flow``, ``setup_phase``, ``turn``, ``abilities``,
+  ``checks``, ``answers``, ``experience``, ``legal``, ``guards``
 - :mod:`~meikyu.systems.liberator.odds` — exact odds of removing chosen obstacles this turn
 
 Nothing is loaded at import time; data files are read on first use.

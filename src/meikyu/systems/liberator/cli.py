@@ -1,11 +1,14 @@
 """``meikyu liberator …``: missions, card checks, exact odds and the hot-seat table.
 
-- ``meikyu liberator mission --players 3 --levels 1,1,1 --type turning [--seed S] [--format json]``
+- ``meikyu liberator mission --players 3 --levels 1,1,1 --type turning [--seed S] [--format json]``,
+  or ``--party warrior,mage`` (the players and their cards; every obstacle one they can remove)
 - ``meikyu liberator cards check FILE [--format json]`` — exit 0 valid, 1 rule violations
 - ``meikyu liberator cards list`` — the sample cards
 - ``meikyu liberator odds CARD --obstacles P3,M1 [--bonus N]``
-- ``meikyu liberator play --players ann:warrior:mount,bob:mage:might [--plan normal,turning,final]
-  [--seed S] [--dice 5,3,…] [--script FILE] [--no-gm] [--cards FILE] [--load SAVE]``
+- ``meikyu liberator play --players ann:warrior:mount,bob:mage:might+focus --levels 1,2
+  [--plan normal,turning,final] [--seed S] [--dice 5,3,…] [--script FILE] [--no-gm] [--cards FILE]
+  [--load SAVE | --continue SAVE]`` — ``--continue`` starts a campaign's next scenario with the
+  players of SAVE's finished one (experience, levels, cards and jobs carry over)
 
 ``--script FILE`` feeds the table's commands from a file (see :mod:`meikyu.systems.liberator.play`)
 and ``--dice`` queues dice before the random ones, so a whole scenario can be replayed in tests.
@@ -73,13 +76,12 @@ def cmd_mission(args: argparse.Namespace) -> int:
     from meikyu.systems.liberator.mission import generate_mission, mission_to_json, mission_type
     from meikyu.systems.liberator.names import localize
 
-    if args.players < 1:
-        raise InputError("lb.error.levels", players=args.players, count=0)
-    levels = _levels(args.levels, args.players)
-    reach = None
-    if args.party:
-        reach = _party_reach(args.party)
-    mission = generate_mission(args.type, levels, args.players, args.seed, reach=reach)
+    reach, size = _party_reach(args.party) if args.party else (None, 0)
+    players = args.players if args.players is not None else size
+    if players < 1:
+        raise InputError("lb.cli.mission_players")
+    levels = _levels(args.levels, players) if args.levels else [1] * players
+    mission = generate_mission(args.type, levels, players, args.seed, reach=reach)
     data = mission_to_json(mission)
     if args.format == "json":
         print(json.dumps(data, ensure_ascii=False))
@@ -104,14 +106,15 @@ def cmd_mission(args: argparse.Namespace) -> int:
     return 0
 
 
-def _party_reach(text: str) -> dict[str, int]:
-    """The reach of a party given as ``job[+extra…],…`` (or ``name:job:extra+extra,…``)."""
+def _party_reach(text: str) -> tuple[dict[str, int], int]:
+    """The reach of a party given as ``job[+extra…],…`` (or ``name:job:extra+extra,…``), and its size."""
     from meikyu.systems.liberator.cards import sample_cards
     from meikyu.systems.liberator.mission import party_reach
 
     cards = sample_cards()
     owned: list[str] = []
-    for piece in text.split(","):
+    pieces = [piece for piece in text.split(",") if piece.strip()]
+    for piece in pieces:
         parts = piece.strip().split(":")
         parts = parts[1:] if len(parts) > 1 else parts  # drop the player's name
         job, *extras = [x for x in "+".join(parts).split("+") if x]
@@ -121,7 +124,7 @@ def _party_reach(text: str) -> dict[str, int]:
             if extra not in cards.actions and extra not in cards.feats:
                 raise InputError("lb.error.unknown_card", card=extra)
         owned += list(cards.jobs[job].actions) + [x for x in extras if x in cards.actions]
-    return party_reach(cards.actions[a] for a in owned)
+    return party_reach(cards.actions[a] for a in owned), len(pieces)
 
 
 def cmd_cards_check(args: argparse.Namespace) -> int:
@@ -183,15 +186,25 @@ def cmd_cards_list(args: argparse.Namespace) -> int:
     def print(line: str) -> None:  # noqa: A001 — sample names in the chosen language
         builtins.print(localize(line, lang))
 
-    for job in cards.jobs.values():
-        print(
-            f"{job.id:10} {job.name}  {job.effect.name}[{job.effect.id}] {describe(job.effect.effect, lang)}  → {', '.join(job.actions)}"
-        )
+    if args.recovery is None:
+        for job in cards.jobs.values():
+            print(
+                f"{job.id:10} {job.name}  {job.effect.name}[{job.effect.id}] {describe(job.effect.effect, lang)}"
+                f"  → {', '.join(job.actions)}"
+            )
+    power_word = translate("lb.cli.power_row", lang)
     for a in cards.actions.values():
-        faces = " | ".join(f"{p}:{format_effects(e, lang)}" for p, e in zip(a.power, a.effects, strict=True))
-        print(f"{a.id:20} {a.name} {a.attribute}{a.recovery}  {faces}")
-    for f in cards.feats.values():
-        print(f"{f.id:20} {f.name} {describe(f.effect, lang)}" + (f" ({translate('lb.cli.cost', lang, cost=f.cost)})" if f.cost else ""))
+        if args.recovery is not None and a.recovery != args.recovery:
+            continue
+        row = " ".join(map(str, a.power))
+        faces = " · ".join(
+            f"{face}: {format_effects(a.effects_on(face), lang)}" for face in range(1, 7) if a.effects_on(face)
+        )
+        print(f"{a.id:20} {a.name} {a.attribute}{a.recovery}  {power_word} {row}  | {faces}")
+    if args.recovery is None:
+        for f in cards.feats.values():
+            cost = f" ({translate('lb.cli.cost', lang, cost=f.cost)})" if f.cost else ""
+            print(f"{f.id:20} {f.name} {describe(f.effect, lang)}{cost}")
     return 0
 
 
@@ -239,23 +252,44 @@ def cmd_play(args: argparse.Namespace) -> int:
     from meikyu.dice.source import parse_dice_list
     from meikyu.files import read_text
     from meikyu.systems.liberator.cards import load_card_file, sample_cards
-    from meikyu.systems.liberator.play import Table
+    from meikyu.systems.liberator.play import Table, load_game, random_seed
+    from meikyu.systems.liberator.rules import LiberatorRules
     from meikyu.systems.liberator.state import Options
 
+    lang = _lang(args)
     cards = sample_cards()
     if args.cards:
         cards = cards.merged(load_card_file(args.cards))
     dice = parse_dice_list(args.dice) if args.dice else []
-    table = Table.new(
-        _players(args.players),
-        cards=cards,
-        plan=[x for x in args.plan.split(",") if x],
-        seed=args.seed,
-        dedicated_gm=not args.no_gm,
-        lang=_lang(args),
-        options=Options(party_missions=not args.any_obstacles),
-        dice=dice,
-    )
+    plan = [x for x in args.plan.split(",") if x]
+    if args.continue_from:
+        from dataclasses import replace
+
+        from meikyu.systems.liberator.campaign import next_scenario
+
+        if args.players or args.levels or args.load:
+            raise InputError("lb.cli.continue_alone")
+        rules = LiberatorRules(cards)
+        finished = load_game(rules, args.continue_from, lang).state
+        seed = args.seed if args.seed is not None else random_seed()
+        options = replace(finished.options, party_missions=not args.any_obstacles)
+        state = next_scenario(finished, plan=plan, seed=seed, options=options, dedicated_gm=not args.no_gm)
+        table = Table.around(state, rules, lang=lang, dice=dice, seed=seed)
+        print(translate("lb.play.next_scenario", lang, scenario=state.scenario))
+    else:
+        players = _players(args.players or "player1:warrior:mount")
+        levels = _levels(args.levels, len(players)) if args.levels else None
+        table = Table.new(
+            players,
+            cards=cards,
+            plan=plan,
+            seed=args.seed,
+            dedicated_gm=not args.no_gm,
+            lang=lang,
+            options=Options(party_missions=not args.any_obstacles),
+            dice=dice,
+            levels=levels,
+        )
     lines = read_text(args.script).splitlines() if args.script else None
     if args.load:
         table.load(args.load)  # a save that cannot be read refuses the start, not a fresh game
@@ -292,8 +326,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
             p.add_argument("--format", choices=("text", "json"), default="text")
 
     p = sub.add_parser("mission", help="generate a mission within the budget")
-    p.add_argument("--players", type=int, required=True)
-    p.add_argument("--levels", required=True, help="one level per player, e.g. 1,1,1")
+    p.add_argument("--players", type=int, help="how many players (default: the --party's size)")
+    p.add_argument("--levels", help="one level per player, e.g. 1,1,2 (default 1 each)")
     p.add_argument("--type", choices=("normal", "turning", "final"), default="normal")
     p.add_argument("--seed", type=int)
     p.add_argument(
@@ -312,6 +346,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     common(p)
     p.set_defaults(handler=_guarded(cmd_cards_check))
     p = cards.add_parser("list", help="list the sample cards")
+    p.add_argument("--recovery", type=int, help="only the action cards of this recovery target (1–8)")
     common(p, formats=False)
     p.set_defaults(handler=_guarded(cmd_cards_list))
 
@@ -323,8 +358,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     common(p)
     p.set_defaults(handler=_guarded(cmd_odds))
 
-    p = sub.add_parser("play", help="a hot-seat table for one scenario")
-    p.add_argument("--players", default="player1:warrior:mount", help="name:job:extra+extra,… in seat order")
+    p = sub.add_parser("play", help="a hot-seat table for one scenario (or a campaign's next one)")
+    p.add_argument(
+        "--players", help="name:job:extra+extra,… in seat order (default player1:warrior:mount)"
+    )
+    p.add_argument(
+        "--levels", help="each player's level, e.g. 1,2,1 (a level-N character takes N extra cards)"
+    )
     p.add_argument("--plan", default="normal,turning,final", help="mission types in order")
     p.add_argument("--seed", type=int)
     p.add_argument("--dice", help="dice to use before random ones, e.g. 5,3,6,6")
@@ -332,6 +372,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--no-gm", action="store_true", help="no dedicated GM (the next player acts as GM)")
     p.add_argument("--cards", help="a card file to add to the sample cards")
     p.add_argument("--load", help="a saved game to continue")
+    p.add_argument(
+        "--continue",
+        dest="continue_from",
+        metavar="SAVE",
+        help="a campaign: the next scenario, with the players (experience, levels, cards, jobs) of "
+        "SAVE's finished scenario",
+    )
     p.add_argument(
         "--any-obstacles",
         action="store_true",

@@ -173,8 +173,13 @@ def generate_mission(
     cards: CardSet | None = None,
     first_uid: int = 1,
     reach: dict[str, int] | None = None,
+    met: Iterable[str] = (),
 ) -> Mission:
     """A random mission within the rules; the same seed gives the same mission.
+
+    Each obstacle is named after a sample card of its kind (:func:`obstacle_name`): no two
+    obstacles of the mission share a name, and names in ``met`` (the scenario's earlier
+    missions) come back only when the kind has no other left.
 
     With ``reach`` (from :func:`party_reach`) every obstacle is one the party can remove:
 
@@ -204,16 +209,42 @@ def generate_mission(
         rng.shuffle(attrs)
         targets = _fill_targets(count, limit, rng, [reach[a] for a in attrs])
     obstacles = []
+    seen, taken = set(met), set()
     for i, (target, attr) in enumerate(zip(targets, attrs, strict=True)):
         kind_id = rng.choice([k for k, a in KIND_ATTRIBUTE.items() if a == attr])
-        named = sorted(c.name for c in cards.obstacles.values() if c.kind == kind_id and c.target == target)
-        obstacles.append(Obstacle(first_uid + i, kind_id, attr, target, rng.choice(named) if named else ""))
+        name = obstacle_name(cards, kind_id, target, taken, seen, rng)
+        taken.add(name)
+        obstacles.append(Obstacle(first_uid + i, kind_id, attr, target, name))
     low_e, high_e = ENHANCEMENTS[kind]
     pool = sorted(cards.enhancements)
     n_enh = min(rng.randint(low_e, high_e), count, len(pool) if pool else 0)
     for index, ident in zip(rng.sample(range(count), n_enh), rng.sample(pool, n_enh), strict=True):
         obstacles[index] = replace(obstacles[index], enhancement=ident)
     return Mission(kind, tuple(obstacles), limit)
+
+
+def obstacle_name(
+    cards: CardSet, kind: str, target: int, taken: set[str], seen: set[str], rng: random.Random
+) -> str:
+    """A name for an obstacle of ``kind`` and ``target``, from the obstacle cards of that kind.
+
+    Never one in ``taken`` (this mission's); one in ``seen`` (met earlier this scenario) only
+    when no other is left; among the rest the cards nearest in strength (target), a random one
+    of them. ``""`` (shown as the plain kind and target) when every name of the kind is taken.
+
+    >>> rng = random.Random(1)
+    >>> obstacle_name(sample_cards(), "combat", 2, set(), set(), rng) in ("酔った傭兵", "路地裏のごろつき")
+    True
+    >>> obstacle_name(sample_cards(), "combat", 2, {"酔った傭兵", "路地裏のごろつき"}, set(), rng)  # a 3 is as near
+    '山賊の見張り'
+    """
+    pool = [c for c in cards.obstacles.values() if c.kind == kind and c.name not in taken]
+    fresh = [c for c in pool if c.name not in seen]
+    pool = fresh or pool
+    if not pool:
+        return ""
+    gap = min(abs(c.target - target) for c in pool)
+    return rng.choice(sorted(c.name for c in pool if abs(c.target - target) == gap))
 
 
 def mission_to_json(mission: Mission, cards: CardSet | None = None) -> dict[str, Any]:

@@ -5,14 +5,18 @@ Commands (one per line; the same words work in a ``--script`` file, ``#`` starts
 - a number — play that option from the list shown;
 - ``auto`` — let the strategic automatic player
   (:class:`~meikyu.systems.liberator.strategy.StrategicPolicy`) choose; ``auto N`` does so N times;
-- ``dice 3 5`` — the next dice to use (rolled at a real table); otherwise dice are random;
+- ``dice 3 5`` — the next dice to use (rolled at a real table), said back with whose roll they
+  are for; otherwise dice are random;
 - ``declare CARD`` · ``split N`` · ``effect N`` · ``resolve UID,UID`` · ``recover CARD,CARD`` ·
   ``pick CARD`` · ``obstacle UID`` · ``player SEAT`` · ``grant NAME`` ·
   ``use SEAT ABILITY [PAY] [OBSTACLE]`` · ``generate TYPE [SEED]`` · ``mission FILE`` ·
   ``continue`` · ``abandon`` · ``giveup``;
 - ``gm advantage|disadvantage|warning SEAT`` · ``level SEAT CARD`` · ``swap SEAT JOB`` ·
   ``awards LEAD_VOTES SUPPORT_VOTES`` (seats, comma-separated, ``-`` for none);
-- ``odds UID,UID`` — exact odds of removing those obstacles with the declared action;
+- ``odds UID,UID [CARD]`` — before the declaration, the exact odds of removing those obstacles
+  with each action in hand (or CARD); once the dice are rolled, whether it is done (it is decided);
+- ``next [PLAN]`` — once the scenario is over, the campaign's next scenario with the same players
+  (their experience and characters carry over; see :mod:`~meikyu.systems.liberator.campaign`);
 - ``undo`` · ``save FILE`` · ``load FILE`` · ``show`` · ``help`` · ``quit``.
 
 >>> out = []
@@ -26,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -34,11 +39,14 @@ from meikyu.engine import Action, Game
 from meikyu.errors import InputError, MeikyuError
 from meikyu.files import parse_json, read_text, write_json
 from meikyu.i18n import translate
+from meikyu.systems.liberator.campaign import next_scenario
 from meikyu.systems.liberator.cards import CardSet, sample_cards
+from meikyu.systems.liberator.character import LEVEL_COST, SWAP_COST
 from meikyu.systems.liberator.effects import describe, describe_grant
 from meikyu.systems.liberator.mission import load_mission, mission_type
 from meikyu.systems.liberator.names import localize
-from meikyu.systems.liberator.odds import removal_odds
+from meikyu.systems.liberator.odds import removal_odds, split_removes
+from meikyu.systems.liberator.packing import fits
 from meikyu.systems.liberator.rules import LiberatorRules, new_table
 from meikyu.systems.liberator.state import (
     DYING,
@@ -81,6 +89,29 @@ class QueueDice:
                 raise InputError("error.dice.too_big", index=1, value=value, sides=sides)
             return value
         return self.random.roll(sides)
+
+
+def load_game(rules: LiberatorRules, path: str, lang: str = "en") -> Game[TableState]:
+    """The game saved at ``path`` (the CLI's save format), replayed and checked step by step.
+
+    Anything wrong — an unreadable file, a save of another game, a step the rules refuse — is one
+    :class:`~meikyu.errors.InputError` that names the file and says what is wrong.
+    """
+    return game_from_data(rules, parse_json(read_text(path), path), path, lang)
+
+
+def game_from_data(rules: LiberatorRules, data: Any, where: str = "<save>", lang: str = "en") -> Game[TableState]:
+    """A game from save data (see :func:`load_game`); ``where`` names it in errors."""
+    try:
+        return Game.from_data(rules, data)
+    except MeikyuError as exc:  # Game.from_data turns every malformed save into one
+        detail = exc.message(lang)
+        raise InputError("lb.play.bad_save", file=where, detail=detail.rstrip(".。")) from None
+
+
+def random_seed() -> int:
+    """A fresh seed for a table started without one (its missions differ from game to game)."""
+    return random.SystemRandom().randrange(1, 2**31)
 
 
 def _ints(text: str) -> tuple[int, ...]:
@@ -128,13 +159,33 @@ class Table:
         write: Callable[[str], None] = print,
         dice: Sequence[int] = (),
         options: Options | None = None,
+        levels: Sequence[int] | None = None,
     ) -> Table:
+        """A first scenario's table; ``levels`` gives each player's level (default 1 each).
+
+        Without ``seed`` one is drawn at random (and kept in the state, so a save replays exactly).
+        """
         rules = LiberatorRules(cards if cards is not None else sample_cards())
         # At the table a GM would not set an obstacle nobody can remove: party-aware by default.
         options = options if options is not None else Options(party_missions=True)
+        seed = seed if seed is not None else random_seed()
         state = new_table(
-            players, rules.cards, dedicated_gm=dedicated_gm, plan=plan, seed=seed or 0, options=options
+            players, rules.cards, dedicated_gm=dedicated_gm, plan=plan, seed=seed, options=options, levels=levels
         )
+        return cls.around(state, rules, lang=lang, write=write, dice=dice, seed=seed)
+
+    @classmethod
+    def around(
+        cls,
+        state: TableState,
+        rules: LiberatorRules,
+        *,
+        lang: str = "ja",
+        write: Callable[[str], None] = print,
+        dice: Sequence[int] = (),
+        seed: int | None = None,
+    ) -> Table:
+        """A table around a ready state (a campaign's next scenario, say)."""
         queue = QueueDice(dice, seed)
         return cls(Game(rules, state, queue), rules, lang, write, queue)
 
@@ -227,6 +278,9 @@ class Table:
         if s.turn is not None and s.turn.step == "after_roll" and s.turn.card not in (NORMAL, DYING):
             pools = " + ".join(f"{a}{v}" for a, v in self.rules.pools(s))
             w(self.t("power", pools=pools))
+        spenders = [p.id for p in s.players if p.exp >= SWAP_COST]
+        if spenders:
+            w(self.t("can_spend", players=", ".join(spenders), level=LEVEL_COST, swap=SWAP_COST))
         self.show_options()
 
     def options(self) -> list[Action]:
@@ -236,13 +290,48 @@ class Table:
         s = self.game.state
         if s.phase == "over":
             w = self.write
-            w(self.t("over", result=s.result, gm=s.gm_exp))
+            result = translate(f"lb.word.{s.result}", self.lang)
+            w(self.t("over", scenario=s.scenario, result=result, gm=s.gm_exp))
             for p in s.players:
                 w(self.t("final_exp", player=p.id, earned=p.earned, exp=p.exp))
+            w(self.t("over_next"))
             return
-        self.write(self.t("waiting", what=self.rules.waiting_label(s, self.lang)))
+        who = self.deciding(s)
+        what = self.rules.waiting_label(s, self.lang)
+        self.write(self.t("waiting_who", who=who, what=what) if who else self.t("waiting", what=what))
+        roller = self.roller(s)
+        if roller is not None and self.dice.queue:
+            self.write(self.t("dice_ready", player=roller, dice=", ".join(map(str, self.dice.queue))))
         for n, action in enumerate(self.options()[:30], 1):
             self.write(f"  {n}. {self.describe(action)}")
+
+    def deciding(self, s: TableState) -> str:
+        """Who answers what the table waits for: a player's name, the GM, or "" for everyone."""
+        gm = self.t("gm")
+        if s.effects:
+            pe = s.effects[0]
+            return s.players[pe.target if pe.target >= 0 else pe.player].id
+        if s.check is not None:
+            chk = s.check
+            gm_picks = chk.kind == "disadvantage" and s.options.disadvantage_chooser == "gm"
+            if chk.step == "pick" and gm_picks:
+                return gm if s.dedicated_gm else s.acting_gm
+            return s.players[chk.player].id
+        if s.phase == "turn" and s.turn is not None:
+            return s.players[s.turn.player].id
+        if s.phase == "setup":
+            return gm if s.dedicated_gm else s.acting_gm
+        return ""
+
+    def roller(self, s: TableState) -> str | None:
+        """The player whose 2D6 the next queued dice are for, when a declaration (a roll) is next."""
+        if s.effects:
+            return None
+        if s.check is not None:
+            return s.players[s.check.player].id if s.check.step == "declare" else None
+        if s.phase == "turn" and s.turn is not None and s.turn.step == "declare":
+            return s.players[s.turn.player].id
+        return None
 
     # -- input ---------------------------------------------------------------------------------
     def play(self, action: Action) -> None:
@@ -307,9 +396,9 @@ class Table:
             elif head == "show":
                 self.show()
             elif head == "dice":
-                from meikyu.dice.source import parse_dice_list
-
-                self.dice.queue.extend(parse_dice_list(" ".join(words[1:])))
+                self.queue_dice(words[1:])
+            elif head == "next":
+                self.next_scenario([x for x in ",".join(words[1:]).split(",") if x] or None)
             elif head == "undo":
                 turn = self.game.undo()
                 self.write(self.t("undone", action=self.describe(turn.action)))
@@ -320,7 +409,7 @@ class Table:
                 self.load(words[1])
                 self.write(self.t("loaded", file=words[1]))
             elif head == "odds":
-                self.odds(_ints(words[1] if len(words) > 1 else ""))
+                self.odds(_ints(words[1] if len(words) > 1 else ""), words[2] if len(words) > 2 else "")
             elif head == "auto":
                 policy = StrategicPolicy(self.rules)
                 for _ in range(int(words[1]) if len(words) > 1 else 1):
@@ -349,32 +438,84 @@ class Table:
 
     def load_data(self, data: Any, where: str = "<save>") -> None:
         """Continue from save data; everything is checked before the table changes."""
-        try:
-            game = Game.from_data(self.rules, data)
-        except MeikyuError as exc:  # Game.from_data turns every malformed save into one
-            detail = exc.message(self.lang)
-            raise InputError("lb.play.bad_save", file=where, detail=detail.rstrip(".。")) from None
+        game = game_from_data(self.rules, data, where, self.lang)
         game.dice = self.dice
         self.game = game
 
-    def odds(self, uids: tuple[int, ...]) -> None:
+    def queue_dice(self, words: Sequence[str]) -> None:
+        """``dice 6 3``: the next dice to use, said back with whose roll they are for."""
+        from meikyu.dice.source import parse_dice_list
+
+        values = parse_dice_list(" ".join(words))
+        if not values:
+            raise InputError("lb.play.dice_none")
+        for index, value in enumerate(values, 1):
+            if not 1 <= value <= 6:  # every Liberator roll is of six-sided dice
+                raise InputError("error.dice.too_big", index=index, value=value, sides=6)
+        self.dice.queue.extend(values)
+        roller = self.roller(self.game.state)
+        queued = ", ".join(map(str, self.dice.queue))
+        if roller is None:
+            self.write(self.t("dice_queued_later", dice=queued))
+        else:
+            self.write(self.t("dice_ready", player=roller, dice=queued))
+
+    def next_scenario(self, plan: Sequence[str] | None = None) -> None:
+        """``next [PLAN]``: the campaign's next scenario at this table (see :mod:`.campaign`)."""
+        state = next_scenario(self.game.state, plan=plan)
+        self.game = Game(self.rules, state, self.dice)
+        self.write(self.t("next_scenario", scenario=state.scenario))
+        self.show()
+
+    def odds(self, uids: tuple[int, ...], card: str = "") -> None:
+        """``odds UID,UID [CARD]``: before the declaration, the exact chance each action in hand
+        (or ``CARD``) removes those obstacles; once the dice are rolled, that it is decided."""
         s = self.game.state
         t = s.turn
-        if t is None or t.card in ("", NORMAL, DYING) or s.mission is None:
-            raise InputError("lb.play.odds_needs_action")
+        if t is None or s.mission is None or s.effects or s.check is not None:
+            raise InputError("lb.play.odds_needs_turn")
         by_uid = {o.uid: o for o in s.mission.obstacles}
         missing = [u for u in uids if u not in by_uid]
         if missing or not uids:
             raise InputError("lb.error.no_obstacle", uid=",".join(map(str, missing)) or "-")
-        p = removal_odds(
-            self.cards.actions[t.card],
-            [(by_uid[u].attribute, by_uid[u].target) for u in uids],
-            t.bonus,
-            t.attribute,
-        )
-        self.write(
-            self.t("odds", uids=",".join(map(str, uids)), fraction=str(p), percent=f"{float(p) * 100:.1f}")
-        )
+        targets = [(by_uid[u].attribute, by_uid[u].target) for u in uids]
+        names = ",".join(map(str, uids))
+        if t.step == "declare":
+            hand = self.game.state.players[t.player].character.hand
+            if card and card not in hand:
+                raise InputError("lb.error.not_in_hand", card=card)
+            for ident in [card] if card else hand:
+                p = removal_odds(self.cards.actions[ident], targets)
+                self.write(
+                    self.t(
+                        "odds_card",
+                        card=self.card(ident),
+                        uids=names,
+                        fraction=str(p),
+                        percent=f"{float(p) * 100:.1f}",
+                    )
+                )
+            return
+        if t.card in (NORMAL, DYING):
+            raise InputError("lb.play.odds_recovery")
+        dice = ", ".join(map(str, t.dice))
+        if t.step == "split":
+            action = self.cards.actions[t.card]
+            ways = [
+                d1
+                for d1, d2 in {(t.dice[0], t.dice[1]), (t.dice[1], t.dice[0])}
+                if split_removes(action, targets, d1, d2, t.bonus, t.attribute)
+            ]
+            if ways:
+                power = ", ".join(map(str, sorted(ways, reverse=True)))
+                self.write(self.t("odds_decided_split", dice=dice, uids=names, power=power))
+            else:
+                self.write(self.t("odds_decided_no", dice=dice, uids=names))
+            return
+        pools = self.rules.pools(s)
+        shown = " + ".join(f"{a}{v}" for a, v in pools)
+        key = "odds_decided_yes" if fits(targets, pools) else "odds_decided_no_power"
+        self.write(self.t(key, dice=dice, uids=names, pools=shown))
 
     def run(self, lines: Callable[[], str | None]) -> int:
         """Read lines until quit or the end of input; shows the table before each prompt."""
@@ -385,5 +526,5 @@ class Table:
                 return 0
             if not self.command(line):
                 return 0
-            if line.split() and line.split()[0].lower() not in ("help", "show", "dice", "save", "odds"):
+            if line.split() and line.split()[0].lower() not in ("help", "show", "dice", "save", "odds", "next"):
                 self.show_options()

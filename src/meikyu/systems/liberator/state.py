@@ -104,7 +104,7 @@ class PendingEffect:
 
 @dataclass(frozen=True)
 class TableState:
-    """Everything on the table. ``phase``: ``setup``, ``turn``, ``awards`` or ``over``."""
+    """Everything on the table. ``phase``: ``setup``, ``turn``, ``cleanup``, ``awards`` or ``over``."""
 
     players: tuple[Seat, ...]
     dedicated_gm: bool = True
@@ -124,6 +124,10 @@ class TableState:
     checks: tuple[tuple[int, str], ...] = ()
     effects: tuple[PendingEffect, ...] = ()
     next_uid: int = 1
+    scenario: int = 1
+    """Which scenario of a campaign this is (1 for the first; see :mod:`~meikyu.systems.liberator.campaign`)."""
+    met: tuple[str, ...] = ()
+    """The obstacle names put on the table this scenario (the mission generator avoids repeating them)."""
 
     @property
     def current(self) -> int:

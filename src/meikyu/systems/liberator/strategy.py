@@ -327,7 +327,7 @@ class StrategicPolicy:
 
 def _best_sum(targets: Sequence[tuple[str, int]], pools: Sequence[tuple[str, int]]) -> int:
     """The largest target total among the obstacle sets these powers remove together."""
-    from meikyu.systems.liberator.rules import fits
+    from meikyu.systems.liberator.packing import fits
 
     usable = [t for t in targets if any(p == t[0] and v >= t[1] for p, v in pools)]
     best = 0
