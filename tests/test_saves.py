@@ -275,6 +275,9 @@ def _session_scenarios() -> list[tuple[Any, list[Move]]]:
         (lab, [ex.EnterLabyrinth(), se.EndLabyrinth("returned")]),  # the GM ends the phase by ruling
         (lab, [ex.EnterLabyrinth(), ex.SkipSearch(), ex.MoveTo("hall"), ex.SearchTrap("mir", "search"),
                (cc.DeclareHope(()), (4, 3)), (ck.MinionHelp(), (2,)), ck.FinishCheck()]),
+        (replace(lab, expedition=replace(lab.expedition, haul_items=("마석",))),  # transport in camp (R-MK-46)
+         [ex.EnterLabyrinth(), ex.SkipSearch(), ex.Camp(), ex.Transport("mir", 2, ("마석",)),
+          (cc.DeclareHope(()), (3, 4)), ck.FinishCheck()]),
     ]
     fighting = replace(lab, expedition=replace(lab.expedition, room="pantry", stage="battle"))
     from meikyu.systems.meikyu_kingdom.combat import actions as ba

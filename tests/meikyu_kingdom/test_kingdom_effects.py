@@ -10,11 +10,22 @@ import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import RuleError
+from meikyu.systems.meikyu_kingdom.called_check import CalledPolicy, ConsentVoice, DeclareHope
+from meikyu.systems.meikyu_kingdom.check import FinishCheck, MinionHelp
 from meikyu.systems.meikyu_kingdom.cycle import CycleState
 from meikyu.systems.meikyu_kingdom.kingdom_effects import Choose, EffectRules, EffectState, RollTable
-from meikyu.systems.meikyu_kingdom.minions import desert, transport
+from meikyu.systems.meikyu_kingdom.minions import desert
 from meikyu.systems.meikyu_kingdom.sheet import sample
 from meikyu.systems.meikyu_kingdom.voice import change_voice
+
+
+def answer_checks(game: Game[EffectState]) -> Game[EffectState]:
+    """Answer every called check the way simulations do (no hope, consent, the automatic policy):
+    these tests are about the tables' effects; the players' own answers are tested below."""
+    policy = CalledPolicy()
+    while game.state.called is not None:
+        game.play(policy.choose(game.state.called, game.legal_actions()))
+    return game
 
 
 def play(code: str, dice: list[int], roller: str = "haneul", **changes: object) -> Game[EffectState]:
@@ -22,7 +33,7 @@ def play(code: str, dice: list[int], roller: str = "haneul", **changes: object) 
     kingdom = replace(s.kingdom, **changes) if changes else s.kingdom
     game = Game(EffectRules(), EffectState(kingdom, s.characters), ScriptedDice(dice))
     game.play(RollTable(code, roller))
-    return game
+    return answer_checks(game)
 
 
 def test_r_mk_20_triggers() -> None:
@@ -130,6 +141,7 @@ def test_tt_9_failed_charm_minions_desert_home_r_mk_45() -> None:
     court = tuple(replace(c, minions=5) if c.id == "doyun" else c for c in s.characters)
     g = Game(EffectRules(), EffectState(s.kingdom, court), ScriptedDice([4, 5, 3, 3, 1, 2, 4, 1, 2, 1, 2]))
     g.play(RollTable("TT"))
+    answer_checks(g)
     assert g.state.character("doyun").minions == 1 and g.state.kingdom.citizens == 44
 
 
@@ -160,43 +172,6 @@ def _calm(*ids: str, hectic: bool = False) -> CycleState:
     return CycleState(ids or tuple(c.id for c in sample().characters), hectic=hectic)
 
 
-def test_r_mk_46_transport() -> None:
-    """R-MK-46: minions −n, citizens +n, military vs 9; failure loses [9 − achievement]; all lost → items lost."""
-    s = sample()
-    court = tuple(replace(c, minions=6) if c.id == "mir" else c for c in s.characters)
-    k, c2, _, events, _ = transport(s.kingdom, court, _calm(), "mir", 4, ["마석"], ScriptedDice([3, 4]))  # 3+4+2 = 9
-    assert k.citizens == 44 and k.stored_items == ("마석",) and [c.minions for c in c2 if c.id == "mir"] == [2]
-    court = tuple(replace(c, minions=4) if c.id == "mir" else c for c in s.characters)  # none left to help
-    k, _, _, _, _ = transport(s.kingdom, court, _calm(), "mir", 4, ["마석"], ScriptedDice([2, 3]))  # 7: lose 2 of 4
-    assert k.citizens == 42 and k.stored_items == ("마석",)
-    k, _, _, _, disasters = transport(s.kingdom, court, _calm(), "mir", 4, ["마석"], ScriptedDice([1, 1]))  # fumble
-    assert k.citizens == 40 and k.stored_items == () and k.voice == 5
-
-
-def test_r_mk_46_r_mk_08_transport_is_a_planned_action() -> None:
-    """R-MK-46 / R-MK-08: transport needs a ready actor, leaves them acted, and is barred in hectic situations."""
-    s = sample()
-    court = tuple(replace(c, minions=6) if c.id == "mir" else c for c in s.characters)
-    others = tuple(c.id for c in s.characters if c.id != "mir")
-    cycle = CycleState(tuple(c.id for c in s.characters), acted=frozenset(others[:1]))
-    _, _, after, events, _ = transport(s.kingdom, court, cycle, "mir", 2, [], ScriptedDice([3, 4]))
-    assert "mir" in after.acted and not after.stack
-    assert [type(e).__name__ for e in events][:1] == ["ActionDeclared"]
-    assert type(events[-1]).__name__ == "ActionResolved"
-    # Acted already: refused before any die is rolled (an empty script would fail on a roll).
-    with pytest.raises(RuleError) as info:
-        transport(s.kingdom, court, after, "mir", 2, [], ScriptedDice([]))
-    assert info.value.rule == "R-MK-07"
-    # Combat (hectic): planned actions are refused.
-    with pytest.raises(RuleError) as info:
-        transport(s.kingdom, court, _calm(hectic=True), "mir", 2, [], ScriptedDice([]))
-    assert info.value.rule == "R-MK-08" and info.value.key == "mk.error.cycle.planned_hectic"
-    # Too many minions: refused, the cycle unchanged (the caller keeps its own state).
-    with pytest.raises(RuleError) as info:
-        transport(s.kingdom, court, cycle, "mir", 7, [], ScriptedDice([]))
-    assert info.value.rule == "R-MK-46"
-
-
 def test_treasure_tables_store_items_and_ask_for_materials() -> None:
     """T1T 6: a boxed lunch is stored; T1T 4: two materials of the players' choice."""
     g = play("T1T", [6])
@@ -219,3 +194,48 @@ def test_every_event_renders_in_every_language() -> None:
         for event in events:
             for lang in ("ko", "ja", "en"):
                 assert "mk.event" not in event.render(lang)
+
+
+# --- checks inside table rolls wait for their roller (issue 12 §2) --------------------------------
+
+
+def test_r_mk_19_a_table_check_waits_for_its_roller_and_takes_minion_help() -> None:
+    """KDT 6's order check (R-MK-18) is the roller's: no policy spends doyun's minions (R-MK-19)."""
+    s = sample()
+    court = tuple(replace(c, minions=3) if c.id == "doyun" else c for c in s.characters)
+    g = Game(EffectRules(), EffectState(s.kingdom, court), ScriptedDice([3, 3, 4, 4, 1]))
+    g.play(RollTable("KDT", "doyun"))
+    assert g.state.prompt is not None and g.state.prompt.kind == "declare_check" and g.state.prompt.actor == "doyun"
+    g.play(DeclareHope(()))  # 4+4 + order 1 = 9 vs 10: one short
+    assert g.state.prompt is not None and g.state.prompt.kind == "minion_help"
+    assert g.state.kingdom.maps[0].facilities("B1") == ("왕좌의 방",)  # nothing applied while it waits
+    g.play(MinionHelp())  # 1D6 = 1 minion lost, +1: 10 succeeds; more help may still be asked for
+    g.play(FinishCheck())
+    assert g.state.prompt is None and g.state.called is None
+    assert g.state.character("doyun").minions == 2 and g.state.kingdom.maps[0].facilities("B1") == ("왕좌의 방",)
+
+
+def test_r_mk_13_a_table_check_may_spend_voice_with_the_courts_consent() -> None:
+    """TT 8: each land maker checks valor vs 9; the first asks for a voice die, the others agree."""
+    g = Game(EffectRules(), EffectState(sample().kingdom, sample().characters), ScriptedDice([4, 4, 6, 5, 1]))
+    g.play(RollTable("TT", "haneul"))
+    first_roller = g.state.prompt.actor if g.state.prompt else None
+    g.play(DeclareHope(("voice",)))
+    assert g.state.prompt is not None and g.state.prompt.kind == "voice_consent" and g.state.kingdom.voice == 6
+    g.play(ConsentVoice(False))  # refused: declare again
+    assert g.state.prompt.kind == "declare_check" and g.state.prompt.actor == first_roller
+    g.play(DeclareHope(("voice",)))
+    g.play(ConsentVoice(True))
+    assert g.state.kingdom.voice == 6 and g.state.called.check.kingdom.voice == 5  # paid inside the check
+    assert g.state.prompt.kind == "convert_sixes"  # 6, 5, 1: the 6 may become drive (R-MK-14)
+
+
+def test_a_bad_answer_to_a_table_check_changes_nothing() -> None:
+    g = Game(EffectRules(), EffectState(sample().kingdom, sample().characters), ScriptedDice([3, 3]))
+    g.play(RollTable("KDT", "haneul"))
+    before = g.state
+    with pytest.raises(RuleError):
+        g.play(Choose("done"))
+    with pytest.raises(RuleError):
+        g.play(RollTable("KDT"))
+    assert g.state == before and EffectState.from_data(before.to_data()) == before

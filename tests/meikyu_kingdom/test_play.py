@@ -100,3 +100,38 @@ def test_menu_lines_read_in_each_language() -> None:
     assert describe(ex.SetFormation("seoa", 1), s, "ko").startswith("서아")
     assert describe(ex.Eat("seoa", "boxed_lunch"), s, "ja") == "ソアがお弁当を食べる"
     assert describe(ex.GoHungry("mir"), s, "en") == "Mir goes hungry"
+
+
+def test_r_mk_10_typed_dice_at_a_real_table(tmp_path: Path) -> None:
+    """``--dice manual``: a check the GM calls asks for the 2D6 rolled at the table and uses them."""
+    answers = iter(["check mir search 9", "1", "5 4", "q"])
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    out = io.StringIO()
+    player = Player.start("sample", tmp_path / "game.json", "en", ask, out, seed=1, typed=True)
+    assert player.run() == 0
+    assert any("Dice: 2D6" in p for p in prompts)
+    turn = player.game.history[-1]
+    assert [v for _, v in turn.rolls] == [5, 4] and player.game.state.called is None
+    again = Player.resume(tmp_path / "game.json", "en", lambda _: "q", io.StringIO())
+    assert again.game.state == player.game.state  # the typed dice are in the save
+
+
+def test_r_mk_46_transport_typed_in_camp(tmp_path: Path) -> None:
+    """``transport WHO N THING…`` in camp names the cargo by the haul's words (R-MK-46)."""
+    from dataclasses import replace
+
+    from meikyu.dice import RandomDice
+    from meikyu.systems.meikyu_kingdom import expedition as ex
+    from meikyu.systems.meikyu_kingdom.transport import Transport
+
+    first = Player.start("sample", tmp_path / "game.json", "en", lambda _: "q", io.StringIO(), seed=1)
+    exp = ex.Expedition("gate", stage="camp", haul_items=("마석",), haul_materials={"iron": 3})
+    state = replace(first.game.state, expedition=exp)
+    player = Player(Game(SessionRules(), state), tmp_path / "game.json", "en", lambda _: "q", io.StringIO(), RandomDice(1))
+    assert player.choice("transport mir 2 마석 철=2", []) == Transport("mir", 2, ("마석",), (("iron", 2),))
+    assert describe(Transport("mir", 2, ("마석",), (("iron", 2),)), state, "en").startswith("Mir sends 2 minions home")

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import RuleError
+from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck, resolve
 from meikyu.systems.meikyu_kingdom.cycle import Act, Cooperate, CycleRules, CycleState, Pass, Resolve
-from meikyu.systems.meikyu_kingdom.minions import transport
 from meikyu.systems.meikyu_kingdom.round_table import (
     EndOrganization,
     Refuse,
@@ -20,6 +18,7 @@ from meikyu.systems.meikyu_kingdom.round_table import (
     RoundTableState,
 )
 from meikyu.systems.meikyu_kingdom.sheet import read_sheet, sample
+from meikyu.systems.meikyu_kingdom.transport import citizens_lost
 
 
 def test_r_mk_20_land_makers_default_to_the_courts_pcs() -> None:
@@ -62,11 +61,10 @@ def test_r_mk_05_a_refused_free_item_stays_refused_for_the_round_table() -> None
 def test_r_mk_46_transport_loss_is_difficulty_minus_achievement() -> None:
     """R-MK-46: a failure costs [9 − achievement] citizens, more than were sent home when it is bad."""
     s = sample()
-    court = tuple(replace(c, minions=2) if c.id == "mir" else c for c in s.characters)
-    calm = CycleState(tuple(c.id for c in s.characters))
-    k, _, _, events, _ = transport(s.kingdom, court, calm, "mir", 2, ["마석"], ScriptedDice([1, 2]))  # 3 + 2 = 5
-    assert s.kingdom.citizens == 40 and k.citizens == 40 + 2 - 4  # 4 lost: both returning and 2 more
-    assert k.stored_items == () and type(events[-2]).__name__ == "TransportResult"
+    done, _ = resolve(CheckState(s.kingdom, s.characters), DeclareCheck("mir", "military", 9), ScriptedDice([1, 2]))
+    assert done.achievement == 5 and citizens_lost(done, 2) == 4  # 4 lost: both returning and 2 more
+    fumble, _ = resolve(CheckState(s.kingdom, s.characters), DeclareCheck("mir", "military", 9), ScriptedDice([1, 1]))
+    assert citizens_lost(fumble, 2) == 2  # a fumble loses exactly the minions sent
 
 
 def test_r_mk_12_cooperation_lapses_at_cycle_end_and_when_the_target_does_something_else() -> None:

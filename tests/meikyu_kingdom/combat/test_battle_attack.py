@@ -6,7 +6,7 @@ import pytest
 from battle_helpers import BOW, MONSTERS, acting, battle, ev, first, kinds, mon, pc, play
 
 from meikyu.errors import RuleError
-from meikyu.systems.meikyu_kingdom.combat.actions import Attack, SpendHope
+from meikyu.systems.meikyu_kingdom.combat.actions import Attack, Choose, SpendHope
 from meikyu.systems.meikyu_kingdom.combat.bestiary import parse_bestiary
 from meikyu.systems.meikyu_kingdom.combat.model import Options, Weapon
 from meikyu.systems.meikyu_kingdom.combat.rules import legal_actions
@@ -142,7 +142,7 @@ def test_r_mk_41_only_pcs_with_melee_weapons_hold_back() -> None:
 
 
 def test_r_mk_16_hope_for_damage_up_to_valor() -> None:
-    """R-MK-16: after a hit, spend up to valor hope (drive first, then voice), +1D6 damage each."""
+    """R-MK-16: after a hit, spend up to valor hope, +1D6 damage each; the player splits it (R-MK-13)."""
     b = acting(battle(pc("ari", area=3, valor=2, drive=1, capacity=0), mon("ogre", area=3, hp=30)), rnd=1)
     b = type(b)(b.combatants, phase="act", round=1, first="court", active="court", voice=3)
     b, _ = play(b, Attack("ari", "ogre"), 4, 4)
@@ -151,7 +151,9 @@ def test_r_mk_16_hope_for_damage_up_to_valor() -> None:
     with pytest.raises(RuleError) as err:
         play(b, SpendHope(3))
     assert err.value.rule == "R-MK-16"
-    done, events = play(b, SpendHope(2), 5, 6)
+    asked, _ = play(b, SpendHope(2))  # drive 1, voice 3: one or both from voice, the player says (R-MK-13)
+    assert asked.pending.choice.options == ("1", "2")
+    done, events = play(asked, Choose("1"), 5, 6)
     assert done.get("ogre").hp == 30 - 3 - 11
     assert done.get("ari").drive == 0 and done.voice == 2
     spent = first(events, ev.HopeSpent)

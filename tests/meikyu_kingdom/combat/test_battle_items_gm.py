@@ -114,7 +114,7 @@ def test_r_mk_32_negative_typed_loss_is_refused() -> None:
 @pytest.mark.parametrize(("lang", "word"), [("en", "Dice: 2D6"), ("ko", "주사위 2D6"), ("ja", "ダイス2D6")])
 def test_r_mk_11_dice_prompt_names_how_many_dice(lang: str, word: str) -> None:
     """The strategy check (R-MK-24) asks for 2D6, and 3D6 when one hope is spent (R-MK-15)."""
-    _, _, prompts = _run(["go", "3t", "", "u", "3t+1", "", "q"], lang)
+    _, _, prompts = _run(["go", "3t", "", "u", "3t+1", "1", "", "q"], lang)  # 1: the hope from drive
     dice_prompts = [p for p in prompts if "D6" in p]
     assert word in dice_prompts[0]
     assert "3D6" in dice_prompts[1]

@@ -38,7 +38,8 @@ def test_r_mk_20_hope_paid_from_voice_in_battle_triggers_a_disaster() -> None:
     """R-MK-20(a): hope from voice that brings voice to the land makers' number makes a disaster due."""
     b = acting(battle(pc("ari", area=3), pc("bo", area=0), mon("rat", area=3, evasion=30), voice=3))
     assert b.makers == 2  # no number given: the court's PCs on the field
-    b, events = play(b, Attack("ari", "rat", hope=1), 1, 2, 3)  # drive 0: the hope is voice
+    b, _ = play(b, Attack("ari", "rat", hope=1))  # drive 0: the hope is voice, Bo's to allow (R-MK-13)
+    b, events = play(b, Choose("agree"), 1, 2, 3)
     assert b.voice == 2 and b.disasters == 1
     assert first(events, ev.DisasterDue).trigger == "reached"
 

@@ -6,10 +6,10 @@ R-MK-29 (a critical rolls CAT, a fumble rolls CFT) and R-MK-31 (FWT at HP ≤ 0)
 from __future__ import annotations
 
 import pytest
-from battle_helpers import BOW, MONSTERS, SWORD, acting, battle, ev, first, kinds, mon, pc, play
+from battle_helpers import BOW, LIT_ROOM, MONSTERS, SWORD, acting, battle, ev, first, kinds, mon, pc, play
 
 from meikyu.systems.meikyu_kingdom.combat.actions import Attack, Choose, PlaceTarget
-from meikyu.systems.meikyu_kingdom.combat.model import Battle
+from meikyu.systems.meikyu_kingdom.combat.model import Battle, Options
 
 
 def cat_battle() -> Battle:
@@ -63,6 +63,7 @@ def cft_battle(voice: int = 0) -> Battle:
         mon("rat", area=3, level=1),
         mon("ogre", area=4, level=2, hp=12),
         voice=voice,
+        options=Options(lit=LIT_ROOM.lit, break_choice=False),  # CFT 9 read as a random item: one die
     )
     return acting(b)
 

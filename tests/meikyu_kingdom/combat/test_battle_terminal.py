@@ -72,7 +72,7 @@ def test_hope_by_plus_and_bad_entries_ko(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """R-MK-15: ``3t+1`` spends one hope and rolls three dice; help, a wrong key and ``3t+9`` are refused."""
-    out = play(monkeypatch, capsys, "ko", ["go", "도움말", "99", "3t+9", "3t+1", "3 4 5", "끝내기"])
+    out = play(monkeypatch, capsys, "ko", ["go", "도움말", "99", "3t+9", "3t+1", "1", "3 4 5", "끝내기"])
     assert "전투 진행 방법:" in out
     assert "'99'는 지금 고를 수 있는 키가 아닙니다" in out
     assert "'3t+9'는 지금 고를 수 있는 키가 아닙니다" in out

@@ -87,6 +87,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--save", metavar="FILE", help="where to save (default: beside the sheet, SHEET.play.json)")
     p.add_argument("--new", action="store_true", help="start over even if a save exists (it is overwritten)")
     p.add_argument("--seed", type=int, help="seed for the dice the program rolls")
+    p.add_argument("--dice", choices=("roll", "manual"), default="roll",
+                   help="manual: type the dice rolled at the table before each roll (Enter rolls them for you)")
     p.add_argument("--lang", choices=LANGS, help="output language (default ko, or $MEIKYU_LANG)")
     p.set_defaults(handler=cmd_play)
 
@@ -136,9 +138,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     lang = _lang(args)
     path = Path(args.resume or args.save or default_save(args.sheet))
     if args.resume or (path.exists() and not args.new):
-        player = Player.resume(path, lang, input, sys.stdout, seed=args.seed)
+        player = Player.resume(path, lang, input, sys.stdout, seed=args.seed, typed=args.dice == "manual")
     else:
-        player = Player.start(args.sheet, path, lang, input, sys.stdout, labyrinth=args.labyrinth, seed=args.seed)
+        player = Player.start(args.sheet, path, lang, input, sys.stdout, labyrinth=args.labyrinth, seed=args.seed,
+                              typed=args.dice == "manual")
     return player.run()
 
 

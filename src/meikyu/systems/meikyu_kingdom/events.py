@@ -175,9 +175,22 @@ class KingdomChanged(MKEvent):
 
 @dataclass(frozen=True)
 class TableRolled(MKEvent):
+    """A table was rolled: shown by the table's name and the entry's text in the reader's language."""
+
     table: str
     roll: int
     text: str = ""
+
+    def _params(self, lang: str) -> dict[str, object]:
+        from meikyu.systems.meikyu_kingdom.tables import get_table
+
+        params = super()._params(lang)
+        try:
+            table = get_table(self.table)
+            params.update(table=table.name.pick(lang) or self.table, text=table.entry_for(self.roll).text.pick(lang))
+        except (KeyError, ValueError, LookupError):  # a table this build does not ship: its code and roll
+            pass
+        return params
 
 
 @dataclass(frozen=True)

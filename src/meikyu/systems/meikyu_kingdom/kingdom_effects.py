@@ -5,7 +5,9 @@ rolls a table, then applies its effects in order: mechanical ones directly (citi
 the voice gate, budget, upkeep, powers, relations, national checks with their consequences,
 facilities, territories, talents, minions with desertion R-MK-45, drive, HP, materials, items), and
 stops at a prompt whenever somebody must choose (``gm`` picks a land, the players pick a talent or
-a national power, how much meat to spend …). Effects about lands outside the kingdom sheet (swaps,
+a national power, how much meat to spend …). A check a table calls for (national checks, R-MK-18, and
+each character's checks) waits for its roller like any called check (:mod:`.called_check`): hope from
+drive or voice (voice with the court's consent, R-MK-13), the 6s, the dice kept, minion help (R-MK-19). Effects about lands outside the kingdom sheet (swaps,
 annexations by other nations, unknown lands) become a ``gm_ruling`` prompt: the engine does not
 model the world map, so the GM carries them out on paper and confirms.
 
@@ -30,9 +32,10 @@ from meikyu.engine import Action, Event, Prompt
 from meikyu.errors import InputError, RuleError
 from meikyu.formula import evaluate
 from meikyu.serial import TypeRegistry
+from meikyu.systems.meikyu_kingdom import called_check as cc
+from meikyu.systems.meikyu_kingdom import check as ck
 from meikyu.systems.meikyu_kingdom import facilities
 from meikyu.systems.meikyu_kingdom.character import Character
-from meikyu.systems.meikyu_kingdom.check import AutoPolicy, CheckState, DeclareCheck, resolve
 from meikyu.systems.meikyu_kingdom.events import (
     CitizensChanged,
     GmDecisionNeeded,
@@ -102,9 +105,19 @@ class EffectState:
     successes: int = 0
     rulings: tuple[str, ...] = field(default=())
     """What the GM was asked to carry out on paper."""
+    called: cc.CalledCheck | None = None
+    """A check the table calls for, waiting for its roller's choices; ``called_frame`` follows it."""
+    called_frame: Frame | None = None
+
+    @property
+    def waiting(self) -> bool:
+        """Somebody must answer before the table's effects go on (a choice or a called check)."""
+        return self.pending is not None or self.called is not None
 
     @property
     def prompt(self) -> Prompt | None:
+        if self.called is not None:
+            return self.called.prompt
         if self.pending is None:
             return None
         return Prompt(self.pending.kind, self.pending.actor, self.pending.options)
@@ -139,6 +152,8 @@ class EffectState:
             "disasters": self.disasters,
             "successes": self.successes,
             "rulings": list(self.rulings),
+            "called": None if self.called is None else self.called.to_data(),
+            "called_frame": None if self.called_frame is None else _frame_to_data(self.called_frame),
         }
 
     @classmethod
@@ -159,6 +174,8 @@ class EffectState:
             disasters=int(data.get("disasters", 0)),
             successes=int(data.get("successes", 0)),
             rulings=tuple(data.get("rulings", [])),
+            called=None if data.get("called") is None else cc.CalledCheck.from_data(data["called"]),
+            called_frame=None if data.get("called_frame") is None else _frame_from_data(data["called_frame"]),
         )
 
     def env(self, who: str = "") -> dict[str, int]:
@@ -191,13 +208,18 @@ class EffectRules:
     actions = ACTIONS
 
     def legal_actions(self, state: EffectState) -> list[Action]:
+        if state.called is not None:
+            kingdom, court = _live(state)
+            return cc.legal(state.called, kingdom, court)
         if state.pending is None:
             return []
         return [Choose(o) for o in state.pending.options]
 
     def step(self, state: EffectState, action: Action, dice: Dice) -> tuple[EffectState, tuple[Event, ...]]:
         events: list[Event] = []
-        if isinstance(action, RollTable):
+        if state.called is not None or isinstance(action, CALLED_ANSWERS):
+            state = _answer_check(state, action, dice, events)
+        elif isinstance(action, RollTable):
             if state.pending is not None:
                 raise RuleError("R-MK-20", "mk.error.effects.pending", kind=state.pending.kind)
             code = action.code.strip().upper()
@@ -236,6 +258,35 @@ class EffectRules:
         return EffectState.from_data(data)
 
 
+CALLED_ANSWERS: tuple[type[Action], ...] = (cc.DeclareHope, cc.ConsentVoice, *ck.ACTIONS_TUPLE)
+"""Answers to a called check's prompts (R-MK-13, R-MK-14, R-MK-15, R-MK-19)."""
+
+
+def _live(state: EffectState) -> tuple[Kingdom, tuple[Character, ...]]:
+    """The kingdom and court as the running check has them (hope paid, minions spent), else as they are."""
+    check = state.called.check if state.called is not None else None
+    return (check.kingdom, check.court) if check is not None else (state.kingdom, state.court)
+
+
+def _answer_check(state: EffectState, action: Action, dice: Dice, events: list[Event]) -> EffectState:
+    """One answer to the called check; once it is done its result is applied and its branch queued."""
+    if state.called is None or state.called_frame is None:
+        raise RuleError("R-MK-10", "mk.error.called.nothing", action=type(action).__name__)
+    kingdom, court = _live(state)
+    called, said = cc.answer(state.called, action, kingdom, court, dice)
+    events.extend(said)
+    if not called.done:
+        return replace(state, called=called)
+    done = called.check
+    assert done is not None
+    frame = state.called_frame
+    state = replace(state, called=None, called_frame=None, kingdom=done.kingdom, court=done.court,
+                    disasters=state.disasters + done.disasters)
+    if frame.effect.type == "_single_check":
+        state = replace(state, successes=state.successes + int(bool(done.success)))
+    return _push(state, frame.effect.effects("on_success" if done.success else "on_failure"), frame.who)
+
+
 def effect_from_data(data: Any) -> Effect:
     """Rebuild an :class:`Effect` from :meth:`Effect.to_data` output (nested lists of effects too)."""
 
@@ -262,7 +313,7 @@ def _frame_from_data(data: Any) -> Frame:
 # -- the loop ------------------------------------------------------------------------------------
 def _run(state: EffectState, dice: Dice, events: list[Event]) -> EffectState:
     """Apply queued effects until the queue is empty or a prompt opens."""
-    while state.pending is None and state.queue:
+    while not state.waiting and state.queue:
         frame, rest = state.queue[0], state.queue[1:]
         state = _apply(replace(state, queue=rest), frame, dice, events)
     return state
@@ -356,17 +407,10 @@ def _ruling(state: EffectState, frame: Frame, detail: str, events: list[Event]) 
 
 
 def _national_check(state: EffectState, frame: Frame, dice: Dice, events: list[Event]) -> EffectState:
-    """A national-power check by the representative (R-MK-18), resolved with the automatic policy."""
-    eff = frame.effect
-    power = str(eff["power"])
-    difficulty = _amount(state, frame, dice, "difficulty")
-    check = CheckState(state.kingdom, state.court)
+    """A national-power check by the table's roller (R-MK-18): it waits for the roller's choices."""
+    power = str(frame.effect["power"])
     actor = state.roller if any(c.id == state.roller for c in state.court) else ""
-    done, check_events = resolve(check, DeclareCheck(actor, power, difficulty), dice, AutoPolicy())
-    events.extend(check_events)
-    state = replace(state, kingdom=done.kingdom, court=done.court, disasters=state.disasters + done.disasters)
-    branch = eff.effects("on_success" if done.success else "on_failure")
-    return _push(state, branch, frame.who)
+    return _call(state, frame, actor, power, _amount(state, frame, dice, "difficulty"))
 
 
 def _character_check(state: EffectState, frame: Frame, dice: Dice, events: list[Event]) -> EffectState:
@@ -380,20 +424,16 @@ def _character_check(state: EffectState, frame: Frame, dice: Dice, events: list[
 
 
 def _single_check(state: EffectState, frame: Frame, dice: Dice, events: list[Event]) -> EffectState:
-    eff = frame.effect
     difficulty = _amount(state, frame, dice, "difficulty")
-    done, check_events = resolve(
-        CheckState(state.kingdom, state.court), DeclareCheck(frame.who, str(eff["stat"]), difficulty), dice, AutoPolicy()
-    )
-    events.extend(check_events)
-    state = replace(
-        state,
-        kingdom=done.kingdom,
-        court=done.court,
-        disasters=state.disasters + done.disasters,
-        successes=state.successes + int(bool(done.success)),
-    )
-    return _push(state, eff.effects("on_success" if done.success else "on_failure"), frame.who)
+    return _call(state, frame, frame.who, str(frame.effect["stat"]), difficulty)
+
+
+def _call(state: EffectState, frame: Frame, actor: str, stat: str, difficulty: int) -> EffectState:
+    """Open a called check (its result is applied by :func:`_answer_check`)."""
+    # Refuse what the check would refuse (an unknown stat …) before anything waits on it.
+    ck.validate(ck.CheckState(state.kingdom, state.court), ck.DeclareCheck(actor, stat, difficulty))
+    call = cc.Call(actor, stat, difficulty, "table")
+    return replace(state, called=cc.CalledCheck(call), called_frame=frame)
 
 
 def _minions(state: EffectState, frame: Frame, dice: Dice, events: list[Event]) -> EffectState:

@@ -1,4 +1,5 @@
-"""Minions going home: desertion (R-MK-45) and transport (R-MK-46, an optional planned action).
+"""Minions going home: desertion (R-MK-45), and the pieces of transport (R-MK-46, an optional planned
+action taken in camp: :mod:`.transport`).
 
 >>> from meikyu.dice import ScriptedDice
 >>> from meikyu.systems.meikyu_kingdom.sheet import sample
@@ -15,13 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from meikyu.dice.source import Dice
 from meikyu.engine import Event
 from meikyu.errors import RuleError
 from meikyu.systems.meikyu_kingdom.character import Character
-from meikyu.systems.meikyu_kingdom.check import AutoPolicy, CheckState, DeclareCheck, resolve
-from meikyu.systems.meikyu_kingdom.cycle import Act, CycleRules, CycleState, Resolve
-from meikyu.systems.meikyu_kingdom.events import CitizensChanged, KingdomChanged, MinionsChanged, MKEvent
+from meikyu.systems.meikyu_kingdom.events import CitizensChanged, MinionsChanged, MKEvent
 from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
 
 TRANSPORT_DIFFICULTY = 9
@@ -64,58 +62,3 @@ class TransportResult(MKEvent):
     """``arrived``, ``arrived_with_losses`` or ``lost``."""
     citizens_lost: int
     items: str
-
-
-def transport(
-    kingdom: Kingdom,
-    court: Sequence[Character],
-    cycle: CycleState,
-    actor: str,
-    minions: int,
-    items: Sequence[str],
-    dice: Dice,
-) -> tuple[Kingdom, tuple[Character, ...], CycleState, tuple[Event, ...], int]:
-    """Transport (a planned action, optional rule R-MK-46): send ``minions`` home carrying ``items``.
-
-    It is a planned action of the cycle machine (R-MK-08): ``actor`` must be ready in ``cycle``, it is
-    refused in combat or another hectic situation (``cycle.hectic``), and the actor is acted afterwards.
-    Minions −n and citizens +n, then a military-level check vs 9 (automatic policy). Success: the
-    items reach the kingdom (stored items). Failure: [difficulty − achievement] citizens are lost, as
-    the seed says — not capped at n, so a bad failure costs the kingdom more than it got back (never
-    below 0 citizens); a fumble loses n. When the loss reaches n, every returning citizen is lost and
-    the items with them. Returns the kingdom,
-    court, cycle, events and the kingdom-disaster rolls triggered (a fumble costs voice).
-    Nothing changes (and no die is rolled) when the action is refused.
-    """
-    rules = CycleRules()
-    # Declare through the cycle machine first: it refuses unknown, unready or hectic actors.
-    cycle, declared = rules.step(cycle, Act(actor, "planned", TRANSPORT), dice)
-    char = _find(court, actor)
-    if minions < 1 or minions > char.minions:
-        raise RuleError("R-MK-46", "mk.error.minions.transport_count", count=minions, have=char.minions)
-    kingdom, court_t, events_t = desert(kingdom, court, actor, minions, "transport")
-    events: list[Event] = list(events_t)
-    done, check_events = resolve(
-        CheckState(kingdom, court_t), DeclareCheck(actor, "military", TRANSPORT_DIFFICULTY), dice, AutoPolicy()
-    )
-    events.extend(check_events)
-    kingdom, court_t = done.kingdom, done.court
-    if done.success:
-        lost = 0
-    elif done.fumble:
-        lost = minions
-    else:
-        lost = TRANSPORT_DIFFICULTY - done.achievement
-    if lost:
-        events.append(CitizensChanged(kingdom.citizens, max(0, kingdom.citizens - lost), "transport"))
-        kingdom = replace(kingdom, citizens=max(0, kingdom.citizens - lost))
-    arrived = lost < minions
-    if arrived and items:
-        events.append(
-            KingdomChanged("stored_items", str(len(kingdom.stored_items)), str(len(kingdom.stored_items) + len(items)), "transport")
-        )
-        kingdom = replace(kingdom, stored_items=(*kingdom.stored_items, *items))
-    result = "arrived" if lost == 0 else ("arrived_with_losses" if arrived else "lost")
-    events.append(TransportResult(actor, minions, done.achievement, result, lost, ", ".join(items)))
-    cycle, resolved = rules.step(cycle, Resolve(), dice)
-    return kingdom, court_t, cycle, (*declared, *events, *resolved), done.disasters

@@ -4,7 +4,9 @@ A thin face over :class:`.session.SessionRules`: it shows where the game stands 
 room, haul, the battlefield in a battle), lists the legal actions as numbered choices in the reader's
 language, and plays the one chosen. At the round table the commands of ``mk table`` are typed as they
 are (``minions doyun 6``, ``item seoa 도시락 1`` …); anywhere outside a battle ``check WHO STAT N`` calls
-for a check. After every step the game (initial state + actions with their dice) is written atomically
+for a check, and in camp ``transport WHO N THING…`` sends minions home with part of the haul. With
+``typed=True`` (``--dice manual``) every action that rolls asks for the dice rolled at the table first
+(Enter lets the program roll). After every step the game (initial state + actions with their dice) is written atomically
 to the save file, so a resumed game replays to exactly the same state.
 
 >>> import io, tempfile, pathlib
@@ -44,6 +46,8 @@ from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
 from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom import session as se
 from meikyu.systems.meikyu_kingdom.session_state import SessionState
+from meikyu.systems.meikyu_kingdom.transport import Transport
+from meikyu.systems.meikyu_kingdom.typed_dice import play_typed
 
 SAVE_FORMAT = "meikyu.mk.play"
 SAVE_VERSION = 1
@@ -95,7 +99,7 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
     names = Names(state, lang)
     a = action
     if state.battle is not None and isinstance(a, se.BATTLE_ACTIONS) and not isinstance(a, se.CYCLE_ACTIONS):
-        from meikyu.systems.meikyu_kingdom.combat.cli import describe as battle_describe
+        from meikyu.systems.meikyu_kingdom.combat.words import describe as battle_describe
 
         return str(battle_describe(a, state.battle, lang))
     act = "lab.action."
@@ -107,7 +111,8 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
     if isinstance(a, cc.ConsentVoice):
         return _t(act + ("consent" if a.agree else "refuse"), lang)
     if isinstance(a, ck.ConvertSixes):
-        national = state.called is not None and state.called.check is not None and state.called.check.national
+        called = _called(state)
+        national = called is not None and called.check is not None and called.check.national
         return _t(act + "convert", lang, count=a.count, into=_word("voice" if national else "drive", lang))
     if isinstance(a, ck.KeepDice):
         return _t(act + "keep", lang, dice="+".join(map(str, a.values)))
@@ -115,7 +120,7 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         ck.MinionHelp: "minion_help", ck.FinishCheck: "finish", ex.EnterLabyrinth: "enter", ex.Camp: "camp",
         ex.GoHome: "go_home", ex.SkipSearch: "skip_search", ex.LeaveTrap: "leave_trap", cy.Resolve: "cycle_resolve",
         se.Advance: "advance", se.SettleIncome: "settle_income", se.RollKingdomChange: "roll_change",
-        se.RollDisaster: "roll_disaster", se.NextSession: "next_session", rt.EndOrganization: "end_organization",
+        se.RollDisaster: "roll_disaster", se.NextSession: "next_session", se.RollTravel: "roll_travel", rt.EndOrganization: "end_organization",
         rt.EndBudget: "end_budget", rt.Approve: "approve", rt.Refuse: "refuse_request",
     }
     if type(a) in simple:
@@ -136,11 +141,21 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         return _t(act + "end_labyrinth", lang, reason=_word(a.reason, lang))
     if isinstance(a, fx.Choose):
         return _t(act + "choose_option", lang, option=_word(a.option, lang))
+    if isinstance(a, Transport):
+        cargo = [_treasure(i, lang) for i in a.items] + [f"{_word(m, lang)} × {n}" for m, n in a.materials]
+        return _t(act + "transport", lang, actor=names.who(a.actor), minions=a.minions, cargo=", ".join(cargo))
     with_actor = {ex.Rest: "rest", ex.TryDisarm: "try_disarm", ex.ChooseRoller: "choose_roller",
                   ex.GoHungry: "go_hungry", cy.Pass: "pass"}
     if type(a) in with_actor:
         return _t(act + with_actor[type(a)], lang, actor=names.who(a.actor))  # type: ignore[attr-defined]
     return type(a).__name__
+
+
+def _called(state: SessionState) -> cc.CalledCheck | None:
+    """The check waiting for its roller: one the rules called, or one inside a table roll."""
+    if state.called is not None:
+        return state.called
+    return state.effects.called if state.effects is not None else None
 
 
 def prompt_line(state: SessionState, lang: str) -> str:
@@ -151,6 +166,8 @@ def prompt_line(state: SessionState, lang: str) -> str:
         return str(translate(f"mk.table_runner.stage_{table.stage}", lang))
     if state.actions is not None and state.step == "actions" and state.called is None:
         return _t("lab.prompt.actions", lang)
+    if state.disasters and state.effects is None and state.called is None and state.battle is None:
+        return _t("lab.prompt.disaster_due", lang, count=state.disasters)
     if prompt is None or state.battle is not None:
         return ""
     key = f"mk.lab.prompt.{prompt.kind}"
@@ -158,7 +175,8 @@ def prompt_line(state: SessionState, lang: str) -> str:
         return ""
     names = Names(state, lang)
     params: dict[str, Any] = {"actor": names.who(prompt.actor or "")}
-    call = state.called.call if state.called is not None else None
+    called = _called(state)
+    call = called.call if called is not None else None
     if call is not None:
         params.update(actor=names.who(call.actor), stat=_word(call.stat, lang),
                       difficulty="?" if call.difficulty is None else call.difficulty)
@@ -193,7 +211,7 @@ def status_lines(state: SessionState, lang: str) -> list[str]:
     k = state.kingdom
     phase = _word(state.phase, lang) + (f" · {_word(state.step, lang)}" if state.step else "")
     lines = [_t("play.status", lang, phase=phase, voice=k.voice, budget=k.budget, citizens=k.citizens)]
-    for c in state.court:
+    for c in state.court if state.battle is None else ():  # in battle the field shows them
         condition = state.conditions.get(c.id, "")
         extra = ""
         if c.hp < 0:
@@ -231,7 +249,8 @@ def _action_type(word: str, lang: str) -> str:
 def _code(word: str, codes: tuple[str, ...]) -> str:
     low = word.lower()
     for code in codes:
-        if low == code or any(translate(f"mk.word.{code}", lang) == word for lang in ("ko", "ja", "en")):
+        if low == code or any(translate(key, lang) == word for lang in ("ko", "ja", "en")
+                              for key in (f"mk.word.{code}", f"mk.word.material_{code}") if lookup(key, lang) is not None):
             return code
     return low
 
@@ -240,15 +259,17 @@ class Player:
     """The play loop. ``ask`` reads one line (``input``), ``out`` receives the text."""
 
     def __init__(self, game: Game[SessionState], path: Path, lang: str, ask: Callable[[str], str], out: TextIO,
-                 dice: Dice) -> None:
+                 dice: Dice, typed: bool = False) -> None:
         self.game, self.path, self.lang, self.ask, self.out, self.dice = game, path, lang, ask, out, dice
+        self.typed = typed
+        """Ask for the dice rolled at the table before each action that rolls (``--dice manual``)."""
         self.dirty = False
         self.last_battle: Any = None
 
     # -- setting up ----------------------------------------------------------------------------
     @classmethod
     def start(cls, sheet: str, path: Path, lang: str, ask: Callable[[str], str], out: TextIO,
-              labyrinth: str = "sample", seed: int | None = None) -> Player:
+              labyrinth: str = "sample", seed: int | None = None, typed: bool = False) -> Player:
         """A new game of ``sheet`` (a sheet file, or ``sample``) on ``labyrinth``."""
         from meikyu.files import check_writable
         from meikyu.systems.meikyu_kingdom.labyrinth import load_labyrinth
@@ -260,12 +281,13 @@ class Player:
             raise DataError("mk.error.sheet.missing", file=sheet, entry="", field="kingdom", kind="[kingdom] table")
         state = se.new_session(sheet_file, load_labyrinth(labyrinth))
         dice = RandomDice(seed)
-        player = cls(Game(se.SessionRules(), state, dice), path, lang, ask, out, dice)
+        player = cls(Game(se.SessionRules(), state, dice), path, lang, ask, out, dice, typed)
         player.save()
         return player
 
     @classmethod
-    def resume(cls, path: Path, lang: str, ask: Callable[[str], str], out: TextIO, seed: int | None = None) -> Player:
+    def resume(cls, path: Path, lang: str, ask: Callable[[str], str], out: TextIO, seed: int | None = None,
+               typed: bool = False) -> Player:
         """The game saved in ``path``, replayed step by step with the dice it drew."""
         from meikyu.files import parse_json, read_text
 
@@ -280,7 +302,7 @@ class Player:
             raise DataError("mk.play.bad_save", file=str(path), reason=type(exc).__name__) from exc
         dice = RandomDice(seed)
         game.dice = dice
-        player = cls(game, path, lang, ask, out, dice)
+        player = cls(game, path, lang, ask, out, dice, typed)
         player.say(_t("play.resumed", lang, file=str(path), steps=len(game.history)))
         return player
 
@@ -302,18 +324,29 @@ class Player:
         for line in status_lines(state, self.lang):
             self.say(line)
         if state.battle is not None:
-            from meikyu.systems.meikyu_kingdom.combat.cli import show_field
+            from meikyu.systems.meikyu_kingdom.combat.words import show_field
 
             self.say(str(show_field(state.battle, self.lang)))
         line = prompt_line(state, self.lang)
         if line:
             self.say(line)
 
+    def _battle(self) -> Any:
+        """The battle whose own menu is shown now (grouped by character and kind, stable keys, issue 12 §4)."""
+        state = self.game.state
+        return state.battle if state.battle is not None and state.called is None and state.effects is None else None
+
     def run(self) -> int:
         while True:
             self.show()
             legal = list(self.game.legal_actions())
-            for n, action in enumerate(legal, 1):
+            battle = self._battle()
+            if battle is not None:
+                from meikyu.systems.meikyu_kingdom.combat.words import show_menu
+
+                for line in show_menu(battle, legal, self.lang):
+                    self.say(line)
+            for n, action in enumerate([] if battle is not None else legal, 1):
                 self.say(f"  {n:>3}. {describe(action, self.game.state, self.lang)}")
             try:
                 text = self.ask(_t("play.choose", self.lang) + " ").strip()
@@ -342,10 +375,19 @@ class Player:
             if action is None:
                 self.say(_t("play.bad_choice", self.lang, text=text, count=len(legal)))
                 continue
-            self.play(action)
+            try:
+                self.play(action)
+            except EOFError:  # input closed while the dice were asked for
+                self.quit(force=True)
+                return 0
 
     def choice(self, text: str, legal: list[Action]) -> Action | None:
-        """A menu number, or a typed command (round-table commands, ``check WHO STAT DIFFICULTY``)."""
+        """A menu number (a battle's key), or a typed command (round-table commands, ``check WHO STAT DIFFICULTY``)."""
+        battle = self._battle()
+        if battle is not None:
+            from meikyu.systems.meikyu_kingdom.combat.menu import parse_choice
+
+            return parse_choice(text, battle, legal)
         if text.isdigit():
             n = int(text)
             return legal[n - 1] if 1 <= n <= len(legal) else None
@@ -358,6 +400,8 @@ class Player:
         state = self.game.state
         if words[0].lower() == "check" and len(words) == 4 and words[3].isdigit():
             return se.CallCheck(self._who(words[1]), _stat(words[2], self.lang), int(words[3]))
+        if words[0].lower() == "transport" and len(words) >= 4 and words[2].isdigit():
+            return self._transport(words[1], int(words[2]), words[3:])
         if words[0].lower() == "act" and len(words) >= 4:
             return cy.Act(self._who(words[1]), _action_type(words[2], self.lang), " ".join(words[3:]))
         if state.round_table is not None and state.round_table.stage != "done":
@@ -365,6 +409,20 @@ class Player:
 
             return command_action(state.round_table, words[0].lower(), words[1:])
         return None
+
+    def _transport(self, who: str, minions: int, things: list[str]) -> Transport:
+        """``transport mir 3 마석 iron=2``: items of the haul by name, materials by name (all of it) or NAME=N."""
+        exp = self.game.state.expedition
+        items: list[str] = []
+        materials: dict[str, int] = {}
+        for thing in things:
+            name, _, count = thing.partition("=")
+            material = _code(name, tuple(exp.haul_materials) if exp is not None else ())
+            if exp is not None and material in exp.haul_materials:
+                materials[material] = int(count) if count.isdigit() else exp.haul_materials[material]
+            else:
+                items.append(thing)
+        return Transport(self._who(who), minions, tuple(items), tuple(sorted(materials.items())))
 
     def _who(self, name: str) -> str:
         for char in self.game.state.court:
@@ -376,7 +434,7 @@ class Player:
     def play(self, action: Action) -> None:
         before = self.game.state
         try:
-            events = self.game.play(action, self.dice)
+            events = play_typed(self.game, action, self.lang, self.ask, not self.typed, self.dice)
         except MeikyuError as err:
             self.say("! " + err.message(self.lang))
             return

@@ -183,6 +183,8 @@ class SessionRules:
             return [RollKingdomChange()]
         if state.phase == "over":
             return [NextSession()]
+        if state.step == "departure":
+            return [Advance(), RollTravel()]  # the travel table is the GM's call (a journey between lands)
         return [Advance()]
 
     def step(self, state: SessionState, action: Action, dice: Dice) -> tuple[SessionState, tuple[Event, ...]]:
@@ -341,7 +343,7 @@ def _run_effects(
 ) -> tuple[SessionState, tuple[Event, ...]]:
     new, events = fx.EffectRules().step(effects, action, dice)
     state = replace(state, kingdom=new.kingdom, court=new.court, disasters=new.disasters,
-                    effects=new if new.pending is not None else None)
+                    effects=new if new.waiting else None)
     return state, events
 
 
@@ -445,7 +447,7 @@ def _settle(state: SessionState, act: SettleIncome) -> tuple[SessionState, tuple
     return replace(state, kingdom=new, income_settled=True), (event,)
 
 
-SESSION_FIELDS = ("disasters", "goal_met", "labyrinth_turns")
+SESSION_FIELDS = ("disasters", "goal_met", "labyrinth_turns", "transport_rule")
 """Session counters a GM ruling may set (``GmSet("session", "disasters", 0)`` waives due disasters)."""
 
 
@@ -459,7 +461,7 @@ def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event,
         if act.field not in SESSION_FIELDS:
             raise RuleError("R-MK-01b", "mk.error.session.bad_field", field=act.field, fields=", ".join(SESSION_FIELDS))
         value: Any = act.value
-        wants_bool = act.field == "goal_met"
+        wants_bool = act.field in ("goal_met", "transport_rule")
         ok = isinstance(value, bool) if wants_bool else (type(value) is int and value >= 0)
         if not ok:
             raise RuleError("R-MK-01b", "mk.error.session.bad_value", field=act.field, value=repr(act.value))

@@ -54,6 +54,16 @@ class Loot:
 
 
 @dataclass(frozen=True)
+class Cargo:
+    """Minions on their way home with part of the haul, waiting for the transport check (R-MK-46)."""
+
+    actor: str
+    minions: int
+    items: tuple[str, ...] = ()
+    materials: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
 class Expedition:
     """The court's way through the labyrinth (the labyrinth phase, R-MK-01)."""
 
@@ -83,6 +93,8 @@ class Expedition:
     """Minions each land maker took into the labyrinth."""
     sent_home: dict[str, int] = field(default_factory=dict)
     """Minions who went home by desertion or transport (R-MK-45): not recovered at the end."""
+    cargo: Cargo | None = None
+    """A transport on its way, waiting for its check (R-MK-46)."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +133,8 @@ class SessionState:
     """Uncertain encounters spent this game (R-MK-23)."""
     fallen: tuple[str, ...] = ()
     """Land makers dead at a game's end: gone for good (R-MK-34)."""
+    transport_rule: bool = True
+    """The optional transport rule (R-MK-46) is in use; the GM may switch it off."""
 
     @property
     def phase(self) -> str:
@@ -184,6 +198,7 @@ class SessionState:
             "number": self.number,
             "uncertain_used": self.uncertain_used,
             "fallen": list(self.fallen),
+            "transport_rule": self.transport_rule,
         }
 
     @classmethod
@@ -215,4 +230,5 @@ class SessionState:
             number=int(data.get("number", 1)),
             uncertain_used=int(data.get("uncertain_used", 0)),
             fallen=tuple(data.get("fallen", [])),
+            transport_rule=bool(data.get("transport_rule", True)),
         )

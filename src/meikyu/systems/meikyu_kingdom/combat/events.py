@@ -388,6 +388,14 @@ class ChoiceAsked(BattleEvent):
 
 
 @dataclass(frozen=True)
+class VoiceRefused(BattleEvent):
+    """The court would not let ``actor`` spend ``voice`` of its voice (R-MK-13): the action is taken back."""
+
+    actor: str
+    voice: int
+
+
+@dataclass(frozen=True)
 class MinionHelp(BattleEvent):
     """Minion help on a check (R-MK-19): ``lost`` minions for +1 achievement."""
 

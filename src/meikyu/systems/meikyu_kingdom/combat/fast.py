@@ -26,17 +26,14 @@ from __future__ import annotations
 from meikyu.dice.source import Dice
 
 from ..rolls import best_outcome
+from .fast_records import Fallback, PrefixDice, Record, eligible
 from .model import (
     COURT,
-    CURSE,
     DEAD,
-    DISTRACTION,
-    FOOLISH,
     INCAPACITATED,
     MONSTERS,
     OK,
     Battle,
-    Combatant,
     evolve,
 )
 from .policy import TacticalPolicy
@@ -47,109 +44,14 @@ _FORWARD = {COURT: 1, MONSTERS: -1}
 _OTHER = {COURT: MONSTERS, MONSTERS: COURT}
 
 
-class _Fallback(Exception):
-    """The decision in progress needs the full rules: replay it through ``step``."""
 
 
-class _PrefixDice:
-    """Hands out the values already drawn by an abandoned fast decision, then rolls on as usual."""
-
-    __slots__ = ("_prefix", "_dice")
-
-    def __init__(self, prefix: list[int], dice: Dice) -> None:
-        self._prefix = prefix
-        self._dice = dice
-
-    def roll(self, sides: int) -> int:
-        if self._prefix:
-            return self._prefix.pop(0)
-        return self._dice.roll(sides)
 
 
-class _C:
-    """The mutable part of one combatant, plus the static values the fast path reads."""
-
-    __slots__ = (
-        "orig", "id", "side", "kind", "important", "hp", "area", "acted", "condition", "drive",
-        "minions", "deadline", "valor", "wit", "evasion", "armor", "capacity", "weapons", "enmity",
-        "level", "species", "hope_ok", "curse", "no_drive", "foolish", "distracted",
-        "search", "hidden", "lights", "ranged",
-    )  # fmt: skip
-
-    def __init__(self, c: Combatant) -> None:
-        self.orig = c
-        self.id = c.id
-        self.side = c.side
-        self.kind = c.kind
-        self.important = c.important
-        self.hp = c.hp
-        self.area = c.area
-        self.acted = c.acted
-        self.condition = c.condition
-        self.drive = c.drive
-        self.minions = c.minions
-        self.deadline = c.deadline
-        self.valor = c.valor
-        self.wit = c.wit
-        self.search = c.search
-        self.evasion = c.evasion
-        self.armor = c.reduction  # natural plus the armor carried (R-MK-30)
-        self.hidden = c.hidden
-        # Star Fragments carried: their light moves with this piece (R-MK-29)
-        self.lights = tuple(w.light for w in c.weapons if w.light >= 0 and not w.broken)
-        self.capacity = c.capacity
-        self.weapons = tuple((i, w.power, w.range, w.ranged) for i, w in enumerate(c.weapons) if not w.broken)
-        self.ranged = any(w[3] for w in self.weapons)
-        self.enmity = dict(reversed(c.enmity))  # the first entry counts, as in enmity_to
-        self.level = c.level
-        self.species = c.species
-        # R-MK-16: who is offered hope for damage after a hit (before the hope count is looked at)
-        self.hope_ok = (c.kind == "pc" or c.important) and c.valor > 0
-        # R-MK-44 statuses this path reads; nothing here can cure or add one
-        self.curse = CURSE in c.statuses
-        self.distracted = DISTRACTION in c.statuses
-        self.no_drive = self.distracted or c.capacity <= 0
-        self.foolish = FOOLISH in c.statuses
-
-    def freeze(self) -> Combatant:
-        o = self.orig
-        if (
-            o.hp == self.hp
-            and o.area == self.area
-            and o.acted == self.acted
-            and o.condition == self.condition
-            and o.drive == self.drive
-            and o.minions == self.minions
-            and o.deadline == self.deadline
-        ):
-            return o
-        # the frozen record becomes the reference: freezing again without changes costs nothing, and
-        # a state handed back by ``step`` that kept this record needs no reloading
-        self.orig = evolve(
-            o,
-            hp=self.hp,
-            area=self.area,
-            acted=self.acted,
-            condition=self.condition,
-            drive=self.drive,
-            minions=self.minions,
-            deadline=self.deadline,
-        )
-        return self.orig
 
 
-_HANDLED = frozenset((CURSE, DISTRACTION, FOOLISH))
-"""Bad statuses the fast path reads correctly (poison, obesity and sleep change HP or readiness)."""
 
 
-def eligible(b: Battle) -> bool:
-    """True when the fast path can take the next decision of ``b``."""
-    if b.pending is not None or (b.phase != "act" and b.phase != "strategy"):
-        return False
-    for c in b.combatants:  # noqa: SIM110 - a plain loop is faster here
-        if c.coop or c.again or (c.statuses and not c.statuses <= _HANDLED):
-            return False
-    return True
 
 
 class _Fast:
@@ -162,7 +64,7 @@ class _Fast:
     def __init__(
         self, b: Battle, dice: Dice, trace: list[tuple[int, Battle]] | None = None, steps_before: int = 0
     ) -> None:
-        self.cs: list[_C] = []
+        self.cs: list[Record] = []
         self.trace = trace
         self.drawn: list[int] = []
         roll = dice.roll
@@ -184,9 +86,9 @@ class _Fast:
         if len(cs) == len(new):
             for i, c in enumerate(new):
                 if cs[i].orig is not c:
-                    cs[i] = _C(c)
+                    cs[i] = Record(c)
         else:
-            self.cs = [_C(c) for c in new]
+            self.cs = [Record(c) for c in new]
         self.phase = b.phase
         self.round = b.round
         self.first = b.first
@@ -227,7 +129,7 @@ class _Fast:
     # --- one check (resolve.check with no hope, no cooperation, no statuses) ---------------------
 
     def check(
-        self, c: _C, stat: int, difficulty: int, secret: bool = False
+        self, c: Record, stat: int, difficulty: int, secret: bool = False
     ) -> tuple[bool, bool, bool, int, int, int]:
         """(success, critical, fumble, drive gained, prompts, minions lost); nothing is written back.
 
@@ -272,7 +174,7 @@ class _Fast:
     # --- the policy and the rules, fused ------------------------------------------------------
 
     def run(self) -> None:
-        """Play decisions until the battle ends or one needs the full rules (raises ``_Fallback``)."""
+        """Play decisions until the battle ends or one needs the full rules (raises ``Fallback``)."""
         trace = self.trace
         while True:
             self.drawn.clear()
@@ -287,7 +189,7 @@ class _Fast:
                 trace.append((self.steps_before + self.steps, self.freeze()))
 
     def strategy(self) -> None:
-        rep: _C | None = None
+        rep: Record | None = None
         for c in self.cs:
             if c.side == COURT and c.condition == OK and not c.acted and (rep is None or c.wit > rep.wit):
                 rep = c
@@ -303,7 +205,7 @@ class _Fast:
             rep, rep.wit, best + self.strategy_bonus, self.secret
         )
         if fumble or (critical and rep.distracted):
-            raise _Fallback  # voice and a disaster (R-MK-20); a critical cures distraction (R-MK-44)
+            raise Fallback  # voice and a disaster (R-MK-20); a critical cures distraction (R-MK-44)
         rep.drive += gain
         rep.minions -= lost
         self.steps += prompts
@@ -315,10 +217,10 @@ class _Fast:
         self.steps += 1
         self.advance()
 
-    def best_attack(self, c: _C) -> tuple[_C, int, int] | None:
+    def best_attack(self, c: Record) -> tuple[Record, int, int] | None:
         """policy._best_attack: (target, slot, power) or None."""
         best: tuple[int, int, int] | None = None
-        choice: tuple[_C, int, int] | None = None
+        choice: tuple[Record, int, int] | None = None
         lit = self.lit_now() if c.ranged else ()
         area = c.area
         side = c.side
@@ -352,9 +254,9 @@ class _Fast:
                 return
         c = ready[0]
         if c.foolish:
-            raise _Fallback  # where a foolish character must go is the rules' call (R-MK-44)
+            raise Fallback  # where a foolish character must go is the rules' call (R-MK-44)
         ahead = _FORWARD[c.side]
-        nearest: _C | None = None
+        nearest: Record | None = None
         for x in self.cs:
             if (
                 x.side != c.side
@@ -390,7 +292,7 @@ class _Fast:
         self.current = c.id
         self.moved = True
 
-    def blocked(self, mover: _C) -> bool:
+    def blocked(self, mover: Record) -> bool:
         allies = valor = 0
         for c in self.cs:
             if c.area == mover.area and c.condition == OK:
@@ -400,7 +302,7 @@ class _Fast:
                     valor += c.valor
         return allies < valor
 
-    def attack(self, a: _C, t: _C, slot: int, power: int) -> None:
+    def attack(self, a: Record, t: Record, slot: int, power: int) -> None:
         if a.foolish:
             # R-MK-44: the target is drawn at random among the enemies the chosen weapon reaches
             reach, ranged = next((r, rg) for s_, _p, r, rg in a.weapons if s_ == slot)
@@ -420,7 +322,7 @@ class _Fast:
             a, a.valor + hq, evasion, t.hidden and a.side == COURT
         )
         if critical or fumble:
-            raise _Fallback
+            raise Fallback
         steps = 1 + prompts
         drive = a.drive + gain
         hope_dice = 0
@@ -434,6 +336,8 @@ class _Fast:
                 expected = power + enmity - t.armor
                 if not (t.hp <= expected or t.condition != OK):
                     spent = min(a.valor, drive)
+                    if spent and a.side == COURT and self.voice > 0:
+                        steps += 1  # where the hope comes from is asked (R-MK-13); the policy pays from drive
                     roll = self.roll
                     for _ in range(spent):
                         hope_dice += roll()
@@ -468,7 +372,7 @@ class _Fast:
         self.steps += steps
         self.finish(a, counted=True)
 
-    def fatal(self, t: _C, hp: int, amount: int) -> tuple[int, str, str, int, int, int, int]:
+    def fatal(self, t: Record, hp: int, amount: int) -> tuple[int, str, str, int, int, int, int]:
         """resolve.fatal_wound on ``t`` whose HP fell to ``hp`` from ``amount`` damage (FWT, R-MK-31):
         (hp, condition, deadline, drive, minions, voice, prompts), nothing written. Entries 8 (an item
         breaks) and 12 (a bad status) go to ``step``."""
@@ -488,7 +392,7 @@ class _Fast:
                 stat, difficulty = (t.search if value == 10 else t.valor), 9 - hp
             success, critical, fumble, gain, prompts, lost = self.check(t, stat, difficulty)
             if fumble or (critical and t.distracted):
-                raise _Fallback  # voice and a disaster (R-MK-20); a critical cures distraction (R-MK-44)
+                raise Fallback  # voice and a disaster (R-MK-20); a critical cures distraction (R-MK-44)
             drive += gain
             minions -= lost
             if value == 3 and not success:
@@ -502,10 +406,10 @@ class _Fast:
                 minions -= min(minions, roll() + roll())
                 hp += amount
         elif value == 8 or value == 12:
-            raise _Fallback
+            raise Fallback
         return hp, (OK if hp > 0 else INCAPACITATED), deadline, drive, minions, voice, prompts
 
-    def finish(self, c: _C, counted: bool = False) -> None:
+    def finish(self, c: Record, counted: bool = False) -> None:
         """flow.finish_unit without obesity or a second action (neither occurs on this path)."""
         if not counted:
             self.steps += 1
@@ -607,7 +511,7 @@ def _play(
             try:
                 fast.run()
                 prefix: list[int] | None = None
-            except _Fallback:
+            except Fallback:
                 prefix = list(fast.drawn)
             # decisions completed before the fallback are kept: the state before the open one
             if prefix is not None:
@@ -616,7 +520,7 @@ def _play(
             steps += fast.steps
             if prefix is None:
                 break
-            replay = _PrefixDice(prefix, dice)
+            replay = PrefixDice(prefix, dice)
             # the open decision through the full rules, until its unit is closed
             state, _ = step(state, decide(state), replay)
             steps += 1

@@ -73,7 +73,7 @@ def action_key(battle: Battle, action: Action, nums: dict[str, int] | None = Non
     p = battle.pending
     if isinstance(action, Choose):
         assert p is not None and p.choice is not None
-        if p.choice.options in (("help", "decline"), ("set", "damage")):
+        if p.choice.options in (("help", "decline"), ("set", "damage"), ("agree", "refuse")):
             return "y" if action.option == p.choice.options[0] else "n"
         return str(p.choice.options.index(action.option) + 1)
     if isinstance(action, Breakthrough):

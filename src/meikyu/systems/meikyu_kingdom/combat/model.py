@@ -409,9 +409,9 @@ class Options:
     lit: tuple[int, ...] = ()
     """Areas the room itself lights (a bright hall); every other light comes from the Star Fragments
     carried on the field (:func:`lit_areas`). Ranged attacks need their target in light (R-MK-29)."""
-    break_choice: bool = False
-    """Who picks the item that breaks (FWT 8, CFT 9): the tables say a random one (default); with
-    this option its owner chooses."""
+    break_choice: bool = True
+    """Who picks the item that breaks (FWT 8, CFT 9): its owner (default: a choice the rules leave to
+    the player, issue 12 §2); ``False`` reads the tables' "a random item" as one die over them."""
     max_rounds: int = 100
     """A safety stop for simulations: the battle is a draw after this many rounds."""
 

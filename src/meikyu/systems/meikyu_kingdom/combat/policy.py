@@ -39,8 +39,9 @@ from .actions import (
     SpendHope,
     StrategyCheck,
 )
-from .model import COURT, DEAD, FOOLISH, OK, Battle, Choice, Combatant, forward, lit_areas
-from .rules import blocked, can_break_through, foolish_steps, unlooted
+from .common import blocked, can_break_through, foolish_steps
+from .loot import unlooted
+from .model import COURT, DEAD, FOOLISH, OK, Battle, Choice, Combatant, Weapon, forward, lit_areas
 
 
 def _best_attack(battle: Battle, c: Combatant) -> Attack | None:
@@ -61,6 +62,11 @@ def _best_attack(battle: Battle, c: Combatant) -> Attack | None:
                 best = key
                 choice = Attack(c.id, "" if FOOLISH in c.statuses else t.id, slot)
     return choice
+
+
+def _worth(item: Weapon) -> tuple[bool, int, int, int]:
+    """How much an item is worth keeping: light first (ranged attacks need it), then armor, power, healing."""
+    return (item.light >= 0, item.reduction, item.power, item.heal)
 
 
 class TacticalPolicy:
@@ -153,8 +159,9 @@ class TacticalPolicy:
 
     def _choice(self, battle: Battle, ch: Choice) -> str:
         """Minion help only when one more point turns a known failure (R-MK-19); CAT 9 the rolled HP
-        when it leaves the target lower than the blow would; the first option otherwise (the first
-        skill to seal, the first item to break; CFT 2: the PC with the fewest minions)."""
+        when it leaves the target lower than the blow would; the item worth least breaks; the first option
+        otherwise (the first skill to seal; hope from as little voice as the drive allows; the court's
+        consent; CFT 2: the PC with the fewest minions)."""
         if ch.kind == "minion_help":
             achievement, difficulty, _minions = ch.detail
             return "help" if difficulty >= 0 and difficulty - achievement == 1 else "decline"
@@ -162,6 +169,8 @@ class TacticalPolicy:
             return min(ch.options, key=lambda cid: battle.get(cid).minions)
         if ch.kind == "cat_set_hp":
             return "set" if ch.detail[0] < self._after_blow(battle) else "damage"
+        if ch.kind == "break_item":
+            return min(ch.options, key=lambda slot: _worth(battle.get(battle.pending.actor).weapons[int(slot)]))  # type: ignore[union-attr]
         return ch.options[0]
 
     def _after_blow(self, battle: Battle) -> int:

@@ -20,7 +20,7 @@ from .model import (
     SLEEP,
     Combatant,
 )
-from .work import Work
+from .work import Refused, Work
 
 STATS = ("wit", "charm", "search", "valor")
 
@@ -38,12 +38,26 @@ def hope_available(w: Work, cid: str) -> int:
 
 
 def spend_hope(w: Work, cid: str, count: int) -> None:
-    """Spend ``count`` hope: the character's drive first, then the court's voice (our default choice)."""
+    """Spend ``count`` hope, drive or the court's voice as the player says (R-MK-13).
+
+    When both could pay, the player is asked how much comes from voice (``hope_source``; options from
+    the least voice the drive leaves needed to the most that is there). Voice is the court's: with
+    other land makers in the battle they are asked to consent (``voice_consent``, answered by the
+    court); a refusal takes the whole action back (:class:`~.work.Refused`), so the player declares
+    again. A policy answers with the least voice, so simulations never need the consent."""
     if count <= 0:
         return
     c = w.c(cid)
-    from_drive = min(c.drive, count)
-    from_voice = count - from_drive
+    voice = w.get("voice") if c.side == COURT and c.kind != "monster" else 0
+    low, high = max(0, count - c.drive), min(count, voice)
+    from_voice = low
+    if high > low:
+        options = tuple(str(k) for k in range(low, high + 1))
+        from_voice = int(w.ask("R-MK-13", "hope_source", cid, options, (count, c.drive, voice)))
+    others = from_voice and any(x.side == COURT and x.kind == "pc" and x.id != cid for x in w.cs)
+    if others and w.ask("R-MK-13", "voice_consent", COURT, ("agree", "refuse"), (from_voice,)) != "agree":
+        raise Refused(cid, from_voice)
+    from_drive = count - from_voice
     if from_drive:
         w.set(cid, drive=c.drive - from_drive)
     w.emit(ev.HopeSpent(cid, from_drive, from_voice))

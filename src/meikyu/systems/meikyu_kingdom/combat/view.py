@@ -191,6 +191,10 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
         params["kind"] = translate(f"mk.battle.choice.{event.kind}", lang)
         if event.actor in ("court", "monsters"):
             params["actor"] = translate(f"mk.battle.side.{event.actor}", lang)
+    elif isinstance(event, ev.Ambush):
+        params["cause"] = translate(f"mk.battle.ambush_cause.{event.cause}", lang)
+    elif isinstance(event, ev.DriveChanged):
+        params["amount"] = f"{event.amount:+d}"
     elif isinstance(event, ev.DisasterDue):
         params["trigger"] = translate(f"mk.battle.disaster.{event.trigger}", lang)
     elif isinstance(event, ev.Blow):

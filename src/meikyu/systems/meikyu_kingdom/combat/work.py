@@ -25,6 +25,15 @@ class NeedChoice(Exception):
         self.detail = detail
 
 
+class Refused(Exception):
+    """The court refused ``actor`` the use of its voice (R-MK-13): the action is taken back whole."""
+
+    def __init__(self, actor: str, voice: int) -> None:
+        super().__init__(actor)
+        self.actor = actor
+        self.voice = voice
+
+
 class Work:
     __slots__ = ("b", "cs", "index", "events", "dice", "changes", "answers", "asked")
 
