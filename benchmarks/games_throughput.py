@@ -1,6 +1,6 @@
 """Shared games: actions per second and latency through HTTP and the store, beside in-memory baselines.
 
-    python benchmarks/games_throughput.py [--pg postgresql://…] [--quick]
+    python benchmarks/games_throughput.py [--pg postgresql://…] [--quick] [--compare-src DIR]
 
 What it does, all in one run:
 
@@ -9,7 +9,15 @@ What it does, all in one run:
    and the engine plus what an answer renders (the GM's view, menu and prompt) — no store, no HTTP.
 3. For SQLite (a data folder) and PostgreSQL (``--pg`` or ``MEIKYU_TEST_PG``): a real ``meikyu serve``
    process; 1, 16 and 64 games played at once by an asyncio client, each posting the recorded actions with
-   their dice (``manual_dice``) as the GM and waiting for each answer: actions/s and p50/p99 per action.
+   their dice (``manual_dice``) as the GM and waiting for each answer: actions/s, p50/p99 per action, and
+   the server process's CPU time per action (what load on a shared machine distorts least). Closed loop:
+   each game posts its next action the moment its answer arrives, so 16 games keep 16 requests in flight
+   and the rows measure saturation (latency ≈ games × CPU per action, Little's law). A **paced** row plays
+   16 games that each wait 100 ms between an answer and the next action (~10 actions/s per table, far
+   faster than people play): the latency a table sees while 15 others play too.
+   Each server first plays one unmeasured game (imports and caches warm up, as on a server that has been
+   running). ``--compare-src DIR`` runs the same SQLite rows on a second server from another source tree (e.g. a
+   ``git worktree`` of an older commit), in the same run: before and after side by side.
 4. Push latency: one game with 6 WebSockets subscribed (the GM, the four PC seats and the GM's second
    screen); time from posting an action to the push reaching all 6.
 5. Load time of a 2,000-action game (a Meikyuu Kingdom session played by a random policy): a cold load
@@ -80,14 +88,14 @@ def baselines(seq: Sequence_) -> dict[str, tuple[float, float, float]]:
     return results
 
 
-def start_server(*args: str) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(*args: str, src: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
     import socket
     import urllib.request
 
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    env = {**os.environ, "MEIKYU_GAMES_RATE": "1000000", "MEIKYU_GAMES_CREATE_RATE": "1000000", "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    env = {**os.environ, "MEIKYU_GAMES_RATE": "1000000", "MEIKYU_GAMES_CREATE_RATE": "1000000", "PYTHONPATH": src or str(Path(__file__).resolve().parents[1] / "src")}
     proc = subprocess.Popen([sys.executable, "-m", "meikyu", "serve", "--port", str(port), *args], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
@@ -108,7 +116,14 @@ async def create_game(client: Any, base: str) -> tuple[str, dict[str, str]]:
     return data["id"], {s["seat"]: s["token"] for s in data["seats"]}
 
 
-async def play_games(base: str, seq: Sequence_, games: int, per_game: int) -> tuple[float, float, float, int]:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def play_games(base: str, seq: Sequence_, games: int, per_game: int,
+                     pause: float = 0.0) -> tuple[float, float, float, int]:
     import httpx
 
     limits = httpx.Limits(max_connections=games + 4, max_keepalive_connections=games + 4)
@@ -133,6 +148,8 @@ async def play_games(base: str, seq: Sequence_, games: int, per_game: int) -> tu
                         dropped.append(1)
                 lat.append(time.perf_counter() - start)
                 assert reply.status_code == 200 or (reply.status_code == 409 and dropped), reply.text
+                if pause:
+                    await asyncio.sleep(pause)
 
         start = time.perf_counter()
         await asyncio.gather(*(one(game_id, tokens[GM]) for game_id, tokens in made))
@@ -220,25 +237,38 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--pg", default=os.environ.get("MEIKYU_TEST_PG", ""))
     parser.add_argument("--quick", action="store_true", help="fewer games and actions (a smoke run)")
+    parser.add_argument("--compare-src", default="", help="also run the SQLite rows on this source tree")
     args = parser.parse_args()
     seq = record_battle()
     print(f"sequence: MK sample battle, {len(seq)} actions (tactical policy), dice recorded")
-    print("\n| what | actions/s | p50 ms | p99 ms |\n|---|---:|---:|---:|")
+    print("\n| what | actions/s | p50 ms | p99 ms | server CPU ms/action |\n|---|---:|---:|---:|---:|")
     for name, (rate, p50, p99) in baselines(seq).items():
-        print(f"| baseline: {name} | {rate:,.0f} | {p50:.3f} | {p99:.3f} |")
-    levels = [(1, len(seq)), (16, 30), (64, 10)] if not args.quick else [(1, 20), (16, 5)]
-    backends: list[tuple[str, list[str], dict[str, str | None]]] = []
+        print(f"| baseline: {name} | {rate:,.0f} | {p50:.3f} | {p99:.3f} | |")
+    levels = [(1, len(seq), 0.0), (16, 30, 0.0), (64, 10, 0.0), (16, 30, 0.1)] if not args.quick \
+        else [(1, 20, 0.0), (16, 5, 0.0), (16, 5, 0.1)]
+    servers: list[tuple[str, list[str], str | None]] = []
+    backends: list[tuple[str, dict[str, str | None]]] = []
     tmp = tempfile.mkdtemp(prefix="meikyu-bench-")
-    backends.append(("SQLite", ["--data", tmp], {"store": None, "data": tmp}))
+    servers.append(("SQLite", ["--data", tmp], None))
+    backends.append(("SQLite", {"store": None, "data": tmp}))
+    if args.compare_src:
+        other = tempfile.mkdtemp(prefix="meikyu-bench-")
+        servers.append((f"SQLite, {args.compare_src}", ["--data", other], str(Path(args.compare_src).resolve())))
     if args.pg:
-        backends.append(("PostgreSQL", ["--store", args.pg], {"store": args.pg, "data": None}))
+        servers.append(("PostgreSQL", ["--store", args.pg], None))
+        backends.append(("PostgreSQL", {"store": args.pg, "data": None}))
     pushes = {}
-    for label, server_args, _ in backends:
-        proc, base = start_server(*server_args)
+    for label, server_args, src in servers:
+        proc, base = start_server(*server_args, src=src)
         try:
-            for games, per_game in levels:
-                rate, p50, p99, n = asyncio.run(play_games(base, seq, games, per_game))
-                print(f"| {label}, {games} game(s) at once ({n} actions) | {rate:,.0f} | {p50:.2f} | {p99:.2f} |")
+            asyncio.run(play_games(base, seq, 1, len(seq)))  # warm-up: imports, caches, the first game's setup
+            for games, per_game, pause in levels:
+                cpu = cpu_seconds(proc.pid)
+                rate, p50, p99, n = asyncio.run(play_games(base, seq, games, per_game, pause))
+                cpu = (cpu_seconds(proc.pid) - cpu) / n * 1e3
+                how = f", paced {pause * 1e3:.0f} ms" if pause else ""
+                print(f"| {label}, {games} game(s) at once{how} ({n} actions) | {rate:,.0f} | {p50:.2f} | "
+                      f"{p99:.2f} | {cpu:.2f} |")
             pushes[label] = asyncio.run(push_latency(base, seq, 20 if args.quick else 40))
         finally:
             proc.terminate()
@@ -248,7 +278,7 @@ def main() -> None:
     for label, (first, p50, p99, n) in pushes.items():
         print(f"| {label} | {first:.2f} | {p50:.2f} | {p99:.2f} | {n} |")
     print("\n| 2,000-action MK session | ms |\n|---|---:|")
-    for label, _, store_arg in backends:
+    for label, store_arg in backends:
         for what, ms in long_game_load(store_arg).items():
             print(f"| {label}: {what} | {ms:,.1f} |")
 

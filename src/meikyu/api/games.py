@@ -157,9 +157,10 @@ class GamesApp:
         return self.respond({"ok": True, "id": created.id, "version": created.version, "seats": seats},
                             status_code=201)
 
-    def _answer(self, request: Request, game_id: str, seat: str) -> Response:
-        """The seat's game now, as sent (joined from JSON encoded once per version); runs in a worker."""
-        game = self.games.load(game_id)
+    def _answer(self, request: Request, game_id: str, seat: str, read: bool = True) -> Response:
+        """The seat's game now, as sent (joined from JSON encoded once per version); runs in a worker.
+        ``read=False``: right after this process's own step, which it holds already."""
+        game = self.games.load(game_id) if read else self.games.loaded(game_id)
         body = self.games.answer_json(game, seat, self._lang(request, game))
         return Response(body, media_type="application/json")
 
@@ -178,7 +179,7 @@ class GamesApp:
 
         def work() -> Response:  # one trip to a worker thread: the action, then the answer
             self.games.act(game_id, seat, data["action"], version, dice)
-            return self._answer(request, game_id, seat)
+            return self._answer(request, game_id, seat, read=False)
 
         return await run_in_threadpool(work)
 
@@ -189,7 +190,7 @@ class GamesApp:
 
         def work() -> Response:
             self.games.undo(game_id, seat, version, steps)
-            return self._answer(request, game_id, seat)
+            return self._answer(request, game_id, seat, read=False)
 
         return await run_in_threadpool(work)
 

@@ -69,6 +69,10 @@ class PostgresStore(SqlStore):
     @contextmanager
     def transaction(self, write: bool = True) -> Iterator[Cursor]:
         conn = self._connection()
+        if not write:  # autocommit: each statement its own snapshot, without BEGIN / COMMIT round trips
+            with conn.cursor() as cur:
+                yield cur
+            return
         with conn.transaction(), conn.cursor() as cur:
             yield cur
 

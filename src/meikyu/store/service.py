@@ -180,6 +180,13 @@ class Games:
             self._catch_up(game)
         return game
 
+    def loaded(self, game_id: str) -> Loaded:
+        """The game as this process holds it, without asking the store for newer entries (right after this
+        process's own action or undo, which it holds already); :meth:`load` when it holds none."""
+        with self._cache_lock:
+            game = self._cache.get(game_id)
+        return game if game is not None else self.load(game_id)
+
     def _load_cold(self, game_id: str, use_snapshots: bool) -> Loaded:
         from meikyu.table import registry
 
@@ -385,33 +392,30 @@ class Games:
 
     def answer(self, game: Loaded, seat: str, lang: str) -> Answer:
         """What ``seat`` sees of the game now, but the log: built once per version, seat and language (the
-        answer to a GET or an action, and the push to every socket of that seat). Rendered outside the
-        game's lock (states are immutable), so pushes to several seats never hold up the next action."""
+        answer to a GET or an action, and the push to every socket of that seat). Built under the game's
+        lock: the rules' caches behind a menu (the gamebook's fight solver) are not made for two threads."""
         with game.lock:
             state, version = game.state, game.version
             cached = game.answers.get((seat, lang))
-        if cached is not None and cached.version == version:
-            return cached
-        kind = game.kind
-        head = {
-            "id": game.record.id,
-            "system": game.record.system,
-            "kind": game.record.kind,
-            "version": version,
-            "seat": seat,
-            "lang": lang,
-            "settings": {"manual_dice": bool(game.settings.get("manual_dice"))},
-            "seats": list(kind.seats(state)),
-            "view": kind.view(state, seat, lang),
-            "legal_actions": [item.to_data() for item in kind.menu(state, seat, lang)],
-            "prompt": kind.prompt(state, seat, lang),
-        }
-        made = Answer(version, head, json_bytes(head))
-        with game.lock:
-            latest = game.answers.get((seat, lang))
-            if latest is None or latest.version <= version:
-                game.answers[(seat, lang)] = made
-        return made
+            if cached is not None and cached.version == version:
+                return cached
+            kind = game.kind
+            head = {
+                "id": game.record.id,
+                "system": game.record.system,
+                "kind": game.record.kind,
+                "version": version,
+                "seat": seat,
+                "lang": lang,
+                "settings": {"manual_dice": bool(game.settings.get("manual_dice"))},
+                "seats": list(kind.seats(state)),
+                "view": kind.view(state, seat, lang),
+                "legal_actions": [item.to_data() for item in kind.menu(state, seat, lang)],
+                "prompt": kind.prompt(state, seat, lang),
+            }
+            made = Answer(version, head, json_bytes(head))
+            game.answers[(seat, lang)] = made
+            return made
 
     def snapshot_view(self, game: Loaded, seat: str, lang: str) -> dict[str, Any]:
         """``GET /api/games/{id}`` for ``seat`` as data: :meth:`answer` and the log's last :data:`LOG_TAIL`

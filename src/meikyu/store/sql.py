@@ -32,7 +32,9 @@ class SqlStore:
     placeholder = "?"
 
     def transaction(self, write: bool = True) -> AbstractContextManager[Cursor]:
-        """A cursor inside one transaction (``write=False``: a read that takes no write lock)."""
+        """A cursor inside one transaction; ``write=False``: a read, each statement its own consistent
+        snapshot (no BEGIN / COMMIT: the log only grows and snapshots never change, so no read needs two
+        statements to agree)."""
         raise NotImplementedError
 
     def is_conflict(self, error: Exception) -> bool:

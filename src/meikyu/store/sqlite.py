@@ -60,27 +60,24 @@ class SqliteStore(SqlStore):
     @contextmanager
     def transaction(self, write: bool = True) -> Iterator[Cursor]:
         conn = self._connection()
-        if not write:
-            with self._begun(conn, "BEGIN") as cur:
-                yield cur
-            return
-        with self._write_lock, self._begun(conn, "BEGIN IMMEDIATE") as cur:
-            yield cur
-
-    @staticmethod
-    @contextmanager
-    def _begun(conn: sqlite3.Connection, begin: str) -> Iterator[Cursor]:
         cur = conn.cursor()
-        cur.execute(begin)
-        try:
-            yield cur
-        except BaseException:
-            cur.execute("ROLLBACK")
-            raise
-        else:
-            cur.execute("COMMIT")
-        finally:
-            cur.close()
+        if not write:  # each read statement is its own snapshot: no BEGIN / COMMIT round to pay for
+            try:
+                yield cur
+            finally:
+                cur.close()
+            return
+        with self._write_lock:
+            cur.execute("BEGIN IMMEDIATE")
+            try:
+                yield cur
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+            else:
+                cur.execute("COMMIT")
+            finally:
+                cur.close()
 
     def is_conflict(self, error: Exception) -> bool:
         return isinstance(error, sqlite3.IntegrityError)

@@ -254,13 +254,7 @@ class BattleKind:
 
     def seats_for(self, state: Battle, action: Action) -> frozenset[str]:
         """Which seats may take ``action`` now (see the module docstring); the GM always may."""
-        return self._seats(state, action, _owners(state))
-
-    def _seats(self, state: Battle, action: Action, owners: dict[str, str]) -> frozenset[str]:
-        who = self._whose(state, action)
-        if who is None:
-            return frozenset({GM, *(s for s in owners.values() if s != GM)})
-        return frozenset({GM, owners.get(who, GM)}) if who else frozenset({GM})
+        return _seats(self._whose(state, action), _owners(state))
 
     def _whose(self, state: Battle, action: Action) -> str | None:
         """The character whose action this is, ``""`` for the GM's own, None for the whole court."""
@@ -379,11 +373,11 @@ class BattleKind:
         by_id = {c.id: c for c in state.combatants}
         out = []
         for action in legal:
-            seats = self._seats(state, action, owners)
-            players = sorted(s for s in seats if s != GM)
-            owner = players[0] if len(players) == 1 else (GM if not players else "")
+            who = self._whose(state, action)
+            seats = _seats(who, owners)
+            owner = _owner(seats)
             gm_only = isinstance(action, _GM_ONLY)
-            group = GM if gm_only else (self._whose(state, action) or "")
+            group = GM if gm_only else (who or "")
             kind = "gm" if gm_only else _KIND_OF.get(type(action).__name__, "other")
             odds, secret = self._odds(state, by_id, action)
             out.append(_Offer(action, seats, owner, group, kind, _key(action, group), _dumped(action), odds,
@@ -519,6 +513,21 @@ def _label(action: Action, b: Battle, lang: str, role: str, behalf: str) -> str:
     if behalf.startswith("pc:"):
         text = translate("table.on_behalf", lang, label=text, who=label(b, behalf[3:], lang, "gm"))
     return text
+
+
+def _seats(who: str | None, owners: dict[str, str]) -> frozenset[str]:
+    """The seats that may take an action of ``who`` (:meth:`BattleKind._whose`): the GM always."""
+    if who is None:
+        return frozenset({GM, *(s for s in owners.values() if s != GM)})
+    return frozenset({GM, owners.get(who, GM)}) if who else frozenset({GM})
+
+
+@lru_cache(maxsize=1024)
+def _owner(seats: frozenset[str]) -> str:
+    """Whose an action with these seats is: its one player seat, ``gm`` when no player's, ``""`` when the
+    whole court's (every seat set recurs from one action to the next, so each is worked out once)."""
+    players = [s for s in seats if s != GM]
+    return players[0] if len(players) == 1 else (GM if not players else "")
 
 
 def _owners(b: Battle) -> dict[str, str]:
