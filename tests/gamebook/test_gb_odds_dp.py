@@ -111,3 +111,18 @@ def test_r_gb_13_many_extra_attacks_equal_the_memoized_solver(extra: int, escape
     shin = Fighter(attack=5, kill=2, defense=5, hits=6, extra_attacks=extra)
     fast, memo = fast_odds(shin, foes, escape=escape), memo_odds(shin, foes, escape=escape)
     assert (fast.win, fast.escape, fast.best_target) == (memo.win, memo.escape, memo.best_target)
+
+
+@pytest.mark.parametrize(("f", "foes", "esc"), [
+    # A target Shin cannot hit (attack 0 against defense 13): its struck state is never solved, and 0 × NaN
+    # made the whole exchange look endless ("stalemate") where the enemies surely win.
+    (Fighter(0, 0, 2, 1, extra_attacks=1), [(5, 0, 13, 1), (4, 0, 13, 1)], False),
+    # No win anywhere, so lose + escape = 1 for every aim: rounding in that sum chose the target instead of
+    # the escapes it leads to.
+    (Fighter(0, 0, 0, 2, extra_attacks=1), [(4, 0, 13, 1), (12, 0, 4, 1)], True),
+])
+def test_fights_hypothesis_found_unequal_r_gb_14_15(f: Fighter, foes: list[tuple[int, int, int, int]],
+                                                     esc: bool) -> None:
+    """R-GB-14, R-GB-15: two fights where the bottom-up solver once strayed from the memoized one."""
+    old, new = both(f, [Enemy(*x) for x in foes], esc)
+    assert old == new

@@ -45,8 +45,8 @@ def _lose(v: Value) -> float:
 
 
 def _better(u: float, x: float, best_u: float, best_x: float) -> bool:
-    """Fewer non-wins (lose + escape) is better; equal non-wins, more escapes."""
-    return u < best_u or (u == best_u and x > best_x)
+    """Fewer non-wins (lose + escape) is better; equal non-wins (within rounding), more escapes."""
+    return u < best_u * (1.0 - _REL) or (u <= best_u * (1.0 + _REL) and x > best_x)
 
 
 def _near(u: float, best_u: float) -> bool:
@@ -168,11 +168,16 @@ class MultiAttackPass:
         best_t = -1
         for t in targets:
             a = hf[t]
-            hl, hx = hits[t]
-            lo, x = a * hl + (1 - a) * ml, a * hx + (1 - a) * mx
+            if a:
+                hl, hx = hits[t]
+                lo, x = a * hl + (1 - a) * ml, a * hx + (1 - a) * mx
+            else:  # a target Shin cannot hit: its struck state may be unsolved (NaN), and 0 × NaN is NaN
+                lo, x = ml, mx
             u = lo + x
             scored.append((u, t))
-            if best_t < 0 or u < best_u or (u == best_u and x > best_x):  # _better, inlined: the hot loop
+            # _better, inlined (the hot loop); non-wins within rounding of each other are a tie, which more
+            # escapes break: sums like lose + escape = 1 differ in their last bits by the order of addition
+            if best_t < 0 or u < best_u * (1.0 - _REL) or (u <= best_u * (1.0 + _REL) and x > best_x):
                 best_u, best_l, best_x, best_t = u, lo, x, t
         top = best_u * (1.0 + _REL)  # _near
         return (best_l, best_x), best_t, tuple(t for u, t in scored if u <= top)
@@ -201,10 +206,11 @@ class MultiAttackPass:
             miss = 1.0
             for j, t in enumerate(seq):
                 a = hf[t]
-                hl, hx = hits[k - j - 1][t]
-                lo += miss * a * hl
-                x += miss * a * hx
-                miss *= 1.0 - a
+                if a:  # as in _level: a sure miss adds nothing, whatever its struck state holds
+                    hl, hx = hits[k - j - 1][t]
+                    lo += miss * a * hl
+                    x += miss * a * hx
+                    miss *= 1.0 - a
             return lo + miss * ml, x + miss * mx, miss * stay_e
 
         found: dict[tuple[int, ...], tuple[float, float, float]] = {}
