@@ -65,6 +65,9 @@ _TABLE_PREFIXES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 ``ETC`` the emotion table, ``NAME3X`` three names); a counted code keeps its count."""
 
 
+_DIGIT_HEADED = tuple(c for c in TABLE_CODES if not c[:1].isalpha())  # 1RET … 6RET: prefix readings too
+
+
 def bcdice_table(body: str) -> str | None:
     """The table code BCDice rolls for the command word ``body`` (upper case), or None.
 
@@ -322,8 +325,8 @@ class MeikyuKingdomCommands(SystemCommands):
             return _check(count, _arith(mod_text), mod_text, target, False, b.group(0), hint)
         if body in TABLE_CODES:
             return MKTable(body)
-        if not body[:1].isalpha():  # every composite table's name starts with a letter: 2D6 needs none of them
-            return None
+        if not body[:1].isalpha() and not body.startswith(_DIGIT_HEADED):
+            return None  # composite tables' names start with a letter (2D6 needs none of them); nRET a digit
         from meikyu.systems.meikyu_kingdom.generators import recognizes
 
         if recognizes(body):
