@@ -79,3 +79,33 @@ def test_decided_odds_speak_every_language(lang: str) -> None:
     t.command("declare swing")
     t.command(f"odds {uid}")
     assert "6, 2" in out[-1] and "%" not in out[-1] and not out[-1].startswith("! ")
+
+
+def test_split_options_say_what_each_choice_gives() -> None:
+    """R-LB-08: one die is the power, the other the effect — each option shows both."""
+    t, out = table(dice=(5, 6))
+    t.command("generate normal 1")
+    t.command("declare swing")
+    out.clear()
+    t.command("show")
+    assert "  1. die 6 for power: P power 6; die 5 for the effect: -" in out
+    assert "  2. die 5 for power: P power 5; die 6 for the effect: grant: P+1" in out
+    t.command("split 6")
+    out.clear()
+    t.command("show")
+    assert "   power: P6" in out
+
+
+def test_an_advantage_says_which_effect_it_read() -> None:
+    """R-LB-12: the advantage's chosen die is read on the declared action's effect row, and said."""
+    from meikyu.systems.liberator.state import EffectRead
+
+    assert EffectRead("ann", 6, "付:P+1").render("en") == "ann: effect die 6 — grant: P+1."
+    assert EffectRead("ann", 4, "none").render("ko") == "ann: 특수 효과 눈 4 — 효과 없음"
+
+
+def test_the_seat_line_shows_job_effect_and_feats_and_whether_they_were_used() -> None:
+    t, out = table()
+    t.command("show")
+    assert any("abilities: Valor[warrior_valor]" in line for line in out)
+    assert any("Transmutation[mage_transmute], Might[might]" in line for line in out)

@@ -29,6 +29,7 @@ from meikyu.systems.liberator.state import (
     ActionRecovered,
     Declare,
     Declared,
+    EffectRead,
     GmGrant,
     GmWarned,
     PickEffect,
@@ -97,7 +98,9 @@ def apply_check_effect(c: Ctx, die: int) -> None:
     """Queue the declared action's effects on ``die``: effect only, no power (R-LB-12)."""
     chk = c.s.check
     assert chk is not None
-    c.enqueue(chk.player, c.cards.actions[chk.card].effects_on(die), chk.card)
+    effects = c.cards.actions[chk.card].effects_on(die)
+    c.emit(EffectRead(c.pid(chk.player), die, "; ".join(e.notation() for e in effects) or "none"))
+    c.enqueue(chk.player, effects, chk.card)
     c.s = replace(c.s, check=replace(chk, step="done"))
 
 

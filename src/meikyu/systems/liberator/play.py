@@ -41,9 +41,9 @@ from meikyu.files import parse_json, read_text, write_json
 from meikyu.i18n import translate
 from meikyu.systems.liberator.campaign import next_scenario
 from meikyu.systems.liberator.cards import CardSet, sample_cards
-from meikyu.systems.liberator.character import LEVEL_COST, SWAP_COST
-from meikyu.systems.liberator.effects import describe, describe_grant
-from meikyu.systems.liberator.mission import load_mission, mission_type
+from meikyu.systems.liberator.character import LEVEL_COST, SWAP_COST, Character
+from meikyu.systems.liberator.effects import describe, describe_grant, format_effects
+from meikyu.systems.liberator.mission import Obstacle, load_mission, mission_type
 from meikyu.systems.liberator.names import localize
 from meikyu.systems.liberator.odds import removal_odds, split_removes
 from meikyu.systems.liberator.packing import fits
@@ -203,6 +203,14 @@ class Table:
         """One line for an option."""
         s = self.game.state
         if isinstance(action, Declare):
+            if action.card in self.cards.actions and s.check is not None:  # R-LB-12: the effect row only
+                a = self.cards.actions[action.card]
+                faces = " · ".join(
+                    f"{face}: {format_effects(a.effects_on(face), self.lang)}"
+                    for face in range(1, 7)
+                    if a.effects_on(face)
+                )
+                return self.t("opt_declare_check", card=self.card(action.card), effects=faces)
             if action.card in self.cards.actions:
                 a = self.cards.actions[action.card]
                 row = " ".join(str(p) for p in a.power)
@@ -223,8 +231,8 @@ class Table:
         if isinstance(action, UseAbility):
             ability = self.cards.ability(action.ability)
             name = ability.name if ability else action.ability
-            extra = (f" pay={action.pay}" if action.pay else "") + (
-                f" #{action.obstacle}" if action.obstacle else ""
+            extra = (self.t("opt_pay", card=self.card(action.pay)) if action.pay else "") + (
+                self.t("opt_aim", uid=action.obstacle) if action.obstacle else ""
             )
             return self.t(
                 "opt_use",
@@ -233,6 +241,22 @@ class Table:
                 effect=describe(ability.effect, self.lang) if ability else "",
                 extra=extra,
             )
+        if isinstance(action, Split) and s.turn is not None and s.turn.card in self.cards.actions:
+            card, dice = self.cards.actions[s.turn.card], list(s.turn.dice)
+            dice.remove(action.power)
+            return self.t(
+                "opt_split_action",
+                die=action.power,
+                attribute=s.turn.attribute,
+                power=card.power_on(action.power),
+                other=dice[0],
+                effect=format_effects(card.effects_on(dice[0]), self.lang),
+            )
+        if isinstance(action, PickEffect):
+            chk = s.check
+            if chk is not None and chk.card in self.cards.actions:
+                effects = self.cards.actions[chk.card].effects_on(action.die)
+                return self.t("opt_pick_effect", die=action.die, effect=format_effects(effects, self.lang))
         if isinstance(action, GenerateMission):
             return self.t("opt_generate", type=mission_type(action.type, self.lang), seed=action.seed)
         if isinstance(action, UseGrant):
@@ -273,11 +297,9 @@ class Table:
                     hand=", ".join(self.card(c) for c in ch.hand) or "-",
                     discard=", ".join(self.card(c) for c in ch.discard) or "-",
                     grants=grants,
+                    abilities=self.abilities(ch),
                 )
             )
-        if s.turn is not None and s.turn.step == "after_roll" and s.turn.card not in (NORMAL, DYING):
-            pools = " + ".join(f"{a}{v}" for a, v in self.rules.pools(s))
-            w(self.t("power", pools=pools))
         spenders = [p.id for p in s.players if p.exp >= SWAP_COST]
         if spenders:
             w(self.t("can_spend", players=", ".join(spenders), level=LEVEL_COST, swap=SWAP_COST))
@@ -299,11 +321,32 @@ class Table:
         who = self.deciding(s)
         what = self.rules.waiting_label(s, self.lang)
         self.write(self.t("waiting_who", who=who, what=what) if who else self.t("waiting", what=what))
+        if s.mission is not None and s.phase == "turn":
+            self.write(self.t("obstacles_line", obstacles=" · ".join(self.obstacle_tag(o) for o in s.mission.obstacles)))
+        if s.turn is not None and s.turn.step == "after_roll" and not s.effects and s.check is None:
+            if s.turn.card in (NORMAL, DYING):
+                self.write(self.t("recovery_value", value=self.rules.turn_value(s)))
+            else:
+                self.write(self.t("power", pools=" + ".join(f"{a}{v}" for a, v in self.rules.pools(s))))
         roller = self.roller(s)
         if roller is not None and self.dice.queue:
             self.write(self.t("dice_ready", player=roller, dice=", ".join(map(str, self.dice.queue))))
         for n, action in enumerate(self.options()[:30], 1):
             self.write(f"  {n}. {self.describe(action)}")
+
+    def abilities(self, ch: Character) -> str:
+        """The job effect and feats, each marked when already used this scenario."""
+        out = []
+        for ident in (self.cards.jobs[ch.job].effect.id, *ch.feats):
+            ability = self.cards.ability(ident)
+            name = f"{ability.name}[{ident}]" if ability else ident
+            out.append(name + (self.t("used_mark") if ch.ability_used(ident, self.cards) else ""))
+        return ", ".join(out)
+
+    def obstacle_tag(self, o: Obstacle) -> str:
+        """``#3 Giant Spider P3`` (``+`` when an enhancement rides on it)."""
+        name = o.name or translate(f"lb.kind.{o.kind}", self.lang)
+        return f"#{o.uid} {name} {o.attribute}{o.target}" + ("+" if o.enhancement else "")
 
     def deciding(self, s: TableState) -> str:
         """Who answers what the table waits for: a player's name, the GM, or "" for everyone."""

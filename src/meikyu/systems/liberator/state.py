@@ -481,6 +481,15 @@ class CheckStarted(LbEvent):
 
 
 @dataclass(frozen=True)
+class EffectRead(LbEvent):
+    """An advantage / disadvantage reads one die on the declared action's effect row (R-LB-12)."""
+
+    player: str
+    die: int
+    effect: str
+
+
+@dataclass(frozen=True)
 class GmWarned(LbEvent):
     player: str
 
