@@ -103,3 +103,14 @@ def test_r_mk_46_minions_sent_home_are_not_recovered() -> None:
     g.play(cc.DeclareHope(()), S(3, 4))
     g.play(ck.FinishCheck())
     assert g.state.expedition.departed["mir"] - g.state.character("mir").minions == g.state.expedition.sent_home["mir"]
+
+
+def test_r_mk_46_no_transport_is_offered_to_one_without_minions() -> None:
+    """R-MK-46: the offers hold only transports the rules accept — none for a character with no minions (the
+    one-minion offer was listed for everyone, and refused when taken)."""
+    g = in_camp(minions=0)
+    offers = [a for a in g.legal_actions() if isinstance(a, Transport)]
+    assert all(a.actor != "mir" for a in offers)
+    for action in offers:  # every offered transport is accepted
+        trial = Game(SessionRules(), g.state, S(6, 6))
+        trial.play(action)

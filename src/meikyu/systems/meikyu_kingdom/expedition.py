@@ -540,7 +540,7 @@ def _transports(state: SessionState, ready: list[str]) -> list[Action]:
     out: list[Action] = []
     for ident in ready:
         have = state.character(ident).minions
-        out += [Transport(ident, n, items, materials) for n in sorted({1, have}) if n >= 1]
+        out += [Transport(ident, n, items, materials) for n in sorted({1, have}) if 1 <= n <= have]  # none without minions
     return out
 
 
