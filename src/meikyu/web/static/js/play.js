@@ -75,12 +75,20 @@ async function act(item) {
   const body = { action: item.action, version: s.version };
   const dice = s.game.settings && s.game.settings.manual_dice ? parseDice(s.diceText) : null;
   if (dice) body.dice = dice;
+  await send("actions", body, () => { s.diceText = ""; });
+}
+
+/**
+ * POST one of this seat's moves (`actions` or `undo`): the page is busy while it is out; its answer is shown
+ * (after `accepted` runs), or its refusal's message with the state fetched again.
+ */
+async function send(route, body, accepted = () => {}) {
   s.busy = true;
   s.error = null;
   render();
   try {
-    const answer = await call("POST", `/api/games/${encodeURIComponent(id)}/actions`, { token, lang: lang(), body });
-    s.diceText = "";
+    const answer = await call("POST", `/api/games/${encodeURIComponent(id)}/${route}`, { token, lang: lang(), body });
+    accepted();
     s.busy = false;
     take(answer);
   } catch (failure) {
@@ -127,18 +135,7 @@ function take(game) {
 
 async function undo() {
   if (s.busy || !fresh()) return;
-  s.busy = true;
-  s.error = null;
-  render();
-  try {
-    const answer = await call("POST", `/api/games/${encodeURIComponent(id)}/undo`, { token, lang: lang(), body: { version: s.version } });
-    s.busy = false;
-    take(answer);
-  } catch (failure) {
-    s.error = failure.message;
-    s.busy = false;
-    await refresh();
-  }
+  await send("undo", { version: s.version });
 }
 
 function context() {
