@@ -91,10 +91,6 @@ class MoveTo(Action):
     room: str
 
 
-
-
-
-
 @dataclass(frozen=True)
 class GoHome(Action):
     """From the entrance room the court leaves the labyrinth and goes home."""
