@@ -93,13 +93,7 @@ def use_ability(c: Ctx, a: UseAbility) -> None:
         require(a.player == t.player, "R-LB-09", "lb.error.not_your_turn", ability=ability.name)
     if e.kind == "power":
         require(not recovery_turn, "R-LB-09", "lb.error.needs_action", ability=ability.name)
-        require(
-            e.attribute in (ANY, t.attribute),
-            "R-LB-14",
-            "lb.error.wrong_attribute",
-            name=ability.name,
-            attribute=t.attribute,
-        )
+        _require_attribute(e.attribute, t, ability.name)
     if e.kind == "recovery":
         require(recovery_turn, "R-LB-09", "lb.error.needs_recovery", ability=ability.name)
     if e.kind == "change_attribute":
@@ -136,6 +130,12 @@ def use_ability(c: Ctx, a: UseAbility) -> None:
         c.enqueue(a.player, (e,), ability.id)
 
 
+def _require_attribute(attribute: str, t: TurnState, name: str) -> None:
+    """R-LB-14: a power counts only when the action's current attribute is its own (or it fits any);
+    a follow-up's attribute never decides."""
+    require(attribute in (ANY, t.attribute), "R-LB-14", "lb.error.wrong_attribute", name=name, attribute=t.attribute)
+
+
 def pay_cost(c: Ctx, seat: int, cost: str, pay: str, t: TurnState) -> None:
     """Discard the card an ability costs; none of that attribute in hand: refused (R-LB-11)."""
     if not cost:
@@ -168,14 +168,7 @@ def use_grant(c: Ctx, a: UseGrant) -> None:
         require(recovery_turn, "R-LB-09", "lb.error.needs_recovery", ability=a.name)
     else:
         require(not recovery_turn, "R-LB-09", "lb.error.needs_action", ability=a.name)
-        # R-LB-14: the action's current attribute decides; a follow-up's attribute never does.
-        require(
-            e.attribute in (ANY, t.attribute),
-            "R-LB-14",
-            "lb.error.wrong_attribute",
-            name=a.name,
-            attribute=t.attribute,
-        )
+        _require_attribute(e.attribute, t, a.name)
     grants = list(ch.grants)
     grants.remove(held)
     c.set_char(t.player, replace(ch, grants=tuple(grants)))
