@@ -98,9 +98,15 @@ def use_ability(c: Ctx, a: UseAbility) -> None:
         require(recovery_turn, "R-LB-09", "lb.error.needs_recovery", ability=ability.name)
     if e.kind == "change_attribute":
         require(not recovery_turn, "R-LB-09", "lb.error.needs_action", ability=ability.name)
+        # A once-a-scenario use that changes nothing is refused (so never offered), not spent.
+        require(t.attribute != e.attribute, "R-LB-09", "lb.error.changes_nothing", ability=ability.name,
+                what=c.card_name(t.card), attribute=e.attribute)
     if e.kind in ("change_obstacle", "obstacle_down"):
-        uids = [o.uid for o in c.s.mission.obstacles] if c.s.mission else []
-        require(a.obstacle in uids, "R-LB-09", "lb.error.no_obstacle", uid=a.obstacle)
+        obstacles = {o.uid: o for o in c.s.mission.obstacles} if c.s.mission else {}
+        require(a.obstacle in obstacles, "R-LB-09", "lb.error.no_obstacle", uid=a.obstacle)
+        if e.kind == "change_obstacle":
+            require(obstacles[a.obstacle].attribute != e.attribute, "R-LB-09", "lb.error.changes_nothing",
+                    ability=ability.name, what=c.obstacle_name(obstacles[a.obstacle]), attribute=e.attribute)
     pay_cost(c, a.player, ability.cost, a.pay, t)  # R-LB-11
     ch = c.char(a.player)
     ch = (
