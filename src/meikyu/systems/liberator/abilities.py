@@ -102,11 +102,12 @@ def use_ability(c: Ctx, a: UseAbility) -> None:
         require(t.attribute != e.attribute, "R-LB-09", "lb.error.changes_nothing", ability=ability.name,
                 what=c.card_name(t.card), attribute=e.attribute)
     if e.kind in ("change_obstacle", "obstacle_down"):
-        obstacles = {o.uid: o for o in c.s.mission.obstacles} if c.s.mission else {}
-        require(a.obstacle in obstacles, "R-LB-09", "lb.error.no_obstacle", uid=a.obstacle)
+        by_uid = {o.uid: o for o in c.s.mission.obstacles} if c.s.mission else {}
+        require(a.obstacle in by_uid, "R-LB-09", "lb.error.no_obstacle", uid=a.obstacle)
         if e.kind == "change_obstacle":
-            require(obstacles[a.obstacle].attribute != e.attribute, "R-LB-09", "lb.error.changes_nothing",
-                    ability=ability.name, what=c.obstacle_name(obstacles[a.obstacle]), attribute=e.attribute)
+            aimed = by_uid[a.obstacle]
+            require(aimed.attribute != e.attribute, "R-LB-09", "lb.error.changes_nothing",
+                    ability=ability.name, what=c.obstacle_name(aimed), attribute=e.attribute)
     pay_cost(c, a.player, ability.cost, a.pay, t)  # R-LB-11
     ch = c.char(a.player)
     ch = (
