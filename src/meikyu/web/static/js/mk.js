@@ -39,7 +39,7 @@ export function nameOf(view, id, lang) {
 export function render(view, ctx) {
   const parts = [];
   const battle = battleOf(view);
-  if (view.phase_text) parts.push(h("p", { class: "session-phase", role: "status" }, view.phase_text));
+  if (view.phase_text) parts.push(h("p", { class: "session-phase", role: "status", dataset: { phase: view.phase, step: view.step || "" } }, view.phase_text));
   if (view.round_table) parts.push(roundTable(view.round_table, { ...ctx, view }));
   if (view.kingdom) parts.push(kingdomSheet(view.kingdom, view.round_table, ctx));
   if (view.labyrinth && view.expedition && view.expedition.room) parts.push(labyrinthPanel(view.labyrinth, view.expedition, ctx));
