@@ -1,7 +1,8 @@
 """A Meikyuu Kingdom round table in three browsers (R-MK-03 … R-MK-06): at the organization meeting a
 player takes minions through the action's form, the GM closes it; in the budget meeting a player asks
 for an item and the court for a facility, and the GM approves one and refuses the other from the prompt
-that appears on the GM's page. Every page follows each step."""
+that appears on the GM's page; the GM closes the budget meeting and every page says the round table is
+over. Every page follows each step."""
 
 from __future__ import annotations
 
@@ -41,8 +42,13 @@ def test_requests_and_approvals_at_the_round_table(web_server: Server, browser: 
 
     # Budget meeting: Doyun asks for an item; the GM's prompt offers approve / refuse.
     budget = gm.page.locator(".round-table .stat dd").first.inner_text()
-    doyun.page.locator('#actions button[data-key="doyun/request_item"]').click()
+    item = doyun.page.locator('#actions form.item-form[data-key="doyun/request_item"]')
+    item.locator("button").click()  # no name yet: the page asks for one and sends nothing
+    assert item.locator('input[name="item"]:invalid').count() == 1 and live_at(doyun) == 2
+    item.locator('input[name="item"]').fill("boxed lunch")
+    item.locator("button").click()
     sync(everyone, 3)
+    assert "boxed lunch" in gm.page.locator("#actions .prompt").inner_text()
     assert gm.page.locator("#actions .prompt").count() == 1
     assert haneul.page.locator("#actions .prompt").count() == 0
     assert "Waiting for the GM" in haneul.page.locator(".round-table .request").inner_text()
@@ -59,4 +65,13 @@ def test_requests_and_approvals_at_the_round_table(web_server: Server, browser: 
     for seat in everyone:
         assert seat.page.locator(".round-table .stat dd").first.inner_text() == budget
         assert "refused" in seat.page.locator(".log-line").last.inner_text()
+
+    # The GM closes the budget meeting: every page says the round table is over, and nobody is offered more.
+    gm.page.select_option("#gm-override", value="gm/end_budget")
+    gm.page.click("#gm-override-go")
+    sync(everyone, 7)
+    for seat in everyone:
+        assert seat.page.locator(".round-table .stage").inner_text() == "The round table is over."
+        assert seat.page.locator("#actions button.act").count() == 0
+    assert gm.page.locator("#gm-override option").count() == 0
     assert not any(seat.errors for seat in everyone), [seat.errors for seat in everyone]
