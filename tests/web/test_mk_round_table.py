@@ -6,6 +6,8 @@ over. Every page follows each step."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.api.conftest import Server
 from tests.web.conftest import Seat, create_game, live_at, open_seat, seat_url
 
@@ -24,7 +26,7 @@ def test_requests_and_approvals_at_the_round_table(web_server: Server, browser: 
     sync(everyone, 0)
     for seat in everyone:
         assert seat.page.locator(".kingdom h2").inner_text() == "Kingdom of Mushroom Hollow"
-        assert "Throne Room" in seat.page.locator(".room-map pre").inner_text()
+        assert "Throne Room" in seat.page.locator(".room-map").inner_text()
     assert haneul.page.locator("#seat").inner_text() == "Haneul"
 
     # Organization meeting: Haneul takes three citizens as minions through the action's form.
@@ -75,3 +77,27 @@ def test_requests_and_approvals_at_the_round_table(web_server: Server, browser: 
         assert seat.page.locator("#actions button.act").count() == 0
     assert gm.page.locator("#gm-override option").count() == 0
     assert not any(seat.errors for seat in everyone), [seat.errors for seat in everyone]
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja", "en"])
+def test_the_room_map_keeps_its_grid_whatever_the_names(web_server: Server, browser: object, lang: str) -> None:
+    """Facility names in Korean or Japanese are wider than Latin letters in any font: the rooms stay a 3×3 grid
+    (each column's rooms share their left edge and width, each row's their top and height), on a phone too."""
+    game = create_game(web_server, "MeikyuKingdom", "round_table", lang=lang)
+    for viewport in ({"width": 1280, "height": 900}, {"width": 390, "height": 844}):
+        seat = open_seat(browser, seat_url(web_server, game, "pc:haneul"), lang, viewport=viewport)
+        live_at(seat)
+        boxes = {room: seat.page.locator(f'.map-room[data-room="{room}"]').bounding_box()
+                 for room in (f"{c}{r}" for c in "ABC" for r in "123")}
+        for c in "ABC":
+            assert len({(round(boxes[f"{c}{r}"]["x"]), round(boxes[f"{c}{r}"]["width"])) for r in "123"}) == 1
+        for r in "123":
+            assert len({(round(boxes[f"{c}{r}"]["y"]), round(boxes[f"{c}{r}"]["height"])) for c in "ABC"}) == 1
+        assert boxes["A1"]["x"] < boxes["B1"]["x"] < boxes["C1"]["x"] and boxes["A1"]["y"] < boxes["A2"]["y"]
+        right = boxes["C1"]["x"] + boxes["C1"]["width"]
+        assert right <= viewport["width"], (lang, viewport, right)  # no sideways scrolling on a phone
+        throne = {"ko": "왕좌의 방", "ja": "玉座の間", "en": "Throne Room"}[lang]
+        assert throne in seat.page.locator('.map-room[data-room="B1"]').inner_text()
+        assert seat.page.locator('.map-room[data-room="B1"] .door.s').count() == 1  # B1–B2 are joined
+        assert seat.page.locator('.map-room[data-room="B3"].entrance').count() == 1
+        seat.page.context.close()
