@@ -178,7 +178,8 @@ class GamesApp:
         dice = dice_field(data)
 
         def work() -> Response:  # one trip to a worker thread: the action, then the answer
-            self.games.act(game_id, seat, data["action"], version, dice)
+            lang = self._lang(request, self.games.loaded(game_id))
+            self.games.act(game_id, seat, data["action"], version, dice, lang=lang)
             return self._answer(request, game_id, seat, read=False)
 
         return await run_in_threadpool(work)
@@ -189,7 +190,7 @@ class GamesApp:
         steps = int_field(data, "steps", UNDO_EXAMPLE, default=1, low=1)
 
         def work() -> Response:
-            self.games.undo(game_id, seat, version, steps)
+            self.games.undo(game_id, seat, version, steps, lang=self._lang(request, self.games.loaded(game_id)))
             return self._answer(request, game_id, seat, read=False)
 
         return await run_in_threadpool(work)
