@@ -84,13 +84,11 @@ class GamesApp:
         if self._games is None:
             with self._lock:
                 if self._games is None:
-                    from meikyu.api.heap import freeze_survivors
                     from meikyu.store import open_store
                     from meikyu.store.service import Games
 
                     store = open_store(self.config.store_url or None, self.config.data_dir)
                     games = Games(store)
-                    freeze_survivors()  # the games it holds leave the collector's full passes
                     games.on_append(self.hub.notify_threadsafe)
                     store.listen(self.hub.notify_threadsafe)
                     self._games = games
