@@ -19,7 +19,9 @@ What it does, all in one run:
    the menu; people at a table or on a forum take several seconds) — the latency a table sees while 15
    others play too.
    Each server first plays one unmeasured game (imports and caches warm up, as on a server that has been
-   running). ``--compare-src DIR`` runs the same SQLite rows on a second server from another source tree (e.g. a
+   running). The last column is the server's own time per action (its ``server-timing`` header: from the
+   games handler's start to its answer), so what the client and the scheduler add shows beside it.
+   ``--compare-src DIR`` runs the same SQLite rows on a second server from another source tree (e.g. a
    ``git worktree`` of an older commit), in the same run: before and after side by side. ``--workers N``
    adds the closed and paced 16-game rows on ``meikyu serve --workers N`` (SQLite and PostgreSQL), whose
    CPU column sums every process of the server.
@@ -137,6 +139,10 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+SERVER_MS: list[float] = []
+"""The server's own time per action of the last :func:`play_games` (its ``server-timing`` header)."""
+
+
 async def play_games(base: str, seq: Sequence_, games: int, per_game: int,
                      pause: float = 0.0) -> tuple[float, float, float, int]:
     import httpx
@@ -162,10 +168,14 @@ async def play_games(base: str, seq: Sequence_, games: int, per_game: int,
                     except httpx.TransportError:  # a dropped connection: counted, then asked again
                         dropped.append(1)
                 lat.append(time.perf_counter() - start)
+                timing = reply.headers.get("server-timing", "")
+                if timing.startswith("app;dur="):
+                    SERVER_MS.append(float(timing[8:]))
                 assert reply.status_code == 200 or (reply.status_code == 409 and dropped), reply.text
                 if pause:
                     await asyncio.sleep(pause)
 
+        SERVER_MS.clear()
         start = time.perf_counter()
         await asyncio.gather(*(one(game_id, tokens[GM]) for game_id, tokens in made))
         wall = time.perf_counter() - start
@@ -257,9 +267,10 @@ def main() -> None:
     args = parser.parse_args()
     seq = record_battle()
     print(f"sequence: MK sample battle, {len(seq)} actions (tactical policy), dice recorded")
-    print("\n| what | actions/s | p50 ms | p99 ms | server CPU ms/action |\n|---|---:|---:|---:|---:|")
+    print("\n| what | actions/s | p50 ms | p99 ms | server CPU ms/action | in the app p50 / p99 ms |\n"
+          "|---|---:|---:|---:|---:|---:|")
     for name, (rate, p50, p99) in baselines(seq).items():
-        print(f"| baseline: {name} | {rate:,.0f} | {p50:.3f} | {p99:.3f} | |")
+        print(f"| baseline: {name} | {rate:,.0f} | {p50:.3f} | {p99:.3f} | | |")
     levels = [(1, len(seq), 0.0), (16, 30, 0.0), (64, 10, 0.0), (16, 30, 0.1), (16, 20, 1.0)] \
         if not args.quick else [(1, 20, 0.0), (16, 5, 0.0), (16, 5, 0.1), (16, 5, 1.0)]
     servers: list[tuple[str, list[str], str | None]] = []
@@ -294,8 +305,9 @@ def main() -> None:
                 how = f", paced {pause * 1e3:.0f} ms" if pause else ""
                 little = "" if pause or games == 1 else f" (Little: {games} in flight / {rate:,.0f}/s = " \
                                                          f"{games / rate * 1e3:.0f} ms mean)"
+                app = f"{pct(SERVER_MS, 0.5):.2f} / {pct(SERVER_MS, 0.99):.2f}" if SERVER_MS else "—"
                 print(f"| {label}, {games} game(s) at once{how} ({n} actions){little} | {rate:,.0f} | "
-                      f"{p50:.2f} | {p99:.2f} | {cpu:.2f} |", flush=True)
+                      f"{p50:.2f} | {p99:.2f} | {cpu:.2f} | {app} |", flush=True)
             if "workers" not in label:
                 pushes[label] = asyncio.run(push_latency(base, seq, 20 if args.quick else 40))
         finally:

@@ -163,6 +163,7 @@ def test_taking_up_a_second_weapon_is_shown_through_a_real_server(sqlite_server:
     for version, (action, rolls) in enumerate(taken):
         reply = table.act("reader", action, version, dice=[v for _, v in rolls])
         assert reply.status == 200, reply.body
+        assert reply.headers["server-timing"].startswith("app;dur=")  # the app's own time, for the benchmark
     game = table.get("reader")
     keys = {item["key"] for item in game["legal_actions"]}
     assert "equip/sword" in keys, keys
