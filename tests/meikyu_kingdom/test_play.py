@@ -135,3 +135,60 @@ def test_r_mk_46_transport_typed_in_camp(tmp_path: Path) -> None:
     player = Player(Game(SessionRules(), state), tmp_path / "game.json", "en", lambda _: "q", io.StringIO(), RandomDice(1))
     assert player.choice("transport mir 2 마석 철=2", []) == Transport("mir", 2, ("마석",), (("iron", 2),))
     assert describe(Transport("mir", 2, ("마석",), (("iron", 2),)), state, "en").startswith("Mir sends 2 minions home")
+
+
+def _in_battle(tmp_path: Path, answers: list[str], side: str) -> tuple[Player, list[str]]:
+    """A ``mk play`` game standing in a battle (Haneul against a rat, ``side`` acting first)."""
+    from dataclasses import replace
+
+    from tests.meikyu_kingdom.combat.battle_helpers import acting, battle, mon, pc
+    from tests.meikyu_kingdom.test_labyrinth import at_labyrinth, everyone_avoids, in_hall
+
+    from meikyu.dice import RandomDice
+    from meikyu.systems.meikyu_kingdom import expedition as ex
+
+    g = at_labyrinth()
+    in_hall(g)
+    g.play(ex.SkipSearch())
+    everyone_avoids(g)
+    fight = acting(battle(pc("haneul", area=3, hp=30), mon("rat", area=3, hp=30)), side)
+    assert g.state.expedition is not None
+    state = replace(g.state, battle=fight, expedition=replace(g.state.expedition, room="pantry", stage="battle"))
+    said: list[str] = []
+    feed = iter(answers)
+
+    class Out(io.StringIO):
+        def write(self, text: str) -> int:
+            said.append(text)
+            return len(text)
+
+    player = Player(Game(SessionRules(), state), tmp_path / "game.json", "en", lambda _: next(feed), Out(), RandomDice(3))
+    return player, said
+
+
+def test_g_in_a_battle_lists_and_takes_the_gms_actions(tmp_path: Path) -> None:
+    """``mk play`` in a battle takes the GM's actions as ``mk battle`` does: ``g`` lists them and asks, ``gN V``."""
+    from meikyu.systems.meikyu_kingdom.combat.actions import ReduceHp
+    from meikyu.systems.meikyu_kingdom.combat.rules import gm_actions
+
+    probe, _ = _in_battle(tmp_path, [], "court")
+    assert probe.game.state.battle is not None
+    listing = gm_actions(probe.game.state.battle)
+    n = 1 + next(i for i, a in enumerate(listing) if isinstance(a, ReduceHp) and a.target == "rat")
+    player, said = _in_battle(tmp_path, ["g", "", f"g{n} 5", "q", "y"], "court")
+    assert player.run() == 0
+    text = "".join(said)
+    assert text.count("GM actions:") == 1 and f"g{n}." in text  # listed once (after "g"; "gN 5" takes it at once)
+    assert player.game.state.battle is not None and player.game.state.battle.get("rat").hp == 25
+    assert isinstance(player.game.history[-1].action, ReduceHp)
+
+
+def test_m_in_a_battle_hands_the_monsters_to_the_tactical_policy(tmp_path: Path) -> None:
+    """``m``: the policy plays the monster side's turns until ``m`` again (said in the reader's language)."""
+    player, said = _in_battle(tmp_path, ["m", "q", "y"], "monsters")
+    before = len(player.game.history)
+    assert player.run() == 0
+    text = "".join(said)
+    assert "tactical policy now plays the monster side" in text
+    assert "The tactical policy plays the monster side:" in text
+    assert len(player.game.history) > before

@@ -270,6 +270,8 @@ class Player:
         """Ask for the dice rolled at the table before each action that rolls (``--dice manual``)."""
         self.dirty = False
         self.last_battle: Any = None
+        self.auto_monsters = False
+        """``m`` in a battle: the tactical policy plays the monster side until ``m`` again."""
 
     # -- setting up ----------------------------------------------------------------------------
     @classmethod
@@ -346,6 +348,8 @@ class Player:
             self.show()
             legal = list(self.game.legal_actions())
             battle = self._battle()
+            if battle is not None and self.auto_monsters and self._policy_plays(battle, legal):
+                continue
             if battle is not None:
                 from meikyu.systems.meikyu_kingdom.combat.words import show_menu
 
@@ -373,6 +377,12 @@ class Player:
                 self.say(_t("play.saved", self.lang, file=str(self.path)))
                 continue
             try:
+                if battle is not None and self._battle_command(text, battle):
+                    continue
+            except EOFError:  # input closed while a GM action or its dice were asked for
+                self.quit(force=True)
+                return 0
+            try:
                 chosen = self.choice(text, legal)
             except MeikyuError as err:
                 self.say("! " + err.message(self.lang))
@@ -385,6 +395,38 @@ class Player:
             except EOFError:  # input closed while the dice were asked for
                 self.quit(force=True)
                 return 0
+
+    def _policy_plays(self, battle: Any, legal: list[Action]) -> bool:
+        """While ``m`` is on and the monster side decides: the tactical policy's move, played and told."""
+        from meikyu.systems.meikyu_kingdom.combat.cli import monsters_decide
+        from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
+        from meikyu.systems.meikyu_kingdom.combat.words import describe as battle_describe
+
+        if not monsters_decide(battle):
+            return False
+        move = TacticalPolicy().choose(battle, legal)
+        self.say(_t("battle.cli.policy_plays", self.lang, action=battle_describe(move, battle, self.lang)))
+        self.play(move)
+        return True
+
+    def _battle_command(self, text: str, battle: Any) -> bool:
+        """A battle's terminal commands, as ``mk battle`` has them: ``m`` hands the monster side to the
+        tactical policy (and back), ``g``/``gN`` take a GM action. True when ``text`` was one."""
+        from meikyu.systems.meikyu_kingdom.combat.cli import command_word, is_gm_command, read_gm_choice
+
+        if command_word(text) == "m":
+            self.auto_monsters = not self.auto_monsters
+            self.say(_t(f"battle.cli.monsters_{'auto' if self.auto_monsters else 'manual'}", self.lang))
+            return True
+        if not is_gm_command(text):
+            return False
+        try:
+            chosen = read_gm_choice(text, battle, self.lang, self.ask, self.say)
+            if chosen is not None:
+                self.play(chosen)
+        except MeikyuError as err:
+            self.say("! " + err.message(self.lang))
+        return True
 
     def choice(self, text: str, legal: list[Action]) -> Action | None:
         """A menu number (a battle's key), or a typed command (round-table commands, ``check WHO STAT DIFFICULTY``)."""

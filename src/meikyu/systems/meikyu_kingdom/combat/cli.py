@@ -143,32 +143,6 @@ def _simulate(args: argparse.Namespace) -> int:
 # --- battle --------------------------------------------------------------------------------------
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 def gm_listing(actions: list[Action]) -> list[tuple[Action, int]]:
     """The GM's actions as a numbered list (no hope to fold)."""
     return [(a, 0) for a in actions]
@@ -180,8 +154,6 @@ def _pick(text: str, listing: list[tuple[Action, int]]) -> Action | None:
     if not number.isdigit() or not 1 <= int(number) <= len(listing):
         return None
     return listing[int(number) - 1][0]
-
-
 
 
 _VALUE_FIELDS = ("amount", "hp")
@@ -242,6 +214,48 @@ def command_word(text: str) -> str:
     return ""
 
 
+def is_gm_command(text: str) -> bool:
+    """``g`` (list the GM's actions) or ``gN …`` (take one at once).
+
+    >>> is_gm_command("g"), is_gm_command("G12 3"), is_gm_command("gm"), is_gm_command("2a5")
+    (True, True, True, False)
+    """
+    return command_word(text) == "g" or (text[:1].lower() == "g" and text[1:2].strip().isdigit())
+
+
+def read_gm_choice(
+    text: str, battle: Any, lang: str, ask: Callable[[str], str], say: Callable[[str], None]
+) -> Action | None:
+    """The GM action ``text`` names (``gN``, ``gN VALUE``), or after ``g`` the one the GM picks from the list.
+
+    None when nothing was chosen (an empty answer, or a bad one: what was wrong is said). ``ask`` may raise
+    :class:`EOFError` (input closed).
+    """
+    from .rules import gm_actions
+
+    listing = gm_listing(gm_actions(battle))
+    rest = text[1:].strip() if command_word(text) != "g" else ""
+    if not rest:
+        say(translate("mk.battle.cli.gm_list", lang))
+        for n, (action, _most) in enumerate(listing, 1):
+            say(_line(n, action, battle, lang))
+        # Ask right here: redrawing the field would scroll the long GM list off the screen.
+        rest = ask(translate("mk.battle.cli.choose_gm", lang) + " ").strip().lower()
+        rest = rest[1:].strip() if rest.startswith("g") else rest
+        if not rest:
+            return None
+    number, value = _split_value(rest)
+    chosen = _pick(number, listing)
+    if chosen is not None and value:
+        chosen = _with_value(chosen, value)
+        if chosen is None:
+            say(translate("mk.battle.cli.bad_value", lang, text=rest))
+            return None
+    if chosen is None:
+        say(translate("mk.battle.cli.bad_gm_choice", lang, text=number, count=len(listing)))
+    return chosen
+
+
 def monsters_decide(battle: Any) -> bool:
     """The decision now is the monster side's (its turn, or a prompt one of its pieces answers)."""
     p = battle.pending
@@ -265,7 +279,6 @@ def run_battle(
     """The step-by-step loop: show, list, choose, dice, apply; ``u`` undoes, ``g`` GM actions, ``m`` lets
     the tactical policy play the monster side (again: the GM plays it), ``q`` quits."""
     from .policy import TacticalPolicy
-    from .rules import gm_actions
     from .view import render
 
     dice = fallback or RandomDice()
@@ -324,31 +337,13 @@ def run_battle(
             say(translate("mk.battle.cli.player_view", lang))
             say(show_field(state, lang, "player"))
             continue
-        if word == "g" or (text[:1].lower() == "g" and text[1:2].strip().isdigit()):
-            listing = gm_listing(gm_actions(state))
-            rest = text[1:].strip() if word != "g" else ""
-            if not rest:
-                say(translate("mk.battle.cli.gm_list", lang))
-                for n, (action, _most) in enumerate(listing, 1):
-                    say(_line(n, action, state, lang))
-                # Ask right here: redrawing the field would scroll the long GM list off the screen.
-                try:
-                    rest = ask(translate("mk.battle.cli.choose_gm", lang) + " ").strip().lower()
-                except EOFError:
-                    say(translate("mk.battle.cli.bye", lang))
-                    return 0
-                rest = rest[1:].strip() if rest.startswith("g") else rest
-                if not rest:
-                    continue
-            number, value = _split_value(rest)
-            chosen: Action | None = _pick(number, listing)
-            if chosen is not None and value:
-                chosen = _with_value(chosen, value)
-                if chosen is None:
-                    say(translate("mk.battle.cli.bad_value", lang, text=rest))
-                    continue
+        if is_gm_command(text):
+            try:
+                chosen = read_gm_choice(text, state, lang, ask, say)
+            except EOFError:
+                say(translate("mk.battle.cli.bye", lang))
+                return 0
             if chosen is None:
-                say(translate("mk.battle.cli.bad_gm_choice", lang, text=number, count=len(listing)))
                 continue
         else:
             from .menu import parse_choice
@@ -367,8 +362,6 @@ def run_battle(
             continue
         for event in events:
             say("  → " + render(event, game.state, lang, "gm"))
-
-
 
 
 def cmd_battle(args: argparse.Namespace) -> int:
