@@ -134,7 +134,8 @@ async def live(websocket: WebSocket, hub: Hub, games: Any, game_id: str, seat: s
         def pending() -> tuple[int, list[bytes]]:  # one trip to a worker: catch up, then the messages
             game = games.load(game_id)
             try:
-                return games.push_json(game, sent, seat, lang)
+                answer: tuple[int, list[bytes]] = games.push_json(game, sent, seat, lang)
+                return answer
             except Refused as error:  # this version cannot be shown to the seat: say so, stay subscribed
                 return game.version, [json_bytes({**from_core(error).body(lang), "version": game.version})]
 
