@@ -246,3 +246,14 @@ def test_a_snapshot_that_does_not_replay_falls_back_to_the_log(tmp_path: Path) -
         assert again.snapshot_view(loaded, "gm", "en") == expected
     finally:
         again.close()
+
+
+def test_migration_3_drops_the_snapshots_written_with_sorted_keys(tmp_path: Path) -> None:
+    old = SqliteStore(tmp_path, migrate_upto=2)
+    old.create_game(_record(), {"gm": hash_token("a")})
+    old.append("g1", _entry(1))
+    old.put_snapshot("g1", 1, {"state": 1})
+    old.close()
+    store = SqliteStore(tmp_path)
+    assert store.latest_snapshot("g1", [1]) is None and [e.version for e in store.entries("g1")] == [1]
+    store.close()
