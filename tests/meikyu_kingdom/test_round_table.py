@@ -171,3 +171,13 @@ def test_r_mk_05_request_events_are_structured_and_localized() -> None:
     assert (refused.kind, refused.room, refused.other, refused.cost) == ("passage", "B3", "C3", 0)
     assert [refused.render(lang).split(":")[1].split(",")[0].split("、")[0].strip() for lang in ("ko", "ja", "en")] == [
         "거절", "却下", "refused"]
+
+
+@pytest.mark.parametrize(("lang", "word"), [("ko", "이름"), ("ja", "名前"), ("en", "name")])
+def test_r_mk_05_an_item_without_a_name_is_refused_and_changes_nothing(lang: str, word: str) -> None:
+    game = budget_game()
+    before = game.state
+    with pytest.raises(RuleError) as info:
+        game.play(RequestItem("haneul", "  ", 1))
+    assert info.value.rule == "R-MK-05" and word in info.value.message(lang)
+    assert game.state is before

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -13,8 +14,10 @@ from meikyu.systems.meikyu_kingdom import facilities
 from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom import session as ss
 from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
+from meikyu.systems.meikyu_kingdom.session_state import STEPS
 from meikyu.table import registry
 from meikyu.table.base import GM
+from tests.meikyu_kingdom.test_kingdom_effects import play as roll_table
 from tests.table.driver import play
 
 ROUND_TABLE = registry.get("MeikyuKingdom", "round_table")
@@ -167,3 +170,31 @@ def test_players_do_not_see_the_labyrinths_secrets() -> None:
         rooms = SESSION.view(done.game.state, seat, "en")["labyrinth"]["rooms"]
         assert all(set(r) == {"id", "names", "text", "exits"} for r in rooms)
     assert any(word in json.dumps(SESSION.view(done.game.state, GM, "en"), ensure_ascii=False) for word in secret)
+
+
+def test_a_free_text_prompt_gets_a_form_and_labyrinth_answers_are_prompts() -> None:
+    """KMT 2 (R-MK-20 tables): the GM names the great power the kingdom now serves. The rules list no
+    action for a name to type; the GM's menu offers one with a text field, under the prompt's question.
+    In the labyrinth the court's answers are offered as prompts, labelled in words."""
+    table = SESSION.setup("sample", "en")
+    effects = roll_table("KMT", [1, 1, 6], voice=5)
+    assert effects.state.prompt is not None and effects.state.prompt.kind == "name_great_power"
+    waiting = replace(table, session=replace(table.session, index=STEPS.index(("end", "kingdom_change")),
+                                            change_rolled=True, effects=effects.state))
+    assert SESSION.rules.legal_actions(waiting) == []
+    for lang, word in (("ko", "대국"), ("ja", "大国"), ("en", "great power")):
+        prompt = SESSION.prompt(waiting, GM, lang)
+        assert prompt["kind"] == "name_great_power" and word in prompt["text"]
+    item = next(i for i in SESSION.menu(waiting, GM, "en") if i.key == "gm/choose")
+    assert item.kind == "prompt" and item.form == {"option": {"type": "text"}}
+    assert SESSION.prompt(waiting, "pc:haneul", "en") is None
+    game = Game(SESSION.rules, waiting, RandomDice(0))
+    game.play(registry.action_from_data(SESSION, {**item.action, "option": "Black Empire"}))
+    assert game.state.session.kingdom.vassal_of == "Black Empire"
+
+    done = play(SESSION, table, RandomDice(0), policy=_SessionPolicy(), lang="en",
+                until=lambda t: t.session.prompt is not None and t.session.prompt.kind == "trap_search")
+    state = done.game.state
+    menu = SESSION.menu(state, "pc:doyun", "en")
+    assert {i.kind for i in menu} == {"prompt"} and "doyun searches (search)" in [i.label.lower() for i in menu]
+    assert "who searches for traps" in SESSION.prompt(state, "pc:doyun", "en")["text"]

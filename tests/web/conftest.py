@@ -91,11 +91,25 @@ HOLD_POSTS = """(() => {
 reach it only at ``window.releasePosts()`` (the server has acted; a slow answer, made deterministic)."""
 
 
+JITTER = """(() => {
+  const fetch = window.fetch;
+  window.fetch = async (...args) => {
+    const answer = await fetch(...args);
+    await new Promise((go) => setTimeout(go, Math.random() * %d));
+    return answer;
+  };
+})()"""
+"""An init script every seat gets with ``MEIKYU_WEB_JITTER=ms`` set: each fetch's answer reaches the page up to
+that many milliseconds late, at random (pushes overtake answers: races made common, to be found)."""
+
+
 def open_seat(browser: Any, url: str, lang: str = "en", viewport: dict[str, int] | None = None,
               init_script: str | None = None) -> Seat:
     """A fresh context (its own storage, like another person's browser) with ``lang`` chosen, opened at ``url``."""
     context = browser.new_context(locale={"ko": "ko-KR", "ja": "ja-JP", "en": "en-US"}[lang],
                                   viewport=viewport or {"width": 1280, "height": 900})
+    if os.environ.get("MEIKYU_WEB_JITTER"):
+        context.add_init_script(JITTER % int(os.environ["MEIKYU_WEB_JITTER"]))
     if init_script:
         context.add_init_script(init_script)
     page = context.new_page()

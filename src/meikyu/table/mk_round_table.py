@@ -18,9 +18,11 @@ from typing import Any
 
 from meikyu.engine import Action, Event
 from meikyu.i18n import translate
+from meikyu.systems.meikyu_kingdom import facilities
 from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.character import Character
 from meikyu.systems.meikyu_kingdom.display import render_maps
+from meikyu.systems.meikyu_kingdom.kingdom import COLUMNS, ROWS, Kingdom
 from meikyu.systems.meikyu_kingdom.table_runner import describe_request
 from meikyu.table.base import GM, MenuItem, per_state
 from meikyu.table.mk_court import (
@@ -58,7 +60,31 @@ def round_table_view(state: rt.RoundTableState, court: Sequence[Character], lang
         },
         "items_requested": list(state.items_requested),
         "maps_text": render_maps(k, lang),
+        "maps": land_maps(k, lang),
     }
+
+
+def land_maps(kingdom: Kingdom, lang: str) -> list[dict[str, Any]]:
+    """Each land map as a 3×3 grid a page draws (``maps_text`` is the same for a terminal): per room its
+    facilities by name in ``lang``, whether it is an entrance, and whether a passage leads east / south;
+    then the facility groups with their levels (R-MK-06).
+
+    >>> from meikyu.systems.meikyu_kingdom.sheet import sample
+    >>> land = land_maps(sample().kingdom, "en")[0]
+    >>> land["label"], land["rows"][0][1]
+    ('Home Land', {'room': 'B1', 'facilities': ['Throne Room'], 'entrance': False, 'east': False, 'south': True})
+    """
+    out = []
+    for index, land in enumerate(kingdom.maps):
+        rows = [[{"room": f"{c}{r}", "facilities": [facilities.label(n, lang) for n in land.facilities(f"{c}{r}")],
+                  "entrance": f"{c}{r}" in land.entrances,
+                  "east": c != COLUMNS[-1] and land.joined(f"{c}{r}", f"{COLUMNS[COLUMNS.index(c) + 1]}{r}"),
+                  "south": r != ROWS[-1] and land.joined(f"{c}{r}", f"{c}{ROWS[ROWS.index(r) + 1]}")}
+                 for c in COLUMNS] for r in ROWS]
+        groups = [translate("mk.sheet.group", lang, map=index + 1, name=facilities.label(g.name, lang),
+                            rooms="+".join(g.rooms), level=g.level) for g in land.facility_groups()]
+        out.append({"label": land.label(lang), "rows": rows, "groups": groups})
+    return out
 
 
 def kingdom_view(kingdom: Any, court: Sequence[Character], lang: str) -> dict[str, Any]:

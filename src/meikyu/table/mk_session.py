@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from meikyu.dice.source import Dice
@@ -206,7 +206,10 @@ class SessionKind:
                 and not state.disasters:
             out += round_table_offers(state.round_table, lang)
         else:
-            for action in self.rules.inner.legal_actions(state):
+            legal = list(self.rules.inner.legal_actions(state))
+            if not legal and state.effects is not None and state.prompt is not None and not state.prompt.options:
+                legal = [fx.Choose("")]  # a name to type (the great power, R-MK-20 tables): the form asks for it
+            for action in legal:
                 out.append(self._offer(state, action, lang))
         return out + self._rulings(state, lang)
 
@@ -238,18 +241,19 @@ class SessionKind:
                          {"income": {"type": "int", "min": 0, "max": 9999}})
         if isinstance(action, ss.RollKingdomChange):
             return Offer(action, who, "check", _say("roll_kingdom_change", lang))
-        if isinstance(action, ss.RollDisaster):
+        if isinstance(action, ss.RollDisaster) and who == "":
             return Offer(action, who, "check", _say("roll_disaster", lang))
         if isinstance(action, fx.Choose):
             free = state.prompt is not None and not state.prompt.options  # a name to type (R-MK-20 tables)
             return Offer(action, who, "prompt", _say("choose", lang, option=action.option or "…"),
                          {"option": {"type": "text"}} if free else None)
-        # an action the session machine gained later: a plain label from its class and fields
-        name = _snake(type(action).__name__)
-        known = lookup(f"table.mk.{name}", lang)
-        text = _say(name, lang) if known else ", ".join(
-            [type(action).__name__, *(f"{f.name}={getattr(action, f.name)}" for f in fields(action))])  # type: ignore[arg-type]
-        return Offer(action, who if who is not None else ALL, "gm" if who == "" else "other", text)
+        # every other step (the labyrinth's, a called check's): the words `mk play` shows for it; an answer
+        # to the session's pending prompt is offered as one, so the page shows it under the question
+        from meikyu.systems.meikyu_kingdom.play import describe
+
+        kind = "prompt" if state.prompt is not None else "check" if isinstance(action, ss.RollDisaster) \
+            else "gm" if who == "" else "other"
+        return Offer(action, who if who is not None else ALL, kind, settle(describe(action, state, lang), lang))
 
     @per_state
     def menu(self, table: TableSession, seat: str, lang: str) -> list[MenuItem]:
@@ -280,7 +284,13 @@ class SessionKind:
                    or i.action["@type"] in ("Approve", "Refuse")]
         if not answers:
             return None
-        return {"kind": p.kind, "seat": answers[0].seat, "text": translate(f"table.mk.prompt.{p.kind}", lang),
+        if lookup(f"table.mk.prompt.{p.kind}", lang):
+            text = translate(f"table.mk.prompt.{p.kind}", lang)
+        else:  # the labyrinth's questions, as `mk play` asks them (a hidden difficulty stays hidden)
+            from meikyu.systems.meikyu_kingdom.play import prompt_line
+
+            text = settle(prompt_line(state, lang, players=seat != GM), lang)
+        return {"kind": p.kind, "seat": answers[0].seat, "text": text,
                 "options": [{"key": i.key, "label": i.label} for i in answers]}
 
 

@@ -162,8 +162,9 @@ def _called(state: SessionState) -> cc.CalledCheck | None:
     return state.effects.called if state.effects is not None else None
 
 
-def prompt_line(state: SessionState, lang: str) -> str:
-    """What the game waits for, in words (empty when nothing in particular)."""
+def prompt_line(state: SessionState, lang: str, players: bool = False) -> str:
+    """What the game waits for, in words (empty when nothing in particular); ``players``: as the players
+    may read it (a called check's hidden difficulty shown as "?", R-MK-23)."""
     prompt = state.prompt
     table = state.round_table
     if table is not None and table.stage != "done" and table.pending is None:
@@ -183,7 +184,7 @@ def prompt_line(state: SessionState, lang: str) -> str:
     call = called.call if called is not None else None
     if call is not None:
         params.update(actor=names.who(call.actor), stat=_word(call.stat, lang),
-                      difficulty="?" if call.difficulty is None else call.difficulty)
+                      difficulty="?" if call.difficulty is None or (players and call.hidden) else call.difficulty)
     exp = state.expedition
     if exp is not None and exp.loot:
         params["count"] = exp.loot[0].count
@@ -350,8 +351,8 @@ class Player:
 
                 for line in show_menu(battle, legal, self.lang):
                     self.say(line)
-            for n, action in enumerate([] if battle is not None else legal, 1):
-                self.say(f"  {n:>3}. {describe(action, self.game.state, self.lang)}")
+            for n, listed in enumerate([] if battle is not None else legal, 1):
+                self.say(f"  {n:>3}. {describe(listed, self.game.state, self.lang)}")
             try:
                 text = self.ask(_t("play.choose", self.lang) + " ").strip()
             except EOFError:

@@ -249,6 +249,8 @@ def _validate(state: RoundTableState, req: Request) -> None:
         state.character(req.actor)
         if req.actor in state.items_requested:
             raise RuleError("R-MK-05", "mk.error.round_table.item_twice", actor=req.actor)
+        if not req.item.strip():
+            raise RuleError("R-MK-05", "mk.error.round_table.item_name")
         if req.value > state.kingdom.life or req.value < 0:
             raise RuleError("R-MK-05", "mk.error.round_table.item_value", value=req.value, life=state.kingdom.life)
         return

@@ -34,7 +34,7 @@ function itemForm(item, ctx) {
     } else if (spec.type === "int") {
       input = h("input", { id, name, type: "number", inputmode: "numeric", min: spec.min, max: spec.max, value: value ?? spec.min ?? 0, required: true });
     } else {
-      input = h("input", { id, name, type: "text", value: value ?? "", autocomplete: "off" });
+      input = h("input", { id, name, type: "text", value: value ?? "", autocomplete: "off", required: true });
     }
     return { name, spec, input, field: h("label", { class: "form-field", for: id }, h("span", {}, has(`form.${name}`) ? t(`form.${name}`) : name), input) };
   });

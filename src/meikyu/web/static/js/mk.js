@@ -39,7 +39,7 @@ export function nameOf(view, id, lang) {
 export function render(view, ctx) {
   const parts = [];
   const battle = battleOf(view);
-  if (view.phase_text) parts.push(h("p", { class: "session-phase", role: "status" }, view.phase_text));
+  if (view.phase_text) parts.push(h("p", { class: "session-phase", role: "status", dataset: { phase: view.phase, step: view.step || "" } }, view.phase_text));
   if (view.round_table) parts.push(roundTable(view.round_table, { ...ctx, view }));
   if (view.kingdom) parts.push(kingdomSheet(view.kingdom, view.round_table, ctx));
   if (view.labyrinth && view.expedition && view.expedition.room) parts.push(labyrinthPanel(view.labyrinth, view.expedition, ctx));
@@ -240,7 +240,46 @@ function kingdomSheet(k, rt, ctx) {
     k.relations && Object.keys(k.relations).length
       ? h("p", { class: "small" }, t("mk.relations"), " ", Object.entries(k.relations).map(([n, r]) => h("span", { class: "badge" }, `${named(k.nation_names, n, lang)}: ${t(`mk.word.${r}`)}`)))
       : null,
-    rt && rt.maps_text ? h("figure", { class: "room-map" }, h("figcaption", {}, t("mk.rooms")), h("pre", { tabindex: "0" }, rt.maps_text.replace(/^\n+/, ""))) : null,
+    rt && Array.isArray(rt.maps) ? rt.maps.map((land) => roomMap(land)) : null,
+  );
+}
+
+/** A land map as a 3×3 grid (rooms are boxes whatever the width of their names: Korean and Japanese
+ * names do not shift it), passages as bars across the gap, entrances marked; then the facility groups. */
+function roomMap(land) {
+  const columns = land.rows[0].map((cell) => cell.room[0]);
+  return h(
+    "figure",
+    { class: "room-map" },
+    h("figcaption", {}, `${t("mk.rooms")}: ${land.label}`),
+    h(
+      "div",
+      { class: "map-grid" },
+      h("span", { class: "map-head" }),
+      columns.map((c) => h("span", { class: "map-head" }, c)),
+      land.rows.map((row, r) => [
+        h("span", { class: "map-head" }, row[0].room.slice(1)),
+        row.map((cell, c) => roomCell(cell, cell.east && row[c + 1].room, cell.south && land.rows[r + 1][c].room)),
+      ]),
+    ),
+    h("p", { class: "small map-legend" }, h("span", { class: "door-key", "aria-hidden": "true" }), t("mk.map.passage"), " · ", h("span", { class: "badge entrance-mark" }, t("mk.map.entrance"))),
+    land.groups.length ? h("ul", { class: "small map-groups" }, land.groups.map((g) => h("li", {}, g))) : null,
+  );
+}
+
+function roomCell(cell, east, south) {
+  const ways = [east, south].filter(Boolean).map((room) => t("mk.map.passage_to", { room }));
+  return h(
+    "div",
+    {
+      class: ["map-room", cell.entrance && "entrance", cell.facilities.length === 0 && "empty"],
+      dataset: { room: cell.room },
+      "aria-label": [cell.room, cell.facilities.join(", ") || t("mk.map.empty"), cell.entrance && t("mk.map.entrance"), ...ways].filter(Boolean).join(" · "),
+    },
+    cell.facilities.length ? cell.facilities.map((f) => h("span", { class: "facility" }, f)) : h("span", { class: "quiet", "aria-hidden": "true" }, "·"),
+    cell.entrance ? h("span", { class: "badge entrance-mark" }, t("mk.map.entrance")) : null,
+    cell.east ? h("span", { class: "door e", "aria-hidden": "true" }) : null,
+    cell.south ? h("span", { class: "door s", "aria-hidden": "true" }) : null,
   );
 }
 
