@@ -6,7 +6,9 @@ What it does, all in one run:
 
 1. Records a Meikyuu Kingdom sample battle played by the tactical policy (actions and dice).
 2. Baselines on that sequence, in this process: the engine alone (``Game.play`` with the recorded dice),
-   and the engine plus what an answer renders (the GM's view, menu and prompt) — no store, no HTTP.
+   and the engine plus what an answer renders (the GM's view, menu and prompt) — no store, no HTTP; and the
+   service path alone (store, rules and the GM's answer, one game after another, no HTTP): per action
+   thread CPU and wall time, what the server's own work costs without a client or a scheduler in it.
 3. For SQLite (a data folder) and PostgreSQL (``--pg`` or ``MEIKYU_TEST_PG``): a real ``meikyu serve``
    process; 1, 16 and 64 games played at once by an asyncio client, each posting the recorded actions with
    their dice (``manual_dice``) as the GM and waiting for each answer: actions/s, p50/p99 per action, and
@@ -93,6 +95,32 @@ def baselines(seq: Sequence_) -> dict[str, tuple[float, float, float]]:
                 lat.append(time.perf_counter() - start)
         results[name] = (len(lat) / sum(lat), pct(lat, 0.5) * 1e3, pct(lat, 0.99) * 1e3)
     return results
+
+
+def service_path(seq: Sequence_, games_count: int = 8) -> tuple[float, float, float, float]:
+    """The service alone (SQLite store, rules, the GM's answer; no HTTP), one game after another in this
+    process with the server's heap settings: thread CPU p50/p99 and wall p99/max per action (the first two
+    games warm up). What the server's own work costs, without the client or the scheduler in it."""
+    from meikyu.api.heap import freeze_survivors, settle_heap
+    from meikyu.store import open_store
+    from meikyu.store.service import Games
+
+    games = Games(open_store(None, tempfile.mkdtemp(prefix="meikyu-bench-")))
+    settle_heap()
+    freeze_survivors(None)  # as meikyu serve does (without its 10-minute reclaim: this run is shorter)
+    cpu: list[float] = []
+    wall: list[float] = []
+    for n in range(games_count):
+        created = games.create("MeikyuKingdom", "battle", SETUP, "en", manual_dice=True)
+        for version, (data, dice) in enumerate(seq):
+            c0, w0 = time.thread_time(), time.perf_counter()
+            games.act(created.id, GM, data, version, [v for _, v in dice], lang="en")
+            games.answer_json(games.loaded(created.id), GM, "en")
+            if n >= 2:
+                cpu.append(time.thread_time() - c0)
+                wall.append(time.perf_counter() - w0)
+    games.close()
+    return pct(cpu, 0.5) * 1e3, pct(cpu, 0.99) * 1e3, pct(wall, 0.99) * 1e3, max(wall) * 1e3
 
 
 def start_server(*args: str, src: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
@@ -271,6 +299,9 @@ def main() -> None:
           "|---|---:|---:|---:|---:|---:|")
     for name, (rate, p50, p99) in baselines(seq).items():
         print(f"| baseline: {name} | {rate:,.0f} | {p50:.3f} | {p99:.3f} | | |")
+    c50, c99, w99, wmax = service_path(seq)
+    print(f"| service path alone (SQLite, rules, GM answer; no HTTP): thread CPU p50 {c50:.2f} / p99 {c99:.2f}, "
+          f"wall p99 {w99:.2f} / max {wmax:.2f} ms | | | | | |")
     levels = [(1, len(seq), 0.0), (16, 30, 0.0), (64, 10, 0.0), (16, 30, 0.1), (16, 20, 1.0)] \
         if not args.quick else [(1, 20, 0.0), (16, 5, 0.0), (16, 5, 0.1), (16, 5, 1.0)]
     servers: list[tuple[str, list[str], str | None]] = []

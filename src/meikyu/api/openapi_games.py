@@ -93,7 +93,9 @@ _WORDS = {
     409: "Stale version: nothing was applied; `version` is the current one.",
     413: "The body is too large.",
     414: "The query string is too long.",
-    422: "Refused by the rules (with `rule`) or a bad setup, naming the part and field.",
+    422: "Refused by the rules (with `rule`) or a bad setup, naming the part and field; or the game cannot be "
+         "shown to this seat (a view, menu or log line failed: the reason, never a traceback; an action after "
+         "which it could not be shown is not taken).",
     429: "Too many requests from this token (see `Retry-After`).",
 }
 
@@ -223,7 +225,7 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
         "/api/games": {"post": _op("Create a game: one token and link per seat", "createGame",
                                    _json(_ref("Created"), "The game and its seats.", _EXAMPLE_CREATED),
                                    (400, 408, 413, 422, 429), [], create_body, status="201", auth=False)},
-        "/api/games/{id}": {"get": _op("The game as your seat sees it", "getGame", game, (400,), [_ID, _LANG])},
+        "/api/games/{id}": {"get": _op("The game as your seat sees it", "getGame", game, (400, 422), [_ID, _LANG])},
         "/api/games/{id}/actions": {"post": _op(
             "Take an action (one of legal_actions) at the version you saw", "act", game,
             (400, 403, 408, 409, 413, 422), [_ID, _LANG], action_body)},
@@ -236,7 +238,7 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
             [_ID, {"name": "seat", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 64}}])},
         "/api/games/{id}/events": {"get": _op(
             "Log entries after a version (polling fallback of the WebSocket)", "events",
-            _json(_ref("Events"), "At most 500 entries; `more` when others follow."), (400,),
+            _json(_ref("Events"), "At most 500 entries; `more` when others follow."), (400, 422),
             [_ID, _LANG, {"name": "after", "in": "query", "required": False,
                           "schema": {"type": "string", "pattern": "^[0-9]{1,9}$"}}])},
         "/api/games/{id}/export": {"get": _op(
@@ -244,7 +246,7 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
             {"description": "The log as text.", "content": {
                 "text/plain": {"schema": _STR, "example": "#1 reader\n  Creation roll: 5 and 4. Pick one die.\n"},
                 "text/markdown": {"schema": _STR}}},
-            (400,), [_ID, _LANG, {"name": "format", "in": "query", "required": False,
+            (400, 422), [_ID, _LANG, {"name": "format", "in": "query", "required": False,
                                   "schema": {"type": "string", "enum": ["text", "markdown", "bbcode"]}}])},
     }
     return paths, schemas

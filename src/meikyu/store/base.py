@@ -26,12 +26,16 @@ opened with the old token must close)."""
 
 
 def dumps(value: Any) -> str:
-    """Canonical JSON text: the same data always gives the same bytes.
+    """Compact JSON text as stored: the same data always gives the same bytes, and objects keep their keys'
+    order. A state's dict order is part of its value — the rules iterate over those dicts — so sorting
+    keys (as this did) handed a loader a state equal to the one saved but ordered otherwise, and a battle
+    started from it listed each land maker's favor in another order; a replay from such a snapshot went
+    another way than the game had (found by ``benchmarks/games_throughput.py``'s 2,000-action session).
 
     >>> dumps({"b": 1, "a": "미궁"})
-    '{"a":"미궁","b":1}'
+    '{"b":1,"a":"미궁"}'
     """
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def json_bytes(value: Any) -> bytes:

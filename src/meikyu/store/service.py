@@ -209,10 +209,15 @@ class Games:
             self._replay_all(game)
             return game
         at, data = snap
-        game.states[at] = kind.rules.state_from_data(data)
-        position = game.stack.index(at)
-        for before_v, version in zip(game.stack[position:], game.stack[position + 1:], strict=False):
-            self._replay_step(game, game.entries[version - 1], game.states[before_v])
+        try:
+            game.states[at] = kind.rules.state_from_data(data)
+            position = game.stack.index(at)
+            for before_v, version in zip(game.stack[position:], game.stack[position + 1:], strict=False):
+                self._replay_step(game, game.entries[version - 1], game.states[before_v])
+        except Exception:  # a snapshot is only a cache: the log from the initial state is the game
+            log.warning("game %s: replay from the snapshot at %d failed; replaying the whole log", game_id, at,
+                        exc_info=True)
+            self._replay_all(game)
         return game
 
     def _replay_all(self, game: Loaded) -> None:
