@@ -44,13 +44,14 @@ from meikyu.systems.gamebook.odds import (
     _reduced,
     _safer,
 )
-from meikyu.systems.gamebook.odds_multi import _NAN, _REL, MultiAttackPass
+from meikyu.systems.gamebook.odds_multi import _NAN, ONE, MultiAttackPass
 
 __all__ = ["DpSolver", "fast_odds"]
 
 # The flat pass adds and multiplies chances without cancelling, so its relative error stays near
-# 1e-14 even after dozens of levels; chances within _REL (odds_multi's, one tolerance for both passes)
-# of each other are compared exactly.
+# 1e-14 even after dozens of levels; chances within _REL of each other are compared exactly.
+# (With extra attacks, odds_multi's pass works in fixed point and has a tolerance of its own.)
+_REL = 1e-11
 
 State = tuple[int, tuple[int, ...]]
 Option = tuple[bool, tuple[int, ...]]  # (try to escape first?, targets while the attacks miss)
@@ -90,6 +91,7 @@ class DpSolver(MultiAttackPass, OddsSolver):
         self._sub_close: dict[tuple[int, State], tuple[int, ...]] = {}
         self._exact_m: dict[State, Value] = {}
         self._fresh_done: dict[State, tuple[tuple[int, ...], Value]] = {}
+        self._settled: set[State] = set()  # odds_multi's: states whose play the exact pass need not check
         self._solved = False
 
     # -- pass 1: floats, bottom-up -------------------------------------------------------------
@@ -242,7 +244,7 @@ class DpSolver(MultiAttackPass, OddsSolver):
         """The float pass's chance of winning at ``key`` (NaN where the fight cannot end); KeyError if unreachable."""
         if self.attacks == 1:
             return self._aw[self._flat_index(key)]
-        return 1.0 - self._fl[key] - self._fx[key]
+        return (ONE - self._fl[key] - self._fx[key]) / ONE
 
     def _close_options(self, key: State) -> tuple[tuple[bool, tuple[tuple[int, ...], ...]], ...]:
         found = self._close.get(key)
@@ -322,7 +324,10 @@ class DpSolver(MultiAttackPass, OddsSolver):
         if math.isnan(self._float_win(key)):  # KeyError when not reachable from the fight's start
             raise self._stalemate(s, e)
         best: tuple[Option, Value] | None = None
-        for flee, seqs in self._close_options(key):
+        if key in self._settled:  # nothing came close in the fixed-point pass: value its play once
+            ((flee, (seq,)),) = self._close[key]
+            best = ((flee, seq), self._option_exact(s, e, flee, seq))
+        for flee, seqs in self._close_options(key) if best is None else ():
             pick: tuple[tuple[int, ...], Value] | None = None
             if self.attacks > 1:
                 pick = self._improve_exact(s, e, flee, seqs[0])

@@ -1,4 +1,4 @@
-"""The float pass of :class:`~meikyu.systems.gamebook.odds_dp.DpSolver` for fights with extra attacks.
+"""The approximate pass of :class:`~meikyu.systems.gamebook.odds_dp.DpSolver` for fights with extra attacks.
 
 Shin makes ``k`` attacks an exchange (an ability's extra attacks), choosing each target after seeing
 the last. Two things keep the cost per state at k × enemies instead of enemies ** k:
@@ -11,17 +11,22 @@ the last. Two things keep the cost per state at k × enemies instead of enemies 
   (A + B·V). Valuing the loop at V, taking the best aim and solving V for it converges in a few rounds
   (:meth:`MultiAttackPass._aims`).
 
-Chances are tracked as (lose, escape) rather than (win, escape): in a fight Shin nearly always wins,
-1 − win is lost to rounding, while the loss chance keeps its digits, so two plays compare by the ratio
-of their losses. Plays whose non-win chances come within ``_REL`` of each other are compared exactly
-by the solver's integer pass, as before.
+Chances are tracked as (lose, escape) rather than (win, escape), in **fixed point**: integers counting
+units of 2**-320, every chance an integer weight over a power of the dice's base and every product
+rounded down. Doubles were not enough: with many attacks two targets' chances of not winning differ
+by 10⁻¹³ to 10⁻²² of themselves (the difference runs through the chance that most attacks miss),
+below what a double resolves, so nearly every state went to an exact comparison. In fixed point a
+rounding is one unit, a state's worth adds a few dozen units times 1 / (1 − the self-loop's chance)
+(at most 36 for any hittable target, the weights of the other outcomes summing to that gap), so the
+error stays below 2**20 units for any fight the state guard admits; plays within ``_THR`` = 2**96
+units of each other (2**-224) are compared exactly by the solver's integer pass. A state where
+nothing came that close is **settled**: the exact pass values its chosen play once, without checking
+it again.
 """
 
 from __future__ import annotations
 
 import itertools
-import math
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from meikyu.errors import InputError
@@ -31,26 +36,28 @@ if TYPE_CHECKING:
     from meikyu.systems.gamebook.odds import Value
 
 State = tuple[int, tuple[int, ...]]
-Aim = tuple[tuple[int, ...], float, float, float]  # (targets while the attacks miss, lose, escape, stay)
-Pair = tuple[float, float]  # (lose, escape)
+Pair = tuple[int, int]  # (lose, escape) in units of 2**-_BITS
+Aim = tuple[tuple[int, ...], int, int, int]  # (targets while the attacks miss, lose, escape, stay) over _dk
 
-_REL = 1e-11  # plays whose non-win chances are within this ratio are compared exactly
-_NAN = float("nan")
+_BITS = 320
+ONE = 1 << _BITS
+_THR = 1 << 96  # plays whose non-win chances are within this many units are compared exactly
+_NAN = float("nan")  # marks a state from which the fight cannot end (x != x tells it)
 
 
-def _lose(v: Value) -> float:
-    """The exact loss chance of an exact value (w, x, d), as a float that keeps its digits."""
+def _fixed(v: Value) -> Pair:
+    """An exact value (w, x, d) as fixed-point (lose, escape), rounded down."""
     w, x, d = v
-    return float(Fraction(d - w - x, d))
+    return ((d - w - x) << _BITS) // d, (x << _BITS) // d
 
 
-def _better(u: float, x: float, best_u: float, best_x: float) -> bool:
-    """Fewer non-wins (lose + escape) is better; equal non-wins (within rounding), more escapes."""
-    return u < best_u * (1.0 - _REL) or (u <= best_u * (1.0 + _REL) and x > best_x)
+def _better(u: int, x: int, best_u: int, best_x: int) -> bool:
+    """Fewer non-wins (lose + escape) is better; non-wins too close to tell, more escapes."""
+    return u < best_u - _THR or (u <= best_u + _THR and x > best_x)
 
 
-def _near(u: float, best_u: float) -> bool:
-    return u <= best_u * (1.0 + _REL)
+def _near(u: int, best_u: int) -> bool:
+    return u <= best_u + _THR
 
 
 class MultiAttackPass:
@@ -59,28 +66,36 @@ class MultiAttackPass:
 
     # Provided by the solver this is mixed into.
     attacks: int
+    base: int
     enemies: tuple
     escape: bool
-    _hf: list[float]
-    _qf: list[float]
+    _hit: list[int]
+    _flee: list[int]
+    _settled: set[State]  # states whose play nothing came close to: the exact pass values it without comparing
 
     def _multi_tables(self) -> None:
         k = self.attacks
-        self._fl: dict[State, float] = {}
-        self._fx: dict[State, float] = {}
-        self._sl: list[dict[State, float]] = [{} for _ in range(k)]
-        self._sx: list[dict[State, float]] = [{} for _ in range(k)]
+        self._fl: dict[State, int | float] = {}
+        self._fx: dict[State, int | float] = {}
+        self._sl: list[dict[State, int | float]] = [{} for _ in range(k)]
+        self._sx: list[dict[State, int | float]] = [{} for _ in range(k)]
         # The close targets at each attack (index: attacks left after it), for the exact pass.
         self._fresh_levels: dict[State, tuple[tuple[int, ...], ...]] = {}
         self._levels: dict[State, tuple[tuple[int, ...], ...]] = {}
+        self._final_levels: dict[bool, tuple[tuple[int, ...], ...] | None] = {}
+        self._final_worths: dict[bool, list[Pair]] = {}
+        self._guess: dict[bool, tuple[int, ...]] = {}  # the last state's confirmed aim, per escape decision
+        # Every aim's worth is over base**k × base**enemies.
+        self._dk = self.base ** (k + len(self.enemies))
 
     def _solve_floats_multi(self, shin_values: list[int], lists: list[list[int]]) -> None:
         """Every reachable state, lowest hits first (a struck enemy is lower in one place: earlier)."""
         self._multi_tables()
         kill = self.shin.kill  # type: ignore[attr-defined]
-        k, qf = self.attacks, self._qf
+        k = self.attacks
         fl, fx, sl, sx = self._fl, self._fx, self._sl, self._sx
-        phases: dict[tuple[int, tuple[bool, ...]], tuple[list[tuple[int, float]], float, float]] = {}
+        phases: dict[tuple[int, tuple[bool, ...]], tuple[list[tuple[int, int]], int, int, int]] = {}
+        done_pair: Pair = (0, 0)  # a hit that defeats the last enemy wins outright
         for e in itertools.product(*lists):
             alive = tuple(h > 0 for h in e)
             alive_idx = [t for t, a in enumerate(alive) if a]
@@ -91,32 +106,47 @@ class MultiAttackPass:
             # Every standing enemy is a target of its own: even two with the same numbers and hits are not
             # interchangeable, since the enemies strike in listed order and a kill value reads Shin's hits then.
             targets = alive_idx
-            q = qf[len(alive_idx)]
+            qn = self._flee[len(alive_idx)]
             for s in shin_values:
                 key = (s, e)
                 ph = phases.get((s, alive))
                 if ph is None:
                     ph = phases[(s, alive)] = self._phase_lx(s, alive)
-                moved, stay_e, dead = ph
-                ml, mx = dead, 0.0
-                for s2, p in moved:
-                    ml += p * fl[(s2, e)]
-                    mx += p * fx[(s2, e)]
+                moved, stay_c, dead_c, power = ph
+                ml, mx = dead_c * ONE, 0
+                stalled = False
+                for s2, c in moved:
+                    lo2 = fl[(s2, e)]
+                    if lo2 != lo2:
+                        stalled = True
+                        break
+                    ml += c * lo2
+                    mx += c * fx[(s2, e)]
                 # A hit on t with `left` attacks still to make: where it leads ((0, 0) wins outright).
-                hits = [{t: (0.0, 0.0) if done[t] else (sl[left][(s, struck[t])], sx[left][(s, struck[t])])
+                hits = [{t: done_pair if done[t] else (sl[left][(s, struck[t])], sx[left][(s, struck[t])])
                          for t in targets} for left in range(k)]
-                if math.isnan(ml) or any(math.isnan(hits[left][t][0]) for left in range(k) for t in targets
-                                         if self._hf[t]):
+                if stalled or any(hits[left][t][0] != hits[left][t][0] for left in range(k) for t in targets
+                                  if self._hit[t]):
                     self._cannot_end(key, targets[0])  # a fight that cannot end from here
                     continue
-                self._decide(key, self._aims(key, targets, hits, ml, mx, stay_e, q), q)
+                miss_num = (ml, mx, stay_c, power)
+                self._decide(key, self._aims(key, targets, hits, miss_num, qn), qn)
                 vl, vx = fl[key], fx[key]
-                if math.isnan(vl):
+                if vl != vl:
                     self._cannot_end(key, targets[0])
                     continue
                 # Mid-exchange worths for the states above, and the first exchange's close aims.
-                lower = (ml + stay_e * vl, mx + stay_e * vx)
+                lower = ((ml + stay_c * vl) // power, (mx + stay_c * vx) // power)
                 sl[0][key], sx[0][key] = lower
+                if key in self._settled:  # the chosen aim's last round of policy iteration has them all
+                    flee = self._close[key][0][0]  # type: ignore[attr-defined]
+                    path_levels, path_worths = self._final_levels[flee], self._final_worths[flee]
+                    assert path_levels is not None
+                    for left in range(1, k):
+                        self._sub_close[(left, key)] = path_levels[left - 1]  # type: ignore[attr-defined]
+                        sl[left][key], sx[left][key] = path_worths[left - 1]
+                    self._fresh_levels[key] = path_levels
+                    continue
                 levels = []
                 for left in range(1, k + 1):
                     best, _, close = self._level(targets, hits[left - 1], lower)
@@ -124,27 +154,25 @@ class MultiAttackPass:
                     if left == k:
                         break
                     self._sub_close[(left, key)] = close  # type: ignore[attr-defined]
-                    if len(close) > 1:  # floats cannot tell: the exact value decides, and is kept
+                    if len(close) > 1:  # too close to tell: the exact value decides, and is kept
                         try:
-                            v = self._sub_exact(s, e, left)  # type: ignore[attr-defined]
-                            best = (_lose(v), v[1] / v[2])
+                            best = _fixed(self._sub_exact(s, e, left))  # type: ignore[attr-defined]
                         except InputError:  # it leads where the fight cannot end
-                            best = (_NAN, _NAN)
+                            best = (_NAN, _NAN)  # type: ignore[assignment]
                     sl[left][key], sx[left][key] = lower = best
                 self._fresh_levels[key] = tuple(levels)
 
-    def _phase_lx(self, s: int, alive: tuple[bool, ...]) -> tuple[list[tuple[int, float]], float, float]:
-        """The enemies' half as floats: (Shin's hits ≠ s, chance), the chance nothing changed, the loss chance."""
-        power = float(self._power[len(alive)])  # type: ignore[attr-defined]
-        moved, stay, dead = [], 0.0, 0.0
+    def _phase_lx(self, s: int, alive: tuple[bool, ...]) -> tuple[list[tuple[int, int]], int, int, int]:
+        """The enemies' half as weights over L**n: (Shin's hits ≠ s, weight), nothing changed, Shin down; L**n."""
+        moved, stay, dead = [], 0, 0
         for s2, c in self.enemy_phase(s, alive):  # type: ignore[attr-defined]
             if s2 == s:
-                stay = c / power
+                stay = c
             elif s2:
-                moved.append((s2, c / power))
+                moved.append((s2, c))
             else:
-                dead = c / power
-        return moved, stay, dead
+                dead = c
+        return moved, stay, dead, self._power[len(alive)]  # type: ignore[attr-defined]
 
     def _cannot_end(self, key: State, first: int) -> None:
         """Mark a state from which the fight cannot end (refused when play reaches it)."""
@@ -157,68 +185,100 @@ class MultiAttackPass:
                 self._sub_close[(left, key)] = ()  # type: ignore[attr-defined]
         self._fresh_levels[key] = tuple((first,) for _ in range(self.attacks))
         self._levels.pop(key, None)
+        self._settled.discard(key)
 
     def _level(self, targets: list[int], hits: dict[int, Pair], miss: Pair) -> tuple[Pair, int, tuple[int, ...]]:
         """One attack when a miss is worth ``miss``: the best worth, its target (the first on a tie, as an
         enumeration would find it) and every target close to it."""
-        hf = self._hf
+        hit, base = self._hit, self.base
         ml, mx = miss
         scored = []
-        best_u = best_l = best_x = 0.0
+        best_u = best_l = best_x = 0
         best_t = -1
         for t in targets:
-            a = hf[t]
+            a = hit[t]
             if a:
                 hl, hx = hits[t]
-                lo, x = a * hl + (1 - a) * ml, a * hx + (1 - a) * mx
+                lo, x = (a * hl + (base - a) * ml) // base, (a * hx + (base - a) * mx) // base
             else:  # a target Shin cannot hit: its struck state may be unsolved (NaN), and 0 × NaN is NaN
                 lo, x = ml, mx
             u = lo + x
             scored.append((u, t))
-            # _better, inlined (the hot loop); non-wins within rounding of each other are a tie, which more
-            # escapes break: sums like lose + escape = 1 differ in their last bits by the order of addition
-            if best_t < 0 or u < best_u * (1.0 - _REL) or (u <= best_u * (1.0 + _REL) and x > best_x):
+            # _better, inlined (the hot loop)
+            if best_t < 0 or u < best_u - _THR or (u <= best_u + _THR and x > best_x):
                 best_u, best_l, best_x, best_t = u, lo, x, t
-        top = best_u * (1.0 + _REL)  # _near
+        top = best_u + _THR  # _near
         return (best_l, best_x), best_t, tuple(t for u, t in scored if u <= top)
 
     def _path(self, targets: list[int], hits: list[dict[int, Pair]], end: Pair) -> tuple[
-            tuple[int, ...], tuple[tuple[int, ...], ...]]:
-        """The best targets while every attack misses, when all missing is worth ``end``, and the targets
-        close to the best at each attack (index: attacks left after it)."""
+            tuple[int, ...], tuple[tuple[int, ...], ...], list[Pair]]:
+        """The best targets while every attack misses, when all missing is worth ``end``, the targets
+        close to the best at each attack and the best worth after it (index: attacks left after it)."""
         worth = end
         levels: list[tuple[int, ...]] = []  # levels[j]: the close choices with j attacks left after this one
+        worths: list[Pair] = []
         picks: list[int] = []
         for left in range(self.attacks):
             worth, pick, close = self._level(targets, hits[left], worth)
             picks.append(pick)
             levels.append(close)
-        return tuple(reversed(picks)), tuple(levels)  # the first attack has the most attacks left after it
+            worths.append(worth)
+        # the first attack has the most attacks left after it
+        return tuple(reversed(picks)), tuple(levels), worths
 
-    def _aims(self, key: State, targets: list[int], hits: list[dict[int, Pair]], ml: float, mx: float,
-              stay_e: float, q: float) -> list[Aim]:
+    def _loop(self, nl: int, nx: int, stay: int, flee: bool, qn: int) -> Pair | None:
+        """The worth of an aim with its self-loop divided out (None: this way the fight never ends).
+        ``nl``, ``nx``, ``stay`` are over ``_dk``; ``qn`` is the escape roll's weight over the base."""
+        dk = self._dk
+        if not flee:
+            denom = dk - stay
+            return None if denom <= 0 else (nl // denom, nx // denom)
+        base = self.base
+        fail = base - qn
+        denom = base * dk - fail * stay
+        if denom <= 0:
+            return None
+        return fail * nl // denom, (qn * ONE * dk + fail * nx) // denom
+
+    def _aims(self, key: State, targets: list[int], hits: list[dict[int, Pair]],
+              miss_num: tuple[int, int, int, int], qn: int) -> list[Aim]:
         """The aims worth deciding between at one state: for each escape decision, policy iteration
         on the self-loop (value it at V, take the best aim, solve V for that aim, until it repeats)."""
-        hf, k = self._hf, self.attacks
+        hit, k, base = self._hit, self.attacks, self.base
+        ml, mx, stay_c, power = miss_num
+        weights = self._power  # type: ignore[attr-defined]
 
-        def worth(seq: tuple[int, ...]) -> tuple[float, float, float]:
-            lo = x = 0.0
-            miss = 1.0
+        def worth(seq: tuple[int, ...]) -> tuple[int, int, int]:
+            lo = x = 0
+            miss = 1  # over base**j after j attacks
             for j, t in enumerate(seq):
-                a = hf[t]
+                a = hit[t]
                 if a:  # as in _level: a sure miss adds nothing, whatever its struck state holds
                     hl, hx = hits[k - j - 1][t]
-                    lo += miss * a * hl
-                    x += miss * a * hx
-                    miss *= 1.0 - a
-            return lo + miss * ml, x + miss * mx, miss * stay_e
+                    c = miss * a * weights[k - j - 1]
+                    lo += c * hl
+                    x += c * hx
+                miss *= base - a
+            # over base**k × power
+            return lo * power + miss * ml, x * power + miss * mx, miss * stay_c
 
-        found: dict[tuple[int, ...], tuple[float, float, float]] = {}
+        found: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self._final_levels = {}
         for flee in (False, True) if self.escape else (False,):
-            vl = vx = 0.0
+            vl = vx = 0
             seen: set[tuple[int, ...]] = set()
+            last: tuple[int, ...] | None = None
+            self._final_levels[flee] = None  # unconfirmed until an aim is the best against its own worth
+            guess = self._guess.get(flee)  # the aim chosen one hit lower: usually right, saving a round
+            if guess is not None and all(t in targets for t in guess):
+                found[guess] = worth(guess)
+                v = self._loop(*found[guess], flee, qn)
+                if v is not None:
+                    vl, vx = v
+                    last = guess
+                    seen.add(guess)
             while True:
-                best, levels = self._path(targets, hits, (ml + stay_e * vl, mx + stay_e * vx))
+                best, levels, worths = self._path(targets, hits, ((ml + stay_c * vl) // power, (mx + stay_c * vx) // power))
                 if best not in found:
                     found[best] = worth(best)
                 merged = self._levels.get(key)
@@ -226,42 +286,32 @@ class MultiAttackPass:
                     self._levels[key] = levels
                 elif merged != levels:
                     self._levels[key] = tuple(tuple(sorted({*m, *n})) for m, n in zip(merged, levels, strict=True))
-                nl, nx, stay = found[best]
-                if best in seen:
+                if best == last:  # policy iteration's fixed point: no aim does better against its worth
+                    self._final_levels[flee] = levels
+                    self._final_worths[flee] = worths
+                    self._guess[flee] = best
+                    break
+                if best in seen:  # a cycle: the exact pass settles it
                     break
                 seen.add(best)
-                if flee:
-                    denom = 1.0 - (1.0 - q) * stay
-                    if denom <= 0.0:
-                        break
-                    vl, vx = (1 - q) * nl / denom, (q + (1 - q) * nx) / denom
-                else:
-                    denom = 1.0 - stay
-                    if denom <= 0.0:
-                        break
-                    vl, vx = nl / denom, nx / denom
+                v = self._loop(*found[best], flee, qn)
+                if v is None:
+                    break
+                vl, vx = v
+                last = best
         return [(seq, *found[seq]) for seq in sorted(found)]
 
-    def _decide(self, key: State, aims: list[Aim], q: float) -> None:
-        """Pick the float-best target order for each escape decision, then the safer decision."""
-        per_flee: list[tuple[bool, float, float, tuple[tuple[int, ...], ...]]] = []
+    def _decide(self, key: State, aims: list[Aim], qn: int) -> None:
+        """Pick the best target order for each escape decision, then the safer decision; a state where
+        nothing came close is settled."""
+        per_flee: list[tuple[bool, int, int, tuple[tuple[int, ...], ...]]] = []
         for flee in (False, True) if self.escape else (False,):
             scored = []
             for seq, nl, nx, stay in aims:
-                if flee:
-                    denom = 1.0 - (1.0 - q) * stay
-                    if denom <= 0.0:
-                        continue
-                    scored.append(((1 - q) * nl / denom, (q + (1 - q) * nx) / denom, seq))
-                else:
-                    denom = 1.0 - stay
-                    if denom <= 0.0:
-                        continue
-                    scored.append((nl / denom, nx / denom, seq))
+                v = self._loop(nl, nx, stay, flee, qn)
+                if v is not None:
+                    scored.append((v[0], v[1], seq))
             if not scored:
-                continue
-            if any(math.isnan(lo) for lo, _, _ in scored):
-                per_flee.append((flee, _NAN, _NAN, tuple(seq for _, _, seq in scored)))
                 continue
             top = scored[0]
             for option in scored[1:]:
@@ -270,32 +320,38 @@ class MultiAttackPass:
             top_u = top[0] + top[1]
             close = (top[2], *(seq for lo, x, seq in scored if seq != top[2] and _near(lo + x, top_u)))
             per_flee.append((flee, top[0], top[1], close))
-        if not per_flee or any(math.isnan(lo) for _, lo, _, _ in per_flee):
+        if not per_flee:
             self._fl[key] = self._fx[key] = _NAN
             return
         # No escape first, replaced only by a strictly safer choice (fewer losses, then more wins).
         chosen = per_flee[0]
         close_call = False
         for other in per_flee[1:]:
-            lose_c, lose_o = chosen[1], other[1]
-            near = abs(lose_c - lose_o) <= _REL * max(lose_c, lose_o)
+            near = abs(chosen[1] - other[1]) <= _THR
             if near:
-                close_call = True  # floats cannot tell: both go to the exact pass
-            if (not near and lose_o < lose_c) or (near and other[1] + other[2] < chosen[1] + chosen[2]):
+                close_call = True  # too close to tell: both go to the exact pass
+            if (not near and other[1] < chosen[1]) or (near and other[1] + other[2] < chosen[1] + chosen[2]):
                 chosen = other
+        # An option not chosen whose own best play is unsure may be worth more than it looked: exact.
+        unsure = [f for f, _, _, seqs in per_flee
+                  if len(seqs) > 1 or (lv := self._final_levels.get(f)) is None or any(len(c) > 1 for c in lv)]
+        if len(per_flee) > 1 and unsure:
+            close_call = True
         self._fl[key], self._fx[key] = chosen[1], chosen[2]
         self._flee_close[key] = close_call  # type: ignore[attr-defined]
         if close_call:
             self._close[key] = tuple((f, seqs) for f, _, _, seqs in per_flee)  # type: ignore[attr-defined]
         else:
             self._close[key] = ((chosen[0], chosen[3]),)  # type: ignore[attr-defined]
-        if close_call or len(chosen[3]) > 1:
-            try:  # a close call: solve this state exactly now, so higher states build on the exact choice
-                v = self.value(*key)  # type: ignore[attr-defined]
-            except InputError:
-                self._fl[key] = self._fx[key] = _NAN
-                return
-            self._fl[key], self._fx[key] = _lose(v), v[1] / v[2]
+        if not close_call and not unsure:
+            self._settled.add(key)
+            return
+        try:  # a close call: solve this state exactly now, so higher states build on the exact choice
+            v = self.value(*key)  # type: ignore[attr-defined]
+        except InputError:
+            self._fl[key] = self._fx[key] = _NAN
+            return
+        self._fl[key], self._fx[key] = _fixed(v)
 
     # -- the exact pass, attack by attack ----------------------------------------------------------
     def _chain_exact(self, s: int, e: tuple[int, ...], self_value: Value,
