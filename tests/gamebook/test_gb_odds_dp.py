@@ -156,8 +156,8 @@ def test_fixed_point_pass_settles_the_benchmark_fight_r_gb_14(escape: bool) -> N
     foes = (Enemy(11, 2, 9, 6), Enemy(12, 3, 9, 6), Enemy(10, 1, 10, 6))
     solver = DpSolver(Fighter(attack=5, kill=3, defense=5, hits=12, extra_attacks=6), foes, escape)
     solver.fresh(12, (6, 6, 6))
-    assert len(solver._settled) >= 0.95 * len(solver._fl)
-    assert len(solver._between) < 0.25 * len(solver._fl)
+    assert len(solver._settled) >= 0.95 * len(solver._fu)
+    assert len(solver._between) < 0.25 * len(solver._fu)
 
 
 @pytest.mark.parametrize("extra", [1, 2])
@@ -170,4 +170,4 @@ def test_exact_ties_with_extra_attacks_go_to_the_exact_pass_r_gb_14(extra: int, 
     solver = DpSolver(shin, rats, escape)
     assert fast_odds(shin, rats, escape) == memo_odds(shin, rats, escape)
     solver.fresh(4, (3, 3))
-    assert len(solver._settled) < len(solver._fl)
+    assert len(solver._settled) < len(solver._fu)

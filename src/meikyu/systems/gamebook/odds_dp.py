@@ -244,7 +244,7 @@ class DpSolver(MultiAttackPass, OddsSolver):
         """The float pass's chance of winning at ``key`` (NaN where the fight cannot end); KeyError if unreachable."""
         if self.attacks == 1:
             return self._aw[self._flat_index(key)]
-        return (ONE - self._fl[key] - self._fx[key]) / ONE
+        return (ONE - self._fu[key]) / ONE
 
     def _close_options(self, key: State) -> tuple[tuple[bool, tuple[tuple[int, ...], ...]], ...]:
         found = self._close.get(key)

@@ -36,8 +36,8 @@ if TYPE_CHECKING:
     from meikyu.systems.gamebook.odds import Value
 
 State = tuple[int, tuple[int, ...]]
-Pair = tuple[int, int]  # (lose, escape) in units of 2**-_BITS
-Aim = tuple[tuple[int, ...], int, int, int]  # (targets while the attacks miss, lose, escape, stay) over _dk
+Pair = tuple[int, int]  # (non-win, escape) in units of 2**-_BITS
+Aim = tuple[tuple[int, ...], int, int, int]  # (targets while the attacks miss, non-win, escape, stay) over _dk
 
 _BITS = 320
 ONE = 1 << _BITS
@@ -46,23 +46,14 @@ _NAN = float("nan")  # marks a state from which the fight cannot end (x != x tel
 
 
 def _fixed(v: Value) -> Pair:
-    """An exact value (w, x, d) as fixed-point (lose, escape), rounded down."""
+    """An exact value (w, x, d) as fixed-point (non-win, escape), rounded down."""
     w, x, d = v
-    return ((d - w - x) << _BITS) // d, (x << _BITS) // d
-
-
-def _better(u: int, x: int, best_u: int, best_x: int) -> bool:
-    """Fewer non-wins (lose + escape) is better; non-wins too close to tell, more escapes."""
-    return u < best_u - _THR or (u <= best_u + _THR and x > best_x)
-
-
-def _near(u: int, best_u: int) -> bool:
-    return u <= best_u + _THR
+    return ((d - w) << _BITS) // d, (x << _BITS) // d
 
 
 class MultiAttackPass:
-    """Mixed into the solver: fills ``_fl``/``_fx`` (between exchanges), ``_sl``/``_sx`` (mid-exchange)
-    and the close options the exact pass compares, for ``attacks`` > 1."""
+    """Mixed into the solver: fills ``_fu``/``_fx`` (between exchanges), ``_rows`` (mid-exchange, by
+    attacks left) and the close options the exact pass compares, for ``attacks`` > 1."""
 
     # Provided by the solver this is mixed into.
     attacks: int
@@ -75,10 +66,10 @@ class MultiAttackPass:
 
     def _multi_tables(self) -> None:
         k = self.attacks
-        self._fl: dict[State, int | float] = {}
+        self._fu: dict[State, int | float] = {}
         self._fx: dict[State, int | float] = {}
-        self._sl: list[dict[State, int | float]] = [{} for _ in range(k)]
-        self._sx: list[dict[State, int | float]] = [{} for _ in range(k)]
+        self._rows: dict[State, list[Pair]] = {}  # [left]: the worth with `left` of Shin's attacks to make
+        self._stuck: set[State] = set()  # states whose row holds a point from which the fight cannot end
         # The close targets at each attack (index: attacks left after it), for the exact pass.
         self._fresh_levels: dict[State, tuple[tuple[int, ...], ...]] = {}
         self._levels: dict[State, tuple[tuple[int, ...], ...]] = {}
@@ -92,10 +83,10 @@ class MultiAttackPass:
         """Every reachable state, lowest hits first (a struck enemy is lower in one place: earlier)."""
         self._multi_tables()
         kill = self.shin.kill  # type: ignore[attr-defined]
-        k = self.attacks
-        fl, fx, sl, sx = self._fl, self._fx, self._sl, self._sx
+        k, hit = self.attacks, self._hit
+        fu, fx, rows, stuck = self._fu, self._fx, self._rows, self._stuck
         phases: dict[tuple[int, tuple[bool, ...]], tuple[list[tuple[int, int]], int, int, int]] = {}
-        done_pair: Pair = (0, 0)  # a hit that defeats the last enemy wins outright
+        won: list[Pair] = [(0, 0)] * k  # a hit that defeats the last enemy wins outright
         for e in itertools.product(*lists):
             alive = tuple(h > 0 for h in e)
             alive_idx = [t for t, a in enumerate(alive) if a]
@@ -113,43 +104,40 @@ class MultiAttackPass:
                 if ph is None:
                     ph = phases[(s, alive)] = self._phase_lx(s, alive)
                 moved, stay_c, dead_c, power = ph
-                ml, mx = dead_c * ONE, 0
+                mu, mx = dead_c * ONE, 0  # over power: Shin down is a non-win
                 stalled = False
                 for s2, c in moved:
-                    lo2 = fl[(s2, e)]
-                    if lo2 != lo2:
+                    u2 = fu[(s2, e)]
+                    if u2 != u2:
                         stalled = True
                         break
-                    ml += c * lo2
+                    mu += c * u2
                     mx += c * fx[(s2, e)]
-                # A hit on t with `left` attacks still to make: where it leads ((0, 0) wins outright).
-                hits = [{t: done_pair if done[t] else (sl[left][(s, struck[t])], sx[left][(s, struck[t])])
-                         for t in targets} for left in range(k)]
-                if stalled or any(hits[left][t][0] != hits[left][t][0] for left in range(k) for t in targets
-                                  if self._hit[t]):
+                # Where a hit on t leads, by attacks still to make (a sure miss never reads it).
+                hits = {t: won if done[t] else rows[(s, struck[t])] for t in targets}
+                if stalled or (stuck and any((s, struck[t]) in stuck for t in targets if hit[t] and not done[t])):
                     self._cannot_end(key, targets[0])  # a fight that cannot end from here
                     continue
-                miss_num = (ml, mx, stay_c, power)
-                self._decide(key, self._aims(key, targets, hits, miss_num, qn), qn)
-                vl, vx = fl[key], fx[key]
-                if vl != vl:
+                self._decide(key, self._aims(key, targets, hits, (mu, mx, stay_c, power), qn), qn)
+                vu, vx = fu[key], fx[key]
+                if vu != vu:
                     self._cannot_end(key, targets[0])
                     continue
                 # Mid-exchange worths for the states above, and the first exchange's close aims.
-                lower = ((ml + stay_c * vl) // power, (mx + stay_c * vx) // power)
-                sl[0][key], sx[0][key] = lower
+                lower = ((mu + stay_c * vu) // power, (mx + stay_c * vx) // power)
+                row = rows[key] = [lower]
                 if key in self._settled:  # the chosen aim's last round of policy iteration has them all
                     flee = self._close[key][0][0]  # type: ignore[attr-defined]
                     path_levels, path_worths = self._final_levels[flee], self._final_worths[flee]
                     assert path_levels is not None
                     for left in range(1, k):
                         self._sub_close[(left, key)] = path_levels[left - 1]  # type: ignore[attr-defined]
-                        sl[left][key], sx[left][key] = path_worths[left - 1]
+                    row += path_worths[: k - 1]
                     self._fresh_levels[key] = path_levels
                     continue
                 levels = []
                 for left in range(1, k + 1):
-                    best, _, close = self._level(targets, hits[left - 1], lower)
+                    best, _, close = self._level(targets, hits, left - 1, lower)
                     levels.append(close)
                     if left == k:
                         break
@@ -159,7 +147,9 @@ class MultiAttackPass:
                             best = _fixed(self._sub_exact(s, e, left))  # type: ignore[attr-defined]
                         except InputError:  # it leads where the fight cannot end
                             best = (_NAN, _NAN)  # type: ignore[assignment]
-                    sl[left][key], sx[left][key] = lower = best
+                            stuck.add(key)
+                    row.append(best)
+                    lower = best
                 self._fresh_levels[key] = tuple(levels)
 
     def _phase_lx(self, s: int, alive: tuple[bool, ...]) -> tuple[list[tuple[int, int]], int, int, int]:
@@ -176,41 +166,41 @@ class MultiAttackPass:
 
     def _cannot_end(self, key: State, first: int) -> None:
         """Mark a state from which the fight cannot end (refused when play reaches it)."""
-        self._fl[key] = self._fx[key] = _NAN
+        self._fu[key] = self._fx[key] = _NAN
         self._close[key] = ()  # type: ignore[attr-defined]
         self._flee_close[key] = False  # type: ignore[attr-defined]
-        for left in range(self.attacks):
-            self._sl[left][key] = self._sx[left][key] = _NAN
-            if left:
-                self._sub_close[(left, key)] = ()  # type: ignore[attr-defined]
+        self._rows[key] = [(_NAN, _NAN)] * self.attacks  # type: ignore[list-item]
+        self._stuck.add(key)
+        for left in range(1, self.attacks):
+            self._sub_close[(left, key)] = ()  # type: ignore[attr-defined]
         self._fresh_levels[key] = tuple((first,) for _ in range(self.attacks))
         self._levels.pop(key, None)
         self._settled.discard(key)
 
-    def _level(self, targets: list[int], hits: dict[int, Pair], miss: Pair) -> tuple[Pair, int, tuple[int, ...]]:
-        """One attack when a miss is worth ``miss``: the best worth, its target (the first on a tie, as an
-        enumeration would find it) and every target close to it."""
+    def _level(self, targets: list[int], hits: dict[int, list[Pair]], left: int,
+               miss: Pair) -> tuple[Pair, int, tuple[int, ...]]:
+        """One attack with ``left`` attacks after it, when a miss is worth ``miss``: the best worth, its
+        target (the first of the fewest non-wins) and every target too close to it to tell.
+
+        Every target's worth is over the base, so they compare before dividing."""
         hit, base = self._hit, self.base
-        ml, mx = miss
+        mu, mx = miss
         scored = []
-        best_u = best_l = best_x = 0
+        best_u = 0
         best_t = -1
         for t in targets:
             a = hit[t]
-            if a:
-                hl, hx = hits[t]
-                lo, x = (a * hl + (base - a) * ml) // base, (a * hx + (base - a) * mx) // base
-            else:  # a target Shin cannot hit: its struck state may be unsolved (NaN), and 0 × NaN is NaN
-                lo, x = ml, mx
-            u = lo + x
+            # a target Shin cannot hit: its struck state may be unsolved (NaN), and 0 × NaN is NaN
+            u = a * hits[t][left][0] + (base - a) * mu if a else base * mu
             scored.append((u, t))
-            # _better, inlined (the hot loop)
-            if best_t < 0 or u < best_u - _THR or (u <= best_u + _THR and x > best_x):
-                best_u, best_l, best_x, best_t = u, lo, x, t
-        top = best_u + _THR  # _near
-        return (best_l, best_x), best_t, tuple(t for u, t in scored if u <= top)
+            if best_t < 0 or u < best_u:
+                best_u, best_t = u, t
+        top = best_u + _THR * base
+        a = hit[best_t]
+        x = a * hits[best_t][left][1] + (base - a) * mx if a else base * mx
+        return (best_u // base, x // base), best_t, tuple(t for u, t in scored if u <= top)
 
-    def _path(self, targets: list[int], hits: list[dict[int, Pair]], end: Pair) -> tuple[
+    def _path(self, targets: list[int], hits: dict[int, list[Pair]], end: Pair) -> tuple[
             tuple[int, ...], tuple[tuple[int, ...], ...], list[Pair]]:
         """The best targets while every attack misses, when all missing is worth ``end``, the targets
         close to the best at each attack and the best worth after it (index: attacks left after it)."""
@@ -219,53 +209,54 @@ class MultiAttackPass:
         worths: list[Pair] = []
         picks: list[int] = []
         for left in range(self.attacks):
-            worth, pick, close = self._level(targets, hits[left], worth)
+            worth, pick, close = self._level(targets, hits, left, worth)
             picks.append(pick)
             levels.append(close)
             worths.append(worth)
         # the first attack has the most attacks left after it
         return tuple(reversed(picks)), tuple(levels), worths
 
-    def _loop(self, nl: int, nx: int, stay: int, flee: bool, qn: int) -> Pair | None:
+    def _loop(self, nu: int, nx: int, stay: int, flee: bool, qn: int) -> Pair | None:
         """The worth of an aim with its self-loop divided out (None: this way the fight never ends).
-        ``nl``, ``nx``, ``stay`` are over ``_dk``; ``qn`` is the escape roll's weight over the base."""
+        ``nu``, ``nx``, ``stay`` are over ``_dk``; ``qn`` is the escape roll's weight over the base."""
         dk = self._dk
         if not flee:
             denom = dk - stay
-            return None if denom <= 0 else (nl // denom, nx // denom)
+            return None if denom <= 0 else (nu // denom, nx // denom)
         base = self.base
         fail = base - qn
         denom = base * dk - fail * stay
         if denom <= 0:
             return None
-        return fail * nl // denom, (qn * ONE * dk + fail * nx) // denom
+        fled = qn * ONE * dk
+        return (fled + fail * nu) // denom, (fled + fail * nx) // denom
 
-    def _aims(self, key: State, targets: list[int], hits: list[dict[int, Pair]],
+    def _aims(self, key: State, targets: list[int], hits: dict[int, list[Pair]],
               miss_num: tuple[int, int, int, int], qn: int) -> list[Aim]:
         """The aims worth deciding between at one state: for each escape decision, policy iteration
         on the self-loop (value it at V, take the best aim, solve V for that aim, until it repeats)."""
         hit, k, base = self._hit, self.attacks, self.base
-        ml, mx, stay_c, power = miss_num
+        mu, mx, stay_c, power = miss_num
         weights = self._power  # type: ignore[attr-defined]
 
         def worth(seq: tuple[int, ...]) -> tuple[int, int, int]:
-            lo = x = 0
+            u = x = 0
             miss = 1  # over base**j after j attacks
             for j, t in enumerate(seq):
                 a = hit[t]
                 if a:  # as in _level: a sure miss adds nothing, whatever its struck state holds
-                    hl, hx = hits[k - j - 1][t]
+                    hu, hx = hits[t][k - j - 1]
                     c = miss * a * weights[k - j - 1]
-                    lo += c * hl
+                    u += c * hu
                     x += c * hx
                 miss *= base - a
             # over base**k × power
-            return lo * power + miss * ml, x * power + miss * mx, miss * stay_c
+            return u * power + miss * mu, x * power + miss * mx, miss * stay_c
 
         found: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self._final_levels = {}
         for flee in (False, True) if self.escape else (False,):
-            vl = vx = 0
+            vu = vx = 0
             seen: set[tuple[int, ...]] = set()
             last: tuple[int, ...] | None = None
             self._final_levels[flee] = None  # unconfirmed until an aim is the best against its own worth
@@ -274,11 +265,12 @@ class MultiAttackPass:
                 found[guess] = worth(guess)
                 v = self._loop(*found[guess], flee, qn)
                 if v is not None:
-                    vl, vx = v
+                    vu, vx = v
                     last = guess
                     seen.add(guess)
             while True:
-                best, levels, worths = self._path(targets, hits, ((ml + stay_c * vl) // power, (mx + stay_c * vx) // power))
+                best, levels, worths = self._path(targets, hits, ((mu + stay_c * vu) // power,
+                                                                  (mx + stay_c * vx) // power))
                 if best not in found:
                     found[best] = worth(best)
                 merged = self._levels.get(key)
@@ -297,7 +289,7 @@ class MultiAttackPass:
                 v = self._loop(*found[best], flee, qn)
                 if v is None:
                     break
-                vl, vx = v
+                vu, vx = v
                 last = best
         return [(seq, *found[seq]) for seq in sorted(found)]
 
@@ -307,37 +299,33 @@ class MultiAttackPass:
         per_flee: list[tuple[bool, int, int, tuple[tuple[int, ...], ...]]] = []
         for flee in (False, True) if self.escape else (False,):
             scored = []
-            for seq, nl, nx, stay in aims:
-                v = self._loop(nl, nx, stay, flee, qn)
+            for seq, nu, nx, stay in aims:
+                v = self._loop(nu, nx, stay, flee, qn)
                 if v is not None:
                     scored.append((v[0], v[1], seq))
             if not scored:
                 continue
-            top = scored[0]
-            for option in scored[1:]:
-                if _better(option[0] + option[1], option[1], top[0] + top[1], top[1]):
-                    top = option
-            top_u = top[0] + top[1]
-            close = (top[2], *(seq for lo, x, seq in scored if seq != top[2] and _near(lo + x, top_u)))
+            top = min(scored, key=lambda option: option[0])  # the first of the fewest non-wins
+            close = (top[2], *(seq for u, _, seq in scored if seq != top[2] and u <= top[0] + _THR))
             per_flee.append((flee, top[0], top[1], close))
         if not per_flee:
-            self._fl[key] = self._fx[key] = _NAN
+            self._fu[key] = self._fx[key] = _NAN
             return
         # No escape first, replaced only by a strictly safer choice (fewer losses, then more wins).
         chosen = per_flee[0]
         close_call = False
         for other in per_flee[1:]:
-            near = abs(chosen[1] - other[1]) <= _THR
+            near = abs((chosen[1] - chosen[2]) - (other[1] - other[2])) <= _THR
             if near:
                 close_call = True  # too close to tell: both go to the exact pass
-            if (not near and other[1] < chosen[1]) or (near and other[1] + other[2] < chosen[1] + chosen[2]):
+            if (not near and other[1] - other[2] < chosen[1] - chosen[2]) or (near and other[1] < chosen[1]):
                 chosen = other
         # An option not chosen whose own best play is unsure may be worth more than it looked: exact.
         unsure = [f for f, _, _, seqs in per_flee
                   if len(seqs) > 1 or (lv := self._final_levels.get(f)) is None or any(len(c) > 1 for c in lv)]
         if len(per_flee) > 1 and unsure:
             close_call = True
-        self._fl[key], self._fx[key] = chosen[1], chosen[2]
+        self._fu[key], self._fx[key] = chosen[1], chosen[2]
         self._flee_close[key] = close_call  # type: ignore[attr-defined]
         if close_call:
             self._close[key] = tuple((f, seqs) for f, _, _, seqs in per_flee)  # type: ignore[attr-defined]
@@ -349,9 +337,9 @@ class MultiAttackPass:
         try:  # a close call: solve this state exactly now, so higher states build on the exact choice
             v = self.value(*key)  # type: ignore[attr-defined]
         except InputError:
-            self._fl[key] = self._fx[key] = _NAN
+            self._fu[key] = self._fx[key] = _NAN
             return
-        self._fl[key], self._fx[key] = _fixed(v)
+        self._fu[key], self._fx[key] = _fixed(v)
 
     # -- the exact pass, attack by attack ----------------------------------------------------------
     def _chain_exact(self, s: int, e: tuple[int, ...], self_value: Value,
