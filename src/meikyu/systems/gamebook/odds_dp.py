@@ -8,7 +8,9 @@ in two passes:
    state's "nothing happened" self-loop is divided out (``V = N / (1 - p_stay)``), so one pass
    suffices. This pass fixes the best target order and escape decision at every state; options whose
    chances of not winning come within a ratio of ``_REL`` of the best are kept for an exact comparison.
-   With extra attacks the pass is :mod:`~meikyu.systems.gamebook.odds_multi`'s, one step per attack.
+   With extra attacks the pass is :mod:`~meikyu.systems.gamebook.odds_multi`'s, one step per attack,
+   in fixed point (2**-320) rather than doubles, so that nearly every state is settled without an
+   exact comparison.
 2. **Exact, top-down and lazy** from the starting state, with the integer values of
    :mod:`~meikyu.systems.gamebook.odds`: only the states the chosen play can reach are solved
    exactly, and only the chosen option at each (all close options where floats cannot decide).

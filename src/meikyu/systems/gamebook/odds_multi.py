@@ -182,23 +182,18 @@ class MultiAttackPass:
         """One attack with ``left`` attacks after it, when a miss is worth ``miss``: the best worth, its
         target (the first of the fewest non-wins) and every target too close to it to tell.
 
-        Every target's worth is over the base, so they compare before dividing."""
+        A target's worth over the base is base·miss + a·(hit − miss) (a: its hit weight), so targets
+        compare by the last term alone, and only the best is divided."""
         hit, base = self._hit, self.base
         mu, mx = miss
-        scored = []
-        best_u = 0
-        best_t = -1
-        for t in targets:
-            a = hit[t]
-            # a target Shin cannot hit: its struck state may be unsolved (NaN), and 0 × NaN is NaN
-            u = a * hits[t][left][0] + (base - a) * mu if a else base * mu
-            scored.append((u, t))
-            if best_t < 0 or u < best_u:
-                best_u, best_t = u, t
-        top = best_u + _THR * base
+        # a target Shin cannot hit (a = 0) adds nothing: its struck state may be unsolved (NaN)
+        scored = [(hit[t] * (hits[t][left][0] - mu) if hit[t] else 0, t) for t in targets]
+        best_d, best_t = min(scored)  # the first target on a tie (targets ascend)
+        top = best_d + _THR * base
+        close = tuple([t for d, t in scored if d <= top])
         a = hit[best_t]
-        x = a * hits[best_t][left][1] + (base - a) * mx if a else base * mx
-        return (best_u // base, x // base), best_t, tuple(t for u, t in scored if u <= top)
+        bx = base * mx + a * (hits[best_t][left][1] - mx) if a else base * mx
+        return ((base * mu + best_d) // base, bx // base), best_t, close
 
     def _path(self, targets: list[int], hits: dict[int, list[Pair]], end: Pair) -> tuple[
             tuple[int, ...], tuple[tuple[int, ...], ...], list[Pair]]:
