@@ -5,7 +5,7 @@ the last. Two things keep the cost per state at k × enemies instead of enemies 
 
 - **One step per attack left.** While attacks miss, nothing changes, so the best target with ``left``
   attacks to go depends only on what a hit would lead to and on the best play after a miss: a single
-  pass over the attacks (:meth:`MultiAttackPass._level`).
+  pass over the attacks (:meth:`MultiAttackPass._path`).
 - **Policy iteration for the self-loop.** When every attack misses and the enemies change nothing, the
   exchange starts over: the state's worth V appears in its own equation, V = best over aims of
   (A + B·V). Valuing the loop at V, taking the best aim and solving V for it converges in a few rounds
@@ -27,6 +27,7 @@ it again.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from meikyu.errors import InputError
@@ -113,12 +114,13 @@ class MultiAttackPass:
                         break
                     mu += c * u2
                     mx += c * fx[(s2, e)]
-                # Where a hit on t leads, by attacks still to make (a sure miss never reads it).
-                hits = {t: won if done[t] else rows[(s, struck[t])] for t in targets}
+                # Each target: its hit weight, where a hit leads by attacks still to make (a sure miss never
+                # reads it), the target.
+                options = [(hit[t], won if done[t] else rows[(s, struck[t])], t) for t in targets]
                 if stalled or (stuck and any((s, struck[t]) in stuck for t in targets if hit[t] and not done[t])):
                     self._cannot_end(key, targets[0])  # a fight that cannot end from here
                     continue
-                self._decide(key, self._aims(key, targets, hits, (mu, mx, stay_c, power), qn), qn)
+                self._decide(key, self._aims(key, targets, options, (mu, mx, stay_c, power), qn), qn)
                 vu, vx = fu[key], fx[key]
                 if vu != vu:
                     self._cannot_end(key, targets[0])
@@ -135,22 +137,12 @@ class MultiAttackPass:
                     row += path_worths[: k - 1]
                     self._fresh_levels[key] = path_levels
                     continue
-                levels = []
-                for left in range(1, k + 1):
-                    best, _, close = self._level(targets, hits, left - 1, lower)
-                    levels.append(close)
-                    if left == k:
-                        break
-                    self._sub_close[(left, key)] = close  # type: ignore[attr-defined]
-                    if len(close) > 1:  # too close to tell: the exact value decides, and is kept
-                        try:
-                            best = _fixed(self._sub_exact(s, e, left))  # type: ignore[attr-defined]
-                        except InputError:  # it leads where the fight cannot end
-                            best = (_NAN, _NAN)  # type: ignore[assignment]
-                            stuck.add(key)
-                    row.append(best)
-                    lower = best
-                self._fresh_levels[key] = tuple(levels)
+                _, levels, worths = self._path(options, lower, lambda left, worth, close, s=s, e=e:
+                                               self._settle(s, e, left, worth, close))
+                row += worths[: k - 1]
+                if any(w != w for w, _ in row):
+                    stuck.add(key)
+                self._fresh_levels[key] = levels
 
     def _phase_lx(self, s: int, alive: tuple[bool, ...]) -> tuple[list[tuple[int, int]], int, int, int]:
         """The enemies' half as weights over L**n: (Shin's hits ≠ s, weight), nothing changed, Shin down; L**n."""
@@ -163,6 +155,20 @@ class MultiAttackPass:
             else:
                 dead = c
         return moved, stay, dead, self._power[len(alive)]  # type: ignore[attr-defined]
+
+    def _settle(self, s: int, e: tuple[int, ...], left: int, worth: Pair, close: tuple[int, ...]) -> Pair:
+        """Keep the targets too close to tell with ``left`` attacks to make, for the exact pass, and the
+        worth to go on with: the exact one where several are close (NaN: it leads where the fight cannot
+        end). The exchange's first attack keeps ``worth`` (fresh() settles it)."""
+        if left == self.attacks:
+            return worth
+        self._sub_close[(left, (s, e))] = close  # type: ignore[attr-defined]
+        if len(close) == 1:
+            return worth
+        try:
+            return _fixed(self._sub_exact(s, e, left))  # type: ignore[attr-defined]
+        except InputError:
+            return (_NAN, _NAN)  # type: ignore[return-value]
 
     def _cannot_end(self, key: State, first: int) -> None:
         """Mark a state from which the fight cannot end (refused when play reaches it)."""
@@ -177,37 +183,50 @@ class MultiAttackPass:
         self._levels.pop(key, None)
         self._settled.discard(key)
 
-    def _level(self, targets: list[int], hits: dict[int, list[Pair]], left: int,
-               miss: Pair) -> tuple[Pair, int, tuple[int, ...]]:
-        """One attack with ``left`` attacks after it, when a miss is worth ``miss``: the best worth, its
-        target (the first of the fewest non-wins) and every target too close to it to tell.
-
-        A target's worth over the base is base·miss + a·(hit − miss) (a: its hit weight), so targets
-        compare by the last term alone, and only the best is divided."""
-        hit, base = self._hit, self.base
-        mu, mx = miss
-        # a target Shin cannot hit (a = 0) adds nothing: its struck state may be unsolved (NaN)
-        scored = [(hit[t] * (hits[t][left][0] - mu) if hit[t] else 0, t) for t in targets]
-        best_d, best_t = min(scored)  # the first target on a tie (targets ascend)
-        top = best_d + _THR * base
-        close = tuple([t for d, t in scored if d <= top])
-        a = hit[best_t]
-        bx = base * mx + a * (hits[best_t][left][1] - mx) if a else base * mx
-        return ((base * mu + best_d) // base, bx // base), best_t, close
-
-    def _path(self, targets: list[int], hits: dict[int, list[Pair]], end: Pair) -> tuple[
+    def _path(self, options: list[tuple[int, list[Pair], int]], end: Pair,
+              settle: Callable[[int, Pair, tuple[int, ...]], Pair] | None = None) -> tuple[
             tuple[int, ...], tuple[tuple[int, ...], ...], list[Pair]]:
-        """The best targets while every attack misses, when all missing is worth ``end``, the targets
-        close to the best at each attack and the best worth after it (index: attacks left after it)."""
-        worth = end
+        """The best targets while every attack misses, when all missing is worth ``end``; the targets too
+        close to the best to tell at each attack, and the best worth after it (index: attacks left after
+        it). ``options`` are (hit weight, where a hit leads by attacks left, target), targets ascending.
+
+        With one attack left to make after a miss worth m, a target's worth over the base is
+        base·m + a·(hit − m), so targets compare by a·(hit − m) alone and only the best is divided; the
+        first target wins a tie. ``settle(attacks left, worth, close targets)`` (if given) gives the worth
+        to go on with after each attack (the exact one where targets were too close to tell)."""
+        base = self.base
+        thr = _THR * base
+        mu, mx = end
         levels: list[tuple[int, ...]] = []  # levels[j]: the close choices with j attacks left after this one
         worths: list[Pair] = []
         picks: list[int] = []
         for left in range(self.attacks):
-            worth, pick, close = self._level(targets, hits, left, worth)
-            picks.append(pick)
+            best_d = 0
+            second: int | None = None  # the best worth among the other targets
+            best_a = best_t = -1
+            best_row: list[Pair] = []
+            for a, row, t in options:
+                # a target Shin cannot hit adds nothing (its struck state may be unsolved: NaN)
+                d = a * (row[left][0] - mu) if a else 0
+                if best_t < 0:
+                    best_d, best_a, best_row, best_t = d, a, row, t
+                elif d < best_d:
+                    second = best_d
+                    best_d, best_a, best_row, best_t = d, a, row, t
+                elif second is None or d < second:
+                    second = d
+            if second is not None and second <= best_d + thr:
+                close = tuple([t for a, row, t in options if (a * (row[left][0] - mu) if a else 0) <= best_d + thr])
+            else:
+                close = (best_t,)
+            bx = base * mx + best_a * (best_row[left][1] - mx) if best_a else base * mx
+            worth = ((base * mu + best_d) // base, bx // base)
+            if settle is not None:
+                worth = settle(left + 1, worth, close)
+            picks.append(best_t)
             levels.append(close)
             worths.append(worth)
+            mu, mx = worth
         # the first attack has the most attacks left after it
         return tuple(reversed(picks)), tuple(levels), worths
 
@@ -226,20 +245,21 @@ class MultiAttackPass:
         fled = qn * ONE * dk
         return (fled + fail * nu) // denom, (fled + fail * nx) // denom
 
-    def _aims(self, key: State, targets: list[int], hits: dict[int, list[Pair]],
+    def _aims(self, key: State, targets: list[int], options: list[tuple[int, list[Pair], int]],
               miss_num: tuple[int, int, int, int], qn: int) -> list[Aim]:
         """The aims worth deciding between at one state: for each escape decision, policy iteration
         on the self-loop (value it at V, take the best aim, solve V for that aim, until it repeats)."""
         hit, k, base = self._hit, self.attacks, self.base
         mu, mx, stay_c, power = miss_num
         weights = self._power  # type: ignore[attr-defined]
+        hits = {t: row for _, row, t in options}
 
         def worth(seq: tuple[int, ...]) -> tuple[int, int, int]:
             u = x = 0
             miss = 1  # over base**j after j attacks
             for j, t in enumerate(seq):
                 a = hit[t]
-                if a:  # as in _level: a sure miss adds nothing, whatever its struck state holds
+                if a:  # as in _path: a sure miss adds nothing, whatever its struck state holds
                     hu, hx = hits[t][k - j - 1]
                     c = miss * a * weights[k - j - 1]
                     u += c * hu
@@ -264,8 +284,7 @@ class MultiAttackPass:
                     last = guess
                     seen.add(guess)
             while True:
-                best, levels, worths = self._path(targets, hits, ((mu + stay_c * vu) // power,
-                                                                  (mx + stay_c * vx) // power))
+                best, levels, worths = self._path(options, ((mu + stay_c * vu) // power, (mx + stay_c * vx) // power))
                 if best not in found:
                     found[best] = worth(best)
                 merged = self._levels.get(key)
