@@ -11,17 +11,17 @@ the last. Two things keep the cost per state at k × enemies instead of enemies 
   (A + B·V). Valuing the loop at V, taking the best aim and solving V for it converges in a few rounds
   (:meth:`MultiAttackPass._aims`).
 
-Chances are tracked as (lose, escape) rather than (win, escape), in **fixed point**: integers counting
-units of 2**-320, every chance an integer weight over a power of the dice's base and every product
-rounded down. Doubles were not enough: with many attacks two targets' chances of not winning differ
-by 10⁻¹³ to 10⁻²² of themselves (the difference runs through the chance that most attacks miss),
-below what a double resolves, so nearly every state went to an exact comparison. In fixed point a
-rounding is one unit, a state's worth adds a few dozen units times 1 / (1 − the self-loop's chance)
-(at most 36 for any hittable target, the weights of the other outcomes summing to that gap), so the
-error stays below 2**20 units for any fight the state guard admits; plays within ``_THR`` = 2**96
-units of each other (2**-224) are compared exactly by the solver's integer pass. A state where
-nothing came that close is **settled**: the exact pass values its chosen play once, without checking
-it again.
+Chances are tracked as (non-win, escape) rather than (win, escape), in **fixed point**: integers
+counting units of 2**-320, every chance an integer weight over a power of the dice's base, every
+division rounded down. Doubles were not enough: with many attacks two targets' chances of not winning
+differ by 10⁻¹³ to 10⁻²² of themselves (the difference runs through the chance that most attacks
+miss), below what a double resolves, so nearly every state went to an exact comparison. In fixed
+point each division adds at most one unit of error, and dividing out a self-loop does not magnify the
+error already there (the weights on the worths below sum to at most the gap 1 − stay divided by),
+so a worth is off by at most a few units per state and attack below it: under 2**24 units for any
+fight the state guard admits. Plays within ``_THR`` = 2**96 units (2**-224) of each other are compared
+exactly by the solver's integer pass; a state where nothing came that close is **settled**: the exact
+pass values its chosen play once, without checking it again.
 """
 
 from __future__ import annotations
