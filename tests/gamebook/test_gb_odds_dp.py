@@ -171,3 +171,17 @@ def test_exact_ties_with_extra_attacks_go_to_the_exact_pass_r_gb_14(extra: int, 
     assert fast_odds(shin, rats, escape) == memo_odds(shin, rats, escape)
     solver.fresh(4, (3, 3))
     assert len(solver._settled) < len(solver._fu)
+
+
+def test_escape_decision_the_double_pass_got_wrong_r_gb_15() -> None:
+    """R-GB-15: with six attacks an exchange Shin nearly always wins, and trying to escape first lowers the
+    loss from about 10⁻⁴¹ to 10⁻⁴⁸ at (3 hits; enemies 4, 0, 2). The double-precision pass chose not to
+    escape there (the win chances the target orders compare differ by ~10⁻¹⁷ of themselves); the fixed-point
+    pass chooses as the enumeration does, and the values above it follow."""
+    shin = Fighter(attack=3, kill=1, defense=7, hits=6, extra_attacks=5, rerolls=("attack",), escape_bonus=1)
+    foes = [Enemy(11, 1, 6, 4), Enemy(8, 3, 7, 2), Enemy(7, 1, 9, 3)]
+    old, new = OddsSolver(shin, foes, escape=True), DpSolver(shin, foes, escape=True)
+    new.fresh(6, (4, 2, 3))
+    for state in [(3, (4, 0, 2)), (4, (2, 2, 2))]:
+        assert new.value(*state) == old.value(*state)
+        assert new.wants_escape(*state) and old.wants_escape(*state)
