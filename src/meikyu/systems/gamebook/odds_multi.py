@@ -345,8 +345,8 @@ class MultiAttackPass:
             self._close[key] = tuple((f, seqs) for f, _, _, seqs in per_flee)  # type: ignore[attr-defined]
         else:
             self._close[key] = ((chosen[0], chosen[3]),)  # type: ignore[attr-defined]
-        if not close_call and not unsure:
-            self._settled.add(key)
+        if not close_call and not unsure and chosen[3] == (self._guess[chosen[0]],):
+            self._settled.add(key)  # the chosen aim is the one its policy iteration confirmed, by a margin
             return
         try:  # a close call: solve this state exactly now, so higher states build on the exact choice
             v = self.value(*key)  # type: ignore[attr-defined]
