@@ -89,7 +89,6 @@ class DpSolver(MultiAttackPass, OddsSolver):
         self._qf = [q / base for q in self._flee]
         # The options worth an exact look, per state (float tables: the flat pass or odds_multi's).
         self._close: dict[State, tuple[tuple[bool, tuple[tuple[int, ...], ...]], ...]] = {}
-        self._flee_close: dict[State, bool] = {}
         self._sub_close: dict[tuple[int, State], tuple[int, ...]] = {}
         self._exact_m: dict[State, Value] = {}
         self._fresh_done: dict[State, tuple[tuple[int, ...], Value]] = {}

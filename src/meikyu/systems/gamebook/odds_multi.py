@@ -174,7 +174,6 @@ class MultiAttackPass:
         """Mark a state from which the fight cannot end (refused when play reaches it)."""
         self._fu[key] = self._fx[key] = _NAN
         self._close[key] = ()  # type: ignore[attr-defined]
-        self._flee_close[key] = False  # type: ignore[attr-defined]
         self._rows[key] = [(_NAN, _NAN)] * self.attacks  # type: ignore[list-item]
         self._stuck.add(key)
         for left in range(1, self.attacks):
@@ -340,7 +339,6 @@ class MultiAttackPass:
         if len(per_flee) > 1 and unsure:
             close_call = True
         self._fu[key], self._fx[key] = chosen[1], chosen[2]
-        self._flee_close[key] = close_call  # type: ignore[attr-defined]
         if close_call:
             self._close[key] = tuple((f, seqs) for f, _, _, seqs in per_flee)  # type: ignore[attr-defined]
         else:
