@@ -76,6 +76,7 @@ class MultiAttackPass:
         self._levels: dict[State, tuple[tuple[int, ...], ...]] = {}
         self._final_levels: dict[bool, tuple[tuple[int, ...], ...] | None] = {}
         self._final_worths: dict[bool, list[Pair]] = {}
+        self._tried: list[tuple[tuple[int, ...], ...]] = []
         self._guess: dict[bool, tuple[int, ...]] = {}  # the last state's confirmed aim, per escape decision
         # Every aim's worth is over base**k × base**enemies.
         self._dk = self.base ** (k + len(self.enemies))
@@ -137,7 +138,7 @@ class MultiAttackPass:
                     row += path_worths[: k - 1]
                     self._fresh_levels[key] = path_levels
                     continue
-                _, levels, worths = self._path(options, lower, lambda left, worth, close, s=s, e=e:
+                _, levels, worths, _ = self._path(options, lower, lambda left, worth, close, s=s, e=e:
                                                self._settle(s, e, left, worth, close))
                 row += worths[: k - 1]
                 if any(w != w for w, _ in row):
@@ -184,10 +185,10 @@ class MultiAttackPass:
 
     def _path(self, options: list[tuple[int, list[Pair], int]], end: Pair,
               settle: Callable[[int, Pair, tuple[int, ...]], Pair] | None = None) -> tuple[
-            tuple[int, ...], tuple[tuple[int, ...], ...], list[Pair]]:
+            tuple[int, ...], tuple[tuple[int, ...], ...], list[Pair], bool]:
         """The best targets while every attack misses, when all missing is worth ``end``; the targets too
         close to the best to tell at each attack, and the best worth after it (index: attacks left after
-        it). ``options`` are (hit weight, where a hit leads by attacks left, target), targets ascending.
+        it); whether every attack's best was clear. ``options`` are (hit weight, where a hit leads by attacks left, target), targets ascending.
 
         With one attack left to make after a miss worth m, a target's worth over the base is
         base·m + a·(hit − m), so targets compare by a·(hit − m) alone and only the best is divided; the
@@ -199,6 +200,7 @@ class MultiAttackPass:
         levels: list[tuple[int, ...]] = []  # levels[j]: the close choices with j attacks left after this one
         worths: list[Pair] = []
         picks: list[int] = []
+        clear = True
         for left in range(self.attacks):
             best_d = 0
             second: int | None = None  # the best worth among the other targets
@@ -216,6 +218,7 @@ class MultiAttackPass:
                     second = d
             if second is not None and second <= best_d + thr:
                 close = tuple([t for a, row, t in options if (a * (row[left][0] - mu) if a else 0) <= best_d + thr])
+                clear = False
             else:
                 close = (best_t,)
             bx = base * mx + best_a * (best_row[left][1] - mx) if best_a else base * mx
@@ -227,7 +230,7 @@ class MultiAttackPass:
             worths.append(worth)
             mu, mx = worth
         # the first attack has the most attacks left after it
-        return tuple(reversed(picks)), tuple(levels), worths
+        return tuple(reversed(picks)), tuple(levels), worths, clear
 
     def _loop(self, nu: int, nx: int, stay: int, flee: bool, qn: int) -> Pair | None:
         """The worth of an aim with its self-loop divided out (None: this way the fight never ends).
@@ -269,6 +272,7 @@ class MultiAttackPass:
 
         found: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self._final_levels = {}
+        self._tried = []  # every round's close targets, merged for the exact pass if the state is unsettled
         for flee in (False, True) if self.escape else (False,):
             vu = vx = 0
             seen: set[tuple[int, ...]] = set()
@@ -283,16 +287,13 @@ class MultiAttackPass:
                     last = guess
                     seen.add(guess)
             while True:
-                best, levels, worths = self._path(options, ((mu + stay_c * vu) // power, (mx + stay_c * vx) // power))
+                best, levels, worths, clear = self._path(options, ((mu + stay_c * vu) // power,
+                                                                   (mx + stay_c * vx) // power))
                 if best not in found:
                     found[best] = worth(best)
-                merged = self._levels.get(key)
-                if merged is None:
-                    self._levels[key] = levels
-                elif merged != levels:
-                    self._levels[key] = tuple(tuple(sorted({*m, *n})) for m, n in zip(merged, levels, strict=True))
+                self._tried.append(levels)
                 if best == last:  # policy iteration's fixed point: no aim does better against its worth
-                    self._final_levels[flee] = levels
+                    self._final_levels[flee] = levels if clear else None
                     self._final_worths[flee] = worths
                     self._guess[flee] = best
                     break
@@ -334,8 +335,7 @@ class MultiAttackPass:
             if (not near and other[1] - other[2] < chosen[1] - chosen[2]) or (near and other[1] < chosen[1]):
                 chosen = other
         # An option not chosen whose own best play is unsure may be worth more than it looked: exact.
-        unsure = [f for f, _, _, seqs in per_flee
-                  if len(seqs) > 1 or (lv := self._final_levels.get(f)) is None or any(len(c) > 1 for c in lv)]
+        unsure = [f for f, _, _, seqs in per_flee if len(seqs) > 1 or self._final_levels.get(f) is None]
         if len(per_flee) > 1 and unsure:
             close_call = True
         self._fu[key], self._fx[key] = chosen[1], chosen[2]
@@ -346,6 +346,11 @@ class MultiAttackPass:
         if not close_call and not unsure and chosen[3] == (self._guess[chosen[0]],):
             self._settled.add(key)  # the chosen aim is the one its policy iteration confirmed, by a margin
             return
+        merged = self._tried[0]
+        for levels in self._tried[1:]:
+            if levels != merged:
+                merged = tuple(tuple(sorted({*m, *n})) for m, n in zip(merged, levels, strict=True))
+        self._levels[key] = merged
         try:  # a close call: solve this state exactly now, so higher states build on the exact choice
             v = self.value(*key)  # type: ignore[attr-defined]
         except InputError:
