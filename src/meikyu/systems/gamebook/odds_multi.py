@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from meikyu.errors import InputError
-from meikyu.systems.gamebook.fighters import after_hit
+from meikyu.systems.gamebook.fighters import Enemy, after_hit
 
 if TYPE_CHECKING:
     from meikyu.systems.gamebook.odds import Value
@@ -43,7 +44,8 @@ Aim = tuple[tuple[int, ...], int, int, int]  # (targets while the attacks miss, 
 _BITS = 320
 ONE = 1 << _BITS
 _THR = 1 << 96  # plays whose non-win chances are within this many units are compared exactly
-_NAN = float("nan")  # marks a state from which the fight cannot end (x != x tells it)
+# Marks a state from which the fight cannot end, in the integer tables (x != x tells it).
+_NAN: Any = float("nan")
 
 
 def _fixed(v: Value) -> Pair:
@@ -59,7 +61,7 @@ class MultiAttackPass:
     # Provided by the solver this is mixed into.
     attacks: int
     base: int
-    enemies: tuple
+    enemies: tuple[Enemy, ...]
     escape: bool
     _hit: list[int]
     _flee: list[int]
@@ -67,8 +69,8 @@ class MultiAttackPass:
 
     def _multi_tables(self) -> None:
         k = self.attacks
-        self._fu: dict[State, int | float] = {}
-        self._fx: dict[State, int | float] = {}
+        self._fu: dict[State, int] = {}
+        self._fx: dict[State, int] = {}
         self._rows: dict[State, list[Pair]] = {}  # [left]: the worth with `left` of Shin's attacks to make
         self._stuck: set[State] = set()  # states whose row holds a point from which the fight cannot end
         # The close targets at each attack (index: attacks left after it), for the exact pass.
@@ -138,8 +140,7 @@ class MultiAttackPass:
                     row += path_worths[: k - 1]
                     self._fresh_levels[key] = path_levels
                     continue
-                _, levels, worths, _ = self._path(options, lower, lambda left, worth, close, s=s, e=e:
-                                               self._settle(s, e, left, worth, close))
+                _, levels, worths, _ = self._path(options, lower, partial(self._settle, s, e))
                 row += worths[: k - 1]
                 if any(w != w for w, _ in row):
                     stuck.add(key)
@@ -169,13 +170,13 @@ class MultiAttackPass:
         try:
             return _fixed(self._sub_exact(s, e, left))  # type: ignore[attr-defined]
         except InputError:
-            return (_NAN, _NAN)  # type: ignore[return-value]
+            return (_NAN, _NAN)
 
     def _cannot_end(self, key: State, first: int) -> None:
         """Mark a state from which the fight cannot end (refused when play reaches it)."""
         self._fu[key] = self._fx[key] = _NAN
         self._close[key] = ()  # type: ignore[attr-defined]
-        self._rows[key] = [(_NAN, _NAN)] * self.attacks  # type: ignore[list-item]
+        self._rows[key] = [(_NAN, _NAN)] * self.attacks
         self._stuck.add(key)
         for left in range(1, self.attacks):
             self._sub_close[(left, key)] = ()  # type: ignore[attr-defined]
@@ -365,7 +366,7 @@ class MultiAttackPass:
         the exchange ends where it began; each attack chooses among ``levels`` (attacks left after it)."""
         from meikyu.systems.gamebook.odds import LOSS, WIN, _better_win, _mix, _mix2
 
-        base = self.base  # type: ignore[attr-defined]
+        base = self.base
         alive = tuple(h > 0 for h in e)
         phase = self.enemy_phase(s, alive)  # type: ignore[attr-defined]
         lower = _mix([(c, self_value if s2 == s else self.value(s2, e) if s2 else LOSS)  # type: ignore[attr-defined]
@@ -374,7 +375,7 @@ class MultiAttackPass:
         for left, close in enumerate(levels):
             best: tuple[int, Value] | None = None
             for t in close:
-                a = self._hit[t]  # type: ignore[attr-defined]
+                a = self._hit[t]
                 struck = self._struck(e, t)  # type: ignore[attr-defined]
                 if not a:
                     cand = lower

@@ -39,6 +39,7 @@ from meikyu.errors import DataError, InputError, MeikyuError
 from meikyu.i18n import lookup, translate
 from meikyu.i18n.hangul import settle_particles
 from meikyu.systems.meikyu_kingdom import called_check as cc
+from meikyu.systems.meikyu_kingdom import camp
 from meikyu.systems.meikyu_kingdom import check as ck
 from meikyu.systems.meikyu_kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom import expedition as ex
@@ -85,7 +86,7 @@ class Names:
             return event
         changes = {f.name: self.people[v] for f in fields(event)
                    if isinstance(v := getattr(event, f.name), str) and v in self.people}
-        return replace(event, **changes) if changes else event  # type: ignore[type-var]
+        return replace(event, **changes) if changes else event
 
 
 def describe(action: Action, state: SessionState, lang: str) -> str:
@@ -118,7 +119,7 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
     if isinstance(a, ck.KeepDice):
         return _t(act + "keep", lang, dice="+".join(map(str, a.values)))
     simple: dict[type, str] = {
-        ck.MinionHelp: "minion_help", ck.FinishCheck: "finish", ex.EnterLabyrinth: "enter", ex.Camp: "camp",
+        ck.MinionHelp: "minion_help", ck.FinishCheck: "finish", ex.EnterLabyrinth: "enter", camp.Camp: "camp",
         ex.GoHome: "go_home", ex.SkipSearch: "skip_search", ex.LeaveTrap: "leave_trap", cy.Resolve: "cycle_resolve",
         se.Advance: "advance", se.SettleIncome: "settle_income", se.RollKingdomChange: "roll_change",
         se.RollDisaster: "roll_disaster", se.NextSession: "next_session", se.RollTravel: "roll_travel", rt.EndOrganization: "end_organization",
@@ -132,7 +133,7 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         return _t(act + "move", lang, room=names.room(a.room))
     if isinstance(a, ex.SearchTrap):
         return _t(act + "search_trap", lang, actor=names.who(a.actor), stat=_word(a.stat, lang))
-    if isinstance(a, ex.Eat):
+    if isinstance(a, camp.Eat):
         return _t(act + "eat", lang, actor=names.who(a.actor), food=_word(a.food, lang))
     if isinstance(a, ex.TakeMaterial):
         return _t(act + "take_material", lang, material=_word(a.material, lang))
@@ -147,8 +148,8 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
     if isinstance(a, Transport):
         cargo = [_treasure(i, lang) for i in a.items] + [f"{_word(m, lang)} × {n}" for m, n in a.materials]
         return _t(act + "transport", lang, actor=names.who(a.actor), minions=a.minions, cargo=", ".join(cargo))
-    with_actor = {ex.Rest: "rest", ex.TryDisarm: "try_disarm", ex.ChooseRoller: "choose_roller",
-                  ex.GoHungry: "go_hungry", cy.Pass: "pass"}
+    with_actor = {camp.Rest: "rest", ex.TryDisarm: "try_disarm", ex.ChooseRoller: "choose_roller",
+                  camp.GoHungry: "go_hungry", cy.Pass: "pass"}
     if type(a) in with_actor:
         return _t(act + with_actor[type(a)], lang, actor=names.who(a.actor))  # type: ignore[attr-defined]
     return type(a).__name__
@@ -371,15 +372,15 @@ class Player:
                 self.say(_t("play.saved", self.lang, file=str(self.path)))
                 continue
             try:
-                action = self.choice(text, legal)
+                chosen = self.choice(text, legal)
             except MeikyuError as err:
                 self.say("! " + err.message(self.lang))
                 continue
-            if action is None:
+            if chosen is None:
                 self.say(_t("play.bad_choice", self.lang, text=text, count=len(legal)))
                 continue
             try:
-                self.play(action)
+                self.play(chosen)
             except EOFError:  # input closed while the dice were asked for
                 self.quit(force=True)
                 return 0
