@@ -11,18 +11,22 @@ inflate it):
 - **Liberator obstacles** (1 … 30 obstacles of target 1 against magic_sword at +6, attribute M):
   meikyu; the previous backtracking ``fits`` up to 18 obstacles (it grows exponentially).
 - **Gamebook extra attacks** (0 … 6; Shin vs three 6-hit enemies, with the escape decision): meikyu's
-  solver; the previous approach, the memoised solver that enumerates every target order, up to 2.
+  solver; the previous approach, the memoised solver that enumerates every target order, up to 2 — or,
+  with ``--baseline SRC`` (a source tree, e.g. a ``git archive`` of an earlier commit), that tree's
+  ``fast_odds`` at every size, each timed in a fresh process of its own right after ours.
 
 Writes ``benchmarks/odds_scaling.svg`` (log-scale growth curves) and prints a table. icepool is a dev
 dependency (``pip install -e '.[dev]'``); without it its column is blank.
 
-    python benchmarks/odds_scaling.py [--rounds 3]
+    python benchmarks/odds_scaling.py [--rounds 3] [--baseline /tmp/before/src]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -149,12 +153,37 @@ def liberator(rounds: int) -> Iterator[Row]:
         yield n, ours, None, old
 
 
-def gamebook(rounds: int) -> Iterator[Row]:
-    foes = (Enemy(11, 2, 9, 6), Enemy(12, 3, 9, 6), Enemy(10, 1, 10, 6))
+FOES = (Enemy(11, 2, 9, 6), Enemy(12, 3, 9, 6), Enemy(10, 1, 10, 6))
+_BASELINE_CHILD = """
+import statistics, sys, time
+from meikyu.systems.gamebook.fighters import Enemy, Fighter
+from meikyu.systems.gamebook.odds_dp import fast_odds
+foes = (Enemy(11, 2, 9, 6), Enemy(12, 3, 9, 6), Enemy(10, 1, 10, 6))
+shin = Fighter(attack=5, kill=3, defense=5, hits=12, extra_attacks=int(sys.argv[1]))
+times = []
+for _ in range(int(sys.argv[2])):
+    start = time.process_time()
+    fast_odds(shin, foes, escape=True)
+    times.append(time.process_time() - start)
+print(statistics.median(times))
+"""
+
+
+def baseline_gamebook(tree: str, extra: int, rounds: int) -> float:
+    """Median CPU seconds of the same fight solved by ``tree``'s ``fast_odds``, in a fresh process."""
+    out = subprocess.run([sys.executable, "-c", _BASELINE_CHILD, str(extra), str(rounds)], check=True,
+                         capture_output=True, text=True, env={**os.environ, "PYTHONPATH": tree})
+    return float(out.stdout)
+
+
+def gamebook(rounds: int, baseline: str | None = None) -> Iterator[Row]:
     for extra in range(7):
         shin = Fighter(attack=5, kill=3, defense=5, hits=12, extra_attacks=extra)
-        ours = cpu(lambda s=shin: fast_odds(s, foes, escape=True), max(1, rounds // 2))
-        old = cpu(lambda s=shin: memo_odds(s, foes, escape=True), 1) if extra <= 2 else None
+        ours = cpu(lambda s=shin: fast_odds(s, FOES, escape=True), max(1, rounds // 2))
+        if baseline:
+            old: float | None = baseline_gamebook(baseline, extra, max(1, rounds // 2))
+        else:
+            old = cpu(lambda s=shin: memo_odds(s, FOES, escape=True), 1) if extra <= 2 else None
         yield extra, ours, None, old
 
 
@@ -209,10 +238,11 @@ def svg(results: dict[str, list[Row]], path: Path) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--baseline", help="a source tree whose gamebook solver fills the previous column")
     args = parser.parse_args()
     results: dict[str, list[Row]] = {}
     for name, unit, family in FAMILIES:
-        rows = list(family(args.rounds))
+        rows = list(gamebook(args.rounds, args.baseline) if family is gamebook else family(args.rounds))
         results[name] = rows
         print(f"\n{name} (ms of CPU; by {unit})")
         print(f"{unit:>14} {'meikyu':>10} {'icepool':>10} {'previous':>10}")

@@ -108,3 +108,22 @@ def test_a_closed_pipe_is_not_a_traceback() -> None:
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 0
     assert "Traceback" not in err
+
+
+def test_roll_imports_only_what_it_needs() -> None:
+    """Cold start: `meikyu roll 2D6` loads the sums family alone (other families load when a command reaches
+    them), no TOML catalog (a plain roll renders no message), no JSON and no game system's runner."""
+    import subprocess
+
+    probe = ("import sys; from meikyu.cli import main; main(['roll', '2D6', '--dice', '3,4']); "
+             "print(' '.join(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60)
+    first, loaded = out.stdout.splitlines()
+    assert first == "2D6 → 7[3,4] = 7"
+    modules = set(loaded.split())
+    assert "meikyu.dice.sums" in modules
+    unneeded = {f"meikyu.dice.{m}" for m in ("barabara", "tally", "calc", "choice", "repeat", "d66", "reroll",
+                                             "upper", "odds")}
+    unneeded |= {"tomllib", "json", "meikyu.tables", "meikyu.systems.meikyu_kingdom.generators",
+                 "meikyu.systems.meikyu_kingdom.combat", "meikyu.systems.gamebook", "meikyu.systems.liberator"}
+    assert not modules & unneeded

@@ -13,7 +13,6 @@ import argparse
 import contextlib
 import importlib
 import importlib.util
-import json
 import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -64,6 +63,8 @@ def cmd_roll(args: argparse.Namespace) -> int:
     lang = _system_lang(args)
     result = meikyu.roll(args.command, system=args.system, dice=_parse_dice(args.dice), seed=args.seed, lang=lang)
     if args.format == "json":
+        import json
+
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
         print(result.render("bcdice" if args.format == "bcdice" else "text"))
@@ -76,6 +77,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
     lang = _system_lang(args)
     odds = meikyu.odds(args.command, system=args.system)
     if args.format == "json":
+        import json
+
         print(json.dumps(odds.to_json(), ensure_ascii=False))
     else:
         print(odds.render_text(lang))
@@ -90,6 +93,8 @@ _SEED_LIMIT = 1 << 64
 
 def _batch_line(line: str) -> dict[str, Any]:
     """One ``batch`` answer: never raises, whatever the line holds."""
+    import json
+
     import meikyu
 
     try:
@@ -143,6 +148,8 @@ def _batch_lines() -> Iterator[str | dict[str, Any]]:
 
 def _json_line(data: dict[str, Any]) -> str:
     """``data`` as one JSON line; ``\\u`` escapes only when some text cannot be written as UTF-8."""
+    import json
+
     text = json.dumps(data, ensure_ascii=False)
     try:
         text.encode("utf-8")

@@ -126,3 +126,62 @@ def test_fights_hypothesis_found_unequal_r_gb_14_15(f: Fighter, foes: list[tuple
     """R-GB-14, R-GB-15: two fights where the bottom-up solver once strayed from the memoized one."""
     old, new = both(f, [Enemy(*x) for x in foes], esc)
     assert old == new
+
+
+many = st.builds(
+    Fighter,
+    attack=st.integers(0, 8), kill=st.integers(0, 3), defense=st.integers(0, 8), hits=st.integers(1, 4),
+    extra_attacks=st.integers(1, 3),
+    rerolls=st.sampled_from([(), (), ("attack",), ("defense",), ("escape",)]),
+    escape_bonus=st.sampled_from([0, 0, 1]),
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(many, st.lists(st.tuples(st.integers(4, 14), st.integers(0, 3), st.integers(4, 14), st.integers(1, 3)),
+                      min_size=1, max_size=3), st.booleans())
+def test_fixed_point_pass_same_fractions_with_extra_attacks_r_gb_14_15(f: Fighter,
+                                                                      foes: list[tuple[int, int, int, int]],
+                                                                      esc: bool) -> None:
+    """R-GB-14, R-GB-15 with an ability's extra attacks (R-GB-03): the fixed-point pass settles most states
+    without an exact check, and the fractions, first target and refusals still equal full enumeration."""
+    old, new = both(f, [Enemy(*x) for x in foes], esc)
+    assert old == new
+
+
+@pytest.mark.parametrize("escape", [False, True])
+def test_fixed_point_pass_settles_the_benchmark_fight_r_gb_14(escape: bool) -> None:
+    """Floats could not tell the benchmark fight's targets apart (their non-win chances differ by 10⁻¹³ to
+    10⁻²² of themselves); fixed point settles nearly every state, so the exact pass follows one play."""
+    foes = (Enemy(11, 2, 9, 6), Enemy(12, 3, 9, 6), Enemy(10, 1, 10, 6))
+    solver = DpSolver(Fighter(attack=5, kill=3, defense=5, hits=12, extra_attacks=6), foes, escape)
+    solver.fresh(12, (6, 6, 6))
+    assert len(solver._settled) >= 0.95 * len(solver._fu)
+    assert len(solver._between) < 0.25 * len(solver._fu)
+
+
+@pytest.mark.parametrize("extra", [1, 2])
+@pytest.mark.parametrize("escape", [False, True])
+def test_exact_ties_with_extra_attacks_go_to_the_exact_pass_r_gb_14(extra: int, escape: bool) -> None:
+    """R-GB-14: identical enemies tie exactly at every attack; fixed point cannot settle them, the exact
+    pass does, and takes the first target as enumeration does."""
+    rats = [Enemy(10, 1, 8, 3), Enemy(10, 1, 8, 3)]
+    shin = Fighter(4, 2, 4, 4, extra_attacks=extra)
+    solver = DpSolver(shin, rats, escape)
+    assert fast_odds(shin, rats, escape) == memo_odds(shin, rats, escape)
+    solver.fresh(4, (3, 3))
+    assert len(solver._settled) < len(solver._fu)
+
+
+def test_escape_decision_the_double_pass_got_wrong_r_gb_15() -> None:
+    """R-GB-15: with six attacks an exchange Shin nearly always wins, and trying to escape first lowers the
+    loss from about 10⁻⁴¹ to 10⁻⁴⁸ at (3 hits; enemies 4, 0, 2). The double-precision pass chose not to
+    escape there (the win chances the target orders compare differ by ~10⁻¹⁷ of themselves); the fixed-point
+    pass chooses as the enumeration does, and the values above it follow."""
+    shin = Fighter(attack=3, kill=1, defense=7, hits=6, extra_attacks=5, rerolls=("attack",), escape_bonus=1)
+    foes = [Enemy(11, 1, 6, 4), Enemy(8, 3, 7, 2), Enemy(7, 1, 9, 3)]
+    old, new = OddsSolver(shin, foes, escape=True), DpSolver(shin, foes, escape=True)
+    new.fresh(6, (4, 2, 3))
+    for state in [(3, (4, 0, 2)), (4, (2, 2, 2))]:
+        assert new.value(*state) == old.value(*state)
+        assert new.wants_escape(*state) and old.wants_escape(*state)

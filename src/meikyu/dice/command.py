@@ -6,7 +6,8 @@ full-width text typed on Japanese and Korean keyboards works, and anything after
 a comment. A game system adds its own commands (Meikyuu Kingdom's ``nMK`` check and tables) through
 :class:`~meikyu.dice.node.SystemCommands`; they are tried first, then the common families in
 BCDice's order: sums, barabara ``nBx``, tally ``nTYx``, calculation ``C(…)``, ``choice``, ``D66``,
-repeats, reroll ``nRx``, upper ``nUx``, and ``BCDiceVersion``. Each family lives in its own module.
+repeats, reroll ``nRx``, upper ``nUx``, and ``BCDiceVersion``. Each family lives in its own module,
+imported the first time a command reaches it (``meikyu roll 2D6`` loads the sums alone).
 
 Where BCDice answers a message instead of a roll (``2R6`` without a threshold, ``rep0 1D6``), the
 command is refused with a clear error that carries BCDice's text as ``error.bcdice`` for the
@@ -23,23 +24,16 @@ bcdice-api face.
 
 from __future__ import annotations
 
+import importlib
 import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from meikyu.dice.barabara import parse_barabara
-from meikyu.dice.calc import parse_calc
-from meikyu.dice.choice import parse_choice
-from meikyu.dice.d66 import parse_d66
 from meikyu.dice.limits import check_command, check_dice, check_text
 from meikyu.dice.node import GENERIC, Node, SystemCommands
-from meikyu.dice.repeat import is_repeat, parse_repeat
-from meikyu.dice.reroll import parse_reroll
-from meikyu.dice.sums import parse_sum
-from meikyu.dice.tally import parse_tally
-from meikyu.dice.upper import parse_upper
 from meikyu.dice.version import VersionNode, parse_version
 from meikyu.errors import CommandError, LimitError
 from meikyu.memo import new_entry
@@ -60,19 +54,34 @@ def normalize(text: str) -> str:
 
 
 _WordParser = Callable[[str], Node]
-_FAMILIES: tuple[tuple[re.Pattern[str], _WordParser], ...] = (
-    (re.compile(r"^[+\-(]*(?:\d|D[\d(])", re.IGNORECASE), parse_sum),
-    (re.compile(r"^[(\d][^B]*B", re.IGNORECASE), parse_barabara),
-    (re.compile(r"^[(\d][^T]*T[YZ]", re.IGNORECASE), parse_tally),
-    (re.compile(r"^C[+\-(]*\d", re.IGNORECASE), parse_calc),
+_FAMILIES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^[+\-(]*(?:\d|D[\d(])", re.IGNORECASE), "sums.parse_sum"),
+    (re.compile(r"^[(\d][^B]*B", re.IGNORECASE), "barabara.parse_barabara"),
+    (re.compile(r"^[(\d][^T]*T[YZ]", re.IGNORECASE), "tally.parse_tally"),
+    (re.compile(r"^C[+\-(]*\d", re.IGNORECASE), "calc.parse_calc"),
 )
-"""Word families before choice, each with the head that makes an error in it worth reporting."""
-_LATE: tuple[tuple[re.Pattern[str], _WordParser], ...] = (
-    (re.compile(r"^D66", re.IGNORECASE), parse_d66),
-    (re.compile(r"^[(\d][^R]*R", re.IGNORECASE), parse_reroll),
-    (re.compile(r"^[(\d][^U]*U", re.IGNORECASE), parse_upper),
+"""Word families before choice (``module.function`` in meikyu.dice), each with the head that makes an
+error in it worth reporting."""
+_LATE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^D66", re.IGNORECASE), "d66.parse_d66"),
+    (re.compile(r"^[(\d][^R]*R", re.IGNORECASE), "reroll.parse_reroll"),
+    (re.compile(r"^[(\d][^U]*U", re.IGNORECASE), "upper.parse_upper"),
 )
 _CHOICE_HEAD = re.compile(r"^\s*choice", re.IGNORECASE)
+_LOADED: dict[str, Any] = {}
+
+
+def _family(name: str) -> Any:
+    """``meikyu.dice.<module>.<function>``, imported on first use.
+
+    >>> _family("sums.parse_sum").__name__
+    'parse_sum'
+    """
+    found = _LOADED.get(name)
+    if found is None:
+        module, function = name.split(".")
+        found = _LOADED[name] = getattr(importlib.import_module(f"meikyu.dice.{module}"), function)
+    return found
 
 
 def _try(parser: Callable[[str], Node], text: str, relevant: bool, errors: list[CommandError]) -> Node | None:
@@ -100,18 +109,18 @@ def _parse_one(text: str, system: SystemCommands) -> tuple[Node, bool]:
         return special, False
     errors: list[CommandError] = []
     for head, family in _FAMILIES:
-        node = _try(family, word, bool(head.search(word)), errors)
+        node = _try(_family(family), word, bool(head.search(word)), errors)
         if node is not None:
             return node, False
     if _CHOICE_HEAD.match(text):
-        node = _try(parse_choice, text, True, errors)
+        node = _try(_family("choice.parse_choice"), text, True, errors)
         if node is not None:
             return node, False
-    if is_repeat(text):
-        repeat = parse_repeat(text, lambda trailer: _parse_secret(normalize(trailer), system))
+    if _family("repeat.is_repeat")(text):
+        repeat = _family("repeat.parse_repeat")(text, lambda trailer: _parse_secret(normalize(trailer), system))
         return repeat, repeat.secret
     for head, family in _LATE:
-        node = _try(family, word, bool(head.search(word)), errors)
+        node = _try(_family(family), word, bool(head.search(word)), errors)
         if node is not None:
             return node, False
     if errors:

@@ -13,8 +13,6 @@ is this package; a game system registers its own with :func:`register_catalog` u
 from __future__ import annotations
 
 import os
-import tomllib
-from importlib import resources
 from typing import Any
 
 LANGS: tuple[str, ...] = ("ko", "ja", "en")
@@ -55,6 +53,9 @@ def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
 def _catalog(package: str, lang: str) -> dict[str, str]:
     cached = _loaded.get((package, lang))
     if cached is None:
+        import tomllib  # only when a message is first rendered: `meikyu roll 2D6` never parses TOML
+        from importlib import resources
+
         cached = {}
         path = resources.files(package).joinpath(f"{lang}.toml")
         if path.is_file():

@@ -8,7 +8,9 @@ in two passes:
    state's "nothing happened" self-loop is divided out (``V = N / (1 - p_stay)``), so one pass
    suffices. This pass fixes the best target order and escape decision at every state; options whose
    chances of not winning come within a ratio of ``_REL`` of the best are kept for an exact comparison.
-   With extra attacks the pass is :mod:`~meikyu.systems.gamebook.odds_multi`'s, one step per attack.
+   With extra attacks the pass is :mod:`~meikyu.systems.gamebook.odds_multi`'s, one step per attack,
+   in fixed point (2**-320) rather than doubles, so that nearly every state is settled without an
+   exact comparison.
 2. **Exact, top-down and lazy** from the starting state, with the integer values of
    :mod:`~meikyu.systems.gamebook.odds`: only the states the chosen play can reach are solved
    exactly, and only the chosen option at each (all close options where floats cannot decide).
@@ -44,13 +46,14 @@ from meikyu.systems.gamebook.odds import (
     _reduced,
     _safer,
 )
-from meikyu.systems.gamebook.odds_multi import _NAN, _REL, MultiAttackPass
+from meikyu.systems.gamebook.odds_multi import _NAN, ONE, MultiAttackPass
 
 __all__ = ["DpSolver", "fast_odds"]
 
 # The flat pass adds and multiplies chances without cancelling, so its relative error stays near
-# 1e-14 even after dozens of levels; chances within _REL (odds_multi's, one tolerance for both passes)
-# of each other are compared exactly.
+# 1e-14 even after dozens of levels; chances within _REL of each other are compared exactly.
+# (With extra attacks, odds_multi's pass works in fixed point and has a tolerance of its own.)
+_REL = 1e-11
 
 State = tuple[int, tuple[int, ...]]
 Option = tuple[bool, tuple[int, ...]]  # (try to escape first?, targets while the attacks miss)
@@ -86,10 +89,10 @@ class DpSolver(MultiAttackPass, OddsSolver):
         self._qf = [q / base for q in self._flee]
         # The options worth an exact look, per state (float tables: the flat pass or odds_multi's).
         self._close: dict[State, tuple[tuple[bool, tuple[tuple[int, ...], ...]], ...]] = {}
-        self._flee_close: dict[State, bool] = {}
         self._sub_close: dict[tuple[int, State], tuple[int, ...]] = {}
         self._exact_m: dict[State, Value] = {}
         self._fresh_done: dict[State, tuple[tuple[int, ...], Value]] = {}
+        self._settled: set[State] = set()  # odds_multi's: states whose play the exact pass need not check
         self._solved = False
 
     # -- pass 1: floats, bottom-up -------------------------------------------------------------
@@ -242,7 +245,7 @@ class DpSolver(MultiAttackPass, OddsSolver):
         """The float pass's chance of winning at ``key`` (NaN where the fight cannot end); KeyError if unreachable."""
         if self.attacks == 1:
             return self._aw[self._flat_index(key)]
-        return 1.0 - self._fl[key] - self._fx[key]
+        return (ONE - self._fu[key]) / ONE
 
     def _close_options(self, key: State) -> tuple[tuple[bool, tuple[tuple[int, ...], ...]], ...]:
         found = self._close.get(key)
@@ -322,7 +325,10 @@ class DpSolver(MultiAttackPass, OddsSolver):
         if math.isnan(self._float_win(key)):  # KeyError when not reachable from the fight's start
             raise self._stalemate(s, e)
         best: tuple[Option, Value] | None = None
-        for flee, seqs in self._close_options(key):
+        if key in self._settled:  # nothing came close in the fixed-point pass: value its play once
+            ((flee, (seq,)),) = self._close[key]
+            best = ((flee, seq), self._option_exact(s, e, flee, seq))
+        for flee, seqs in self._close_options(key) if best is None else ():
             pick: tuple[tuple[int, ...], Value] | None = None
             if self.attacks > 1:
                 pick = self._improve_exact(s, e, flee, seqs[0])

@@ -1,28 +1,35 @@
-"""The float pass of :class:`~meikyu.systems.gamebook.odds_dp.DpSolver` for fights with extra attacks.
+"""The approximate pass of :class:`~meikyu.systems.gamebook.odds_dp.DpSolver` for fights with extra attacks.
 
 Shin makes ``k`` attacks an exchange (an ability's extra attacks), choosing each target after seeing
 the last. Two things keep the cost per state at k × enemies instead of enemies ** k:
 
 - **One step per attack left.** While attacks miss, nothing changes, so the best target with ``left``
   attacks to go depends only on what a hit would lead to and on the best play after a miss: a single
-  pass over the attacks (:meth:`MultiAttackPass._level`).
+  pass over the attacks (:meth:`MultiAttackPass._path`).
 - **Policy iteration for the self-loop.** When every attack misses and the enemies change nothing, the
   exchange starts over: the state's worth V appears in its own equation, V = best over aims of
   (A + B·V). Valuing the loop at V, taking the best aim and solving V for it converges in a few rounds
   (:meth:`MultiAttackPass._aims`).
 
-Chances are tracked as (lose, escape) rather than (win, escape): in a fight Shin nearly always wins,
-1 − win is lost to rounding, while the loss chance keeps its digits, so two plays compare by the ratio
-of their losses. Plays whose non-win chances come within ``_REL`` of each other are compared exactly
-by the solver's integer pass, as before.
+Chances are tracked as (non-win, escape) rather than (win, escape), in **fixed point**: integers
+counting units of 2**-320, every chance an integer weight over a power of the dice's base, every
+division rounded down. Doubles were not enough: with many attacks two targets' chances of not winning
+differ by 10⁻¹³ to 10⁻²² of themselves (the difference runs through the chance that most attacks
+miss), below what a double resolves, so nearly every state went to an exact comparison. In fixed
+point each division adds at most one unit of error, and dividing out a self-loop does not magnify the
+error already there (the weights on the worths below sum to at most the gap 1 − stay divided by),
+so a worth is off by at most a few units per state and attack below it: under 2**24 units for any
+fight the state guard admits. Plays within ``_THR`` = 2**96 units (2**-224) of each other are compared
+exactly by the solver's integer pass; a state where nothing came that close is **settled**: the exact
+pass values its chosen play once, without checking it again.
 """
 
 from __future__ import annotations
 
 import itertools
-import math
-from fractions import Fraction
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from meikyu.errors import InputError
 from meikyu.systems.gamebook.fighters import Enemy, after_hit
@@ -31,56 +38,59 @@ if TYPE_CHECKING:
     from meikyu.systems.gamebook.odds import Value
 
 State = tuple[int, tuple[int, ...]]
-Aim = tuple[tuple[int, ...], float, float, float]  # (targets while the attacks miss, lose, escape, stay)
-Pair = tuple[float, float]  # (lose, escape)
+Pair = tuple[int, int]  # (non-win, escape) in units of 2**-_BITS
+Aim = tuple[tuple[int, ...], int, int, int]  # (targets while the attacks miss, non-win, escape, stay) over _dk
 
-_REL = 1e-11  # plays whose non-win chances are within this ratio are compared exactly
-_NAN = float("nan")
+_BITS = 320
+ONE = 1 << _BITS
+_THR = 1 << 96  # plays whose non-win chances are within this many units are compared exactly
+# Marks a state from which the fight cannot end, in the integer tables (x != x tells it).
+_NAN: Any = float("nan")
 
 
-def _lose(v: Value) -> float:
-    """The exact loss chance of an exact value (w, x, d), as a float that keeps its digits."""
+def _fixed(v: Value) -> Pair:
+    """An exact value (w, x, d) as fixed-point (non-win, escape), rounded down."""
     w, x, d = v
-    return float(Fraction(d - w - x, d))
-
-
-def _better(u: float, x: float, best_u: float, best_x: float) -> bool:
-    """Fewer non-wins (lose + escape) is better; equal non-wins (within rounding), more escapes."""
-    return u < best_u * (1.0 - _REL) or (u <= best_u * (1.0 + _REL) and x > best_x)
-
-
-def _near(u: float, best_u: float) -> bool:
-    return u <= best_u * (1.0 + _REL)
+    return ((d - w) << _BITS) // d, (x << _BITS) // d
 
 
 class MultiAttackPass:
-    """Mixed into the solver: fills ``_fl``/``_fx`` (between exchanges), ``_sl``/``_sx`` (mid-exchange)
-    and the close options the exact pass compares, for ``attacks`` > 1."""
+    """Mixed into the solver: fills ``_fu``/``_fx`` (between exchanges), ``_rows`` (mid-exchange, by
+    attacks left) and the close options the exact pass compares, for ``attacks`` > 1."""
 
     # Provided by the solver this is mixed into.
     attacks: int
+    base: int
     enemies: tuple[Enemy, ...]
     escape: bool
-    _hf: list[float]
-    _qf: list[float]
+    _hit: list[int]
+    _flee: list[int]
+    _settled: set[State]  # states whose play nothing came close to: the exact pass values it without comparing
 
     def _multi_tables(self) -> None:
         k = self.attacks
-        self._fl: dict[State, float] = {}
-        self._fx: dict[State, float] = {}
-        self._sl: list[dict[State, float]] = [{} for _ in range(k)]
-        self._sx: list[dict[State, float]] = [{} for _ in range(k)]
+        self._fu: dict[State, int] = {}
+        self._fx: dict[State, int] = {}
+        self._rows: dict[State, list[Pair]] = {}  # [left]: the worth with `left` of Shin's attacks to make
+        self._stuck: set[State] = set()  # states whose row holds a point from which the fight cannot end
         # The close targets at each attack (index: attacks left after it), for the exact pass.
         self._fresh_levels: dict[State, tuple[tuple[int, ...], ...]] = {}
         self._levels: dict[State, tuple[tuple[int, ...], ...]] = {}
+        self._final_levels: dict[bool, tuple[tuple[int, ...], ...] | None] = {}
+        self._final_worths: dict[bool, list[Pair]] = {}
+        self._tried: list[tuple[tuple[int, ...], ...]] = []
+        self._guess: dict[bool, tuple[int, ...]] = {}  # the last state's confirmed aim, per escape decision
+        # Every aim's worth is over base**k × base**enemies.
+        self._dk = self.base ** (k + len(self.enemies))
 
     def _solve_floats_multi(self, shin_values: list[int], lists: list[list[int]]) -> None:
         """Every reachable state, lowest hits first (a struck enemy is lower in one place: earlier)."""
         self._multi_tables()
         kill = self.shin.kill  # type: ignore[attr-defined]
-        k, qf = self.attacks, self._qf
-        fl, fx, sl, sx = self._fl, self._fx, self._sl, self._sx
-        phases: dict[tuple[int, tuple[bool, ...]], tuple[list[tuple[int, float]], float, float]] = {}
+        k, hit = self.attacks, self._hit
+        fu, fx, rows, stuck = self._fu, self._fx, self._rows, self._stuck
+        phases: dict[tuple[int, tuple[bool, ...]], tuple[list[tuple[int, int]], int, int, int]] = {}
+        won: list[Pair] = [(0, 0)] * k  # a hit that defeats the last enemy wins outright
         for e in itertools.product(*lists):
             alive = tuple(h > 0 for h in e)
             alive_idx = [t for t, a in enumerate(alive) if a]
@@ -91,211 +101,263 @@ class MultiAttackPass:
             # Every standing enemy is a target of its own: even two with the same numbers and hits are not
             # interchangeable, since the enemies strike in listed order and a kill value reads Shin's hits then.
             targets = alive_idx
-            q = qf[len(alive_idx)]
+            qn = self._flee[len(alive_idx)]
             for s in shin_values:
                 key = (s, e)
                 ph = phases.get((s, alive))
                 if ph is None:
                     ph = phases[(s, alive)] = self._phase_lx(s, alive)
-                moved, stay_e, dead = ph
-                ml, mx = dead, 0.0
-                for s2, p in moved:
-                    ml += p * fl[(s2, e)]
-                    mx += p * fx[(s2, e)]
-                # A hit on t with `left` attacks still to make: where it leads ((0, 0) wins outright).
-                hits = [{t: (0.0, 0.0) if done[t] else (sl[left][(s, struck[t])], sx[left][(s, struck[t])])
-                         for t in targets} for left in range(k)]
-                if math.isnan(ml) or any(math.isnan(hits[left][t][0]) for left in range(k) for t in targets
-                                         if self._hf[t]):
+                moved, stay_c, dead_c, power = ph
+                mu, mx = dead_c * ONE, 0  # over power: Shin down is a non-win
+                stalled = False
+                for s2, c in moved:
+                    u2 = fu[(s2, e)]
+                    if u2 != u2:
+                        stalled = True
+                        break
+                    mu += c * u2
+                    mx += c * fx[(s2, e)]
+                # Each target: its hit weight, where a hit leads by attacks still to make (a sure miss never
+                # reads it), the target.
+                options = [(hit[t], won if done[t] else rows[(s, struck[t])], t) for t in targets]
+                if stalled or (stuck and any((s, struck[t]) in stuck for t in targets if hit[t] and not done[t])):
                     self._cannot_end(key, targets[0])  # a fight that cannot end from here
                     continue
-                self._decide(key, self._aims(key, targets, hits, ml, mx, stay_e, q), q)
-                vl, vx = fl[key], fx[key]
-                if math.isnan(vl):
+                self._decide(key, self._aims(key, targets, options, (mu, mx, stay_c, power), qn), qn)
+                vu, vx = fu[key], fx[key]
+                if vu != vu:
                     self._cannot_end(key, targets[0])
                     continue
                 # Mid-exchange worths for the states above, and the first exchange's close aims.
-                lower = (ml + stay_e * vl, mx + stay_e * vx)
-                sl[0][key], sx[0][key] = lower
-                levels = []
-                for left in range(1, k + 1):
-                    best, _, close = self._level(targets, hits[left - 1], lower)
-                    levels.append(close)
-                    if left == k:
-                        break
-                    self._sub_close[(left, key)] = close  # type: ignore[attr-defined]
-                    if len(close) > 1:  # floats cannot tell: the exact value decides, and is kept
-                        try:
-                            v = self._sub_exact(s, e, left)  # type: ignore[attr-defined]
-                            best = (_lose(v), v[1] / v[2])
-                        except InputError:  # it leads where the fight cannot end
-                            best = (_NAN, _NAN)
-                    sl[left][key], sx[left][key] = lower = best
-                self._fresh_levels[key] = tuple(levels)
+                lower = ((mu + stay_c * vu) // power, (mx + stay_c * vx) // power)
+                row = rows[key] = [lower]
+                if key in self._settled:  # the chosen aim's last round of policy iteration has them all
+                    flee = self._close[key][0][0]  # type: ignore[attr-defined]
+                    path_levels, path_worths = self._final_levels[flee], self._final_worths[flee]
+                    assert path_levels is not None
+                    for left in range(1, k):
+                        self._sub_close[(left, key)] = path_levels[left - 1]  # type: ignore[attr-defined]
+                    row += path_worths[: k - 1]
+                    self._fresh_levels[key] = path_levels
+                    continue
+                _, levels, worths, _ = self._path(options, lower, partial(self._settle, s, e))
+                row += worths[: k - 1]
+                if any(w != w for w, _ in row):
+                    stuck.add(key)
+                self._fresh_levels[key] = levels
 
-    def _phase_lx(self, s: int, alive: tuple[bool, ...]) -> tuple[list[tuple[int, float]], float, float]:
-        """The enemies' half as floats: (Shin's hits ≠ s, chance), the chance nothing changed, the loss chance."""
-        power = float(self._power[len(alive)])  # type: ignore[attr-defined]
-        moved, stay, dead = [], 0.0, 0.0
+    def _phase_lx(self, s: int, alive: tuple[bool, ...]) -> tuple[list[tuple[int, int]], int, int, int]:
+        """The enemies' half as weights over L**n: (Shin's hits ≠ s, weight), nothing changed, Shin down; L**n."""
+        moved, stay, dead = [], 0, 0
         for s2, c in self.enemy_phase(s, alive):  # type: ignore[attr-defined]
             if s2 == s:
-                stay = c / power
+                stay = c
             elif s2:
-                moved.append((s2, c / power))
+                moved.append((s2, c))
             else:
-                dead = c / power
-        return moved, stay, dead
+                dead = c
+        return moved, stay, dead, self._power[len(alive)]  # type: ignore[attr-defined]
+
+    def _settle(self, s: int, e: tuple[int, ...], left: int, worth: Pair, close: tuple[int, ...]) -> Pair:
+        """Keep the targets too close to tell with ``left`` attacks to make, for the exact pass, and the
+        worth to go on with: the exact one where several are close (NaN: it leads where the fight cannot
+        end). The exchange's first attack keeps ``worth`` (fresh() settles it)."""
+        if left == self.attacks:
+            return worth
+        self._sub_close[(left, (s, e))] = close  # type: ignore[attr-defined]
+        if len(close) == 1:
+            return worth
+        try:
+            return _fixed(self._sub_exact(s, e, left))  # type: ignore[attr-defined]
+        except InputError:
+            return (_NAN, _NAN)
 
     def _cannot_end(self, key: State, first: int) -> None:
         """Mark a state from which the fight cannot end (refused when play reaches it)."""
-        self._fl[key] = self._fx[key] = _NAN
+        self._fu[key] = self._fx[key] = _NAN
         self._close[key] = ()  # type: ignore[attr-defined]
-        self._flee_close[key] = False  # type: ignore[attr-defined]
-        for left in range(self.attacks):
-            self._sl[left][key] = self._sx[left][key] = _NAN
-            if left:
-                self._sub_close[(left, key)] = ()  # type: ignore[attr-defined]
+        self._rows[key] = [(_NAN, _NAN)] * self.attacks
+        self._stuck.add(key)
+        for left in range(1, self.attacks):
+            self._sub_close[(left, key)] = ()  # type: ignore[attr-defined]
         self._fresh_levels[key] = tuple((first,) for _ in range(self.attacks))
         self._levels.pop(key, None)
+        self._settled.discard(key)
 
-    def _level(self, targets: list[int], hits: dict[int, Pair], miss: Pair) -> tuple[Pair, int, tuple[int, ...]]:
-        """One attack when a miss is worth ``miss``: the best worth, its target (the first on a tie, as an
-        enumeration would find it) and every target close to it."""
-        hf = self._hf
-        ml, mx = miss
-        scored = []
-        best_u = best_l = best_x = 0.0
-        best_t = -1
-        for t in targets:
-            a = hf[t]
-            if a:
-                hl, hx = hits[t]
-                lo, x = a * hl + (1 - a) * ml, a * hx + (1 - a) * mx
-            else:  # a target Shin cannot hit: its struck state may be unsolved (NaN), and 0 × NaN is NaN
-                lo, x = ml, mx
-            u = lo + x
-            scored.append((u, t))
-            # _better, inlined (the hot loop); non-wins within rounding of each other are a tie, which more
-            # escapes break: sums like lose + escape = 1 differ in their last bits by the order of addition
-            if best_t < 0 or u < best_u * (1.0 - _REL) or (u <= best_u * (1.0 + _REL) and x > best_x):
-                best_u, best_l, best_x, best_t = u, lo, x, t
-        top = best_u * (1.0 + _REL)  # _near
-        return (best_l, best_x), best_t, tuple(t for u, t in scored if u <= top)
+    def _path(self, options: list[tuple[int, list[Pair], int]], end: Pair,
+              settle: Callable[[int, Pair, tuple[int, ...]], Pair] | None = None) -> tuple[
+            tuple[int, ...], tuple[tuple[int, ...], ...], list[Pair], bool]:
+        """The best targets while every attack misses, when all missing is worth ``end``; the targets too
+        close to the best to tell at each attack, and the best worth after it (index: attacks left after
+        it); whether every attack's best was clear. ``options`` are (hit weight, where a hit leads by attacks left, target), targets ascending.
 
-    def _path(self, targets: list[int], hits: list[dict[int, Pair]], end: Pair) -> tuple[
-            tuple[int, ...], tuple[tuple[int, ...], ...]]:
-        """The best targets while every attack misses, when all missing is worth ``end``, and the targets
-        close to the best at each attack (index: attacks left after it)."""
-        worth = end
+        With one attack left to make after a miss worth m, a target's worth over the base is
+        base·m + a·(hit − m), so targets compare by a·(hit − m) alone and only the best is divided; the
+        first target wins a tie. ``settle(attacks left, worth, close targets)`` (if given) gives the worth
+        to go on with after each attack (the exact one where targets were too close to tell)."""
+        base = self.base
+        thr = _THR * base
+        mu, mx = end
         levels: list[tuple[int, ...]] = []  # levels[j]: the close choices with j attacks left after this one
+        worths: list[Pair] = []
         picks: list[int] = []
+        clear = True
         for left in range(self.attacks):
-            worth, pick, close = self._level(targets, hits[left], worth)
-            picks.append(pick)
+            best_d = 0
+            second: int | None = None  # the best worth among the other targets
+            best_a = best_t = -1
+            best_row: list[Pair] = []
+            for a, row, t in options:
+                # a target Shin cannot hit adds nothing (its struck state may be unsolved: NaN)
+                d = a * (row[left][0] - mu) if a else 0
+                if best_t < 0:
+                    best_d, best_a, best_row, best_t = d, a, row, t
+                elif d < best_d:
+                    second = best_d
+                    best_d, best_a, best_row, best_t = d, a, row, t
+                elif second is None or d < second:
+                    second = d
+            if second is not None and second <= best_d + thr:
+                close = tuple([t for a, row, t in options if (a * (row[left][0] - mu) if a else 0) <= best_d + thr])
+                clear = False
+            else:
+                close = (best_t,)
+            bx = base * mx + best_a * (best_row[left][1] - mx) if best_a else base * mx
+            worth = ((base * mu + best_d) // base, bx // base)
+            if settle is not None:
+                worth = settle(left + 1, worth, close)
+            picks.append(best_t)
             levels.append(close)
-        return tuple(reversed(picks)), tuple(levels)  # the first attack has the most attacks left after it
+            worths.append(worth)
+            mu, mx = worth
+        # the first attack has the most attacks left after it
+        return tuple(reversed(picks)), tuple(levels), worths, clear
 
-    def _aims(self, key: State, targets: list[int], hits: list[dict[int, Pair]], ml: float, mx: float,
-              stay_e: float, q: float) -> list[Aim]:
+    def _loop(self, nu: int, nx: int, stay: int, flee: bool, qn: int) -> Pair | None:
+        """The worth of an aim with its self-loop divided out (None: this way the fight never ends).
+        ``nu``, ``nx``, ``stay`` are over ``_dk``; ``qn`` is the escape roll's weight over the base."""
+        dk = self._dk
+        if not flee:
+            denom = dk - stay
+            return None if denom <= 0 else (nu // denom, nx // denom)
+        base = self.base
+        fail = base - qn
+        denom = base * dk - fail * stay
+        if denom <= 0:
+            return None
+        fled = qn * ONE * dk
+        return (fled + fail * nu) // denom, (fled + fail * nx) // denom
+
+    def _aims(self, key: State, targets: list[int], options: list[tuple[int, list[Pair], int]],
+              miss_num: tuple[int, int, int, int], qn: int) -> list[Aim]:
         """The aims worth deciding between at one state: for each escape decision, policy iteration
         on the self-loop (value it at V, take the best aim, solve V for that aim, until it repeats)."""
-        hf, k = self._hf, self.attacks
+        hit, k, base = self._hit, self.attacks, self.base
+        mu, mx, stay_c, power = miss_num
+        weights = self._power  # type: ignore[attr-defined]
+        hits = {t: row for _, row, t in options}
 
-        def worth(seq: tuple[int, ...]) -> tuple[float, float, float]:
-            lo = x = 0.0
-            miss = 1.0
+        def worth(seq: tuple[int, ...]) -> tuple[int, int, int]:
+            u = x = 0
+            miss = 1  # over base**j after j attacks
             for j, t in enumerate(seq):
-                a = hf[t]
-                if a:  # as in _level: a sure miss adds nothing, whatever its struck state holds
-                    hl, hx = hits[k - j - 1][t]
-                    lo += miss * a * hl
-                    x += miss * a * hx
-                    miss *= 1.0 - a
-            return lo + miss * ml, x + miss * mx, miss * stay_e
+                a = hit[t]
+                if a:  # as in _path: a sure miss adds nothing, whatever its struck state holds
+                    hu, hx = hits[t][k - j - 1]
+                    c = miss * a * weights[k - j - 1]
+                    u += c * hu
+                    x += c * hx
+                miss *= base - a
+            # over base**k × power
+            return u * power + miss * mu, x * power + miss * mx, miss * stay_c
 
-        found: dict[tuple[int, ...], tuple[float, float, float]] = {}
+        found: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self._final_levels = {}
+        self._tried = []  # every round's close targets, merged for the exact pass if the state is unsettled
         for flee in (False, True) if self.escape else (False,):
-            vl = vx = 0.0
+            vu = vx = 0
             seen: set[tuple[int, ...]] = set()
+            last: tuple[int, ...] | None = None
+            self._final_levels[flee] = None  # unconfirmed until an aim is the best against its own worth
+            guess = self._guess.get(flee)  # the aim chosen one hit lower: usually right, saving a round
+            if guess is not None and all(t in targets for t in guess):
+                found[guess] = worth(guess)
+                v = self._loop(*found[guess], flee, qn)
+                if v is not None:
+                    vu, vx = v
+                    last = guess
+                    seen.add(guess)
             while True:
-                best, levels = self._path(targets, hits, (ml + stay_e * vl, mx + stay_e * vx))
+                best, levels, worths, clear = self._path(options, ((mu + stay_c * vu) // power,
+                                                                   (mx + stay_c * vx) // power))
                 if best not in found:
                     found[best] = worth(best)
-                merged = self._levels.get(key)
-                if merged is None:
-                    self._levels[key] = levels
-                elif merged != levels:
-                    self._levels[key] = tuple(tuple(sorted({*m, *n})) for m, n in zip(merged, levels, strict=True))
-                nl, nx, stay = found[best]
-                if best in seen:
+                self._tried.append(levels)
+                if best == last:  # policy iteration's fixed point: no aim does better against its worth
+                    self._final_levels[flee] = levels if clear else None
+                    self._final_worths[flee] = worths
+                    self._guess[flee] = best
+                    break
+                if best in seen:  # a cycle: the exact pass settles it
                     break
                 seen.add(best)
-                if flee:
-                    denom = 1.0 - (1.0 - q) * stay
-                    if denom <= 0.0:
-                        break
-                    vl, vx = (1 - q) * nl / denom, (q + (1 - q) * nx) / denom
-                else:
-                    denom = 1.0 - stay
-                    if denom <= 0.0:
-                        break
-                    vl, vx = nl / denom, nx / denom
+                v = self._loop(*found[best], flee, qn)
+                if v is None:
+                    break
+                vu, vx = v
+                last = best
         return [(seq, *found[seq]) for seq in sorted(found)]
 
-    def _decide(self, key: State, aims: list[Aim], q: float) -> None:
-        """Pick the float-best target order for each escape decision, then the safer decision."""
-        per_flee: list[tuple[bool, float, float, tuple[tuple[int, ...], ...]]] = []
+    def _decide(self, key: State, aims: list[Aim], qn: int) -> None:
+        """Pick the best target order for each escape decision, then the safer decision; a state where
+        nothing came close is settled."""
+        per_flee: list[tuple[bool, int, int, tuple[tuple[int, ...], ...]]] = []
         for flee in (False, True) if self.escape else (False,):
             scored = []
-            for seq, nl, nx, stay in aims:
-                if flee:
-                    denom = 1.0 - (1.0 - q) * stay
-                    if denom <= 0.0:
-                        continue
-                    scored.append(((1 - q) * nl / denom, (q + (1 - q) * nx) / denom, seq))
-                else:
-                    denom = 1.0 - stay
-                    if denom <= 0.0:
-                        continue
-                    scored.append((nl / denom, nx / denom, seq))
+            for seq, nu, nx, stay in aims:
+                v = self._loop(nu, nx, stay, flee, qn)
+                if v is not None:
+                    scored.append((v[0], v[1], seq))
             if not scored:
                 continue
-            if any(math.isnan(lo) for lo, _, _ in scored):
-                per_flee.append((flee, _NAN, _NAN, tuple(seq for _, _, seq in scored)))
-                continue
-            top = scored[0]
-            for option in scored[1:]:
-                if _better(option[0] + option[1], option[1], top[0] + top[1], top[1]):
-                    top = option
-            top_u = top[0] + top[1]
-            close = (top[2], *(seq for lo, x, seq in scored if seq != top[2] and _near(lo + x, top_u)))
+            top = min(scored, key=lambda option: option[0])  # the first of the fewest non-wins
+            close = (top[2], *(seq for u, _, seq in scored if seq != top[2] and u <= top[0] + _THR))
             per_flee.append((flee, top[0], top[1], close))
-        if not per_flee or any(math.isnan(lo) for _, lo, _, _ in per_flee):
-            self._fl[key] = self._fx[key] = _NAN
+        if not per_flee:
+            self._fu[key] = self._fx[key] = _NAN
             return
         # No escape first, replaced only by a strictly safer choice (fewer losses, then more wins).
         chosen = per_flee[0]
         close_call = False
         for other in per_flee[1:]:
-            lose_c, lose_o = chosen[1], other[1]
-            near = abs(lose_c - lose_o) <= _REL * max(lose_c, lose_o)
+            near = abs((chosen[1] - chosen[2]) - (other[1] - other[2])) <= _THR
             if near:
-                close_call = True  # floats cannot tell: both go to the exact pass
-            if (not near and lose_o < lose_c) or (near and other[1] + other[2] < chosen[1] + chosen[2]):
+                close_call = True  # too close to tell: both go to the exact pass
+            if (not near and other[1] - other[2] < chosen[1] - chosen[2]) or (near and other[1] < chosen[1]):
                 chosen = other
-        self._fl[key], self._fx[key] = chosen[1], chosen[2]
-        self._flee_close[key] = close_call  # type: ignore[attr-defined]
+        # An option not chosen whose own best play is unsure may be worth more than it looked: exact.
+        unsure = [f for f, _, _, seqs in per_flee if len(seqs) > 1 or self._final_levels.get(f) is None]
+        if len(per_flee) > 1 and unsure:
+            close_call = True
+        self._fu[key], self._fx[key] = chosen[1], chosen[2]
         if close_call:
             self._close[key] = tuple((f, seqs) for f, _, _, seqs in per_flee)  # type: ignore[attr-defined]
         else:
             self._close[key] = ((chosen[0], chosen[3]),)  # type: ignore[attr-defined]
-        if close_call or len(chosen[3]) > 1:
-            try:  # a close call: solve this state exactly now, so higher states build on the exact choice
-                v = self.value(*key)  # type: ignore[attr-defined]
-            except InputError:
-                self._fl[key] = self._fx[key] = _NAN
-                return
-            self._fl[key], self._fx[key] = _lose(v), v[1] / v[2]
+        if not close_call and not unsure and chosen[3] == (self._guess[chosen[0]],):
+            self._settled.add(key)  # the chosen aim is the one its policy iteration confirmed, by a margin
+            return
+        merged = self._tried[0]
+        for levels in self._tried[1:]:
+            if levels != merged:
+                merged = tuple(tuple(sorted({*m, *n})) for m, n in zip(merged, levels, strict=True))
+        self._levels[key] = merged
+        try:  # a close call: solve this state exactly now, so higher states build on the exact choice
+            v = self.value(*key)  # type: ignore[attr-defined]
+        except InputError:
+            self._fu[key] = self._fx[key] = _NAN
+            return
+        self._fu[key], self._fx[key] = _fixed(v)
 
     # -- the exact pass, attack by attack ----------------------------------------------------------
     def _chain_exact(self, s: int, e: tuple[int, ...], self_value: Value,
@@ -304,7 +366,7 @@ class MultiAttackPass:
         the exchange ends where it began; each attack chooses among ``levels`` (attacks left after it)."""
         from meikyu.systems.gamebook.odds import LOSS, WIN, _better_win, _mix, _mix2
 
-        base = self.base  # type: ignore[attr-defined]
+        base = self.base
         alive = tuple(h > 0 for h in e)
         phase = self.enemy_phase(s, alive)  # type: ignore[attr-defined]
         lower = _mix([(c, self_value if s2 == s else self.value(s2, e) if s2 else LOSS)  # type: ignore[attr-defined]
@@ -313,7 +375,7 @@ class MultiAttackPass:
         for left, close in enumerate(levels):
             best: tuple[int, Value] | None = None
             for t in close:
-                a = self._hit[t]  # type: ignore[attr-defined]
+                a = self._hit[t]
                 struck = self._struck(e, t)  # type: ignore[attr-defined]
                 if not a:
                     cand = lower

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import sys
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from meikyu.dice.node import Node, SumJudgement, SumOutcome, SystemCommands, verdict_tail
@@ -52,17 +53,21 @@ _BCDICE_CHECK = re.compile(r"^(\d+)R6([+\-\d]*)(?:([>=]+)(\d+))?")
 _ARITH = re.compile(r"[+-]*\d+(?:[+-]+\d+)*")
 _TERM = re.compile(r"([+-]*)(\d+)")
 
-_TABLE_PREFIXES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(f"^{head}"), head.split("(")[0]) for head in (
-        "NAMEA", "NAMEB", "NAMEEX", "NAMEFA", r"NAME(\d*)", r"PNT(\d*)", r"MLT(\d*)", "DFT",
-        "LRT", "ORT", "CRT", "ART", "FRT", "TBT", "CBT", "SBT", "VBT", "FBT", "THT", "CHT", "SHT", "VHT", "MPT",
-        "T1T", "T2T", "T3T", "T4T", "T5T", "RWIT", "RUIT", "WIT", "LIT", "RIT", "SIT", "IFT", "IDT",
-        "1RET", "2RET", "3RET", "4RET", "5RET", "6RET", "KDT", "KCT", "KMT", "CAT", "FWT", "CFT", "TT", "NT", "ET",
-        r"KNT(\d+)", r"WORD(\d+)", "ABT", "WBT", "LBT",
-    )
+_TABLE_HEADS: tuple[str, ...] = (
+    "NAMEA", "NAMEB", "NAMEEX", "NAMEFA", r"NAME(\d*)", r"PNT(\d*)", r"MLT(\d*)", "DFT",
+    "LRT", "ORT", "CRT", "ART", "FRT", "TBT", "CBT", "SBT", "VBT", "FBT", "THT", "CHT", "SHT", "VHT", "MPT",
+    "T1T", "T2T", "T3T", "T4T", "T5T", "RWIT", "RUIT", "WIT", "LIT", "RIT", "SIT", "IFT", "IDT",
+    "1RET", "2RET", "3RET", "4RET", "5RET", "6RET", "KDT", "KCT", "KMT", "CAT", "FWT", "CFT", "TT", "NT", "ET",
+    r"KNT(\d+)", r"WORD(\d+)", "ABT", "WBT", "LBT",
 )
 """BCDice's table commands in the order it tries them, each matched as a prefix (``KDTX`` rolls KDT,
 ``ETC`` the emotion table, ``NAME3X`` three names); a counted code keeps its count."""
+
+
+@cache
+def _table_prefixes() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """:data:`_TABLE_HEADS` compiled, the first time a command starts with a letter (not for ``2D6``)."""
+    return tuple((re.compile(f"^{head}"), head.split("(")[0]) for head in _TABLE_HEADS)
 
 
 _DIGIT_HEADED = tuple(c for c in TABLE_CODES if not c[:1].isalpha())  # 1RET … 6RET: prefix readings too
@@ -74,7 +79,7 @@ def bcdice_table(body: str) -> str | None:
     >>> bcdice_table("KDTX"), bcdice_table("NAME3X"), bcdice_table("NAMEX"), bcdice_table("T1T9"), bcdice_table("KNT")
     ('KDT', 'NAME3', 'NAME', 'T1T', None)
     """
-    for head, code in _TABLE_PREFIXES:
+    for head, code in _table_prefixes():
         m = head.match(body)
         if m is not None:
             count = m.group(1) if m.groups() else ""
