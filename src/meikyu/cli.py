@@ -124,7 +124,7 @@ def _batch_line(line: str) -> dict[str, Any]:
 def _batch_lines() -> Iterator[str | dict[str, Any]]:
     """Lines of stdin, each at most :data:`BATCH_LINE_LIMIT` bytes; a longer line (its rest skipped) or
     one that is not UTF-8 comes as its refusal instead."""
-    source = getattr(sys.stdin, "buffer", sys.stdin)
+    source: Any = getattr(sys.stdin, "buffer", sys.stdin)  # bytes, or text when stdin was replaced (tests)
     while True:
         raw = source.readline(BATCH_LINE_LIMIT + 1)
         if not raw:

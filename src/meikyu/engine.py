@@ -94,11 +94,14 @@ class Event:
     __slots__ = ()
     catalog_prefix: ClassVar[str] = ""
 
+    def params(self) -> dict[str, Any]:
+        """The event's fields by name (every event class is a dataclass; this base is not)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+
     def render(self, lang: str = "en") -> str:
         from meikyu.i18n import translate
 
-        params = {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
-        return translate(f"{self.catalog_prefix}event.{_snake(type(self).__name__)}", lang, **params)
+        return translate(f"{self.catalog_prefix}event.{_snake(type(self).__name__)}", lang, **self.params())
 
 
 @dataclass(frozen=True)
@@ -226,7 +229,7 @@ class Game(Generic[S]):
         }
 
     @classmethod
-    def from_data(cls, rules: Rules[S], data: dict[str, Any]) -> Game[S]:
+    def from_data(cls, rules: Rules[S], data: object) -> Game[S]:
         """Load what :meth:`to_data` saved, replaying it to check every step.
 
         Anything malformed (a missing key, a wrong type, a value the state refuses) is an

@@ -189,10 +189,10 @@ def test_hostile_lines_are_matched_in_linear_time() -> None:
     pattern = compiled("MeikyuKingdom")
     lines = ["1" * 4000 + "x", "choice[" + "] " * 2000 + "x", "x1 " + " " * 4000 + "y", "(" * 4000,
              " " * 4000 + "S" + " " * 4000, "1+" * 2000 + "D", "choice(" + "(" * 4000]
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: other processes' load does not count
     for line in lines:
         pattern.search(line)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
 
 
 @pytest.mark.parametrize(

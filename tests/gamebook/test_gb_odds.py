@@ -154,11 +154,11 @@ def test_three_enemies_ten_hits_each_is_fast() -> None:
     """Three enemies with 10 hits each against 12 hits: solved exactly in well under the Monte Carlo time."""
     shin = Fighter(6, 3, 6, 12)
     foes = [Enemy(9, 2, 9, 10), Enemy(10, 3, 8, 10), Enemy(8, 1, 10, 10)]
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     odds = combat_odds(shin, foes)
-    exact = time.perf_counter() - t0
+    exact = time.process_time() - t0
     assert odds.win + odds.lose == 1
-    assert exact < 3.0  # generous for a loaded CI machine; benchmarks/gamebook_odds.py measures it
+    assert exact < 3.0  # CPU time, so a loaded machine does not count; benchmarks/gamebook_odds.py measures it
 
 
 def test_cli_odds_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:

@@ -93,19 +93,24 @@ def test_a_kept_alive_connection_that_starts_a_second_head_slowly_is_closed(guar
     sock.close()
 
 
-def test_many_idle_sockets_do_not_crowd_out_a_real_request(guarded: Server) -> None:
-    """300 idle or half-sent sockets against a cap of 64: a normal request is still answered quickly."""
-    idle = _open(guarded, 150) + _open(guarded, 150, b"GET /v2/version HTTP/1.1\r\nHo")
+def test_many_idle_sockets_do_not_crowd_out_a_real_request() -> None:
+    """300 idle or half-sent sockets against a cap of 64: a normal request is answered long before the
+    idle ones time out. The head deadline here is 5 s, so a request that waited for idle sockets to be
+    dropped would take seconds, far beyond what a loaded machine adds to a 2D6 roll."""
+    server = start_server("--head-timeout", "5", "--max-connections", "64", env={"MEIKYU_LANG": ""})
+    idle = _open(server, 150) + _open(server, 150, b"GET /v2/version HTTP/1.1\r\nHo")
     try:
         times = []
         for _ in range(10):
             start = time.monotonic()
-            reply = guarded.get(ROLL, command="2D6", dice="3,4")
+            reply = server.get(ROLL, command="2D6", dice="3,4")
             times.append(time.monotonic() - start)
             assert reply.status == 200 and reply.json()["ok"] is True
-        assert max(times) < 1.0, times
+        assert max(times) < 2.5, times
     finally:
         for s in idle:
             s.close()
-    time.sleep(1.5)
-    assert guarded.get("/v2/version").status == 200
+    try:
+        assert server.get("/v2/version").status == 200
+    finally:
+        stop_server(server)

@@ -439,6 +439,24 @@ def test_r_lb_14_obstacle_attribute_change() -> None:
     assert [o.uid for o in s.mission.obstacles] == [2]
 
 
+def test_r_lb_09_an_attribute_change_that_changes_nothing_is_refused_and_not_offered() -> None:
+    """R-LB-09: turning an M action M (or an M obstacle M) would spend a once-a-scenario use for nothing."""
+    s = start(table(BOB), "M5", "C1")
+    s, _ = run(s, (Declare("revelation_magic"), [6, 3]), Split(6))
+    assert s.turn.attribute == "M"
+    assert UseAbility(0, "mage_transmute") not in RULES.legal_actions(s)
+    with pytest.raises(RuleError) as err:
+        step(s, UseAbility(0, "mage_transmute"))
+    assert err.value.rule == "R-LB-09" and "already has attribute M" in err.value.message("en")
+    s = start(table(("ar", "artisan", ["mount"])), "M2", "P1")
+    s, _ = run(s, (Declare("structure_analysis"), [4, 3]), Split(4))
+    offered = [a for a in RULES.legal_actions(s) if isinstance(a, UseAbility)]
+    assert [a.obstacle for a in offered] == [2]  # obstacle 1 is M already; obstacle 2 (P) may become M
+    with pytest.raises(RuleError) as err:
+        step(s, UseAbility(0, "artisan_redesign", obstacle=1))
+    assert "changes_nothing" in err.value.key
+
+
 # -- R-LB-01 / R-LB-02: scenario end and experience ----------------------------------------------------
 def test_r_lb_01_giving_up_ends_the_scenario_with_four_experience() -> None:
     """R-LB-01: every player giving up ends the scenario; R-LB-02: the final not cleared gives 4."""
@@ -462,6 +480,10 @@ def test_r_lb_02_awards_ties_and_gm_share() -> None:
     assert [p.exp - b for p, b in zip(done.players, base, strict=True)] == [2, 1, 1]
     assert done.gm_exp == s.gm_exp + 3 and done.phase == "over"
     assert RULES.legal_actions(done) == []
+    # Each award is said once (it used to be said twice: "gains 2 experience", then "receives the award").
+    told = [e.render("en") for e in ev]
+    assert kinds(ev).count("AwardGiven") == 3 and kinds(ev).count("ExpGained") == 1, told  # the GM's share
+    assert sum("ann" in line.lower() for line in told) == 1, told
 
 
 def test_r_lb_02_without_dedicated_gm_the_next_player_acts() -> None:

@@ -128,7 +128,8 @@ async def live(websocket: WebSocket, hub: Hub, games: Any, game_id: str, seat: s
         receiver = asyncio.create_task(_drain(websocket))
 
         def pending() -> tuple[int, list[bytes]]:  # one trip to a worker: catch up, then the messages
-            return games.push_json(games.load(game_id), sent, seat, lang)
+            answer: tuple[int, list[bytes]] = games.push_json(games.load(game_id), sent, seat, lang)
+            return answer
 
         while not receiver.done():
             waiter = asyncio.create_task(sub.wake.wait())

@@ -121,6 +121,10 @@ class Paragraph:
     ending: str | None = None
     line: int = 0
 
+    def ways(self) -> tuple[tuple[str, tuple[Jump | Choice, ...]], ...]:
+        """The conditional ways on, by field: ``("jumps", …)`` then ``("choices", …)``."""
+        return (("jumps", self.jumps), ("choices", self.choices))
+
     def targets(self) -> list[tuple[str, str]]:
         """Every paragraph this one can lead to, as (field, id)."""
         out = [("jumps", j.to) for j in self.jumps] + [("choices", c.to) for c in self.choices]

@@ -59,7 +59,7 @@ def cmd_books(args: argparse.Namespace) -> int:
     from meikyu.systems.gamebook.books import samples
 
     lang = _lang(args)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for book_id, path in samples():
         book = load_book(path)
         rows.append({"id": book_id, "title": book.title.get(lang), "paragraphs": len(book.paragraphs),
@@ -140,7 +140,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     enemies = [parse_enemy(spec) for spec in args.enemy]
     shin = Fighter(args.attack, args.kill, args.defense, args.hits)
     odds = combat_odds(shin, enemies, escape=args.escape)
-    data = odds.to_data()
+    data: dict[str, Any] = odds.to_data()
     data["best_target"] = odds.best_target + 1
     lines = []
     if args.escape:

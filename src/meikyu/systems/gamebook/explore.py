@@ -48,7 +48,7 @@ from typing import Any
 
 from meikyu.systems.gamebook.book import Book, CombatBlock, Condition, Paragraph
 from meikyu.systems.gamebook.combat import fighter_for
-from meikyu.systems.gamebook.fighters import Fighter, after_hit
+from meikyu.systems.gamebook.fighters import Enemy, Fighter, after_hit
 from meikyu.systems.gamebook.sheet import Sheet, all_hold, apply_effect, distribute, distributions, new_sheet
 from meikyu.systems.gamebook.text import Text
 
@@ -175,7 +175,7 @@ def fight_outcomes(shin: Fighter, block: CombatBlock) -> frozenset[str]:
     return frozenset(found)
 
 
-def _answers(shin: Fighter, foes: tuple, left: tuple[int, ...], hits: int) -> set[int]:
+def _answers(shin: Fighter, foes: tuple[Enemy, ...], left: tuple[int, ...], hits: int) -> set[int]:
     """Shin's hits after every standing enemy attacks once, each way the blocks can go (R-GB-12)."""
     out = {hits}
     for t, e in enumerate(foes):
@@ -275,7 +275,7 @@ def explore(book: Book, max_states: int = MAX_STATES) -> Exploration:
                 enter(c.failure, sheet, node, ("check", 1))
             continue
         moved = False
-        for kind, ways in (("jumps", para.jumps), ("choices", para.choices)):
+        for kind, ways in para.ways():
             for index, way in enumerate(ways):
                 for number, cond in enumerate(way.when):
                     if all_hold(sheet, (cond,)):
@@ -300,7 +300,7 @@ def explore(book: Book, max_states: int = MAX_STATES) -> Exploration:
 
 def _asked_at(para: Paragraph) -> list[tuple[str, str]]:
     """Every (kind, key) a condition of this paragraph asks about."""
-    return list(dict.fromkeys((c.kind, c.key) for way in (*para.jumps, *para.choices) for c in way.when))
+    return list(dict.fromkeys((c.kind, c.key) for _, ways in para.ways() for way in ways for c in way.when))
 
 
 _FIGHTS = ("*", "fight")  # a fight lies ahead: stats, weapon and abilities matter

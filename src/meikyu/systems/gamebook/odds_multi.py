@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from meikyu.errors import InputError
-from meikyu.systems.gamebook.fighters import after_hit
+from meikyu.systems.gamebook.fighters import Enemy, after_hit
 
 if TYPE_CHECKING:
     from meikyu.systems.gamebook.odds import Value
@@ -59,7 +59,7 @@ class MultiAttackPass:
 
     # Provided by the solver this is mixed into.
     attacks: int
-    enemies: tuple
+    enemies: tuple[Enemy, ...]
     escape: bool
     _hf: list[float]
     _qf: list[float]

@@ -61,6 +61,7 @@ from meikyu.systems.gamebook.events import (
 )
 from meikyu.systems.gamebook.fighters import Fighter, rolling
 from meikyu.systems.gamebook.sheet import Sheet, all_hold, apply_effect, distribute, distributions, new_sheet
+from meikyu.systems.gamebook.text import Text
 
 ACTIONS = TypeRegistry()
 
@@ -318,7 +319,7 @@ class GamebookRules:
             # not hold: the loss and the gains it would pay for are skipped (no free herbs).
             effects = tuple(e for e in effects if e.kind in ("flag", "progress"))
             events.append(StoryNoItem(self.book.items[missing[0]].name if missing[0] in self.book.items
-                                      else missing[0]))
+                                      else Text.plain(missing[0])))
         for effect in effects:
             before = sheet
             sheet = apply_effect(sheet, effect, self.book)

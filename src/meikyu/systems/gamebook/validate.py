@@ -184,7 +184,7 @@ def play_problems(book: Book, index: LineIndex, linked: set[str],
             problems.append(_problem(index, key, pid, kind=para.ending or ""))
     for pid in sorted(found.reached, key=lambda p: book.paragraphs[p].line):
         para = book.paragraphs[pid]
-        for kind, ways in (("jumps", para.jumps), ("choices", para.choices)):
+        for kind, ways in para.ways():
             for number, way in enumerate(ways):
                 if found.taken(pid, kind, number):
                     continue

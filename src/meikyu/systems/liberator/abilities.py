@@ -93,20 +93,21 @@ def use_ability(c: Ctx, a: UseAbility) -> None:
         require(a.player == t.player, "R-LB-09", "lb.error.not_your_turn", ability=ability.name)
     if e.kind == "power":
         require(not recovery_turn, "R-LB-09", "lb.error.needs_action", ability=ability.name)
-        require(
-            e.attribute in (ANY, t.attribute),
-            "R-LB-14",
-            "lb.error.wrong_attribute",
-            name=ability.name,
-            attribute=t.attribute,
-        )
+        _require_attribute(e.attribute, t, ability.name)
     if e.kind == "recovery":
         require(recovery_turn, "R-LB-09", "lb.error.needs_recovery", ability=ability.name)
     if e.kind == "change_attribute":
         require(not recovery_turn, "R-LB-09", "lb.error.needs_action", ability=ability.name)
+        # A once-a-scenario use that changes nothing is refused (so never offered), not spent.
+        require(t.attribute != e.attribute, "R-LB-09", "lb.error.changes_nothing", ability=ability.name,
+                what=c.card_name(t.card), attribute=e.attribute)
     if e.kind in ("change_obstacle", "obstacle_down"):
-        uids = [o.uid for o in c.s.mission.obstacles] if c.s.mission else []
-        require(a.obstacle in uids, "R-LB-09", "lb.error.no_obstacle", uid=a.obstacle)
+        by_uid = {o.uid: o for o in c.s.mission.obstacles} if c.s.mission else {}
+        require(a.obstacle in by_uid, "R-LB-09", "lb.error.no_obstacle", uid=a.obstacle)
+        if e.kind == "change_obstacle":
+            aimed = by_uid[a.obstacle]
+            require(aimed.attribute != e.attribute, "R-LB-09", "lb.error.changes_nothing",
+                    ability=ability.name, what=c.obstacle_name(aimed), attribute=e.attribute)
     pay_cost(c, a.player, ability.cost, a.pay, t)  # R-LB-11
     ch = c.char(a.player)
     ch = (
@@ -134,6 +135,12 @@ def use_ability(c: Ctx, a: UseAbility) -> None:
         c.lower_obstacle(a.obstacle, e.amount)
     elif e.kind in ("recover", "grant"):
         c.enqueue(a.player, (e,), ability.id)
+
+
+def _require_attribute(attribute: str, t: TurnState, name: str) -> None:
+    """R-LB-14: a power counts only when the action's current attribute is its own (or it fits any);
+    a follow-up's attribute never decides."""
+    require(attribute in (ANY, t.attribute), "R-LB-14", "lb.error.wrong_attribute", name=name, attribute=t.attribute)
 
 
 def pay_cost(c: Ctx, seat: int, cost: str, pay: str, t: TurnState) -> None:
@@ -168,14 +175,7 @@ def use_grant(c: Ctx, a: UseGrant) -> None:
         require(recovery_turn, "R-LB-09", "lb.error.needs_recovery", ability=a.name)
     else:
         require(not recovery_turn, "R-LB-09", "lb.error.needs_action", ability=a.name)
-        # R-LB-14: the action's current attribute decides; a follow-up's attribute never does.
-        require(
-            e.attribute in (ANY, t.attribute),
-            "R-LB-14",
-            "lb.error.wrong_attribute",
-            name=a.name,
-            attribute=t.attribute,
-        )
+        _require_attribute(e.attribute, t, a.name)
     grants = list(ch.grants)
     grants.remove(held)
     c.set_char(t.player, replace(ch, grants=tuple(grants)))

@@ -82,10 +82,14 @@ class Ctx:
     def obstacle_name(self, o: Obstacle) -> str:
         return o.name or f"{o.kind}:{o.attribute}{o.target}"
 
-    def gain_exp(self, seat: int, amount: int, reason: str) -> None:
+    def add_exp(self, seat: int, amount: int) -> None:
+        """Experience onto a seat's sheet, unannounced (the caller's own event says why)."""
         p = self.s.players[seat]
         self.set_seat(seat, exp=p.exp + amount, earned=p.earned + amount)
-        self.emit(ExpGained(p.id, amount, reason))
+
+    def gain_exp(self, seat: int, amount: int, reason: str) -> None:
+        self.add_exp(seat, amount)
+        self.emit(ExpGained(self.s.players[seat].id, amount, reason))
 
     def gain_all(self, amount: int, reason: str) -> None:
         for seat in range(len(self.s.players)):

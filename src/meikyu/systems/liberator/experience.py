@@ -64,7 +64,7 @@ def awards(c: Ctx, a: Awards) -> None:
     for award, won in (("lead", lead), ("support", winners(a.support))):
         for w in won:
             amount = 2 if len(won) == 1 else 1
-            c.gain_exp(w, amount, award)
+            c.add_exp(w, amount)  # AwardGiven says it: one line per award, not two
             c.emit(AwardGiven(c.pid(w), award, amount))
     if s.dedicated_gm:
         c.s = replace(c.s, gm_exp=c.s.gm_exp + n)

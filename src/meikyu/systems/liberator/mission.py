@@ -209,7 +209,7 @@ def generate_mission(
         rng.shuffle(attrs)
         targets = _fill_targets(count, limit, rng, [reach[a] for a in attrs])
     obstacles = []
-    seen, taken = set(met), set()
+    seen, taken = set(met), set[str]()
     for i, (target, attr) in enumerate(zip(targets, attrs, strict=True)):
         kind_id = rng.choice([k for k, a in KIND_ATTRIBUTE.items() if a == attr])
         name = obstacle_name(cards, kind_id, target, taken, seen, rng)

@@ -12,7 +12,7 @@ machine in :mod:`meikyu.systems.liberator.rules` moves this state; everything he
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from meikyu.engine import Action, Event, _snake
 from meikyu.serial import TypeRegistry
@@ -315,7 +315,7 @@ class LbEvent(Event):
         from meikyu.i18n import translate
         from meikyu.systems.liberator.effects import describe_grant, describe_notation
 
-        params = {f.name: getattr(self, f.name) for f in fields(self)}
+        params = self.params()
         if "type" in params:
             params["type"] = translate(f"lb.mission_type.{params['type']}", lang)
         for name, value in params.items():

@@ -189,7 +189,9 @@ def kingdom_markdown(kingdom: Kingdom | None, court: Sequence[Character], lang: 
     >>> "| Haneul |" in text
     True
     """
-    t = lambda key, **kw: translate(f"mk.ccfolia.md.{key}", lang, **kw)  # noqa: E731
+    def t(key: str, **kw: Any) -> str:
+        return translate(f"mk.ccfolia.md.{key}", lang, **kw)
+
     lines: list[str] = []
     if kingdom is not None:
         lines += [f"# {kingdom.label(lang)}", ""]

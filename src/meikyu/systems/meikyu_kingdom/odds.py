@@ -68,10 +68,10 @@ def _pair_sums(a: int, b: int, n: int) -> tuple[int, int]:
     """
 
     def lin(x: int) -> int:  # Σ C(n,m)·m·x^(m-1)
-        return n * (1 + x) ** (n - 1)
+        return n * int((1 + x) ** (n - 1))  # n ≥ 2: whole powers (int() only tells mypy so)
 
     def quad(x: int) -> int:  # Σ C(n,m)·m²·x^(m-1)
-        return n * (1 + x) ** (n - 1) + n * (n - 1) * x * (1 + x) ** (n - 2)
+        return n * int((1 + x) ** (n - 1)) + n * (n - 1) * x * int((1 + x) ** (n - 2))
 
     if a < b:
         return lin(a) - lin(a - 1), quad(a) - quad(a - 1)

@@ -373,15 +373,15 @@ class Player:
                 self.say(_t("play.saved", self.lang, file=str(self.path)))
                 continue
             try:
-                action = self.choice(text, legal)
+                chosen = self.choice(text, legal)
             except MeikyuError as err:
                 self.say("! " + err.message(self.lang))
                 continue
-            if action is None:
+            if chosen is None:
                 self.say(_t("play.bad_choice", self.lang, text=text, count=len(legal)))
                 continue
             try:
-                self.play(action)
+                self.play(chosen)
             except EOFError:  # input closed while the dice were asked for
                 self.quit(force=True)
                 return 0

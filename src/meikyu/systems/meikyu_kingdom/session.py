@@ -32,6 +32,7 @@ from meikyu.systems.meikyu_kingdom import check as ck
 from meikyu.systems.meikyu_kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom import expedition as ex
 from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
+from meikyu.systems.meikyu_kingdom import quarters
 from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.combat import actions as battle_actions
 from meikyu.systems.meikyu_kingdom.combat.model import DEAD
@@ -231,8 +232,8 @@ class SessionRules:
                 raise RuleError("R-MK-01", "mk.error.session.bad_end", reason=action.reason,
                                 reasons=", ".join(LABYRINTH_ENDS))
             if state.expedition is not None and not state.labyrinth_end:
-                events: list[Event] = []
-                return ex.leave(state, action.reason, events), tuple(events)
+                left: list[Event] = []
+                return quarters.leave(state, action.reason, left), tuple(left)
             return replace(state, labyrinth_end=action.reason), ()
         if isinstance(action, SettleIncome):
             self._need(state, "end", "income")

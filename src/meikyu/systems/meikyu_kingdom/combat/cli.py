@@ -248,8 +248,8 @@ def monsters_decide(battle: Any) -> bool:
     if p is not None:
         who = p.mover or p.actor
         if who in ("court", "monsters"):
-            return who == "monsters"
-        return bool(who) and battle.get(who).side == "monsters"
+            return bool(who == "monsters")
+        return bool(who) and bool(battle.get(who).side == "monsters")
     return battle.phase in ("act", "ambush") and battle.active == "monsters"
 
 
@@ -288,9 +288,9 @@ def run_battle(
             return 0
         legal = list(game.legal_actions())
         if auto_monsters and monsters_decide(state):
-            chosen = TacticalPolicy().choose(state, legal)
-            say(translate("mk.battle.cli.policy_plays", lang, action=describe(chosen, state, lang)))
-            for event in game.play(chosen, dice):
+            policy_move = TacticalPolicy().choose(state, legal)
+            say(translate("mk.battle.cli.policy_plays", lang, action=describe(policy_move, state, lang)))
+            for event in game.play(policy_move, dice):
                 say("  → " + render(event, game.state, lang, "gm"))
             continue
         for line in show_menu(state, legal, lang):
@@ -341,7 +341,7 @@ def run_battle(
                 if not rest:
                     continue
             number, value = _split_value(rest)
-            chosen = _pick(number, listing)
+            chosen: Action | None = _pick(number, listing)
             if chosen is not None and value:
                 chosen = _with_value(chosen, value)
                 if chosen is None:

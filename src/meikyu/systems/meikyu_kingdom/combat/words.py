@@ -107,7 +107,7 @@ def _describe_choice(action: Any, battle: Any, lang: str) -> str:
     if ch.kind in ("minion_help", "cat_set_hp"):
         return translate(f"mk.battle.choice.option.{option}", lang, value=ch.detail[0] if ch.detail else "")
     if ch.kind == "break_item":
-        return battle.get(battle.pending.actor).weapons[int(option)].label(lang)
+        return str(battle.get(battle.pending.actor).weapons[int(option)].label(lang))
     if ch.kind == "cft_minions":
         return label(battle, option, lang, "gm")
     if ch.kind == "hope_source":
