@@ -1,6 +1,6 @@
 """Shared games: actions per second and latency through HTTP and the store, beside in-memory baselines.
 
-    python benchmarks/games_throughput.py [--pg postgresql://…] [--quick] [--compare-src DIR]
+    python benchmarks/games_throughput.py [--pg postgresql://…] [--quick] [--compare-src DIR] [--workers N]
 
 What it does, all in one run:
 
@@ -12,12 +12,19 @@ What it does, all in one run:
    their dice (``manual_dice``) as the GM and waiting for each answer: actions/s, p50/p99 per action, and
    the server process's CPU time per action (what load on a shared machine distorts least). Closed loop:
    each game posts its next action the moment its answer arrives, so 16 games keep 16 requests in flight
-   and the rows measure saturation (latency ≈ games × CPU per action, Little's law). A **paced** row plays
-   16 games that each wait 100 ms between an answer and the next action (~10 actions/s per table, far
-   faster than people play): the latency a table sees while 15 others play too.
+   and the rows measure saturation: Little's law says the mean latency is the games in flight over the
+   throughput, printed beside each closed row. **Paced** rows play 16 games that each wait between an
+   answer and the next action: 100 ms (~10 actions/s per table, far faster than people play: a stress
+   row) and 1 s (a realistic busy table: a bot or a quick player answering within a second of seeing
+   the menu; people at a table or on a forum take several seconds) — the latency a table sees while 15
+   others play too.
    Each server first plays one unmeasured game (imports and caches warm up, as on a server that has been
-   running). ``--compare-src DIR`` runs the same SQLite rows on a second server from another source tree (e.g. a
-   ``git worktree`` of an older commit), in the same run: before and after side by side.
+   running). The last column is the server's own time per action (its ``server-timing`` header: from the
+   games handler's start to its answer), so what the client and the scheduler add shows beside it.
+   ``--compare-src DIR`` runs the same SQLite rows on a second server from another source tree (e.g. a
+   ``git worktree`` of an older commit), in the same run: before and after side by side. ``--workers N``
+   adds the closed and paced 16-game rows on ``meikyu serve --workers N`` (SQLite and PostgreSQL), whose
+   CPU column sums every process of the server.
 4. Push latency: one game with 6 WebSockets subscribed (the GM, the four PC seats and the GM's second
    screen); time from posting an action to the push reaching all 6.
 5. Load time of a 2,000-action game (a Meikyuu Kingdom session played by a random policy): a cold load
@@ -117,9 +124,23 @@ async def create_game(client: Any, base: str) -> tuple[str, dict[str, str]]:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux ``/proc``)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time of a process and the processes it started, so far (Linux ``/proc``)."""
+    total = 0.0
+    parents = {pid}
+    for stat in sorted(Path("/proc").glob("[0-9]*/stat"), key=lambda p: int(p.parent.name)):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        me, parent = int(stat.parent.name), int(fields[1])
+        if me in parents or parent in parents:
+            parents.add(me)
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+SERVER_MS: list[float] = []
+"""The server's own time per action of the last :func:`play_games` (its ``server-timing`` header)."""
 
 
 async def play_games(base: str, seq: Sequence_, games: int, per_game: int,
@@ -147,10 +168,14 @@ async def play_games(base: str, seq: Sequence_, games: int, per_game: int,
                     except httpx.TransportError:  # a dropped connection: counted, then asked again
                         dropped.append(1)
                 lat.append(time.perf_counter() - start)
+                timing = reply.headers.get("server-timing", "")
+                if timing.startswith("app;dur="):
+                    SERVER_MS.append(float(timing[8:]))
                 assert reply.status_code == 200 or (reply.status_code == 409 and dropped), reply.text
                 if pause:
                     await asyncio.sleep(pause)
 
+        SERVER_MS.clear()
         start = time.perf_counter()
         await asyncio.gather(*(one(game_id, tokens[GM]) for game_id, tokens in made))
         wall = time.perf_counter() - start
@@ -238,14 +263,16 @@ def main() -> None:
     parser.add_argument("--pg", default=os.environ.get("MEIKYU_TEST_PG", ""))
     parser.add_argument("--quick", action="store_true", help="fewer games and actions (a smoke run)")
     parser.add_argument("--compare-src", default="", help="also run the SQLite rows on this source tree")
+    parser.add_argument("--workers", type=int, default=0, help="also run 16-game rows on serve --workers N")
     args = parser.parse_args()
     seq = record_battle()
     print(f"sequence: MK sample battle, {len(seq)} actions (tactical policy), dice recorded")
-    print("\n| what | actions/s | p50 ms | p99 ms | server CPU ms/action |\n|---|---:|---:|---:|---:|")
+    print("\n| what | actions/s | p50 ms | p99 ms | server CPU ms/action | in the app p50 / p99 ms |\n"
+          "|---|---:|---:|---:|---:|---:|")
     for name, (rate, p50, p99) in baselines(seq).items():
-        print(f"| baseline: {name} | {rate:,.0f} | {p50:.3f} | {p99:.3f} | |")
-    levels = [(1, len(seq), 0.0), (16, 30, 0.0), (64, 10, 0.0), (16, 30, 0.1)] if not args.quick \
-        else [(1, 20, 0.0), (16, 5, 0.0), (16, 5, 0.1)]
+        print(f"| baseline: {name} | {rate:,.0f} | {p50:.3f} | {p99:.3f} | | |")
+    levels = [(1, len(seq), 0.0), (16, 30, 0.0), (64, 10, 0.0), (16, 30, 0.1), (16, 20, 1.0)] \
+        if not args.quick else [(1, 20, 0.0), (16, 5, 0.0), (16, 5, 0.1), (16, 5, 1.0)]
     servers: list[tuple[str, list[str], str | None]] = []
     backends: list[tuple[str, dict[str, str | None]]] = []
     tmp = tempfile.mkdtemp(prefix="meikyu-bench-")
@@ -257,19 +284,32 @@ def main() -> None:
     if args.pg:
         servers.append(("PostgreSQL", ["--store", args.pg], None))
         backends.append(("PostgreSQL", {"store": args.pg, "data": None}))
+    if args.workers > 1:
+        many = ["--workers", str(args.workers)]
+        servers.append((f"SQLite, {args.workers} workers", ["--data", tempfile.mkdtemp(prefix="meikyu-bench-"),
+                                                            *many], None))
+        if args.pg:
+            servers.append((f"PostgreSQL, {args.workers} workers", ["--store", args.pg, *many], None))
     pushes = {}
     for label, server_args, src in servers:
         proc, base = start_server(*server_args, src=src)
         try:
-            asyncio.run(play_games(base, seq, 1, len(seq)))  # warm-up: imports, caches, the first game's setup
+            for _ in range(max(1, args.workers) if "workers" in label else 1):  # warm-up: imports, caches
+                asyncio.run(play_games(base, seq, 1, len(seq)))
             for games, per_game, pause in levels:
+                if "workers" in label and games != 16:
+                    continue
                 cpu = cpu_seconds(proc.pid)
                 rate, p50, p99, n = asyncio.run(play_games(base, seq, games, per_game, pause))
                 cpu = (cpu_seconds(proc.pid) - cpu) / n * 1e3
                 how = f", paced {pause * 1e3:.0f} ms" if pause else ""
-                print(f"| {label}, {games} game(s) at once{how} ({n} actions) | {rate:,.0f} | {p50:.2f} | "
-                      f"{p99:.2f} | {cpu:.2f} |")
-            pushes[label] = asyncio.run(push_latency(base, seq, 20 if args.quick else 40))
+                little = "" if pause or games == 1 else f" (Little: {games} in flight / {rate:,.0f}/s = " \
+                                                         f"{games / rate * 1e3:.0f} ms mean)"
+                app = f"{pct(SERVER_MS, 0.5):.2f} / {pct(SERVER_MS, 0.99):.2f}" if SERVER_MS else "—"
+                print(f"| {label}, {games} game(s) at once{how} ({n} actions){little} | {rate:,.0f} | "
+                      f"{p50:.2f} | {p99:.2f} | {cpu:.2f} | {app} |", flush=True)
+            if "workers" not in label:
+                pushes[label] = asyncio.run(push_latency(base, seq, 20 if args.quick else 40))
         finally:
             proc.terminate()
             proc.wait()

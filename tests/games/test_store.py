@@ -51,6 +51,52 @@ def test_append_only_one_writer_per_version(store: Any) -> None:
     assert [(g.id, g.version) for g in store.games()] == [("g1", 2)]
 
 
+
+def test_appends_waiting_together_commit_as_one_group(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite group commit: appends that wait while another commit holds the lock are stored in one
+    transaction (one fsync), each still answered only after it; a version conflict in the group refuses
+    that entry alone."""
+    import threading
+    import time
+
+    store = SqliteStore(tmp_path)
+    for n in range(6):
+        store.create_game(_record(f"g{n}"), {"gm": hash_token(str(n))})
+    store.append("g0", _entry(1))
+    groups: list[int] = []
+    real = store._commit_group
+
+    def counted(group: list[Any]) -> None:
+        groups.append(len(group))
+        real(group)
+
+    monkeypatch.setattr(store, "_commit_group", counted)
+    results: dict[str, str] = {}
+
+    def append(game_id: str, version: int) -> None:
+        try:
+            store.append(game_id, _entry(version))
+            results[f"{game_id}@{version}"] = "stored"
+        except VersionConflict as error:
+            results[f"{game_id}@{version}"] = f"conflict at {error.current}"
+
+    wanted = [("g0", 1), ("g1", 1), ("g2", 1), ("g3", 2), ("g4", 1), ("g5", 1)]  # g0@1 and g3@2 must lose
+    with store._write_lock:  # a commit in progress: every append now waits, then one group takes them all
+        threads = [threading.Thread(target=append, args=pair) for pair in wanted]
+        for thread in threads:
+            thread.start()
+        for _ in range(500):
+            if len(store._waiting) == len(wanted):
+                break
+            time.sleep(0.01)
+    for thread in threads:
+        thread.join()
+    assert groups == [len(wanted)]
+    assert results == {"g0@1": "conflict at 1", "g1@1": "stored", "g2@1": "stored", "g3@2": "conflict at 0",
+                       "g4@1": "stored", "g5@1": "stored"}
+    assert [store.version(f"g{n}") for n in range(6)] == [1, 1, 1, 0, 1, 1]
+    store.close()
+
 def test_unknown_game(store: Any) -> None:
     with pytest.raises(GameNotFound):
         store.game("nope")

@@ -122,3 +122,37 @@ def test_saved_reading_round_trips() -> None:
 
     again = Game.from_data(KIND.rules, done.game.to_data())
     assert again.state == done.game.state
+
+
+def walk_to_a_second_weapon(seed: int = 2) -> tuple[Reading, list[tuple[dict[str, object], list[tuple[int, int]]]]]:
+    """A random reading of the sample up to the paragraph where Shin carries the smith's spear beside his
+    sword (paragraph 6): the state there and the actions taken, each with the dice it drew."""
+    import random
+
+    from meikyu.dice.source import RecordingDice
+
+    state = KIND.setup("sample", "en")
+    pick, dice = random.Random(seed), RandomDice(seed)
+    taken = []
+    while len(state.play.sheet.items) < 3 or state.play.phase != "read":
+        legal = KIND.rules.legal_actions(state)
+        assert legal and len(taken) < 40
+        action = pick.choice(legal)
+        recorder = RecordingDice(dice)
+        state, _ = KIND.rules.step(state, action, recorder)
+        taken.append((KIND.rules.actions.dump(action), list(recorder.rolls)))
+    return state, taken
+
+
+def test_taking_up_a_carried_weapon_is_in_every_menu() -> None:
+    """R-GB-01: the kill value is the wielded weapon's, and the reader may take up another carried one
+    between paragraphs (RULINGS.md): the menu offers it (it raised instead, so the game could not be shown)."""
+    state, _ = walk_to_a_second_weapon()
+    assert state.play.sheet.weapon == "spear"
+    for lang, word in (("en", "Sword"), ("ja", "剣"), ("ko", "검")):
+        for seat in (GM, "reader"):
+            items = {i.key: i for i in KIND.menu(state, seat, lang)}
+            assert "equip/sword" in items, items
+            assert word in items["equip/sword"].label and items["equip/sword"].kind == "other"
+        KIND.view(state, "reader", lang)
+        KIND.prompt(state, "reader", lang)

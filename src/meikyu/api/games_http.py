@@ -83,10 +83,19 @@ def bad_field(name: str, expected: str) -> GameApiError:
 
 async def json_body(request: Request, limit: int, timeout: float, example: str) -> dict[str, Any]:
     """The body as a JSON object (at most ``limit`` bytes), else a 400/408/413 naming what is wrong."""
+    return parse_body(await raw_body(request, limit, timeout), example)
+
+
+async def raw_body(request: Request, limit: int, timeout: float) -> bytes:
+    """The body's bytes (at most ``limit``, within ``timeout`` seconds), else a 408/413."""
     try:
-        raw = await read_body(request, limit, timeout)
+        return await read_body(request, limit, timeout)
     except ApiError as error:
         raise http_error(error) from None
+
+
+def parse_body(raw: bytes, example: str) -> dict[str, Any]:
+    """A body as a JSON object, else a 400 showing ``example``."""
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):

@@ -12,7 +12,9 @@ the service, so a push never skips or repeats a version, whichever process appen
 
 A socket lives only as long as its token: when the GM replaces a seat's token (in this process, or in
 another one — NOTIFY, or the once-a-second check on SQLite), every socket opened with the old one gets
-``{"ok": false, "error": "bad_token", …}`` and is closed with code 4401.
+``{"ok": false, "error": "bad_token", …}`` and is closed with code 4401. A version that cannot be shown to
+the seat (building its view raised) is told as ``{"ok": false, "error": "refused", "message": …, "version":
+n}``; the socket stays open for the versions after it.
 """
 
 from __future__ import annotations
@@ -26,8 +28,10 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from meikyu.api.games_http import from_core
 from meikyu.errors import MeikyuError
-from meikyu.store.base import TOKENS_CHANGED
+from meikyu.store.base import TOKENS_CHANGED, json_bytes
+from meikyu.store.service import Refused
 
 POLL_SECONDS = 1.0
 REVOKED_CODE = 4401
@@ -128,8 +132,12 @@ async def live(websocket: WebSocket, hub: Hub, games: Any, game_id: str, seat: s
         receiver = asyncio.create_task(_drain(websocket))
 
         def pending() -> tuple[int, list[bytes]]:  # one trip to a worker: catch up, then the messages
-            answer: tuple[int, list[bytes]] = games.push_json(games.load(game_id), sent, seat, lang)
-            return answer
+            game = games.load(game_id)
+            try:
+                answer: tuple[int, list[bytes]] = games.push_json(game, sent, seat, lang)
+                return answer
+            except Refused as error:  # this version cannot be shown to the seat: say so, stay subscribed
+                return game.version, [json_bytes({**from_core(error).body(lang), "version": game.version})]
 
         while not receiver.done():
             waiter = asyncio.create_task(sub.wake.wait())

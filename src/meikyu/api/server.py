@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from meikyu.api.config import ApiConfig
 
 
@@ -53,10 +55,21 @@ def serve(config: ApiConfig, host: str = "127.0.0.1", port: int = 7654, workers:
                            ("admin_email", "MEIKYU_ADMIN_EMAIL"), ("body_timeout", "MEIKYU_API_BODY_TIMEOUT"),
                            ("data_dir", "MEIKYU_DATA"), ("store_url", "MEIKYU_STORE")):
             os.environ[env] = str(getattr(config, field))
-        uvicorn.run("meikyu.api.app:create_app", factory=True, workers=workers, **kwargs)  # type: ignore[arg-type]
+        uvicorn.run("meikyu.api.server:worker_app", factory=True, workers=workers, **kwargs)  # type: ignore[arg-type]
     else:
-        from meikyu.api.heap import settle_heap
+        uvicorn.run(_settled(create_app(config)), **kwargs)  # type: ignore[arg-type]
 
-        app = create_app(config)
-        settle_heap()  # the program's own objects leave the collector's full passes
-        uvicorn.run(app, **kwargs)  # type: ignore[arg-type]
+
+def worker_app() -> Any:
+    """The app of one ``--workers`` process (its config from the environment), its heap settled."""
+    from meikyu.api.app import create_app
+
+    return _settled(create_app())
+
+
+def _settled(app: Any) -> Any:
+    from meikyu.api.heap import freeze_survivors, settle_heap
+
+    settle_heap()  # the program's own objects leave the collector's full passes
+    freeze_survivors()  # and so do the games the server will hold
+    return app

@@ -153,10 +153,17 @@ class Games:
             initial = kind.setup(setup, lang)
         except InputError as error:
             raise Refused(error) from None
-        seats = list(kind.seats(initial))
-        tokens = [(seat, new_token()) for seat in seats]
         record = GameRecord(new_game_id(), kind.system, kind.kind, setup, kind.rules.state_to_data(initial),
                             {"manual_dice": bool(manual_dice), "lang": lang}, time.time())
+        probe = Loaded(record, kind)
+        seat = GM
+        try:  # a setup whose game cannot be shown to every seat is refused before anything is stored
+            seats = list(kind.seats(initial))
+            for seat in seats:
+                self._head(probe, initial, 0, seat, lang)
+        except Exception as error:
+            raise _unshown(error, "games.error.show_failed_setup", lang, seat=seat) from None
+        tokens = [(seat, new_token()) for seat in seats]
         self.store.create_game(record, {seat: hash_token(token) for seat, token in tokens})
         return Created(record.id, 0, tokens)
 
@@ -282,15 +289,26 @@ class Games:
 
     # -- acting ----------------------------------------------------------------------------------------
     def act(self, game_id: str, seat: str, action_data: Any, version: int,
-            dice: list[int] | None = None, rng: Dice | None = None) -> int:
-        """Take an action for ``seat`` at the ``version`` the client saw; returns the new version."""
+            dice: list[int] | None = None, rng: Dice | None = None, lang: str | None = None) -> int:
+        """Take an action for ``seat`` at the ``version`` the client saw; returns the new version.
+
+        The new state's answer and log entry for ``seat`` (in ``lang``, default the game's language) are
+        built before the entry is stored: an action after which the game cannot be shown to the seat
+        taking it is refused (:class:`Refused`) and the game stays as it was."""
         from meikyu.table import registry
 
         game = self.load(game_id)
         with game.lock:
             self._check_version(game, version)
             action: Action = registry.action_from_data(game.kind, action_data)
-            if seat not in game.kind.seats_for(game.state, action):
+            try:
+                allowed = game.kind.seats_for(game.state, action)
+            except InputError as error:
+                raise Refused(error, getattr(error, "rule", None)) from None
+            except Exception as error:  # an action the rules' seat look-up cannot place (a bug)
+                log.exception("the rules could not say whose action this is in game %s", game_id)
+                raise Refused(InputError("games.error.rules_failed", error=type(error).__name__)) from None
+            if seat not in allowed:
                 raise Forbidden("games.error.not_your_action", seat=seat)
             if dice is not None and not game.settings.get("manual_dice"):
                 raise Forbidden("games.error.no_manual_dice")
@@ -307,15 +325,25 @@ class Games:
             if scripted is not None and scripted.remaining:
                 raise Refused(DiceError("games.error.dice_unused", used=len(recorder.rolls),
                                         unused=scripted.remaining))
-            entry = Entry(game.version + 1, seat, ACTION, game.kind.rules.actions.dump(action),
+            lang = lang or game.settings.get("lang", "en")
+            new_version = game.version + 1
+            try:
+                made = self._made(game, after, new_version, seat, lang)
+                shown = list(game.kind.events_for(before, after, events, seat, lang))
+            except Exception as error:
+                raise _unshown(error, "games.error.show_failed_action", lang, seat=seat) from None
+            entry = Entry(new_version, seat, ACTION, game.kind.rules.actions.dump(action),
                           [list(r) for r in recorder.rolls], time.time())
             self._append(game, entry, Step(before, after, tuple(events)))
+            game.answers[(seat, lang)] = made
+            self._keep(game.rendered, (new_version, seat, lang), shown)
             if len(game.stack) % self.snapshot_every == 0:
                 self.store.put_snapshot(game_id, entry.version, game.kind.rules.state_to_data(after))
             return entry.version
 
-    def undo(self, game_id: str, seat: str, version: int, steps: int = 1) -> int:
-        """Take back ``steps`` actions (GM only); recorded as an entry, nothing is deleted."""
+    def undo(self, game_id: str, seat: str, version: int, steps: int = 1, lang: str | None = None) -> int:
+        """Take back ``steps`` actions (GM only); recorded as an entry, nothing is deleted. Refused, like an
+        action, when the game it goes back to cannot be shown to the GM."""
         if seat != GM:
             raise Forbidden("games.error.gm_only")
         game = self.load(game_id)
@@ -325,8 +353,17 @@ class Games:
                 raise Refused(InputError("games.error.nothing_to_undo"))
             if not 1 <= steps <= len(game.stack):
                 raise Refused(InputError("games.error.undo_steps", steps=steps, most=len(game.stack)))
+            back_to = game.stack[-steps - 1] if len(game.stack) > steps else 0
+            if back_to not in game.states:
+                self._replay_all(game)
+            lang = lang or game.settings.get("lang", "en")
+            try:
+                made = self._made(game, game.states[back_to], game.version + 1, seat, lang)
+            except Exception as error:
+                raise _unshown(error, "games.error.show_failed_action", lang, seat=seat) from None
             entry = Entry(game.version + 1, seat, UNDO, {"steps": steps}, [], time.time())
             self._append(game, entry, None)
+            game.answers[(seat, lang)] = made
             return entry.version
 
     def _check_version(self, game: Loaded, version: int) -> None:
@@ -360,12 +397,19 @@ class Games:
             if version not in game.steps:
                 self.full(game)
             step = game.steps[version]
-            out = list(game.kind.events_for(step.before, step.after, step.events, seat, lang))
+            try:
+                out = list(game.kind.events_for(step.before, step.after, step.events, seat, lang))
+            except Exception as error:
+                raise _unshown(error, "games.error.show_failed", lang, seat=seat, version=version) from None
         with game.lock:
-            game.rendered[key] = out
-            while len(game.rendered) > 4096:
-                game.rendered.popitem(last=False)
+            self._keep(game.rendered, key, out)
         return out
+
+    @staticmethod
+    def _keep(cache: OrderedDict[Any, Any], key: Any, value: Any, most: int = 4096) -> None:
+        cache[key] = value
+        while len(cache) > most:
+            cache.popitem(last=False)
 
     def log_entry(self, game: Loaded, version: int, seat: str, lang: str) -> dict[str, Any]:
         """One version for ``seat``: who acted, when, and the events; the GM also gets the action and dice."""
@@ -385,9 +429,7 @@ class Games:
         if found is None:
             found = json_bytes(self.log_entry(game, version, seat, lang))
             with game.lock:
-                game.encoded[key] = found
-                while len(game.encoded) > 4096:
-                    game.encoded.popitem(last=False)
+                self._keep(game.encoded, key, found)
         return found
 
     def answer(self, game: Loaded, seat: str, lang: str) -> Answer:
@@ -399,23 +441,35 @@ class Games:
             cached = game.answers.get((seat, lang))
             if cached is not None and cached.version == version:
                 return cached
-            kind = game.kind
-            head = {
-                "id": game.record.id,
-                "system": game.record.system,
-                "kind": game.record.kind,
-                "version": version,
-                "seat": seat,
-                "lang": lang,
-                "settings": {"manual_dice": bool(game.settings.get("manual_dice"))},
-                "seats": list(kind.seats(state)),
-                "view": kind.view(state, seat, lang),
-                "legal_actions": [item.to_data() for item in kind.menu(state, seat, lang)],
-                "prompt": kind.prompt(state, seat, lang),
-            }
-            made = Answer(version, head, json_bytes(head))
+            try:
+                made = self._made(game, state, version, seat, lang)
+            except Exception as error:
+                raise _unshown(error, "games.error.show_failed", lang, seat=seat, version=version) from None
             game.answers[(seat, lang)] = made
             return made
+
+    def _made(self, game: Loaded, state: Any, version: int, seat: str, lang: str) -> Answer:
+        head = self._head(game, state, version, seat, lang)
+        return Answer(version, head, json_bytes(head))
+
+    @staticmethod
+    def _head(game: Loaded, state: Any, version: int, seat: str, lang: str) -> dict[str, Any]:
+        """What ``seat`` sees of ``state`` (at ``version``), but the log; raises whatever the table kind
+        raises (the callers turn it into :class:`Refused`)."""
+        kind = game.kind
+        return {
+            "id": game.record.id,
+            "system": game.record.system,
+            "kind": game.record.kind,
+            "version": version,
+            "seat": seat,
+            "lang": lang,
+            "settings": {"manual_dice": bool(game.settings.get("manual_dice"))},
+            "seats": list(kind.seats(state)),
+            "view": kind.view(state, seat, lang),
+            "legal_actions": [item.to_data() for item in kind.menu(state, seat, lang)],
+            "prompt": kind.prompt(state, seat, lang),
+        }
 
     def snapshot_view(self, game: Loaded, seat: str, lang: str) -> dict[str, Any]:
         """``GET /api/games/{id}`` for ``seat`` as data: :meth:`answer` and the log's last :data:`LOG_TAIL`
@@ -450,6 +504,17 @@ class Answer:
     version: int
     head: dict[str, Any]
     json: bytes
+
+
+def _unshown(error: Exception, key: str, lang: str, **params: Any) -> Refused:
+    """What a client is told when a game cannot be shown (building a view, menu, prompt or log line
+    raised): a 422 naming the seat and the cause, never a traceback. A bug's traceback goes to the log."""
+    if isinstance(error, MeikyuError):
+        cause = error.message(lang)
+    else:
+        log.error("a game could not be shown (%s)", key, exc_info=error)
+        cause = type(error).__name__
+    return Refused(InputError(key, error=cause[:300], **params))
 
 
 def _tail(version: int) -> range:

@@ -22,6 +22,9 @@ from meikyu.store.base import (
 from meikyu.store.migrations import MIGRATIONS
 
 Cursor = Any
+APPEND_SQL = ("INSERT INTO log (game, version, seat, type, data, rolls, time) "
+              "SELECT ?, ?, ?, ?, ?, ?, ? WHERE (SELECT COALESCE(MAX(version), 0) FROM log WHERE game = ?) = ?")
+"""Insert a log entry only when it is the very next version (the primary key settles a race)."""
 
 
 class SqlStore:
@@ -129,11 +132,7 @@ class SqlStore:
     def append(self, game_id: str, entry: Entry) -> None:
         try:
             with self.transaction() as cur:
-                # Inserted only when it is the very next version; the primary key settles a race.
-                self._run(cur, "INSERT INTO log (game, version, seat, type, data, rolls, time) "
-                               "SELECT ?, ?, ?, ?, ?, ?, ? WHERE "
-                               "(SELECT COALESCE(MAX(version), 0) FROM log WHERE game = ?) = ?",
-                          (game_id, *entry.row(), game_id, entry.version - 1))
+                self._run(cur, APPEND_SQL, (game_id, *entry.row(), game_id, entry.version - 1))
                 if cur.rowcount != 1:
                     raise VersionConflict(self._current(cur, game_id))
                 self.notify(cur, game_id, entry.version)

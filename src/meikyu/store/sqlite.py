@@ -6,6 +6,11 @@ of their own before ``BEGIN IMMEDIATE``: SQLite would serialize them too, but a 
 its busy handler (1, 2, 5 … 100 ms) while the file is free, which made the tail under concurrent games; other
 processes on the same file still meet SQLite's lock and its ``timeout``.
 
+Appends commit in groups: the writer that gets the lock takes every log entry waiting at that moment and
+stores them in one transaction (each in its own savepoint, so one entry's version conflict leaves the others
+in), with one fsync for all; each waiting caller returns only after that commit, so "answered means on disk"
+holds for every entry. Under 16 games at once an fsync's wait is shared instead of queued 16 deep.
+
 >>> import tempfile
 >>> store = SqliteStore(tempfile.mkdtemp())
 >>> store.schema_version(), store.games()
@@ -19,12 +24,23 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
-from meikyu.store.base import StoreError
-from meikyu.store.sql import Cursor, SqlStore
+from meikyu.store.base import Entry, StoreError, VersionConflict
+from meikyu.store.sql import APPEND_SQL, Cursor, SqlStore
 
 FILE_NAME = "games.sqlite3"
+
+
+@dataclass(eq=False)
+class _Waiting:
+    """An entry waiting for the group commit that stores it, and what came of it."""
+
+    game_id: str
+    entry: Entry
+    done: bool = False
+    error: BaseException | None = None
 
 
 class SqliteStore(SqlStore):
@@ -40,6 +56,8 @@ class SqliteStore(SqlStore):
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         self._write_lock = threading.Lock()
+        self._waiting: list[_Waiting] = []
+        self._waiting_lock = threading.Lock()
         try:
             self.migrate(migrate_upto)
         except sqlite3.DatabaseError as error:
@@ -78,6 +96,57 @@ class SqliteStore(SqlStore):
                 cur.execute("COMMIT")
             finally:
                 cur.close()
+
+    def append(self, game_id: str, entry: Entry) -> None:
+        """Store ``entry`` (see :meth:`SqlStore.append`), committed together with the entries other threads
+        are appending at the same moment."""
+        me = _Waiting(game_id, entry)
+        with self._waiting_lock:
+            self._waiting.append(me)
+        with self._write_lock:
+            if not me.done:  # no group took it while this thread waited for the lock: lead the next one
+                with self._waiting_lock:
+                    group, self._waiting = self._waiting, []
+                self._commit_group(group)
+        if me.error is not None:
+            raise me.error
+
+    def _commit_group(self, group: list[_Waiting]) -> None:
+        """One transaction for the whole group (the caller holds the write lock); marks each done."""
+        cur = self._connection().cursor()
+        try:
+            cur.execute("BEGIN IMMEDIATE")
+            try:
+                for one in group:
+                    self._insert(cur, one)
+                cur.execute("COMMIT")
+            except BaseException:
+                if cur.connection.in_transaction:
+                    cur.execute("ROLLBACK")
+                raise
+        except BaseException as error:  # nothing of the group is stored: each caller hears why
+            for one in group:
+                if not isinstance(one.error, VersionConflict):
+                    one.error = error
+            if not isinstance(error, Exception):
+                raise
+        finally:
+            cur.close()
+            for one in group:
+                one.done = True
+
+    def _insert(self, cur: Cursor, one: _Waiting) -> None:
+        """One entry of a group, in a savepoint: a version conflict undoes only this entry."""
+        cur.execute("SAVEPOINT entry")
+        try:
+            cur.execute(APPEND_SQL, (one.game_id, *one.entry.row(), one.game_id, one.entry.version - 1))
+            stored = cur.rowcount == 1
+        except sqlite3.IntegrityError:
+            stored = False
+        if not stored:
+            one.error = VersionConflict(self._current(cur, one.game_id))
+            cur.execute("ROLLBACK TO entry")
+        cur.execute("RELEASE entry")
 
     def is_conflict(self, error: Exception) -> bool:
         return isinstance(error, sqlite3.IntegrityError)

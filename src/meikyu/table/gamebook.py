@@ -47,6 +47,7 @@ from meikyu.systems.gamebook.rules import (
     Choose,
     ChooseDie,
     Distribute,
+    Equip,
     Escape,
     GamebookRules,
     PlayState,
@@ -258,6 +259,8 @@ class ReadingKind:
                     return "check", "check", odds_data(Fraction(1))
                 return "check", "check", odds_data(p_2d6_at_least(p.check.target - s.sheet.stat(p.check.stat)))
             return f"go/{rules.jump_target(s)}", "move", None
+        if isinstance(action, Equip):  # another carried weapon taken up while reading
+            return f"equip/{action.item}", "other", None
         cs = s.combat
         assert cs is not None
         if isinstance(action, UseAbility):

@@ -59,7 +59,6 @@ from meikyu.systems.meikyu_kingdom.combat.bestiary import (
     encounter_from_data,
     load_encounter,
 )
-from meikyu.systems.meikyu_kingdom.combat.cli import describe
 from meikyu.systems.meikyu_kingdom.combat.model import (
     COURT,
     CURSE,
@@ -79,6 +78,7 @@ from meikyu.systems.meikyu_kingdom.combat.rules import (
     strategy_difficulty,
 )
 from meikyu.systems.meikyu_kingdom.combat.view import appearance, label, render
+from meikyu.systems.meikyu_kingdom.combat.words import describe
 from meikyu.systems.meikyu_kingdom.odds import check_odds
 from meikyu.table.base import GM, MenuItem, odds_data, per_state, sort_menu
 from meikyu.table.setup import data_of, known_fields
