@@ -31,7 +31,11 @@ SAFE = (':not([disabled]):not([data-key*="surrender"]):not([data-key*="escape"])
 ACT = f"#actions .prompt button.act{SAFE}, #actions button.kind-attack{SAFE}, #actions button.act{SAFE}"
 PREPARE = {  # what the GM does before the players' screens are taken
     ("MeikyuKingdom", "battle"): ["gm/begin"],
+    ("MeikyuKingdom", "session"): ["gm/advance", "gm/advance"],  # to the round table
     ("Liberator", "scenario"): ["gm/generate_mission/type=normal/seed=0"],
+}
+MORE = {  # further screens: a second game of a kind, taken further by the GM first
+    "MeikyuKingdom-session-labyrinth": (("MeikyuKingdom", "session"), ["gm/gm_skip"] * 5 + ["all/enter_labyrinth"]),
 }
 
 
@@ -104,6 +108,8 @@ def shot(browser: Any, path: Path, url: str, lang: str, size: str, steps: int) -
         if steps:  # the home page after creating a game: the seat links
             page.click("#create-button")
             page.wait_for_selector("#seats:not([hidden])")
+    page.evaluate("window.scrollTo(0, 0)")  # a sticky header is drawn where the page was scrolled to
+    page.wait_for_timeout(100)
     page.screenshot(path=str(path), full_page=True)
     context.close()
 
@@ -128,12 +134,21 @@ def main() -> int:
                 for sk, game in games.items():
                     for key in PREPARE.get(sk, []):
                         server.take(game, key)
+                more = {}
+                for name, ((system, kind), keys) in MORE.items():
+                    more[name] = server.call("POST", "/api/games", {"system": system, "kind": kind, "setup": "sample",
+                                                                    "lang": lang})
+                    for key in keys:
+                        server.take(more[name], key)
                 for size in SIZES:
                     screens = [("home", server.base + "/", 0), ("home-links", server.base + "/", 1)]
                     for (system, kind), game in games.items():
                         for seat in game["seats"][:2]:
                             name = f"{system}-{kind}-{seat['seat'].replace(':', '_')}"
                             screens.append((name, server.base + seat["url"], 4 if seat["seat"] != "gm" else 0))
+                    for name, game in more.items():
+                        screens += [(f"{name}-{seat['seat'].replace(':', '_')}", server.base + seat["url"], 0)
+                                    for seat in game["seats"][:2]]
                     for name, url, steps in screens:
                         if not args.only or args.only in name:
                             shot(browser, out / f"{name}-{lang}-{size}.png", url, lang, size, steps)

@@ -38,7 +38,7 @@ def test_play_saves_every_step_and_resumes(tmp_path: Path, capsys: pytest.Captur
     save = tmp_path / "game.json"
     code, out = run(["mk", "play", "sample", "--save", str(save), "--seed", "4", "--lang", "en"], [*SCRIPT, "q"], capsys)
     assert code == 0 and "Traceback" not in out
-    assert "Doyun now leads 6 minions" in out and "Haneul checks charm" in out
+    assert "Doyun's minions: 6 now" in out and "Haneul checks charm" in out
     data = json.loads(save.read_text(encoding="utf-8"))
     assert data["format"] == "meikyu.mk.play"
     game = Game.from_data(SessionRules(), data["game"])

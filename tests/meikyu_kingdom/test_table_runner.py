@@ -154,7 +154,7 @@ def test_minion_line_gives_the_new_total() -> None:
     assert s.kingdom is not None
     runner = TableRunner(s.kingdom, s.characters, "en")
     runner.feed("minions doyun 5")
-    assert runner.feed("minions doyun 3")[0] == "Doyun now leads 8 minions; 32 citizens stay home."
+    assert runner.feed("minions doyun 3")[0] == "Doyun's minions: 8 now; 32 citizens stay home."
 
 
 def test_facility_typed_in_ja_joins_the_korean_named_group() -> None:

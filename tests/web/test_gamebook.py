@@ -16,15 +16,22 @@ def test_reader_finishes_the_sample_book_and_the_gm_watches(web_server: Server, 
     gm = open_seat(browser, seat_url(web_server, game, "gm"))
     live_at(reader)
     assert reader.page.locator(".book-title").inner_text() == "The Tower of Winds"
-    steps = 0
+    steps, fought = 0, False
     while reader.page.locator(".ending").count() == 0:
         assert steps < 300, "the book did not end"
         version = click(reader, ACT)
         steps += 1
+        # A foe the reader may attack stands in the fight's table with the hits it has left (never "down").
+        for key in reader.page.locator('#actions button.act[data-key^="attack/"]').evaluate_all(
+                "els => els.map((el) => el.dataset.key)"):
+            row = reader.page.locator(f'.foes tr[data-n="{key.split("/")[1]}"]')
+            assert row.count() == 1 and "down" not in (row.get_attribute("class") or ""), key
+            fought = True
         if steps % 10 == 1:  # the GM's page follows the reader's every step
             live_at(gm, version)
             reader_paragraph = reader.page.locator("#paragraph-no").all_inner_texts()
             assert gm.page.locator("#paragraph-no").all_inner_texts() == reader_paragraph
+    assert fought  # the first way through the sample book meets its rats
     live_at(gm, live_at(reader))
     assert gm.page.locator(".ending").inner_text() == reader.page.locator(".ending").inner_text()
     assert reader.page.locator("#actions .prompt").count() == 0

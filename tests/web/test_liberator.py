@@ -48,6 +48,8 @@ def test_three_players_play_a_liberator_mission(web_server: Server, browser: obj
                     if not any(name in hands[p] for p in PLAYERS if p != other):
                         assert name not in received and json.dumps(name)[1:-1] not in received, (pid, name)
     assert gm.page.locator(".hand").count() == 3  # the GM sees every hand
+    assert "Scenario 1" in gm.page.locator(".mission .battle-status").inner_text()
+    assert "Mission 1 of 3" in gm.page.locator(".mission .battle-status").inner_text()
 
     before = live_at(gm)
     gm.page.select_option("#gm-override", value="gm/generate_mission/type=normal/seed=0")

@@ -35,7 +35,8 @@ class Table:
         self.name = Wish(r"^gm/choose$", form={"option": "Black Empire"})  # a great power to name (KMT 2)
         self.answer = Wish(r".", where="prompt")  # a prompt's first answer (no hope spent, no 6 converted)
         self.fight = [Wish(r"/attack/m\d+$"), Wish(r".", kind="check"), Wish(r"/move/1$"), Wish(r"/pass$"),
-                      Wish(r"^gm/begin$"), Wish(r"^all/roll_treasure/")]  # the haul, after the win
+                      Wish(r"^gm/begin$"), Wish(r"^all/roll_treasure/"),  # the haul, after the win
+                      Wish(r".", where="actions"), Wish(r".", where="for-players")]
         self.walk = [Wish(r"^all/enter_labyrinth$"), Wish(r"/search_trap/stat=search$"),
                      Wish(r"^all/take_material/"), Wish(r"/finish_check$"), Wish(r"/go_hungry$"),
                      Wish(r"/roll_disaster$")]  # voice ran low (R-MK-20)

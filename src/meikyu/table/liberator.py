@@ -273,7 +273,8 @@ class ScenarioKind:
             "phase": s.phase, "round": s.round, "result": s.result, "dedicated_gm": s.dedicated_gm,
             "acting_gm": GM if s.dedicated_gm else f"player:{s.acting_gm}",
             "current": self._seat(s, s.current) if s.phase == "turn" else None,
-            "planned": s.planned, "plan": list(s.plan), "gm_exp": s.gm_exp,
+            "planned": s.planned, "plan": list(s.plan), "gm_exp": s.gm_exp, "scenario": s.scenario,
+            "missions_cleared": len([entry for entry in s.log if entry.endswith(":cleared")]),
             "waiting": _rules(state.cards).waiting_label(s, lang),
             "mission": None if m is None else {
                 "type": m.type, "type_name": mission_type(m.type, lang),

@@ -313,7 +313,8 @@ class BattleKind:
         p = b.pending
         if p is None:
             return None
-        out: dict[str, Any] = {"kind": p.kind, "text": translate(f"mk.battle.cli.pending.{p.kind}", lang),
+        what = f"mk.battle.choice.{p.choice.kind}" if p.choice is not None else f"mk.battle.cli.pending.{p.kind}"
+        out: dict[str, Any] = {"kind": p.kind, "text": translate(what, lang),  # what is chosen, not "a choice"
                                "actor": p.actor, "mover": p.mover, "step": p.step, "extra": p.extra,
                                "seat": self.owner(b, p.mover if p.kind == "breakthrough" else p.actor)}
         if p.choice is not None:  # what the prompt shows; the action's dice drawn so far stay out
@@ -418,8 +419,11 @@ class BattleKind:
         answers = [i for i in self.menu(state, seat, lang) if i.kind in ("interrupt", "hope", "prompt")]
         if not answers:
             return None
-        return {"kind": p.kind, "seat": answers[0].seat,
-                "text": translate(f"mk.battle.cli.pending.{p.kind}", lang),
+        from meikyu.systems.meikyu_kingdom.combat.words import pending_text
+
+        return {"kind": p.kind, "seat": answers[0].seat,  # a choice's question in full (minion help: the numbers)
+                "text": pending_text(state, lang) if p.choice is not None else
+                translate(f"mk.battle.cli.pending.{p.kind}", lang),
                 "options": [{"key": i.key, "label": i.label} for i in answers]}
 
 

@@ -20,7 +20,7 @@ pending request while it waits for the GM. Rule errors are printed and change no
 >>> s = sample()
 >>> runner = TableRunner(s.kingdom, s.characters, "en")
 >>> runner.feed("minions doyun 5")[0]
-'Doyun now leads 5 minions; 35 citizens stay home.'
+"Doyun's minions: 5 now; 35 citizens stay home."
 >>> _ = runner.feed("next"); out = runner.feed("passage C1 C2")
 >>> out[-1]
 'GM: approve or refuse — passage map 1 C1–C2 (cost 1 MG, budget 6 MG).'

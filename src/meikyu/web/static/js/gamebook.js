@@ -99,7 +99,8 @@ function fight(c) {
         "tbody",
         {},
         c.foes.map((f) =>
-          h("tr", { class: f.left ? "left" : null }, h("th", { scope: "row" }, f.name), h("td", {}, String(f.attack)), h("td", {}, String(f.defense)), h("td", {}, f.left ? t("gb.foe.down") : String(f.hits))),
+          // `left`: the hits the foe has left (0: it is down), `hits`: what it started with
+          h("tr", { class: f.left > 0 ? null : "down", dataset: { n: String(f.n) } }, h("th", { scope: "row" }, f.name), h("td", {}, String(f.attack)), h("td", {}, String(f.defense)), h("td", {}, f.left > 0 ? `${f.left}/${f.hits}` : t("gb.foe.down"))),
         ),
       ),
     ),

@@ -47,7 +47,12 @@ export function render(view, ctx) {
 }
 
 function turnLine(view) {
-  const parts = [h("span", {}, t("lb.round", { n: view.round }))];
+  const parts = [];
+  if (Number.isInteger(view.scenario)) parts.push(h("span", { class: "scenario" }, t("lb.scenario", { n: view.scenario })));
+  if (Array.isArray(view.plan) && Number.isInteger(view.missions_cleared)) {
+    parts.push(h("span", {}, t("lb.mission_of", { n: Math.min(view.missions_cleared + 1, view.plan.length), of: view.plan.length })));
+  }
+  parts.push(h("span", {}, t("lb.round", { n: view.round })));
   if (view.current) parts.push(h("span", {}, t("lb.turn", { name: nameOf(view, view.current) || view.current })));
   if (view.gm_exp !== undefined) parts.push(h("span", {}, t("lb.gm_exp", { n: view.gm_exp })));
   return parts;

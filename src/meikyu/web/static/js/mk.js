@@ -232,7 +232,7 @@ function kingdomSheet(k, rt, ctx) {
       stat(t("mk.word.upkeep"), k.upkeep),
     ),
     k.materials && Object.keys(k.materials).length
-      ? h("p", { class: "small" }, t("mk.materials"), " ", Object.entries(k.materials).map(([m, n]) => h("span", { class: "badge" }, `${m} ×${n}`)))
+      ? h("p", { class: "small" }, t("mk.materials"), " ", Object.entries(k.materials).map(([m, n]) => h("span", { class: "badge" }, `${has(`mk.word.material_${m}`) ? t(`mk.word.material_${m}`) : m} ×${n}`)))
       : null,
     Array.isArray(k.talents) && k.talents.length
       ? h("p", { class: "small" }, t("mk.talents"), " ", k.talents.map((x) => h("span", { class: "badge" }, named(k.talent_names, x, lang))))
@@ -289,7 +289,7 @@ function roundTable(rt, ctx) {
     "section",
     { class: "round-table", "aria-labelledby": "rt-title" },
     h("h2", { id: "rt-title" }, t("mk.round_table")),
-    h("p", { class: "stage" }, rt.stage_text),
+    h("p", { class: "stage" }, has(`mk.stage.${rt.stage}`) ? t(`mk.stage.${rt.stage}`) : rt.stage_text), // the terminal's text names its commands
     h(
       "dl",
       { class: "stats" },

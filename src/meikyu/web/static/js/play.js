@@ -182,7 +182,7 @@ function render() {
     s.error ? h("div", { class: "refused", role: "alert" }, s.error) : null,
     renderPrompt(game.prompt, answers, ctx),
     h("h2", {}, t("actions.title")),
-    renderMenu(items, ctx, { skip: (item) => inPrompt.has(item.key) || (ctx.gm && (item.kind === "gm" || onBehalf(item, ctx))) }),
+    renderMenu(gmElsewhere(items, ctx), { ...ctx, waitingText: ctx.gm && items.length ? "actions.in_gm_panel" : null }, { skip: (item) => inPrompt.has(item.key) }),
     game.settings && game.settings.manual_dice && items.length ? diceField() : null,
   );
   fill($("#gm"), ctx.gm ? gmPanel(items, ctx) : null);
@@ -228,6 +228,11 @@ function diceField() {
     input,
     h("p", { id: "dice-help", class: "quiet" }, t("action.dice_help")),
   );
+}
+
+/** The actions listed under "Actions": the GM's own interventions and those for absent players are in the GM panel. */
+function gmElsewhere(items, ctx) {
+  return ctx.gm ? items.filter((item) => item.kind !== "gm" && !onBehalf(item, ctx)) : items;
 }
 
 /** An action the GM may take for a player's character (a player who is away). */
