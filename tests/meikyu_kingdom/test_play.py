@@ -192,3 +192,34 @@ def test_m_in_a_battle_hands_the_monsters_to_the_tactical_policy(tmp_path: Path)
     assert "tactical policy now plays the monster side" in text
     assert "The tactical policy plays the monster side:" in text
     assert len(player.game.history) > before
+
+
+def test_a_name_the_table_asks_for_is_typed_and_options_read_in_words(tmp_path: Path) -> None:
+    """KMT 2 (R-MK-20 tables): ``mk play`` says what is asked and takes the typed name as the answer (it
+    stood with nothing to choose); a prompt's options read in words (a facility, not ``0:A1:밭``)."""
+    from dataclasses import replace
+
+    from tests.meikyu_kingdom.test_kingdom_effects import play as roll_table
+
+    from meikyu.dice import RandomDice
+    from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
+    from meikyu.systems.meikyu_kingdom.effect_state import Frame, Pending
+    from meikyu.systems.meikyu_kingdom.session_state import STEPS
+    from meikyu.tables import Effect
+
+    start = Player.start("sample", tmp_path / "game.json", "en", lambda _: "q", io.StringIO(), seed=1).game.state
+    effects = roll_table("KMT", [1, 1, 6], voice=5)
+    waiting = replace(start, index=STEPS.index(("end", "kingdom_change")), change_rolled=True, effects=effects.state)
+    out = io.StringIO()
+    answers = iter(["Black Empire", "q", "y"])
+    player = Player(Game(SessionRules(), waiting), tmp_path / "game.json", "en", lambda _: next(answers), out,
+                    RandomDice(0))
+    assert player.run() == 0
+    assert "names the great power" in out.getvalue()
+    assert player.game.state.kingdom.vassal_of == "Black Empire"
+    frame = Frame(Effect("facility_lost", (("pick", "chosen"),)))
+    for kind, option, lang, words in (("choose_facility", "0:A1:밭", "en", "Map 1, room A1: Field"),
+                                      ("envoy", "accept:2", "ja", "受け入れる (2MG支払う)"),
+                                      ("choose_territory", "1", "ko", "지도 2")):
+        asked = replace(effects.state, pending=Pending(kind, "players", (option,), frame))
+        assert words in describe(fx.Choose(option), replace(start, effects=asked), lang)

@@ -245,7 +245,14 @@ class SessionKind:
             return Offer(action, who, "check", _say("roll_disaster", lang))
         if isinstance(action, fx.Choose):
             free = state.prompt is not None and not state.prompt.options  # a name to type (R-MK-20 tables)
-            return Offer(action, who, "prompt", _say("choose", lang, option=action.option or "…"),
+            effects = state.effects
+            if effects is not None and effects.pending is not None and action.option:
+                from meikyu.systems.meikyu_kingdom.effect_words import option_label
+
+                option = option_label(effects, effects.pending.kind, action.option, lang)
+            else:
+                option = action.option or "…"
+            return Offer(action, who, "prompt", _say("choose", lang, option=option),
                          {"option": {"type": "text"}} if free else None)
         # every other step (the labyrinth's, a called check's): the words `mk play` shows for it; an answer
         # to the session's pending prompt is offered as one, so the page shows it under the question

@@ -144,6 +144,11 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
     if isinstance(a, se.EndLabyrinth):
         return _t(act + "end_labyrinth", lang, reason=_word(a.reason, lang))
     if isinstance(a, fx.Choose):
+        effects = state.effects
+        if effects is not None and effects.pending is not None:
+            from meikyu.systems.meikyu_kingdom.effect_words import option_label
+
+            return _t(act + "choose_option", lang, option=option_label(effects, effects.pending.kind, a.option, lang))
         return _t(act + "choose_option", lang, option=_word(a.option, lang))
     if isinstance(a, Transport):
         cargo = [_treasure(i, lang) for i in a.items] + [f"{_word(m, lang)} × {n}" for m, n in a.materials]
@@ -455,6 +460,9 @@ class Player:
             from meikyu.systems.meikyu_kingdom.table_runner import command_action
 
             return command_action(state.round_table, words[0].lower(), words[1:])
+        effects = state.effects
+        if effects is not None and effects.called is None and effects.pending is not None and not effects.pending.options:
+            return fx.Choose(text.strip())  # a name the table asks for (the great power, a talent): typed
         return None
 
     def _transport(self, who: str, minions: int, things: list[str]) -> Transport:
