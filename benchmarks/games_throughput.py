@@ -19,7 +19,10 @@ What it does, all in one run:
    answer and the next action: 100 ms (~10 actions/s per table, far faster than people play: a stress
    row) and 1 s (a realistic busy table: a bot or a quick player answering within a second of seeing
    the menu; people at a table or on a forum take several seconds) — the latency a table sees while 15
-   others play too.
+   others play too. Paced tables all start together and wait the same time, so they stay in step: every
+   pause ends with 16 requests arriving at once (the last waits for the other 15). The *independent*
+   rows are the same tables started at random offsets, each waiting a random time of that mean
+   (exponential, seeded): tables that do not watch each other's clocks, as real ones don't.
    Each server first plays one unmeasured game (imports and caches warm up, as on a server that has been
    running). The last column is the server's own time per action (its ``server-timing`` header: from the
    games handler's start to its answer), so what the client and the scheduler add shows beside it.
@@ -172,8 +175,12 @@ SERVER_MS: list[float] = []
 
 
 async def play_games(base: str, seq: Sequence_, games: int, per_game: int,
-                     pause: float = 0.0) -> tuple[float, float, float, int]:
+                     pause: float = 0.0, independent: bool = False) -> tuple[float, float, float, int]:
+    import random
+
     import httpx
+
+    waits = random.Random(7)  # the independent rows' offsets and think times: the same every run
 
     limits = httpx.Limits(max_connections=games + 4, max_keepalive_connections=games + 4)
     async with httpx.AsyncClient(limits=limits, timeout=60) as client:
@@ -185,6 +192,8 @@ async def play_games(base: str, seq: Sequence_, games: int, per_game: int,
 
         async def one(game_id: str, token: str) -> None:
             headers = {"Authorization": f"Bearer {token}"}
+            if independent:
+                await asyncio.sleep(waits.uniform(0, pause))
             for version, (data, dice) in enumerate(seq[:per_game]):
                 start = time.perf_counter()
                 while True:
@@ -201,7 +210,7 @@ async def play_games(base: str, seq: Sequence_, games: int, per_game: int,
                     SERVER_MS.append(float(timing[8:]))
                 assert reply.status_code == 200 or (reply.status_code == 409 and dropped), reply.text
                 if pause:
-                    await asyncio.sleep(pause)
+                    await asyncio.sleep(waits.expovariate(1 / pause) if independent else pause)
 
         SERVER_MS.clear()
         start = time.perf_counter()
@@ -302,8 +311,10 @@ def main() -> None:
     c50, c99, w99, wmax = service_path(seq)
     print(f"| service path alone (SQLite, rules, GM answer; no HTTP): thread CPU p50 {c50:.2f} / p99 {c99:.2f}, "
           f"wall p99 {w99:.2f} / max {wmax:.2f} ms | | | | | |")
-    levels = [(1, len(seq), 0.0), (16, 30, 0.0), (64, 10, 0.0), (16, 30, 0.1), (16, 20, 1.0)] \
-        if not args.quick else [(1, 20, 0.0), (16, 5, 0.0), (16, 5, 0.1), (16, 5, 1.0)]
+    levels = [(1, len(seq), 0.0, False), (16, 30, 0.0, False), (64, 10, 0.0, False), (16, 30, 0.1, False),
+              (16, 20, 1.0, False), (16, 30, 0.1, True), (16, 20, 1.0, True)] \
+        if not args.quick else [(1, 20, 0.0, False), (16, 5, 0.0, False), (16, 5, 0.1, False),
+                                (16, 5, 1.0, False), (16, 5, 1.0, True)]
     servers: list[tuple[str, list[str], str | None]] = []
     backends: list[tuple[str, dict[str, str | None]]] = []
     tmp = tempfile.mkdtemp(prefix="meikyu-bench-")
@@ -327,13 +338,13 @@ def main() -> None:
         try:
             for _ in range(max(1, args.workers) if "workers" in label else 1):  # warm-up: imports, caches
                 asyncio.run(play_games(base, seq, 1, len(seq)))
-            for games, per_game, pause in levels:
+            for games, per_game, pause, independent in levels:
                 if "workers" in label and games != 16:
                     continue
                 cpu = cpu_seconds(proc.pid)
-                rate, p50, p99, n = asyncio.run(play_games(base, seq, games, per_game, pause))
+                rate, p50, p99, n = asyncio.run(play_games(base, seq, games, per_game, pause, independent))
                 cpu = (cpu_seconds(proc.pid) - cpu) / n * 1e3
-                how = f", paced {pause * 1e3:.0f} ms" if pause else ""
+                how = f", {'independent' if independent else 'paced'} {pause * 1e3:.0f} ms" if pause else ""
                 little = "" if pause or games == 1 else f" (Little: {games} in flight / {rate:,.0f}/s = " \
                                                          f"{games / rate * 1e3:.0f} ms mean)"
                 app = f"{pct(SERVER_MS, 0.5):.2f} / {pct(SERVER_MS, 0.99):.2f}" if SERVER_MS else "—"
