@@ -17,6 +17,18 @@ CLICK_MS = 5000
 """How long a click waits for its button: an offered button is there at once, unless a redraw took it away."""
 
 
+def assert_players_never_hold(players: list[Seat], secrets: tuple[str, ...]) -> None:
+    """No player page holds any of ``secrets``: not in a byte it received (as written or JSON-escaped), not in
+    its DOM, and no GM panel on it."""
+    for player in players:
+        received = player.seen()
+        dom = player.page.content()
+        for text in secrets:
+            assert text not in received and text not in dom, text
+            assert json.dumps(text)[1:-1] not in received, text
+        assert player.page.locator(".gm-hidden, #gm:not([hidden])").count() == 0
+
+
 def sync(seats: list[Seat], version: int) -> None:
     for seat in seats:
         live_at(seat, version)

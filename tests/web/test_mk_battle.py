@@ -12,7 +12,7 @@ import pytest
 
 from tests.api.conftest import Server
 from tests.web.conftest import HOLD_POSTS, create_game, live_at, open_seat, seat_url
-from tests.web.mk_play import Wish, gm_do, play_table, sync
+from tests.web.mk_play import Wish, assert_players_never_hold, gm_do, play_table, sync
 
 FIGHT = [Wish(r".", where="prompt"), Wish(r"/attack/m\d+$"), Wish(r".", kind="check"), Wish(r"/move/1$"),
          Wish(r"/pass$"), Wish(r".", where="actions"), Wish(r".", where="for-players")]
@@ -53,13 +53,7 @@ def test_gm_and_two_players_play_the_sample_battle_to_its_end(web_server: Server
     assert hana.page.locator(".log-line .die").count() > 0
     assert hana.page.locator(".log-line .result-line").count() > 0
 
-    for player in (hana, toru):
-        received = player.seen()
-        dom = player.page.content()
-        for name in HIDDEN_NAMES:
-            assert name not in received and name not in dom, name
-            assert json.dumps(name)[1:-1] not in received
-        assert player.page.locator(".gm-hidden, #gm:not([hidden])").count() == 0
+    assert_players_never_hold([hana, toru], HIDDEN_NAMES)
     assert not any(seat.errors for seat in everyone), [seat.errors for seat in everyone]
 
 
