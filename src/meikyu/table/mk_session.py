@@ -41,6 +41,7 @@ from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom import session as ss
 from meikyu.systems.meikyu_kingdom.combat.events import BattleEvent
 from meikyu.systems.meikyu_kingdom.combat.model import Battle
+from meikyu.systems.meikyu_kingdom.effect_words import option_label
 from meikyu.systems.meikyu_kingdom.events import PhaseEntered
 from meikyu.systems.meikyu_kingdom.labyrinth import read_labyrinth, sample_labyrinth
 from meikyu.systems.meikyu_kingdom.session_state import LABYRINTH_PROMPTS
@@ -247,8 +248,6 @@ class SessionKind:
             free = state.prompt is not None and not state.prompt.options  # a name to type (R-MK-20 tables)
             effects = state.effects
             if effects is not None and effects.pending is not None and action.option:
-                from meikyu.systems.meikyu_kingdom.effect_words import option_label
-
                 option = option_label(effects, effects.pending.kind, action.option, lang)
             else:
                 option = action.option or "…"

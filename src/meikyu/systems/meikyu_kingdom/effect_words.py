@@ -1,4 +1,4 @@
-"""The answers to a kingdom table's prompt (:mod:`.effect_steps`) in words: the options are ids (a
+"""Ids in words: :func:`word` for the labyrinth's and tables' codes, and the answers to a kingdom table's prompt (:mod:`.effect_steps`) in words: the options are ids (a
 facility as ``map:room:name``, an envoy's ``accept:3``, a nation, a talent, a character), and every face
 that lists them — ``mk play``, the web table — says them the same way, in the reader's language.
 
@@ -49,7 +49,16 @@ def option_label(state: EffectState, kind: str, option: str, lang: str) -> str:
         for character in state.court:
             if character.id == option:
                 return character.label(lang)
-    for key in (f"mk.word.{option}", f"mk.word.material_{option}"):
+    return word(option, lang)
+
+
+def word(value: str, lang: str) -> str:
+    """A code of the labyrinth or the tables in words: a result, a stat, a material, else an item id.
+
+    >>> word("iron", "ja"), word("found", "en")
+    ('鉄', 'found')
+    """
+    for key in (f"mk.lab.word.{value}", f"mk.word.{value}", f"mk.word.material_{value}"):
         if lookup(key, lang) is not None:
             return str(translate(key, lang))
-    return finds.option_label(option, lang)  # an item id (or a category) of the item tables
+    return finds.option_label(value, lang)  # an item id (or a category) of the item tables

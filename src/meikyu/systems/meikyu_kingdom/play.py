@@ -47,6 +47,8 @@ from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
 from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom import session as se
 from meikyu.systems.meikyu_kingdom import table_finds as finds
+from meikyu.systems.meikyu_kingdom.effect_words import option_label
+from meikyu.systems.meikyu_kingdom.effect_words import word as _word
 from meikyu.systems.meikyu_kingdom.session_state import SessionState
 from meikyu.systems.meikyu_kingdom.transport import Transport
 from meikyu.systems.meikyu_kingdom.typed_dice import play_typed
@@ -57,13 +59,6 @@ SAVE_VERSION = 1
 
 def _t(key: str, lang: str, **params: Any) -> str:
     return str(translate(f"mk.{key}", lang, **params))
-
-
-def _word(value: str, lang: str) -> str:
-    for key in (f"mk.lab.word.{value}", f"mk.word.{value}", f"mk.word.material_{value}"):
-        if lookup(key, lang) is not None:
-            return str(translate(key, lang))
-    return finds.option_label(value, lang)  # an item id (or a category) of the item tables
 
 
 class Names:
@@ -146,8 +141,6 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
     if isinstance(a, fx.Choose):
         effects = state.effects
         if effects is not None and effects.pending is not None:
-            from meikyu.systems.meikyu_kingdom.effect_words import option_label
-
             return _t(act + "choose_option", lang, option=option_label(effects, effects.pending.kind, a.option, lang))
         return _t(act + "choose_option", lang, option=_word(a.option, lang))
     if isinstance(a, Transport):
