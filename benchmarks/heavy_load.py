@@ -114,8 +114,7 @@ def main() -> None:
     args = parser.parse_args()
     server = start_server()
     try:
-        host, port = server.base.removeprefix("http://").split(":")
-        r = measure(host, int(port), args.light, args.heavy)
+        r = measure(*server.address, args.light, args.heavy)
     finally:
         stop_server(server)
     print(f"light 2MK+3>=9, {args.light} requests; {args.heavy} clients looping on x5 200D10000 "

@@ -39,6 +39,12 @@ class Server:
     base: str
     process: subprocess.Popen[bytes]
 
+    @property
+    def address(self) -> tuple[str, int]:
+        """(host, port) of ``base``, for raw sockets."""
+        host, port = self.base.removeprefix("http://").split(":")
+        return host, int(port)
+
     def request(self, method: str, path: str, query: dict[str, str] | None = None, body: bytes | None = None,
                 headers: dict[str, str] | None = None, timeout: float = 10.0) -> Reply:
         url = self.base + path + ("?" + urllib.parse.urlencode(query) if query else "")

@@ -25,8 +25,7 @@ ROLL = "/v2/game_system/MeikyuKingdom/roll"
 
 def _raw(server: Server, payload: bytes, wait: float = 5.0) -> bytes:
     """Send raw bytes and read whatever comes back until the server closes or ``wait`` passes."""
-    host, port = server.base.removeprefix("http://").split(":")
-    with socket.create_connection((host, int(port)), timeout=wait) as sock:
+    with socket.create_connection(server.address, timeout=wait) as sock:
         sock.sendall(payload)
         chunks = []
         try:

@@ -26,16 +26,11 @@ def guarded() -> Iterator[Server]:
     stop_server(srv)
 
 
-def _address(server: Server) -> tuple[str, int]:
-    host, port = server.base.removeprefix("http://").split(":")
-    return host, int(port)
-
-
 def _open(server: Server, count: int, first_bytes: bytes = b"") -> list[socket.socket]:
     socks = []
     for _ in range(count):
         with contextlib.suppress(OSError):
-            s = socket.create_connection(_address(server), timeout=5)
+            s = socket.create_connection(server.address, timeout=5)
             if first_bytes:
                 s.sendall(first_bytes)
             socks.append(s)

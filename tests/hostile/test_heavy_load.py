@@ -46,14 +46,9 @@ def plain() -> Iterator[Server]:
     stop_server(srv)
 
 
-def _address(server: Server) -> tuple[str, int]:
-    host, port = server.base.removeprefix("http://").split(":")
-    return host, int(port)
-
-
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads CPU times from Linux's /proc")
 def test_heavy_rolls_spend_their_cpu_in_the_worker_not_the_event_loop(plain: Server) -> None:
-    host, port = _address(plain)
+    host, port = plain.address
     assert Client(host, port).get(HEAVY) == 200  # starts the worker process
     server = plain.process.pid
     workers = _children(server)
@@ -77,6 +72,6 @@ def test_heavy_rolls_spend_their_cpu_in_the_worker_not_the_event_loop(plain: Ser
 
 
 def test_light_median_stays_near_its_baseline_while_16_clients_send_the_largest_rolls(plain: Server) -> None:
-    r = measure(*_address(plain), light=400, heavy=16)
+    r = measure(*plain.address, light=400, heavy=16)
     assert r["heavy_done"] > 0
     assert r["loaded_p50"] <= 3 * r["alone_p50"] + 2, r
