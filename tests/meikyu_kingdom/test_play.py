@@ -194,7 +194,7 @@ def test_m_in_a_battle_hands_the_monsters_to_the_tactical_policy(tmp_path: Path)
     assert len(player.game.history) > before
 
 
-def test_a_name_the_table_asks_for_is_typed_and_options_read_in_words(tmp_path: Path) -> None:
+def test_r_mk_20_a_name_the_table_asks_for_is_typed_and_options_read_in_words(tmp_path: Path) -> None:
     """KMT 2 (R-MK-20 tables): ``mk play`` says what is asked and takes the typed name as the answer (it
     stood with nothing to choose); a prompt's options read in words (a facility, not ``0:A1:밭``)."""
     from dataclasses import replace
