@@ -223,11 +223,13 @@ class SessionKind:
         if state.phase == "labyrinth" and not state.labyrinth_end:
             out.append(Offer(ss.LabyrinthTurn(), "", "gm", _say("labyrinth_turn", lang)))
         targets = [{"value": "kingdom", "label": state.kingdom.label(lang)},
-                   {"value": "session", "label": "session"},
+                   {"value": "session", "label": _say("gm_set_session", lang)},
                    *({"value": c.id, "label": c.label(lang)} for c in state.court)]
+        # "json": the page reads the typed value as JSON (7, true, "text"), a bare word as text
         out.append(Offer(ss.GmSet("kingdom", "budget", state.kingdom.budget), "", "gm", _say("gm_set", lang),
-                         {"target": {"type": "choice", "options": targets}, "field": {"type": "text"},
-                          "value": {"type": "json"}}))
+                         {"target": {"type": "choice", "options": targets, "label": _say("gm_set_target", lang)},
+                          "field": {"type": "text", "label": _say("gm_set_field", lang)},
+                          "value": {"type": "json", "label": _say("gm_set_value", lang)}}))
         return out
 
     def _offer(self, state: ss.SessionState, action: Action, lang: str) -> Offer:

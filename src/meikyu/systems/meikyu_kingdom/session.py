@@ -19,13 +19,14 @@ the history, so undo and replay still work.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
 from meikyu.errors import RuleError
-from meikyu.serial import TypeRegistry, from_data
+from meikyu.serial import TypeRegistry, from_data, to_data
 from meikyu.systems.meikyu_kingdom import battle as seam
 from meikyu.systems.meikyu_kingdom import called_check as cc
 from meikyu.systems.meikyu_kingdom import check as ck
@@ -452,6 +453,11 @@ SESSION_FIELDS = ("disasters", "goal_met", "labyrinth_turns", "transport_rule")
 """Session counters a GM ruling may set (``GmSet("session", "disasters", 0)`` waives due disasters)."""
 
 
+def _shown(value: Any) -> str:
+    """A field's current value as a GM would type it (JSON: 6, true, "text"), for a refusal's example."""
+    return json.dumps(to_data(value), ensure_ascii=False)[:80]
+
+
 def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event, ...]]:
     """R-MK-01b: set a kingdom, character or session field to a value of the right type.
 
@@ -465,7 +471,8 @@ def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event,
         wants_bool = act.field in ("goal_met", "transport_rule")
         ok = isinstance(value, bool) if wants_bool else (type(value) is int and value >= 0)
         if not ok:
-            raise RuleError("R-MK-01b", "mk.error.session.bad_value", field=act.field, value=repr(act.value))
+            raise RuleError("R-MK-01b", "mk.error.session.bad_value", field=act.field, value=repr(act.value),
+                            now=_shown(getattr(state, act.field)))
         event_s = KingdomChanged(f"session.{act.field}", str(getattr(state, act.field)), str(act.value), "gm_ruling")
         changes: dict[str, Any] = {act.field: act.value}
         return replace(state, **changes), (event_s,)
@@ -487,7 +494,8 @@ def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event,
         value = from_data(hint, act.value)
     # A value of the wrong shape (a number for a mapping, say) fails inside from_data with these too.
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
-        raise RuleError("R-MK-01b", "mk.error.session.bad_value", field=act.field, value=repr(act.value)) from exc
+        raise RuleError("R-MK-01b", "mk.error.session.bad_value", field=act.field, value=repr(act.value),
+                        now=_shown(getattr(obj, act.field))) from exc
     old = getattr(obj, act.field)
     new_obj = replace(obj, **{act.field: value})
     event = KingdomChanged(f"{act.target}.{act.field}", str(old), str(value), "gm_ruling")
