@@ -453,9 +453,8 @@ class Player:
             from meikyu.systems.meikyu_kingdom.table_runner import command_action
 
             return command_action(state.round_table, words[0].lower(), words[1:])
-        effects = state.effects
-        if effects is not None and effects.called is None and effects.pending is not None and not effects.pending.options:
-            return fx.Choose(text.strip())  # a name the table asks for (the great power, a talent): typed
+        if state.prompt is not None and state.prompt.typed:
+            return fx.Choose(text.strip())  # a name the table asks for (the great power, a talent)
         return None
 
     def _transport(self, who: str, minions: int, things: list[str]) -> Transport:
