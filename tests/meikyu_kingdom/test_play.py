@@ -240,7 +240,7 @@ def test_round_table_commands_in_each_language_r_mk_05(tmp_path: Path, capsys: p
     lines = ["1", "1", "1", "item", "item seoa 도시락 1", "1", f"facility {name} C1", "1", "q", "y"]
     code, out = run(["mk", "play", "sample", "--save", str(save), "--seed", "4", "--lang", lang], lines, capsys)
     assert code == 0 and "Traceback" not in out
-    pending = translate("mk.table_runner.pending", lang, request=request_words, cost=0, budget=6)
+    pending = translate("mk.table_runner.pending_choice", lang, request=request_words, cost=0, budget=6)
     assert usage in out and pending in out, out[-3000:]
     game = Game.from_data(SessionRules(), json.loads(save.read_text(encoding="utf-8"))["game"])
     assert "밭" in game.state.kingdom.maps[0].facilities("C1")

@@ -199,3 +199,19 @@ def test_a_free_text_prompt_gets_a_form_and_labyrinth_answers_are_prompts() -> N
     menu = SESSION.menu(state, "pc:doyun", "en")
     assert {i.kind for i in menu} == {"prompt"} and "doyun searches (search)" in [i.label.lower() for i in menu]
     assert "who searches for traps" in SESSION.prompt(state, "pc:doyun", "en")["text"]
+
+
+@pytest.mark.parametrize(("lang", "words"), [("ko", "도윤의 아이템 rope"), ("ja", "ドユンのアイテムrope"),
+                                             ("en", "item rope (value 1) for Doyun")])
+def test_the_sessions_approval_prompt_names_the_request_r_mk_05(lang: str, words: str) -> None:
+    """In a whole session the GM's approval prompt says what is asked for, its cost and the budget (as the
+    round-table kind and `mk play` say it), not only "approve or refuse"."""
+    game = Game(SESSION.rules, SESSION.setup("sample", lang), RandomDice(0))
+    while game.state.session.round_table is None:
+        game.play(ss.Advance())
+    game.play(rt.EndOrganization())
+    game.play(rt.RequestItem("doyun", "rope", 1))
+    prompt = SESSION.prompt(game.state, GM, lang)
+    assert prompt is not None and prompt["kind"] == "gm_approval" and not prompt["typed"]
+    assert words in prompt["text"] and "6 MG" in prompt["text"], prompt["text"]
+    assert SESSION.prompt(game.state, "pc:doyun", lang) is None

@@ -295,7 +295,7 @@ class SessionKind:
             from meikyu.systems.meikyu_kingdom.play import prompt_line
 
             text = settle(prompt_line(state, lang, players=seat != GM), lang)
-        return {"kind": p.kind, "seat": answers[0].seat, "text": text,
+        return {"kind": p.kind, "seat": answers[0].seat, "text": text, "typed": p.typed,
                 "options": [{"key": i.key, "label": i.label} for i in answers]}
 
 

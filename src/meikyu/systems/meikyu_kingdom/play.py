@@ -169,7 +169,7 @@ def prompt_line(state: SessionState, lang: str, players: bool = False) -> str:
     if table is not None and table.stage != "done":
         if table.pending is None:
             return str(translate(f"mk.table_runner.stage_{table.stage}", lang))
-        return str(translate("mk.table_runner.pending", lang, request=describe_request(table.pending, table.court, lang),
+        return str(translate("mk.table_runner.pending_choice", lang, request=describe_request(table.pending, table.court, lang),
                              cost=table.cost(table.pending), budget=table.kingdom.budget))
     if state.actions is not None and state.step == "actions" and state.called is None:
         return _t("lab.prompt.actions", lang)
