@@ -145,6 +145,9 @@ def test_a_name_to_type_is_a_typed_prompt_with_its_answers_template_r_mk_20() ->
     with pytest.raises(RuleError) as info:
         g.play(Choose("  "))
     assert info.value.key == "mk.error.effects.empty_answer" and g.state is before
+    with pytest.raises(RuleError) as info:
+        g.play(Choose("x" * 101))
+    assert info.value.key == "mk.error.effects.long_answer" and g.state is before
     g.play(Choose("Black Empire"))
     assert g.state.kingdom.vassal_of == "Black Empire" and g.state.prompt is None
 

@@ -45,6 +45,10 @@ from meikyu.systems.meikyu_kingdom.events import TableRolled
 __all__ = ["ACTIONS", "CALLED_ANSWERS", "Choose", "EffectRules", "EffectState", "RollTable"]
 
 
+NAME_LIMIT = 100
+"""The longest name a table's typed prompt takes (a great power, a talent): it is shown on every sheet."""
+
+
 class EffectRules:
     """:class:`meikyu.engine.Rules` applying kingdom-side table effects."""
 
@@ -91,6 +95,8 @@ class EffectRules:
                                 options=", ".join(pending.options))
             if not pending.options and not action.option.strip():
                 raise RuleError("R-MK-20", "mk.error.effects.empty_answer")
+            if not pending.options and len(action.option.strip()) > NAME_LIMIT:
+                raise RuleError("R-MK-20", "mk.error.effects.long_answer", limit=NAME_LIMIT)
             state = replace(state, pending=None)
             state = apply_choice(state, pending, action.option, dice, events)
         else:
