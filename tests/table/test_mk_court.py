@@ -9,7 +9,7 @@ import pytest
 
 from meikyu.dice import RandomDice
 from meikyu.engine import FirstLegalPolicy, Game
-from meikyu.errors import DataError
+from meikyu.errors import DataError, InputError
 from meikyu.systems.meikyu_kingdom import facilities
 from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
 from meikyu.systems.meikyu_kingdom import round_table as rt
@@ -215,3 +215,20 @@ def test_the_sessions_approval_prompt_names_the_request_r_mk_05(lang: str, words
     assert prompt is not None and prompt["kind"] == "gm_approval" and not prompt["typed"]
     assert words in prompt["text"] and "6 MG" in prompt["text"], prompt["text"]
     assert SESSION.prompt(game.state, "pc:doyun", lang) is None
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja", "en"])
+def test_an_action_carrying_too_long_a_text_is_refused_before_the_rules(lang: str) -> None:
+    """An item, a name or a ruling's value is stored and shown to every seat: a text longer than
+    ``TEXT_LIMIT`` in any field of a posted action (nested too) is refused, naming the field."""
+    kind = registry.get("MeikyuKingdom", "round_table")
+    for data, field in (({"@type": "RequestItem", "actor": "doyun", "item": "y" * 201, "value": 1}, "item"),
+                        ({"@type": "GmSet", "target": "kingdom", "field": "names",
+                          "value": {"ko": "z" * 5000}}, "value.ko")):
+        session = registry.get("MeikyuKingdom", "session") if data["@type"] == "GmSet" else kind
+        with pytest.raises(InputError) as info:
+            registry.action_from_data(session, data)
+        assert info.value.key == "table.error.text_too_long" and info.value.params["field"] == field
+        assert str(registry.TEXT_LIMIT) in info.value.message(lang)
+    ok = registry.action_from_data(kind, {"@type": "RequestItem", "actor": "doyun", "item": "y" * 200, "value": 1})
+    assert isinstance(ok, rt.RequestItem)
