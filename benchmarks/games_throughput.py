@@ -22,7 +22,9 @@ What it does, all in one run:
    others play too. Paced tables all start together and wait the same time, so they stay in step: every
    pause ends with 16 requests arriving at once (the last waits for the other 15). The *independent*
    rows are the same tables started at random offsets, each waiting a random time of that mean
-   (exponential, seeded): tables that do not watch each other's clocks, as real ones don't.
+   (exponential, seeded): tables that do not watch each other's clocks, as real ones don't; a last row
+   plays 64 such tables at 1 s. Each row's label says which reading of "N games" it is: *closed loop*,
+   *paced in step* or *independent*.
    Each server first plays one unmeasured game (imports and caches warm up, as on a server that has been
    running). The last column is the server's own time per action (its ``server-timing`` header: from the
    games handler's start to its answer), so what the client and the scheduler add shows beside it.
@@ -312,7 +314,7 @@ def main() -> None:
     print(f"| service path alone (SQLite, rules, GM answer; no HTTP): thread CPU p50 {c50:.2f} / p99 {c99:.2f}, "
           f"wall p99 {w99:.2f} / max {wmax:.2f} ms | | | | | |")
     levels = [(1, len(seq), 0.0, False), (16, 30, 0.0, False), (64, 10, 0.0, False), (16, 30, 0.1, False),
-              (16, 20, 1.0, False), (16, 30, 0.1, True), (16, 20, 1.0, True)] \
+              (16, 20, 1.0, False), (16, 30, 0.1, True), (16, 20, 1.0, True), (64, 10, 1.0, True)] \
         if not args.quick else [(1, 20, 0.0, False), (16, 5, 0.0, False), (16, 5, 0.1, False),
                                 (16, 5, 1.0, False), (16, 5, 1.0, True)]
     servers: list[tuple[str, list[str], str | None]] = []
@@ -344,11 +346,12 @@ def main() -> None:
                 cpu = cpu_seconds(proc.pid)
                 rate, p50, p99, n = asyncio.run(play_games(base, seq, games, per_game, pause, independent))
                 cpu = (cpu_seconds(proc.pid) - cpu) / n * 1e3
-                how = f", {'independent' if independent else 'paced'} {pause * 1e3:.0f} ms" if pause else ""
+                how = (f", {'independent' if independent else 'paced in step'} {pause * 1e3:.0f} ms" if pause
+                       else ", closed loop")
                 little = "" if pause or games == 1 else f" (Little: {games} in flight / {rate:,.0f}/s = " \
                                                          f"{games / rate * 1e3:.0f} ms mean)"
                 app = f"{pct(SERVER_MS, 0.5):.2f} / {pct(SERVER_MS, 0.99):.2f}" if SERVER_MS else "—"
-                print(f"| {label}, {games} game(s) at once{how} ({n} actions){little} | {rate:,.0f} | "
+                print(f"| {label}, {games} game(s){how} ({n} actions){little} | {rate:,.0f} | "
                       f"{p50:.2f} | {p99:.2f} | {cpu:.2f} | {app} |", flush=True)
             if "workers" not in label:
                 pushes[label] = asyncio.run(push_latency(base, seq, 20 if args.quick else 40))

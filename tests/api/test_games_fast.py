@@ -183,6 +183,9 @@ def test_a_game_played_through_both_paths_reads_the_same_from_either(apps: tuple
     thin, general = apps
     game_id, tokens = new_game(thin)
     base = f"/api/games/{game_id}"
+    # The thin app's router no longer has the two routes: whatever it answers there, the thin path answered.
+    thin.router.routes = [r for r in thin.router.routes
+                          if getattr(r, "path", "") not in ("/api/games/{id}", "/api/games/{id}/actions")]
 
     async def run() -> int:
         version = 0
