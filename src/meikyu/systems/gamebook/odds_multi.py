@@ -27,6 +27,7 @@ pass values its chosen play once, without checking it again.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -44,6 +45,7 @@ Aim = tuple[tuple[int, ...], int, int, int]  # (targets while the attacks miss, 
 _BITS = 320
 ONE = 1 << _BITS
 _THR = 1 << 96  # plays whose non-win chances are within this many units are compared exactly
+_SLACK = 1 << 32  # above the fixed-point worths' error (units), for bounds that floats compute from them
 # Marks a state from which the fight cannot end, in the integer tables (x != x tells it).
 _NAN: Any = float("nan")
 
@@ -79,6 +81,7 @@ class MultiAttackPass:
         self._final_levels: dict[bool, tuple[tuple[int, ...], ...] | None] = {}
         self._final_worths: dict[bool, list[Pair]] = {}
         self._tried: list[tuple[tuple[int, ...], ...]] = []
+        self._lrows: dict[State, list[float]] = {}  # rows' chances of losing (non-win − escape), in units
         self._guess: dict[bool, tuple[int, ...]] = {}  # the last state's confirmed aim, per escape decision
         # Every aim's worth is over base**k × base**enemies.
         self._dk = self.base ** (k + len(self.enemies))
@@ -91,6 +94,8 @@ class MultiAttackPass:
         fu, fx, rows, stuck = self._fu, self._fx, self._rows, self._stuck
         phases: dict[tuple[int, tuple[bool, ...]], tuple[list[tuple[int, int]], int, int, int]] = {}
         won: list[Pair] = [(0, 0)] * k  # a hit that defeats the last enemy wins outright
+        no_loss = [0.0] * k
+        lrows = self._lrows
         for e in itertools.product(*lists):
             alive = tuple(h > 0 for h in e)
             alive_idx = [t for t, a in enumerate(alive) if a]
@@ -123,7 +128,14 @@ class MultiAttackPass:
                 if stalled or (stuck and any((s, struck[t]) in stuck for t in targets if hit[t] and not done[t])):
                     self._cannot_end(key, targets[0])  # a fight that cannot end from here
                     continue
-                self._decide(key, self._aims(key, targets, options, (mu, mx, stay_c, power), qn), qn)
+                miss_num = (mu, mx, stay_c, power)
+                losses = None
+                if self.escape:  # where a hit leads, as chances of losing (floats, in units) for _flee_proven
+                    losses = [(hit[t], no_loss if done[t] else lrows[(s, struck[t])]) for t in targets]
+                aims, flees = self._aims(key, targets, options, miss_num, qn, losses)
+                if not self._decide(key, aims, qn, flees):  # escaping was proven safer, but its play is unsure
+                    aims, flees = self._aims(key, targets, options, miss_num, qn, None)
+                    self._decide(key, aims, qn, flees)
                 vu, vx = fu[key], fx[key]
                 if vu != vu:
                     self._cannot_end(key, targets[0])
@@ -139,12 +151,14 @@ class MultiAttackPass:
                         self._sub_close[(left, key)] = path_levels[left - 1]  # type: ignore[attr-defined]
                     row += path_worths[: k - 1]
                     self._fresh_levels[key] = path_levels
-                    continue
-                _, levels, worths, _ = self._path(options, lower, partial(self._settle, s, e))
-                row += worths[: k - 1]
-                if any(w != w for w, _ in row):
-                    stuck.add(key)
-                self._fresh_levels[key] = levels
+                else:
+                    _, levels, worths, _ = self._path(options, lower, partial(self._settle, s, e))
+                    row += worths[: k - 1]
+                    if any(w != w for w, _ in row):
+                        stuck.add(key)
+                    self._fresh_levels[key] = levels
+                if self.escape:
+                    lrows[key] = [float(u - x) for u, x in row]
 
     def _phase_lx(self, s: int, alive: tuple[bool, ...]) -> tuple[list[tuple[int, int]], int, int, int]:
         """The enemies' half as weights over L**n: (Shin's hits ≠ s, weight), nothing changed, Shin down; L**n."""
@@ -177,6 +191,7 @@ class MultiAttackPass:
         self._fu[key] = self._fx[key] = _NAN
         self._close[key] = ()  # type: ignore[attr-defined]
         self._rows[key] = [(_NAN, _NAN)] * self.attacks
+        self._lrows[key] = [_NAN] * self.attacks
         self._stuck.add(key)
         for left in range(1, self.attacks):
             self._sub_close[(left, key)] = ()  # type: ignore[attr-defined]
@@ -249,9 +264,12 @@ class MultiAttackPass:
         return (fled + fail * nu) // denom, (fled + fail * nx) // denom
 
     def _aims(self, key: State, targets: list[int], options: list[tuple[int, list[Pair], int]],
-              miss_num: tuple[int, int, int, int], qn: int) -> list[Aim]:
-        """The aims worth deciding between at one state: for each escape decision, policy iteration
-        on the self-loop (value it at V, take the best aim, solve V for that aim, until it repeats)."""
+              miss_num: tuple[int, int, int, int], qn: int,
+              losses: list[tuple[int, list[float]]] | None) -> tuple[list[Aim], tuple[bool, ...]]:
+        """The aims worth deciding between at one state, and the escape decisions they were found for: for
+        each decision, policy iteration on the self-loop (value it at V, take the best aim, solve V for that
+        aim, until it repeats). Trying to escape comes first; given ``losses`` (each target's hit weight and
+        where a hit leads, as chances of losing), not trying is skipped when :meth:`_flee_proven`."""
         hit, k, base = self._hit, self.attacks, self.base
         mu, mx, stay_c, power = miss_num
         weights = self._power  # type: ignore[attr-defined]
@@ -274,7 +292,12 @@ class MultiAttackPass:
         found: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self._final_levels = {}
         self._tried = []  # every round's close targets, merged for the exact pass if the state is unsettled
-        for flee in (False, True) if self.escape else (False,):
+        flees = (True, False) if self.escape else (False,)
+        for flee in flees:
+            if (not flee and losses is not None and self._final_levels[True] is not None
+                    and self._flee_proven(found[self._guess[True]], qn, losses, mu - mx, power)):
+                flees = (True,)
+                break
             vu = vx = 0
             seen: set[tuple[int, ...]] = set()
             last: tuple[int, ...] | None = None
@@ -306,13 +329,42 @@ class MultiAttackPass:
                     break
                 vu, vx = v
                 last = best
-        return [(seq, *found[seq]) for seq in sorted(found)]
+        return [(seq, *found[seq]) for seq in sorted(found)], flees
 
-    def _decide(self, key: State, aims: list[Aim], qn: int) -> None:
-        """Pick the best target order for each escape decision, then the safer decision; a state where
-        nothing came close is settled."""
+    def _flee_proven(self, aim: tuple[int, int, int], qn: int, losses: list[tuple[int, list[float]]],
+                     lost: int, power: int) -> bool:
+        """Whether trying to escape with ``aim`` (its worth over ``_dk``) surely loses less than not trying
+        with *any* aim, so that not trying needs no policy iteration of its own.
+
+        Not trying, an aim's chance of losing is at least that of its exchange without the self-loop (the
+        loop only adds), and that is at least the chain that takes, attack by attack, the target of fewest
+        losses, where ``lost`` (units over ``power``) is the enemies' half's loss when every attack misses.
+        That chain runs in floats over the fixed-point rows: every step a convex mix of non-negative
+        numbers, so its relative rounding error stays below 10⁻¹⁴; the margins below cover it and the
+        fixed-point rows' own error (under 2**24 units)."""
+        v = self._loop(*aim, True, qn)
+        if v is None:
+            return False
+        base = float(self.base)
+        m = lost / power
+        for left in range(self.attacks):
+            low = math.inf
+            for a, row in losses:
+                c = (a * row[left] + (base - a) * m) / base if a else m  # a sure miss leads nowhere
+                if c != c:  # NaN: a state the fight cannot end from bounds nothing
+                    return False
+                low = min(low, c)
+            m = low
+        return v[0] - v[1] + _SLACK < m * (1 - 1e-12) - _SLACK
+
+    def _decide(self, key: State, aims: list[Aim], qn: int, flees: tuple[bool, ...]) -> bool:
+        """Pick the best target order for each escape decision in ``flees``, then the safer decision; a state
+        where nothing came close is settled. Where only escaping was weighed (not trying was proven worse)
+        but its play is not clear enough to settle, decide nothing and return False."""
         per_flee: list[tuple[bool, int, int, tuple[tuple[int, ...], ...]]] = []
         for flee in (False, True) if self.escape else (False,):
+            if flee not in flees:
+                continue
             scored = []
             for seq, nu, nx, stay in aims:
                 v = self._loop(nu, nx, stay, flee, qn)
@@ -323,9 +375,11 @@ class MultiAttackPass:
             top = min(scored, key=lambda option: option[0])  # the first of the fewest non-wins
             close = (top[2], *(seq for u, _, seq in scored if seq != top[2] and u <= top[0] + _THR))
             per_flee.append((flee, top[0], top[1], close))
+        if flees == (True,) and not (per_flee and per_flee[0][3] == (self._guess[True],)):
+            return False
         if not per_flee:
             self._fu[key] = self._fx[key] = _NAN
-            return
+            return True
         # No escape first, replaced only by a strictly safer choice (fewer losses, then more wins).
         chosen = per_flee[0]
         close_call = False
@@ -346,7 +400,7 @@ class MultiAttackPass:
             self._close[key] = ((chosen[0], chosen[3]),)  # type: ignore[attr-defined]
         if not close_call and not unsure and chosen[3] == (self._guess[chosen[0]],):
             self._settled.add(key)  # the chosen aim is the one its policy iteration confirmed, by a margin
-            return
+            return True
         merged = self._tried[0]
         for levels in self._tried[1:]:
             if levels != merged:
@@ -356,8 +410,9 @@ class MultiAttackPass:
             v = self.value(*key)  # type: ignore[attr-defined]
         except InputError:
             self._fu[key] = self._fx[key] = _NAN
-            return
+            return True
         self._fu[key], self._fx[key] = _fixed(v)
+        return True
 
     # -- the exact pass, attack by attack ----------------------------------------------------------
     def _chain_exact(self, s: int, e: tuple[int, ...], self_value: Value,
