@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 
 State = tuple[int, tuple[int, ...]]
 Pair = tuple[int, int]  # (non-win, escape) in units of 2**-_BITS
-Aim = tuple[tuple[int, ...], int, int, int]  # (targets while the attacks miss, non-win, escape, stay) over _dk
 
 _BITS = 320
 ONE = 1 << _BITS
@@ -106,6 +105,7 @@ class MultiAttackPass:
             # Every standing enemy is a target of its own: even two with the same numbers and hits are not
             # interchangeable, since the enemies strike in listed order and a kill value reads Shin's hits then.
             targets = alive_idx
+            standing = set(targets)
             qn = self._flee[len(alive_idx)]
             for s in shin_values:
                 key = (s, e)
@@ -132,10 +132,19 @@ class MultiAttackPass:
                 losses = None
                 if self.escape:  # where a hit leads, as chances of losing (floats, in units) for _flee_proven
                     losses = [(hit[t], no_loss if done[t] else lrows[(s, struck[t])]) for t in targets]
-                aims, flees = self._aims(key, targets, options, miss_num, qn, losses)
-                if not self._decide(key, aims, qn, flees):  # escaping was proven safer, but its play is unsure
-                    aims, flees = self._aims(key, targets, options, miss_num, qn, None)
-                    self._decide(key, aims, qn, flees)
+                # Policy iteration for trying to escape (where allowed) first; not trying is weighed only where
+                # escaping is not proven safer, or its play is not clear enough to settle the state on.
+                found: dict[tuple[int, ...], tuple[int, int, int]] = {}
+                self._final_levels = {}
+                self._tried = []  # every round's close targets, merged for the exact pass if the state is unsettled
+                hits = {t: row for _, row, t in options}
+                self._policy(self.escape, standing, hits, options, miss_num, qn, found)
+                if not (losses is not None and self._final_levels[True] is not None
+                        and self._flee_proven(found[self._guess[True]], qn, losses, mu - mx, power)
+                        and self._decide(key, found, qn, (True,))):
+                    if self.escape:
+                        self._policy(False, standing, hits, options, miss_num, qn, found)
+                    self._decide(key, found, qn, (False, True) if self.escape else (False,))
                 vu, vx = fu[key], fx[key]
                 if vu != vu:
                     self._cannot_end(key, targets[0])
@@ -263,73 +272,65 @@ class MultiAttackPass:
         fled = qn * ONE * dk
         return (fled + fail * nu) // denom, (fled + fail * nx) // denom
 
-    def _aims(self, key: State, targets: list[int], options: list[tuple[int, list[Pair], int]],
-              miss_num: tuple[int, int, int, int], qn: int,
-              losses: list[tuple[int, list[float]]] | None) -> tuple[list[Aim], tuple[bool, ...]]:
-        """The aims worth deciding between at one state, and the escape decisions they were found for: for
-        each decision, policy iteration on the self-loop (value it at V, take the best aim, solve V for that
-        aim, until it repeats). Trying to escape comes first; given ``losses`` (each target's hit weight and
-        where a hit leads, as chances of losing), not trying is skipped when :meth:`_flee_proven`."""
-        hit, k, base = self._hit, self.attacks, self.base
+    def _policy(self, flee: bool, standing: set[int], hits: dict[int, list[Pair]],
+                options: list[tuple[int, list[Pair], int]], miss_num: tuple[int, int, int, int], qn: int,
+                found: dict[tuple[int, ...], tuple[int, int, int]]) -> None:
+        """Policy iteration on one escape decision's self-loop (value it at V, take the best aim, solve V
+        for that aim, until it repeats), from the aim chosen one hit lower: every aim it meets goes into
+        ``found`` (aim → worth without the loop); ``_final_levels[flee]`` is the confirmed aim's close
+        targets by attack (None where unconfirmed or unclear)."""
         mu, mx, stay_c, power = miss_num
-        weights = self._power  # type: ignore[attr-defined]
-        hits = {t: row for _, row, t in options}
-
-        def worth(seq: tuple[int, ...]) -> tuple[int, int, int]:
-            u = x = 0
-            miss = 1  # over base**j after j attacks
-            for j, t in enumerate(seq):
-                a = hit[t]
-                if a:  # as in _path: a sure miss adds nothing, whatever its struck state holds
-                    hu, hx = hits[t][k - j - 1]
-                    c = miss * a * weights[k - j - 1]
-                    u += c * hu
-                    x += c * hx
-                miss *= base - a
-            # over base**k × power
-            return u * power + miss * mu, x * power + miss * mx, miss * stay_c
-
-        found: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        self._final_levels = {}
-        self._tried = []  # every round's close targets, merged for the exact pass if the state is unsettled
-        flees = (True, False) if self.escape else (False,)
-        for flee in flees:
-            if (not flee and losses is not None and self._final_levels[True] is not None
-                    and self._flee_proven(found[self._guess[True]], qn, losses, mu - mx, power)):
-                flees = (True,)
-                break
-            vu = vx = 0
-            seen: set[tuple[int, ...]] = set()
-            last: tuple[int, ...] | None = None
-            self._final_levels[flee] = None  # unconfirmed until an aim is the best against its own worth
-            guess = self._guess.get(flee)  # the aim chosen one hit lower: usually right, saving a round
-            if guess is not None and all(t in targets for t in guess):
-                found[guess] = worth(guess)
-                v = self._loop(*found[guess], flee, qn)
-                if v is not None:
-                    vu, vx = v
-                    last = guess
-                    seen.add(guess)
-            while True:
-                best, levels, worths, clear = self._path(options, ((mu + stay_c * vu) // power,
-                                                                   (mx + stay_c * vx) // power))
-                if best not in found:
-                    found[best] = worth(best)
-                self._tried.append(levels)
-                if best == last:  # policy iteration's fixed point: no aim does better against its worth
-                    self._final_levels[flee] = levels if clear else None
-                    self._final_worths[flee] = worths
-                    self._guess[flee] = best
-                    break
-                if best in seen:  # a cycle: the exact pass settles it
-                    break
-                seen.add(best)
-                v = self._loop(*found[best], flee, qn)
-                if v is None:
-                    break
+        vu = vx = 0
+        seen: set[tuple[int, ...]] = set()
+        last: tuple[int, ...] | None = None
+        self._final_levels[flee] = None  # unconfirmed until an aim is the best against its own worth
+        guess = self._guess.get(flee)  # the aim chosen one hit lower: usually right, saving a round
+        if guess is not None and standing.issuperset(guess):
+            found[guess] = self._worth(guess, hits, miss_num)
+            v = self._loop(*found[guess], flee, qn)
+            if v is not None:
                 vu, vx = v
-                last = best
-        return [(seq, *found[seq]) for seq in sorted(found)], flees
+                last = guess
+                seen.add(guess)
+        while True:
+            best, levels, worths, clear = self._path(options, ((mu + stay_c * vu) // power,
+                                                               (mx + stay_c * vx) // power))
+            if best not in found:
+                found[best] = self._worth(best, hits, miss_num)
+            self._tried.append(levels)
+            if best == last:  # policy iteration's fixed point: no aim does better against its worth
+                self._final_levels[flee] = levels if clear else None
+                self._final_worths[flee] = worths
+                self._guess[flee] = best
+                return
+            if best in seen:  # a cycle: the exact pass settles it
+                return
+            seen.add(best)
+            v = self._loop(*found[best], flee, qn)
+            if v is None:
+                return
+            vu, vx = v
+            last = best
+
+    def _worth(self, seq: tuple[int, ...], hits: dict[int, list[Pair]],
+               miss_num: tuple[int, int, int, int]) -> tuple[int, int, int]:
+        """One aim's worth over ``_dk`` with its self-loop left out: (non-win, escape, stay weight); ``hits``
+        gives, by target, where a hit leads by attacks still to make."""
+        hit, k, base = self._hit, self.attacks, self.base
+        weights = self._power  # type: ignore[attr-defined]
+        mu, mx, stay_c, power = miss_num
+        u = x = 0
+        miss = 1  # over base**j after j attacks
+        for j, t in enumerate(seq):
+            a = hit[t]
+            if a:  # as in _path: a sure miss adds nothing, whatever its struck state holds
+                hu, hx = hits[t][k - j - 1]
+                c = miss * a * weights[k - j - 1]
+                u += c * hu
+                x += c * hx
+            miss *= base - a
+        # over base**k × power
+        return u * power + miss * mu, x * power + miss * mx, miss * stay_c
 
     def _flee_proven(self, aim: tuple[int, int, int], qn: int, losses: list[tuple[int, list[float]]],
                      lost: int, power: int) -> bool:
@@ -357,7 +358,8 @@ class MultiAttackPass:
             m = low
         return v[0] - v[1] + _SLACK < m * (1 - 1e-12) - _SLACK
 
-    def _decide(self, key: State, aims: list[Aim], qn: int, flees: tuple[bool, ...]) -> bool:
+    def _decide(self, key: State, found: dict[tuple[int, ...], tuple[int, int, int]], qn: int,
+                flees: tuple[bool, ...]) -> bool:
         """Pick the best target order for each escape decision in ``flees``, then the safer decision; a state
         where nothing came close is settled. Where only escaping was weighed (not trying was proven worse)
         but its play is not clear enough to settle, decide nothing and return False."""
@@ -366,8 +368,8 @@ class MultiAttackPass:
             if flee not in flees:
                 continue
             scored = []
-            for seq, nu, nx, stay in aims:
-                v = self._loop(nu, nx, stay, flee, qn)
+            for seq in sorted(found):
+                v = self._loop(*found[seq], flee, qn)
                 if v is not None:
                     scored.append((v[0], v[1], seq))
             if not scored:
