@@ -138,10 +138,15 @@ class MultiAttackPass:
                 self._final_levels = {}
                 self._tried = []  # every round's close targets, merged for the exact pass if the state is unsettled
                 hits = {t: row for _, row, t in options}
-                self._policy(self.escape, standing, hits, options, miss_num, qn, found)
-                if not (losses is not None and self._final_levels[True] is not None
-                        and self._flee_proven(found[self._guess[True]], qn, losses, mu - mx, power)
-                        and self._decide(key, found, qn, (True,))):
+                flee = self.escape
+                v = self._policy(flee, standing, hits, options, miss_num, qn, found)
+                proven = v is not None and (losses is None or self._flee_proven(v, losses, mu - mx, power))
+                if proven and len(found) == 1:  # one aim, confirmed clear in one round: what _decide would settle
+                    assert v is not None
+                    fu[key], fx[key] = v
+                    self._close[key] = ((flee, tuple(found)),)  # type: ignore[attr-defined]
+                    self._settled.add(key)
+                elif not (proven and self._decide(key, found, qn, (flee,))):
                     if self.escape:
                         self._policy(False, standing, hits, options, miss_num, qn, found)
                     self._decide(key, found, qn, (False, True) if self.escape else (False,))
@@ -246,8 +251,8 @@ class MultiAttackPass:
                 clear = False
             else:
                 close = (best_t,)
-            bx = base * mx + best_a * (best_row[left][1] - mx) if best_a else base * mx
-            worth = ((base * mu + best_d) // base, bx // base)
+            # (base·m + d) // base, written m + d // base: the same integer, one big product fewer
+            worth = (mu + best_d // base, mx + best_a * (best_row[left][1] - mx) // base if best_a else mx)
             if settle is not None:
                 worth = settle(left + 1, worth, close)
             picks.append(best_t)
@@ -274,11 +279,12 @@ class MultiAttackPass:
 
     def _policy(self, flee: bool, standing: set[int], hits: dict[int, list[Pair]],
                 options: list[tuple[int, list[Pair], int]], miss_num: tuple[int, int, int, int], qn: int,
-                found: dict[tuple[int, ...], tuple[int, int, int]]) -> None:
+                found: dict[tuple[int, ...], tuple[int, int, int]]) -> Pair | None:
         """Policy iteration on one escape decision's self-loop (value it at V, take the best aim, solve V
         for that aim, until it repeats), from the aim chosen one hit lower: every aim it meets goes into
         ``found`` (aim → worth without the loop); ``_final_levels[flee]`` is the confirmed aim's close
-        targets by attack (None where unconfirmed or unclear)."""
+        targets by attack. Returns the confirmed aim's worth where every attack's best was clear, else None
+        (and ``_final_levels[flee]`` is None)."""
         mu, mx, stay_c, power = miss_num
         vu = vx = 0
         seen: set[tuple[int, ...]] = set()
@@ -302,13 +308,13 @@ class MultiAttackPass:
                 self._final_levels[flee] = levels if clear else None
                 self._final_worths[flee] = worths
                 self._guess[flee] = best
-                return
+                return (vu, vx) if clear else None
             if best in seen:  # a cycle: the exact pass settles it
-                return
+                return None
             seen.add(best)
             v = self._loop(*found[best], flee, qn)
             if v is None:
-                return
+                return None
             vu, vx = v
             last = best
 
@@ -332,10 +338,9 @@ class MultiAttackPass:
         # over base**k × power
         return u * power + miss * mu, x * power + miss * mx, miss * stay_c
 
-    def _flee_proven(self, aim: tuple[int, int, int], qn: int, losses: list[tuple[int, list[float]]],
-                     lost: int, power: int) -> bool:
-        """Whether trying to escape with ``aim`` (its worth over ``_dk``) surely loses less than not trying
-        with *any* aim, so that not trying needs no policy iteration of its own.
+    def _flee_proven(self, v: Pair, losses: list[tuple[int, list[float]]], lost: int, power: int) -> bool:
+        """Whether trying to escape, worth ``v``, surely loses less than not trying with *any* aim, so that
+        not trying needs no policy iteration of its own.
 
         Not trying, an aim's chance of losing is at least that of its exchange without the self-loop (the
         loop only adds), and that is at least the chain that takes, attack by attack, the target of fewest
@@ -343,18 +348,16 @@ class MultiAttackPass:
         That chain runs in floats over the fixed-point rows: every step a convex mix of non-negative
         numbers, so its relative rounding error stays below 10⁻¹⁴; the margins below cover it and the
         fixed-point rows' own error (under 2**24 units)."""
-        v = self._loop(*aim, True, qn)
-        if v is None:
-            return False
         base = float(self.base)
         m = lost / power
         for left in range(self.attacks):
             low = math.inf
             for a, row in losses:
                 c = (a * row[left] + (base - a) * m) / base if a else m  # a sure miss leads nowhere
-                if c != c:  # NaN: a state the fight cannot end from bounds nothing
+                if c < low:
+                    low = c
+                elif c != c:  # NaN: a state the fight cannot end from bounds nothing
                     return False
-                low = min(low, c)
             m = low
         return v[0] - v[1] + _SLACK < m * (1 - 1e-12) - _SLACK
 
