@@ -133,6 +133,7 @@ class DpSolver(MultiAttackPass, OddsSolver):
         fled = self._aflee = [False] * size
         close_map = self._close
         hf, qf, flees = self._hf, self._qf, ((False, True) if self.escape else (False,))
+        order = flees[::-1]  # escaping first: where it surely loses less, not trying is never weighed
         phase_cache: dict[tuple[bool, ...], list[tuple[list[tuple[int, float]], float, float]]] = {}
         for ei, e in enumerate(itertools.product(*lists)):
             alive = tuple(h > 0 for h in e)
@@ -171,7 +172,16 @@ class DpSolver(MultiAttackPass, OddsSolver):
                     else:
                         aims.append((t, a * s0w[sidx + si] + miss * mw, a * s0l[sidx + si] + miss * ml,
                                      miss * stay_e))
-                for flee in flees:
+                for flee in order:
+                    if not flee and best_t >= 0 and not close:
+                        # Escaping was weighed first, and every aim saw its own NaN check there. Not trying
+                        # loses at least an exchange's losses without the self-loop, whatever the aim.
+                        low = 2.0
+                        for _, _, nl, _ in aims:
+                            if nl < low:
+                                low = nl
+                        if best_l < low * (1.0 - 1e-9):  # far above the doubles' rounding
+                            break
                     top_w, top_l, top_t, ties = -1.0, 2.0, -1, False
                     c = 1.0 - q if flee else 1.0  # the chance the escape die fails (or is not rolled)
                     for t, nw, nl, stay in aims:
@@ -386,28 +396,30 @@ class DpSolver(MultiAttackPass, OddsSolver):
         return value
 
     def _sub_exact(self, s: int, e: tuple[int, ...], left: int) -> Value:
-        if not any(e):
-            return WIN
+        """Exact (w, x, d) with ``left`` of Shin's attacks still to make this exchange (not reduced)."""
         key = (s, e, left)
         cached = self._sub.get(key)
         if cached is not None:
             return cached
+        if not any(e):
+            return WIN
         if left == 0:
             value = self.value
             v = _mix([(c, value(s2, e)) for s2, c in self._split(s, e)[1]], self._power[len(e)], False)
         else:
-            self.solve_floats()
+            if not self._solved:
+                self.solve_floats()
             found: Value | None = None
             close = self._sub_close[(left, (s, e))]
             if not close:
                 raise self._stalemate(s, e)
+            miss = self._sub_exact(s, e, left - 1)
             for t in close:
                 a = self._hit[t]
                 if not a:  # an enemy Shin cannot hit: only the miss counts
-                    cand = self._sub_exact(s, e, left - 1)
+                    cand = miss
                 else:
-                    cand = _mix2(a, self._sub_exact(s, self._struck(e, t), left - 1),
-                                 self.base - a, self._sub_exact(s, e, left - 1), self.base)
+                    cand = _mix2(a, self._sub_exact(s, self._struck(e, t), left - 1), self.base - a, miss, self.base)
                 if found is None or _better_win(cand, found):
                     found = cand
             assert found is not None
