@@ -8,6 +8,8 @@ in two passes:
    state's "nothing happened" self-loop is divided out (``V = N / (1 - p_stay)``), so one pass
    suffices. This pass fixes the best target order and escape decision at every state; options whose
    chances of not winning come within a ratio of ``_REL`` of the best are kept for an exact comparison.
+   Escaping is weighed first; where it loses less than any aim's exchange without its self-loop (a
+   lower bound on not trying), not trying is not weighed at all.
    With extra attacks the pass is :mod:`~meikyu.systems.gamebook.odds_multi`'s, one step per attack,
    in fixed point (2**-320) rather than doubles, so that nearly every state is settled without an
    exact comparison.

@@ -22,6 +22,11 @@ so a worth is off by at most a few units per state and attack below it: under 2*
 fight the state guard admits. Plays within ``_THR`` = 2**96 units (2**-224) of each other are compared
 exactly by the solver's integer pass; a state where nothing came that close is **settled**: the exact
 pass values its chosen play once, without checking it again.
+
+**Escape first, and often alone.** Where escape is allowed, trying to escape is weighed first; not trying
+needs its own policy iteration only where :meth:`MultiAttackPass._flee_proven` cannot show that escaping
+loses less than not trying would with *any* aim (a float chain of the fewest losses attack by attack, a
+lower bound with margins far above its rounding). On the benchmark fight that proof holds at 3 states in 4.
 """
 
 from __future__ import annotations
