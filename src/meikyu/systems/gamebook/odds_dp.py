@@ -92,7 +92,8 @@ class DpSolver(MultiAttackPass, OddsSolver):
         self._qf = [q / base for q in self._flee]
         # The options worth an exact look, per state (float tables: the flat pass or odds_multi's).
         self._close: dict[State, tuple[tuple[bool, tuple[tuple[int, ...], ...]], ...]] = {}
-        self._sub_close: dict[tuple[int, State], tuple[int, ...]] = {}
+        # odds_multi's: the close targets with `left` attacks still to make, at [left - 1], per state
+        self._sub_close: dict[State, Sequence[tuple[int, ...]]] = {}
         self._exact_m: dict[State, Value] = {}
         self._splits: dict[State, Split] = {}
         self._fresh_done: dict[State, tuple[tuple[int, ...], Value]] = {}
@@ -412,7 +413,7 @@ class DpSolver(MultiAttackPass, OddsSolver):
             if not self._solved:
                 self.solve_floats()
             found: Value | None = None
-            close = self._sub_close[(left, (s, e))]
+            close = self._sub_close[(s, e)][left - 1]
             if not close:
                 raise self._stalemate(s, e)
             miss = self._sub_exact(s, e, left - 1)
@@ -491,7 +492,8 @@ class DpSolver(MultiAttackPass, OddsSolver):
             return self._choice[(s, e)][1][0]
         self.value(s, e)
         best, best_v = alive[0], None
-        close = self._sub_close.get((left, (s, e))) or tuple(alive)
+        levels = self._sub_close.get((s, e))
+        close = (levels[left - 1] if levels else ()) or tuple(alive)
         for t in close:
             a = self._hit[t]
             v = _mix([(a, self._sub_exact(s, self._struck(e, t), left - 1)),

@@ -166,11 +166,11 @@ class MultiAttackPass:
                     flee = self._close[key][0][0]  # type: ignore[attr-defined]
                     path_levels, path_worths = self._final_levels[flee], self._final_worths[flee]
                     assert path_levels is not None
-                    for left in range(1, k):
-                        self._sub_close[(left, key)] = path_levels[left - 1]  # type: ignore[attr-defined]
+                    self._sub_close[key] = path_levels  # type: ignore[attr-defined]
                     row += path_worths[: k - 1]
                     self._fresh_levels[key] = path_levels
                 else:
+                    self._sub_close[key] = []  # type: ignore[attr-defined]  # filled by _settle, attack by attack
                     _, levels, worths, _ = self._path(options, lower, partial(self._settle, s, e))
                     row += worths[: k - 1]
                     if any(w != w for w, _ in row):
@@ -197,7 +197,7 @@ class MultiAttackPass:
         end). The exchange's first attack keeps ``worth`` (fresh() settles it)."""
         if left == self.attacks:
             return worth
-        self._sub_close[(left, (s, e))] = close  # type: ignore[attr-defined]
+        self._sub_close[(s, e)].append(close)  # type: ignore[attr-defined]
         if len(close) == 1:
             return worth
         try:
@@ -212,8 +212,7 @@ class MultiAttackPass:
         self._rows[key] = [(_NAN, _NAN)] * self.attacks
         self._lrows[key] = [_NAN] * self.attacks
         self._stuck.add(key)
-        for left in range(1, self.attacks):
-            self._sub_close[(left, key)] = ()  # type: ignore[attr-defined]
+        self._sub_close[key] = ((),) * (self.attacks - 1)  # type: ignore[attr-defined]
         self._fresh_levels[key] = tuple((first,) for _ in range(self.attacks))
         self._levels.pop(key, None)
         self._settled.discard(key)
