@@ -99,6 +99,7 @@ class DpSolver(MultiAttackPass, OddsSolver):
         self._fresh_done: dict[State, tuple[tuple[int, ...], Value]] = {}
         self._settled: set[State] = set()  # odds_multi's: states whose play the exact pass need not check
         self._solved = False
+        self._row_of: dict[tuple[int, ...], int] = {}  # the single pass's flat tables: where each e's row starts
 
     # -- pass 1: floats, bottom-up -------------------------------------------------------------
     def solve_floats(self) -> None:
@@ -137,8 +138,11 @@ class DpSolver(MultiAttackPass, OddsSolver):
         close_map = self._close
         hf, qf, flees = self._hf, self._qf, ((False, True) if self.escape else (False,))
         order = flees[::-1]  # escaping first: where it surely loses less, not trying is never weighed
+        above, below = 1.0 + _REL, 1.0 - _REL
         phase_cache: dict[tuple[bool, ...], list[tuple[list[tuple[int, float]], float, float]]] = {}
+        rows = self._row_of
         for ei, e in enumerate(itertools.product(*lists)):
+            rows[e] = ei * ns
             alive = tuple(h > 0 for h in e)
             targets = []
             for t, h in enumerate(e):
@@ -196,9 +200,9 @@ class DpSolver(MultiAttackPass, OddsSolver):
                         if w != w:  # NaN: this aim leads where the fight cannot end
                             stalled = True
                             break
-                        if w > top_w * (1.0 + _REL):
+                        if w > top_w * above:
                             top_w, top_l, top_t, ties = w, nl * k, t, False
-                        elif w >= top_w * (1.0 - _REL):
+                        elif w >= top_w * below:
                             ties = True  # a near tie on wins: the exact pass decides
                             if w > top_w:
                                 top_w, top_l, top_t = w, nl * k, t
@@ -252,9 +256,8 @@ class DpSolver(MultiAttackPass, OddsSolver):
         return moved, stay, dead
 
     def _flat_index(self, key: State) -> int:
-        ns, s_index, positions, radix = self._flat
         s, e = key
-        return sum(positions[i][h] * radix[i] for i, h in enumerate(e)) * ns + s_index[s]
+        return self._row_of[e] + self._flat[1][s]
 
     def _float_win(self, key: State) -> float:
         """The float pass's chance of winning at ``key`` (NaN where the fight cannot end); KeyError if unreachable."""
