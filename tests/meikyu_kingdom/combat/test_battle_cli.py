@@ -76,7 +76,7 @@ def test_battle_runner_typed_dice_undo_and_views() -> None:
     game: Game = Game(BattleRules(), load_encounter("sample"), dice=RandomDice(1))
     assert run_battle(game, "en", lambda _prompt: next(answers), out, fallback=RandomDice(1)) == 0
     text = out.getvalue()
-    assert "which reading?" in text and "use 5+6 → 14: success" in text
+    assert "which reading?" in text and "use 6+5 → 14: success" in text
     assert "strategy check [6,5]" in text and text.count("Took back the last action.") == 2
     assert "strategy check [1,1]" in text and "(fumble)" in text
     assert "What the players see" in text and "GM actions:" in text and "is not a GM action" in text

@@ -38,7 +38,7 @@ def test_one_six_with_room_for_drive_asks_the_roller_r_mk_14() -> None:
     assert (asked.pending.actor, ch.kind, ch.options, ch.detail) == ("hana", "sixes", ("0", "1"), (2, 8, 3, 0, 6, 4))
     assert kinds(events) == ["ChoiceAsked"] and asked.combatants == b.combatants and asked.phase == "strategy"
     labels = [describe(Choose(o), asked, "en") for o in ch.options]
-    assert labels == ["use 4+6 → 12: success", "1×6 into drive, use 4 → 6: failure, +1 drive"]
+    assert labels == ["use 6+4 → 12: success", "1×6 into drive, use 4 → 6: failure, +1 drive"]
     assert pending_text(asked, "en").startswith("Hana: [6,4] +2, difficulty 8, room for 3 more drive.")
 
 
@@ -96,7 +96,7 @@ def test_hope_dice_the_kept_pair_is_part_of_the_same_choice_r_mk_15() -> None:
     ch = asked.pending.choice
     assert ch.options == ("0", "1")
     labels = [describe(Choose(o), asked, "en") for o in ch.options]
-    assert labels == ["use 5+6 → 14: success", "1×6 into drive, use 4+5 → 12: success, +1 drive"]
+    assert labels == ["use 6+5 → 14: success", "1×6 into drive, use 5+4 → 12: success, +1 drive"]
     assert TacticalPolicy().decide(asked) == Choose("1")  # both hit: the policy takes the drive
     after, events = play(asked, Choose("1"))
     assert first(events, ev.Check).achievement == 12 and after.get("hana").drive == 1
@@ -108,7 +108,7 @@ def test_curse_a_turned_six_can_leave_a_fumble_and_says_so_r_mk_44() -> None:
     b = acting(battle(pc("hana", drive=1, capacity=3, statuses=frozenset({CURSE})), mon("gob", area=2)))
     asked, _ = play(b, Attack("hana", "gob", hope=1), 6, 2, 1)
     labels = [describe(Choose(o), asked, "en") for o in asked.pending.choice.options]
-    assert labels == ["use 2+6 → 11: success", "1×6 into drive, use 1+2 → 0: failure (fumble), +1 drive"]
+    assert labels == ["use 6+2 → 11: success", "1×6 into drive, use 2+1 → 0: failure (fumble), +1 drive"]
     assert TacticalPolicy().decide(asked) == Choose("0")
 
 
@@ -121,7 +121,7 @@ def test_a_hidden_difficulty_is_not_shown_nor_used_to_narrow_the_choice() -> Non
     ch = asked.pending.choice
     assert ch.detail[1] == -1 and ch.auto == "0"
     assert [describe(Choose(o), asked, "en") for o in ch.options] == [
-        "use 4+6 → 12: result unknown", "1×6 into drive, use 4 → 6: result unknown, +1 drive"]
+        "use 6+4 → 12: result unknown", "1×6 into drive, use 4 → 6: result unknown, +1 drive"]
     assert "difficulty hidden" in pending_text(asked, "en")
     assert "auto" not in view(asked, "player")["pending"]["choice"] and "auto" in view(asked, "gm")["pending"]["choice"]
 
@@ -130,7 +130,7 @@ def test_the_table_offers_it_to_the_rolling_players_seat_only() -> None:
     asked, _ = play(strategy(), StrategyCheck("hana"), 6, 4)
     prompt = KIND.prompt(asked, "pc:hana", "ko")
     assert prompt is not None and prompt["seat"] == "pc:hana"
-    assert [o["label"] for o in prompt["options"]] == ["4+6 사용 → 12: 성공", "6 1개를 기력으로, 4 사용 → 6: 실패, 기력 +1"]
+    assert [o["label"] for o in prompt["options"]] == ["6+4 사용 → 12: 성공", "6 1개를 기력으로, 4 사용 → 6: 실패, 기력 +1"]
     assert KIND.prompt(asked, "pc:toru", "ko") is None
     assert not [i for i in KIND.menu(asked, "pc:toru", "ko") if i.kind == "prompt"]
     gm = [i for i in KIND.menu(asked, GM, "en") if i.kind == "prompt"]

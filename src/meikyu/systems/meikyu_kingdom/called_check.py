@@ -3,9 +3,10 @@
 Traps, events, camp actions and GM calls name who rolls, the stat and the difficulty; the roller then
 answers prompts one by one: ``declare_check`` (how much hope, and whether from drive or the court's
 voice), ``voice_consent`` when voice is asked for and other players share it (the court's consent,
-R-MK-13), then the check's own prompts (``convert_sixes``, ``keep_dice``, ``minion_help``) from
-:mod:`.check`. Nothing is chosen for the player: :class:`CalledPolicy` answers only in simulations
-and one-shot commands.
+R-MK-13), then the check's own prompts (``convert_sixes`` — which 6s become hope, the best two dice
+left counting, asked only when more than one reading is worth having — and ``minion_help``) from
+:mod:`.check`. Nothing is chosen for the player: :class:`CalledPolicy` answers only in simulations and
+one-shot commands.
 
 >>> from meikyu.dice import ScriptedDice
 >>> from meikyu.systems.meikyu_kingdom.sheet import sample
@@ -16,12 +17,12 @@ and one-shot commands.
 >>> call, _ = answer(call, DeclareHope(("voice",)), s.kingdom, s.characters, ScriptedDice([]))
 >>> call.prompt.kind, call.prompt.actor
 ('voice_consent', 'court')
->>> call, _ = answer(call, ConsentVoice(True), s.kingdom, s.characters, ScriptedDice([5, 2, 1]))
->>> call.prompt.kind, call.check.kingdom.voice       # three dice: which two count is mir's choice
-('keep_dice', 5)
->>> call, _ = answer(call, ck.KeepDice((2, 5)), s.kingdom, s.characters, ScriptedDice([]))
->>> call.done, call.check.achievement, call.check.success   # 5+2, +3 search; mir has no minions to help
-(True, 10, True)
+>>> call, _ = answer(call, ConsentVoice(True), s.kingdom, s.characters, ScriptedDice([6, 2, 1]))
+>>> call.prompt.kind, call.prompt.options, call.check.kingdom.voice  # 6+2, or the 6 as drive and 2+1
+('convert_sixes', ('0', '1'), 5)
+>>> call, _ = answer(call, ck.ConvertSixes(0), s.kingdom, s.characters, ScriptedDice([]))
+>>> call.done, call.check.achievement, call.check.success   # 6+2, +3 search; mir has no minions to help
+(True, 11, True)
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ class ConsentVoice(Action):
     agree: bool = True
 
 
-for _cls in (ck.ConvertSixes, ck.KeepDice, ck.MinionHelp, ck.FinishCheck):
+for _cls in (ck.ConvertSixes, ck.MinionHelp, ck.FinishCheck):
     ACTIONS.register(_cls)
 
 

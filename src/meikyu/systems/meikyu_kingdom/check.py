@@ -1,9 +1,10 @@
 """The action check as a state machine (R-MK-10 … R-MK-19), built on :mod:`.rolls`.
 
 Flow: :class:`DeclareCheck` (stat or national power, difficulty — maybe hidden —, hope dice and where
-each comes from, cooperating helpers) → roll 2 + k dice → prompt ``convert_sixes`` (R-MK-14) → prompt
-``keep_dice`` (R-MK-15) → achievement, critical / fumble (R-MK-11) → prompt ``minion_help`` (R-MK-19)
-→ done. Every voice change goes through :func:`.voice.change_voice`, so disasters (R-MK-20) are
+each comes from, cooperating helpers) → roll 2 + k dice → prompt ``convert_sixes`` (R-MK-14, R-MK-15:
+how many 6s become hope, the best two of the dice left counting; asked only when more than one reading
+is worth having, :func:`.rolls.readings`) → achievement, critical / fumble (R-MK-11) → prompt
+``minion_help`` (R-MK-19) → done. Every voice change goes through :func:`.voice.change_voice`, so disasters (R-MK-20) are
 counted in ``state.disasters``.
 
 >>> from meikyu.dice import ScriptedDice
@@ -22,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from itertools import combinations
 from typing import Any
 
 from meikyu.dice.source import Dice
@@ -80,17 +80,10 @@ class DeclareCheck(Action):
 @ACTIONS.register
 @dataclass(frozen=True)
 class ConvertSixes(Action):
-    """Turn ``count`` of the 6s into drive (voice in a national check) (R-MK-14)."""
+    """Turn ``count`` of the 6s into drive (voice in a national check) and use the best two dice left
+    (R-MK-14, R-MK-15): one of the readings the ``convert_sixes`` prompt offers."""
 
     count: int
-
-
-@ACTIONS.register
-@dataclass(frozen=True)
-class KeepDice(Action):
-    """Use these dice values for the achievement (R-MK-15)."""
-
-    values: tuple[int, ...]
 
 
 @ACTIONS.register
@@ -132,7 +125,7 @@ class CheckState:
     court: tuple[Character, ...] = ()
     declaration: DeclareCheck | None = None
     stage: str = "idle"
-    """idle → convert → keep → minions → done."""
+    """idle → convert → minions → done."""
     national: bool = False
     bonus: int = 0
     """Cooperation bonus added to the achievement (R-MK-12)."""
@@ -201,9 +194,7 @@ class CheckState:
     def prompt(self) -> Prompt | None:
         """The decision the check waits for, if any."""
         if self.stage == "convert":
-            return Prompt("convert_sixes", self._roller(), tuple(str(n) for n in range(self.dice.count(6) + 1)))
-        if self.stage == "keep":
-            return Prompt("keep_dice", self._roller(), tuple(_label(p) for p in self._pairs()))
+            return Prompt("convert_sixes", self._roller(), tuple(str(o.converted) for o in self.readings()[0]))
         if self.stage == "minions":
             return Prompt("minion_help", self._roller(), ("help", "finish"))
         return None
@@ -211,16 +202,22 @@ class CheckState:
     def _roller(self) -> str | None:
         return None if self.declaration is None else self.declaration.actor or None
 
-    def _remaining(self) -> list[int]:
-        remaining = sorted(self.dice)
-        del remaining[len(remaining) - self.converted :]
-        return remaining
+    def room(self) -> int:
+        """How much hope a 6 can still bring: drive up to capacity (none while distracted, R-MK-44);
+        the court's voice has no cap (national checks, R-MK-18)."""
+        if self.national or not self.has_actor():
+            return len(self.dice) + rolls.CRITICAL_DRIVE
+        actor = self.actor()
+        return 0 if actor.has("distraction") else actor.capacity - actor.drive
 
-    def _pairs(self) -> list[tuple[int, ...]]:
-        """Distinct choices of two dice among those left, best sum first."""
-        remaining = self._remaining()
-        pairs = {tuple(sorted(p)) for p in combinations(remaining, 2)}
-        return sorted(pairs, key=lambda p: (-sum(p), p))
+    def readings(self) -> tuple[tuple[rolls.CheckOutcome, ...], int]:
+        """The rolled dice's readings worth offering, and the automatic one (:func:`.rolls.readings`;
+        a hidden difficulty is not weighed: the roller cannot see it)."""
+        decl = self.declaration
+        assert decl is not None
+        curse = self.has_actor() and self.actor().has("curse")
+        blind = decl.hidden or decl.difficulty is None
+        return rolls.readings(self.dice, self.bonus, decl.difficulty, room=self.room(), curse=curse, blind=blind)
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = to_data(self)
@@ -262,9 +259,7 @@ class CheckRules:
 
     def legal_actions(self, state: CheckState) -> list[Action]:
         if state.stage == "convert":
-            return [ConvertSixes(n) for n in range(state.dice.count(6) + 1)]
-        if state.stage == "keep":
-            return [KeepDice(p) for p in state._pairs()]
+            return [ConvertSixes(o.converted) for o in state.readings()[0]]
         if state.stage == "minions":
             return [MinionHelp(), FinishCheck()]
         return []  # idle / done: a new DeclareCheck is always possible, and not listed
@@ -274,8 +269,6 @@ class CheckRules:
             return _declare(state, action, dice)
         if isinstance(action, ConvertSixes):
             return _convert(state, action)
-        if isinstance(action, KeepDice):
-            return _keep(state, action)
         if isinstance(action, MinionHelp):
             return _minion_help(state, dice)
         if isinstance(action, FinishCheck):
@@ -387,42 +380,25 @@ def _declare(state: CheckState, act: DeclareCheck, dice: Dice) -> tuple[CheckSta
     return _advance(new, events)
 
 
-def _can_gain(state: CheckState) -> bool:
-    """Whether turning 6s into hope gains anything (distraction bars drive, R-MK-44)."""
-    if state.national:
-        return True
-    return state.has_actor() and not state.actor().has("distraction")
-
-
 def _advance(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
-    """Move past stages that need no decision."""
-    if state.stage == "rolling":
-        # The prompt is offered only when a 6 could become hope; otherwise nothing is converted.
-        state = _evolve(state, stage="convert" if state.dice.count(6) and _can_gain(state) else "keep")
-    if state.stage == "keep" and len(state._pairs()) <= 1:
-        pairs = state._pairs()
-        return _settle(_evolve(state, kept=pairs[0] if pairs else tuple(state._remaining())), events)
-    return state, tuple(events)
+    """Ask about the 6s and dice only when more than one reading is worth having (R-MK-14, R-MK-15);
+    otherwise take the one there is."""
+    front, _auto = state.readings()
+    if len(front) > 1:
+        return _evolve(state, stage="convert"), tuple(events)
+    return _settle(_evolve(state, converted=front[0].converted, kept=front[0].kept), events)
 
 
 def _convert(state: CheckState, act: ConvertSixes) -> tuple[CheckState, tuple[Event, ...]]:
     if state.stage != "convert":
         raise RuleError("R-MK-14", "mk.error.check.not_now", action="ConvertSixes", stage=state.stage)
-    sixes = state.dice.count(6)
-    if not 0 <= act.count <= sixes:
-        raise RuleError("R-MK-14", "mk.error.convert_count", convert=act.count, sixes=sixes)
-    return _advance(_evolve(state, converted=act.count, stage="keep"), [])
-
-
-def _keep(state: CheckState, act: KeepDice) -> tuple[CheckState, tuple[Event, ...]]:
-    if state.stage != "keep":
-        raise RuleError("R-MK-15", "mk.error.check.not_now", action="KeepDice", stage=state.stage)
-    want = tuple(sorted(act.values))
-    if want not in state._pairs():
+    front, _auto = state.readings()
+    reading = next((o for o in front if o.converted == act.count), None)
+    if reading is None:
         raise RuleError(
-            "R-MK-15", "mk.error.check.bad_keep", kept=_label(want), dice=_label(state._remaining())
+            "R-MK-14", "mk.error.check.bad_convert", convert=act.count, options=", ".join(str(o.converted) for o in front)
         )
-    return _settle(_evolve(state, kept=want), [])
+    return _settle(_evolve(state, converted=reading.converted, kept=reading.kept), [])
 
 
 def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
@@ -527,7 +503,7 @@ class AutoPolicy:
     """Answers check prompts automatically.
 
     6s: succeed if any choice succeeds, then avoid a fumble, then most hope, then highest achievement
-    (with a hidden difficulty nothing is converted). Dice: the best pair after conversion. Minions:
+    (with a hidden difficulty nothing is converted), among the readings offered. Minions:
     help while the check fails by at most ``minion_gap`` (never with a hidden difficulty).
     """
 
@@ -535,9 +511,8 @@ class AutoPolicy:
 
     def choose(self, state: CheckState, legal: Sequence[Action]) -> Action:
         if state.stage == "convert":
-            return ConvertSixes(self._best_conversion(state))
-        if state.stage == "keep":
-            return legal[0]
+            pick = ConvertSixes(self._best_conversion(state))
+            return pick if pick in legal else legal[0]
         if state.stage == "minions":
             decl = state.declaration
             if (
@@ -608,7 +583,7 @@ def resolve(
     return state, tuple(collected)
 
 
-ACTIONS_TUPLE: tuple[type[Action], ...] = (ConvertSixes, KeepDice, MinionHelp, FinishCheck)
+ACTIONS_TUPLE: tuple[type[Action], ...] = (ConvertSixes, MinionHelp, FinishCheck)
 """The answers to a running check's prompts (a caller forwards these to the check)."""
 
 __all__ = [
@@ -621,7 +596,6 @@ __all__ = [
     "ConvertSixes",
     "DeclareCheck",
     "FinishCheck",
-    "KeepDice",
     "MinionHelp",
     "VoiceChanged",
     "auto_conversion",

@@ -119,13 +119,13 @@ def _describe_choice(action: Any, battle: Any, lang: str) -> str:
     return str(option)
 
 
-def sixes_option(detail: tuple[int, ...], converted: int, lang: str) -> str:
+def sixes_option(detail: tuple[int, ...], converted: int, lang: str, into: str = "drive") -> str:
     """One reading offered by the ``sixes`` prompt (R-MK-14/15), from the choice's detail (modifier,
     difficulty or −1 when hidden, drive that still fits, curse, the dice): the dice used, the
-    achievement, the result and the drive gained.
+    achievement, the result and the drive gained (``into="voice"``: a national check's, R-MK-18).
 
     >>> sixes_option((3, 9, 4, 0, 6, 4), 0, "en"), sixes_option((3, 9, 4, 0, 6, 4), 1, "en")
-    ('use 4+6 → 13: success', '1×6 into drive, use 4 → 7: failure, +1 drive')
+    ('use 6+4 → 13: success', '1×6 into drive, use 4 → 7: failure, +1 drive')
     >>> sixes_option((3, -1, 4, 0, 6, 4), 1, "ko")
     '6 1개를 기력으로, 4 사용 → 7: 성패 미상, 기력 +1'
     """
@@ -139,16 +139,17 @@ def sixes_option(detail: tuple[int, ...], converted: int, lang: str) -> str:
         result = translate(f"mk.battle.word.{'success' if o.success else 'failure'}", lang)
     if o.critical or o.fumble:
         result += translate(f"mk.battle.word.{'critical' if o.critical else 'fumble'}", lang)
-    kept = "+".join(map(str, o.kept))
+    kept = "+".join(map(str, reversed(o.kept)))  # high die first, as a player reads a pair
     use = translate(f"mk.battle.sixes.{'use' if kept else 'use_none'}", lang, kept=kept, achievement=o.achievement)
     gain = min(o.drive, room)
+    word = translate(f"mk.word.{into}", lang)
     return translate(
         "mk.battle.sixes.option",
         lang,
-        turn=translate("mk.battle.sixes.turn", lang, count=converted) if converted else "",
+        turn=translate("mk.battle.sixes.turn", lang, count=converted, into=word) if converted else "",
         use=use,
         result=result,
-        drive=translate("mk.battle.sixes.drive", lang, gain=gain) if gain else "",
+        drive=translate("mk.battle.sixes.drive", lang, gain=gain, into=word) if gain else "",
     )
 
 
