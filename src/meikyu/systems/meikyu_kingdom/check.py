@@ -4,8 +4,8 @@ Flow: :class:`DeclareCheck` (stat or national power, difficulty — maybe hidden
 each comes from, cooperating helpers) → roll 2 + k dice → prompt ``convert_sixes`` (R-MK-14, R-MK-15:
 how many 6s become hope, the best two of the dice left counting; asked only when more than one reading
 is worth having, :func:`.rolls.readings`) → achievement, critical / fumble (R-MK-11) → prompt
-``minion_help`` (R-MK-19) → done. Every voice change goes through :func:`.voice.change_voice`, so disasters (R-MK-20) are
-counted in ``state.disasters``.
+``minion_help`` (R-MK-19) → done. Every voice change goes through :func:`.voice.change_voice`, so
+disasters (R-MK-20) are counted in ``state.disasters``.
 
 >>> from meikyu.dice import ScriptedDice
 >>> from meikyu.systems.meikyu_kingdom.sheet import sample

@@ -105,8 +105,9 @@ def check(
 ) -> CheckOutcome:
     """Roll a check for ``cid`` (R-MK-10/11/14/15): 2 + ``hope`` dice, cooperation added, drive capped.
 
-    Cooperation waiting for this character's ``purpose`` (R-MK-12) is added; any check of its own
-    action ends all its waiting cooperation. Curse and distraction (R-MK-44) change the reading; a
+    Which 6s become drive, and so which dice count, is the roller's to choose when it matters
+    (``sixes``, see :func:`_reading`). Cooperation waiting for this character's ``purpose`` (R-MK-12)
+    is added; any check of its own action ends all its waiting cooperation. Curse and distraction (R-MK-44) change the reading; a
     critical or fumble cures distraction; a court fumble costs 1 voice (R-MK-11, R-MK-20). A failed
     check that minions could still turn asks about minion help (R-MK-19).
     """
