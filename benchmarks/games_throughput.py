@@ -1,6 +1,7 @@
 """Shared games: actions per second and latency through HTTP and the store, beside in-memory baselines.
 
-    python benchmarks/games_throughput.py [--pg postgresql://…] [--quick] [--compare-src DIR] [--workers N]
+    python benchmarks/games_throughput.py [--pg postgresql://…] [--quick] [--compare-src DIR [--interleave N]]
+                                         [--workers N]
 
 What it does, all in one run:
 
@@ -22,14 +23,18 @@ What it does, all in one run:
    others play too. Paced tables all start together and wait the same time, so they stay in step: every
    pause ends with 16 requests arriving at once (the last waits for the other 15). The *independent*
    rows are the same tables started at random offsets, each waiting a random time of that mean
-   (exponential, seeded): tables that do not watch each other's clocks, as real ones don't.
+   (exponential, seeded): tables that do not watch each other's clocks, as real ones don't; a last row
+   plays 64 such tables at 1 s. Each row's label says which reading of "N games" it is: *closed loop*,
+   *paced in step* or *independent*.
    Each server first plays one unmeasured game (imports and caches warm up, as on a server that has been
    running). The last column is the server's own time per action (its ``server-timing`` header: from the
    games handler's start to its answer), so what the client and the scheduler add shows beside it.
    ``--compare-src DIR`` runs the same SQLite rows on a second server from another source tree (e.g. a
    ``git worktree`` of an older commit), in the same run: before and after side by side. ``--workers N``
    adds the closed and paced 16-game rows on ``meikyu serve --workers N`` (SQLite and PostgreSQL), whose
-   CPU column sums every process of the server.
+   CPU column sums every process of the server. ``--interleave ROUNDS`` (with ``--compare-src``) then runs the
+   1-game, 16-game closed and 16-game independent rows alternately on both trees, fresh servers, and prints
+   the medians: on a shared machine, the fairer before-and-after.
 4. Push latency: one game with 6 WebSockets subscribed (the GM, the four PC seats and the GM's second
    screen); time from posting an action to the push reaching all 6.
 5. Load time of a 2,000-action game (a Meikyuu Kingdom session played by a random policy): a cold load
@@ -295,12 +300,49 @@ def long_game_load(store_arg: dict[str, str | None]) -> dict[str, float]:
     return out
 
 
+def interleaved(seq: Sequence_, other_src: str, rounds: int) -> None:
+    """The rows that matter most, run ``this tree, the other, this tree, the other …`` on fresh servers, ``rounds``
+    times: medians of each, so a shared machine's swings fall on both trees alike."""
+    import statistics
+
+    rows = [("1 game, closed loop", 1, len(seq), 0.0, False), ("16 games, closed loop", 16, 30, 0.0, False),
+            ("16 games, independent 1 s", 16, 20, 1.0, True)]
+    trees = [("this tree", None), ("other tree", str(Path(other_src).resolve()))]
+    found: dict[tuple[str, str], list[tuple[float, float, float, float]]] = {}
+    procs = []
+    for tree, src in trees:
+        proc, base = start_server("--data", tempfile.mkdtemp(prefix="meikyu-bench-"), src=src)
+        procs.append((tree, proc, base))
+        asyncio.run(play_games(base, seq, 1, len(seq)))  # warm-up
+    try:
+        for _ in range(rounds):
+            for name, games, per_game, pause, independent in rows:
+                for tree, proc, base in procs:
+                    cpu = cpu_seconds(proc.pid)
+                    _, p50, p99, n = asyncio.run(play_games(base, seq, games, per_game, pause, independent))
+                    cpu = (cpu_seconds(proc.pid) - cpu) / n * 1e3
+                    app = pct(SERVER_MS, 0.5) if SERVER_MS else float("nan")
+                    found.setdefault((name, tree), []).append((cpu, p50, p99, app))
+    finally:
+        for _, proc, _ in procs:
+            proc.terminate()
+            proc.wait()
+    print(f"\n| interleaved, medians of {rounds} | tree | server CPU ms/action | p50 ms | p99 ms | in the app p50 ms |\n"
+          "|---|---|---:|---:|---:|---:|")
+    for name, *_ in rows:
+        for tree, _src in trees:
+            columns = [statistics.median(v[i] for v in found[(name, tree)]) for i in range(4)]
+            print(f"| {name} | {tree} | " + " | ".join(f"{c:.2f}" for c in columns) + " |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--pg", default=os.environ.get("MEIKYU_TEST_PG", ""))
     parser.add_argument("--quick", action="store_true", help="fewer games and actions (a smoke run)")
     parser.add_argument("--compare-src", default="", help="also run the SQLite rows on this source tree")
     parser.add_argument("--workers", type=int, default=0, help="also run 16-game rows on serve --workers N")
+    parser.add_argument("--interleave", type=int, default=0, metavar="ROUNDS",
+                        help="with --compare-src: also the key rows interleaved with it, medians of ROUNDS")
     args = parser.parse_args()
     seq = record_battle()
     print(f"sequence: MK sample battle, {len(seq)} actions (tactical policy), dice recorded")
@@ -312,7 +354,7 @@ def main() -> None:
     print(f"| service path alone (SQLite, rules, GM answer; no HTTP): thread CPU p50 {c50:.2f} / p99 {c99:.2f}, "
           f"wall p99 {w99:.2f} / max {wmax:.2f} ms | | | | | |")
     levels = [(1, len(seq), 0.0, False), (16, 30, 0.0, False), (64, 10, 0.0, False), (16, 30, 0.1, False),
-              (16, 20, 1.0, False), (16, 30, 0.1, True), (16, 20, 1.0, True)] \
+              (16, 20, 1.0, False), (16, 30, 0.1, True), (16, 20, 1.0, True), (64, 10, 1.0, True)] \
         if not args.quick else [(1, 20, 0.0, False), (16, 5, 0.0, False), (16, 5, 0.1, False),
                                 (16, 5, 1.0, False), (16, 5, 1.0, True)]
     servers: list[tuple[str, list[str], str | None]] = []
@@ -344,17 +386,20 @@ def main() -> None:
                 cpu = cpu_seconds(proc.pid)
                 rate, p50, p99, n = asyncio.run(play_games(base, seq, games, per_game, pause, independent))
                 cpu = (cpu_seconds(proc.pid) - cpu) / n * 1e3
-                how = f", {'independent' if independent else 'paced'} {pause * 1e3:.0f} ms" if pause else ""
+                how = (f", {'independent' if independent else 'paced in step'} {pause * 1e3:.0f} ms" if pause
+                       else ", closed loop")
                 little = "" if pause or games == 1 else f" (Little: {games} in flight / {rate:,.0f}/s = " \
                                                          f"{games / rate * 1e3:.0f} ms mean)"
                 app = f"{pct(SERVER_MS, 0.5):.2f} / {pct(SERVER_MS, 0.99):.2f}" if SERVER_MS else "—"
-                print(f"| {label}, {games} game(s) at once{how} ({n} actions){little} | {rate:,.0f} | "
+                print(f"| {label}, {games} game(s){how} ({n} actions){little} | {rate:,.0f} | "
                       f"{p50:.2f} | {p99:.2f} | {cpu:.2f} | {app} |", flush=True)
             if "workers" not in label:
                 pushes[label] = asyncio.run(push_latency(base, seq, 20 if args.quick else 40))
         finally:
             proc.terminate()
             proc.wait()
+    if args.compare_src and args.interleave:
+        interleaved(seq, args.compare_src, args.interleave)
     print("\n| push to 6 subscribed seats | first seat p50 ms | all 6 p50 ms | all 6 p99 ms | actions |")
     print("|---|---:|---:|---:|---:|")
     for label, (first, p50, p99, n) in pushes.items():

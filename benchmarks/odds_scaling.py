@@ -13,7 +13,8 @@ inflate it):
 - **Gamebook extra attacks** (0 … 6; Shin vs three 6-hit enemies, with the escape decision): meikyu's
   solver; the previous approach, the memoised solver that enumerates every target order, up to 2 — or,
   with ``--baseline SRC`` (a source tree, e.g. a ``git archive`` of an earlier commit), that tree's
-  ``fast_odds`` at every size, each timed in a fresh process of its own right after ours.
+  ``fast_odds`` at every size; then both trees are timed the same way, each size in fresh processes of
+  their own, ours and the baseline's alternating, ``--rounds`` of each.
 
 Writes ``benchmarks/odds_scaling.svg`` (log-scale growth curves) and prints a table. icepool is a dev
 dependency (``pip install -e '.[dev]'``); without it its column is blank.
@@ -169,20 +170,23 @@ print(statistics.median(times))
 """
 
 
-def baseline_gamebook(tree: str, extra: int, rounds: int) -> float:
-    """Median CPU seconds of the same fight solved by ``tree``'s ``fast_odds``, in a fresh process."""
-    out = subprocess.run([sys.executable, "-c", _BASELINE_CHILD, str(extra), str(rounds)], check=True,
+def baseline_gamebook(tree: str, extra: int) -> float:
+    """CPU seconds of the same fight solved once by ``tree``'s ``fast_odds``, in a fresh process."""
+    out = subprocess.run([sys.executable, "-c", _BASELINE_CHILD, str(extra), "1"], check=True,
                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": tree})
     return float(out.stdout)
 
 
 def gamebook(rounds: int, baseline: str | None = None) -> Iterator[Row]:
+    ours_tree = str(Path(sys.modules["meikyu"].__file__ or "").parent.parent)
     for extra in range(7):
         shin = Fighter(attack=5, kill=3, defense=5, hits=12, extra_attacks=extra)
-        ours = cpu(lambda s=shin: fast_odds(s, FOES, escape=True), max(1, rounds // 2))
-        if baseline:
-            old: float | None = baseline_gamebook(baseline, extra, max(1, rounds // 2))
+        if baseline:  # alternate fresh processes, so that load and heap state fall on both alike
+            pairs = [(baseline_gamebook(ours_tree, extra), baseline_gamebook(baseline, extra)) for _ in range(rounds)]
+            ours = statistics.median(p[0] for p in pairs)
+            old: float | None = statistics.median(p[1] for p in pairs)
         else:
+            ours = cpu(lambda s=shin: fast_odds(s, FOES, escape=True), rounds)
             old = cpu(lambda s=shin: memo_odds(s, FOES, escape=True), 1) if extra <= 2 else None
         yield extra, ours, None, old
 

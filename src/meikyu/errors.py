@@ -28,7 +28,10 @@ class MeikyuError(Exception):
         """The error as a sentence in ``lang`` (``ko``, ``ja`` or ``en``; default English)."""
         from meikyu.i18n import translate
 
-        return translate(self.key, lang or "en", **self.params)
+        lang = lang or "en"
+        # an error given as the reason of another (a sheet rule a GM ruling broke) is said in the same language
+        params = {k: v.message(lang) if isinstance(v, MeikyuError) else v for k, v in self.params.items()}
+        return translate(self.key, lang, **params)
 
     def __str__(self) -> str:
         return self.message("en")

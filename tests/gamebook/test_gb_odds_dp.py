@@ -185,3 +185,60 @@ def test_escape_decision_the_double_pass_got_wrong_r_gb_15() -> None:
     for state in [(3, (4, 0, 2)), (4, (2, 2, 2))]:
         assert new.value(*state) == old.value(*state)
         assert new.wants_escape(*state) and old.wants_escape(*state)
+
+
+escaping = st.builds(
+    Fighter,
+    attack=st.integers(0, 8), kill=st.integers(0, 3), defense=st.integers(0, 8), hits=st.integers(2, 5),
+    extra_attacks=st.integers(1, 3),
+    rerolls=st.sampled_from([(), (), ("attack",), ("defense",), ("escape",)]),
+    escape_bonus=st.sampled_from([0, 0, 1, 2]),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(escaping, st.lists(st.tuples(st.integers(5, 13), st.integers(0, 3), st.integers(5, 13), st.integers(1, 3)),
+                          min_size=2, max_size=3), st.booleans())
+def test_escape_proof_keeps_the_enumerations_fractions_r_gb_15(f: Fighter, foes: list[tuple[int, int, int, int]],
+                                                               identical: bool) -> None:
+    """R-GB-15 with extra attacks (R-GB-03): where escaping is proven to lose less than any aim without it,
+    not escaping is never weighed; the fractions, first target and refusals still equal the enumeration's,
+    identical enemies (exact ties at every attack, R-GB-14) included."""
+    enemies = [Enemy(*foes[0])] * len(foes) if identical else [Enemy(*x) for x in foes]
+    old, new = both(f, enemies, True)
+    assert old == new
+
+
+# Fights where not escaping is the safer choice at some states (fleeing first makes the best aim a worse one).
+_STAY_FIGHTS = [
+    (Fighter(2, 2, 2, 5, extra_attacks=1), [Enemy(10, 1, 11, 3), Enemy(5, 2, 7, 3), Enemy(9, 1, 10, 1)]),
+    (Fighter(3, 0, 5, 6, extra_attacks=3), [Enemy(12, 2, 9, 1), Enemy(7, 0, 8, 4), Enemy(8, 3, 12, 4)]),
+]
+
+
+@pytest.mark.parametrize(("f", "foes"), _STAY_FIGHTS)
+def test_a_solver_that_always_skips_not_escaping_is_caught_r_gb_15(f: Fighter, foes: list[Enemy],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-GB-15: the comparison with the enumeration can fail. Here the escape proof holds only where it
+    should (the fractions are the enumeration's); a deliberately wrong solver that takes every escape as
+    proven safer gives other fractions on the same fights."""
+    assert fast_odds(f, foes, True) == memo_odds(f, foes, True)
+    monkeypatch.setattr(DpSolver, "_flee_proven", lambda self, *args: True)
+    assert fast_odds(f, foes, True) != memo_odds(f, foes, True)
+
+
+def test_benchmark_fight_weighs_not_escaping_at_few_states_r_gb_15(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-GB-15: on the benchmark's fight (escape allowed, 6 extra attacks) escaping is proven safer at most
+    states, so policy iteration for not escaping runs at under a third of them."""
+    foes = (Enemy(11, 2, 9, 6), Enemy(12, 3, 9, 6), Enemy(10, 1, 10, 6))
+    solver = DpSolver(Fighter(attack=5, kill=3, defense=5, hits=12, extra_attacks=6), foes, True)
+    staying: list[bool] = []
+    policy = DpSolver._policy
+
+    def counted(self: DpSolver, flee: bool, *args: object) -> object:
+        staying.append(not flee)
+        return policy(self, flee, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(DpSolver, "_policy", counted)
+    solver.solve_floats()
+    assert 0 < sum(staying) < len(solver._fu) / 3

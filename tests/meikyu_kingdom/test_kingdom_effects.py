@@ -135,6 +135,23 @@ def test_kmt_2_vassalage_named_by_gm() -> None:
     assert g.state.kingdom.vassal_of == "검은 제국"
 
 
+def test_a_name_to_type_is_a_typed_prompt_with_its_answers_template_r_mk_20() -> None:
+    """KMT 2 asks for a name, not a pick: the prompt says it is typed and lists the answer's template,
+    which every face fills in; the template as it stands (no name) is refused and changes nothing."""
+    g = play("KMT", [1, 1, 6], voice=5)
+    assert g.state.prompt is not None and g.state.prompt.typed and g.state.prompt.options == ()
+    assert g.legal_actions() == [Choose("")]
+    before = g.state
+    with pytest.raises(RuleError) as info:
+        g.play(Choose("  "))
+    assert info.value.key == "mk.error.effects.empty_answer" and g.state is before
+    with pytest.raises(RuleError) as info:
+        g.play(Choose("x" * 101))
+    assert info.value.key == "mk.error.effects.long_answer" and g.state is before
+    g.play(Choose("Black Empire"))
+    assert g.state.kingdom.vassal_of == "Black Empire" and g.state.prompt is None
+
+
 def test_tt_9_failed_charm_minions_desert_home_r_mk_45() -> None:
     """TT 9 + R-MK-45: deserting minions become citizens again; nobody at 0 minions rolls."""
     s = sample()

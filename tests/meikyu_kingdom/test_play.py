@@ -12,6 +12,7 @@ import pytest
 
 from meikyu.cli import main
 from meikyu.engine import Game
+from meikyu.i18n import translate
 from meikyu.systems.meikyu_kingdom.play import Player, describe
 from meikyu.systems.meikyu_kingdom.session import SessionRules
 
@@ -223,3 +224,23 @@ def test_r_mk_20_a_name_the_table_asks_for_is_typed_and_options_read_in_words(tm
                                       ("choose_territory", "1", "ko", "지도 2")):
         asked = replace(effects.state, pending=Pending(kind, "players", (option,), frame))
         assert words in describe(fx.Choose(option), replace(start, effects=asked), lang)
+
+
+@pytest.mark.parametrize(("lang", "usage", "request_words", "name"), [
+    ("ko", "사용법: item 누구 이름 가치", "서아의 아이템 도시락 (가치 1)", "밭"),
+    ("ja", "使い方: item 誰 名前 価値", "ソアのアイテム도시락（価値1）", "畑"),
+    ("en", "usage: item WHO NAME VALUE", "item 도시락 (value 1) for Seoa", "field"),
+])
+def test_round_table_commands_in_each_language_r_mk_05(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str,
+                                                       usage: str, request_words: str, name: str) -> None:
+    """A round-table command typed short gets its usage in the player's words with an example; the GM's
+    approval prompt names the request, its cost and the budget; a facility is named in the player's
+    language (English in any case)."""
+    save = tmp_path / "game.json"
+    lines = ["1", "1", "1", "item", "item seoa 도시락 1", "1", f"facility {name} C1", "1", "q", "y"]
+    code, out = run(["mk", "play", "sample", "--save", str(save), "--seed", "4", "--lang", lang], lines, capsys)
+    assert code == 0 and "Traceback" not in out
+    pending = translate("mk.table_runner.pending_choice", lang, request=request_words, cost=0, budget=6)
+    assert usage in out and pending in out, out[-3000:]
+    game = Game.from_data(SessionRules(), json.loads(save.read_text(encoding="utf-8"))["game"])
+    assert "밭" in game.state.kingdom.maps[0].facilities("C1")

@@ -122,6 +122,27 @@ def test_r_mk_01b_gm_set_mapping_field_with_wrong_shape_is_a_rule_error(value: o
     assert all(info.value.message(lang) for lang in ("ko", "ja", "en"))
 
 
+@pytest.mark.parametrize(("target", "field", "value", "key", "said"), [
+    ("seoa", "statuses", ["nonsense"], "bad_value_because", {"en": "poison", "ja": "poison", "ko": "poison"}),
+    ("kingdom", "budget", -3, "bad_value_because", {"en": "0", "ja": "0", "ko": "0"}),
+    ("kingdom", "budget", 10**40, "too_big", {"en": "a million", "ja": "百万", "ko": "백만"}),
+    ("session", "disasters", 10**7, "too_big", {"en": "a million", "ja": "百万", "ko": "백만"}),
+    ("kingdom", "name", "x" * 201, "too_big", {"en": "200", "ja": "200", "ko": "200"}),
+    ("mir", "favor", {str(n): 1 for n in range(101)}, "too_big", {"en": "100", "ja": "100", "ko": "100"}),
+])
+def test_r_mk_01b_a_ruling_cannot_make_what_no_sheet_may_hold(target: str, field: str, value: object, key: str,
+                                                             said: dict[str, str]) -> None:
+    """R-MK-01b: a quick ruling is checked as a sheet would be (an unknown bad status, a negative budget) and
+    kept to sizes every seat can be shown; the refusal says why in each language and changes nothing."""
+    g = new_game([])
+    before = g.state
+    with pytest.raises(RuleError) as info:
+        g.play(GmSet(target, field, value))
+    assert info.value.key == f"mk.error.session.{key}" and g.state is before
+    for lang, word in said.items():
+        assert word in info.value.message(lang), info.value.message(lang)
+
+
 def test_r_mk_20_disaster_must_be_rolled_before_going_on() -> None:
     """R-MK-20: a due disaster blocks the flow until KDT is rolled (here 1+1: relations worsen)."""
     s = sample()

@@ -9,8 +9,9 @@ import pytest
 
 from meikyu.dice import RandomDice
 from meikyu.engine import FirstLegalPolicy, Game
-from meikyu.errors import DataError
+from meikyu.errors import DataError, InputError
 from meikyu.systems.meikyu_kingdom import facilities
+from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
 from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom import session as ss
 from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
@@ -173,15 +174,15 @@ def test_players_do_not_see_the_labyrinths_secrets() -> None:
 
 
 def test_a_free_text_prompt_gets_a_form_and_labyrinth_answers_are_prompts() -> None:
-    """KMT 2 (R-MK-20 tables): the GM names the great power the kingdom now serves. The rules list no
-    action for a name to type; the GM's menu offers one with a text field, under the prompt's question.
+    """KMT 2 (R-MK-20 tables): the GM names the great power the kingdom now serves. The rules list the
+    answer's template for a name to type; the GM's menu offers it with a text field, under the prompt's question.
     In the labyrinth the court's answers are offered as prompts, labelled in words."""
     table = SESSION.setup("sample", "en")
     effects = roll_table("KMT", [1, 1, 6], voice=5)
     assert effects.state.prompt is not None and effects.state.prompt.kind == "name_great_power"
     waiting = replace(table, session=replace(table.session, index=STEPS.index(("end", "kingdom_change")),
                                             change_rolled=True, effects=effects.state))
-    assert SESSION.rules.legal_actions(waiting) == []
+    assert SESSION.rules.legal_actions(waiting) == [fx.Choose("")]
     for lang, word in (("ko", "대국"), ("ja", "大国"), ("en", "great power")):
         prompt = SESSION.prompt(waiting, GM, lang)
         assert prompt["kind"] == "name_great_power" and word in prompt["text"]
@@ -198,3 +199,36 @@ def test_a_free_text_prompt_gets_a_form_and_labyrinth_answers_are_prompts() -> N
     menu = SESSION.menu(state, "pc:doyun", "en")
     assert {i.kind for i in menu} == {"prompt"} and "doyun searches (search)" in [i.label.lower() for i in menu]
     assert "who searches for traps" in SESSION.prompt(state, "pc:doyun", "en")["text"]
+
+
+@pytest.mark.parametrize(("lang", "words"), [("ko", "도윤의 아이템 rope"), ("ja", "ドユンのアイテムrope"),
+                                             ("en", "item rope (value 1) for Doyun")])
+def test_the_sessions_approval_prompt_names_the_request_r_mk_05(lang: str, words: str) -> None:
+    """In a whole session the GM's approval prompt says what is asked for, its cost and the budget (as the
+    round-table kind and `mk play` say it), not only "approve or refuse"."""
+    game = Game(SESSION.rules, SESSION.setup("sample", lang), RandomDice(0))
+    while game.state.session.round_table is None:
+        game.play(ss.Advance())
+    game.play(rt.EndOrganization())
+    game.play(rt.RequestItem("doyun", "rope", 1))
+    prompt = SESSION.prompt(game.state, GM, lang)
+    assert prompt is not None and prompt["kind"] == "gm_approval" and not prompt["typed"]
+    assert words in prompt["text"] and "6 MG" in prompt["text"], prompt["text"]
+    assert SESSION.prompt(game.state, "pc:doyun", lang) is None
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja", "en"])
+def test_an_action_carrying_too_long_a_text_is_refused_before_the_rules(lang: str) -> None:
+    """An item, a name or a ruling's value is stored and shown to every seat: a text longer than
+    ``TEXT_LIMIT`` in any field of a posted action (nested too) is refused, naming the field."""
+    kind = registry.get("MeikyuKingdom", "round_table")
+    for data, field in (({"@type": "RequestItem", "actor": "doyun", "item": "y" * 201, "value": 1}, "item"),
+                        ({"@type": "GmSet", "target": "kingdom", "field": "names",
+                          "value": {"ko": "z" * 5000}}, "value.ko")):
+        session = registry.get("MeikyuKingdom", "session") if data["@type"] == "GmSet" else kind
+        with pytest.raises(InputError) as info:
+            registry.action_from_data(session, data)
+        assert info.value.key == "table.error.text_too_long" and info.value.params["field"] == field
+        assert str(registry.TEXT_LIMIT) in info.value.message(lang)
+    ok = registry.action_from_data(kind, {"@type": "RequestItem", "actor": "doyun", "item": "y" * 200, "value": 1})
+    assert isinstance(ok, rt.RequestItem)

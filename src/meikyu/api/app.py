@@ -26,10 +26,11 @@ from meikyu.api.config import ApiConfig
 from meikyu.api.errors import NOT_FOUND, ApiError
 from meikyu.api.fast import PREFIX, SUFFIX, FastRoll
 from meikyu.api.games import GamesApp
-from meikyu.api.games_http import GameApiError, http_error
+from meikyu.api.games_fast import ThinGames
+from meikyu.api.games_http import http_error
 from meikyu.api.openapi import docs_html, document
 from meikyu.api.params import extras_param, gather
-from meikyu.store.base import json_bytes
+from meikyu.api.responses import JSONBody, error_response
 from meikyu.web import routes as web_routes
 
 log = logging.getLogger("meikyu.api")
@@ -45,29 +46,11 @@ _PREFLIGHT = [
 ]
 
 
-class JSONBody(Response):
-    """Compact UTF-8 JSON, as bcdice-api sends it (Japanese text unescaped)."""
-
-    media_type = "application/json"
-
-    def render(self, content: Any) -> bytes:
-        return json_bytes(content)
-
-
 def _error_lang(request: Request) -> str:
     from meikyu.i18n import LANGS
 
     lang = getattr(request.state, "lang", None) or request.query_params.get("lang", "").strip().lower()
     return lang if lang in LANGS else "en"
-
-
-def error_response(error: ApiError, lang: str, extras: bool = False) -> JSONBody:
-    """bcdice-api's ``{"ok": false, "reason": …}``; with ``extras=1`` also ``message``, a sentence in ``lang``.
-    The games API (its own shape, :class:`~meikyu.api.games_http.GameApiError`) always says why."""
-    body = error.body(lang)
-    if not extras and not isinstance(error, GameApiError):
-        body.pop("message", None)
-    return JSONBody(body, status_code=error.status, headers=error.headers or None)
 
 
 def _error_extras(request: Request) -> bool:
@@ -76,12 +59,14 @@ def _error_extras(request: Request) -> bool:
 
 
 class Guard:
-    """Pure ASGI middleware: CORS on every answer, preflight, and a bound on the query string."""
+    """Pure ASGI middleware: CORS on every answer, preflight, and a bound on the query string; the hot
+    routes answered without the framework (the roll GET, ``thin`` a game's GET and actions) when given."""
 
-    def __init__(self, app: ASGIApp, config: ApiConfig) -> None:
+    def __init__(self, app: ASGIApp, config: ApiConfig, thin: ThinGames | None = None) -> None:
         self.app = app
         self.max_query = config.max_query_bytes
         self.fast = FastRoll(config.max_fields)
+        self.thin = thin
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -111,11 +96,16 @@ class Guard:
         if (scope["method"] == "GET" and path.startswith(PREFIX) and path.endswith(SUFFIX)
                 and await self.fast.answer(path, scope.get("query_string", b""), send)):
             return
+        # A game's GET and actions, every table's every step, skip them too (meikyu.api.games_fast).
+        if self.thin is not None and path.startswith("/api/games/") and await self.thin.answer(
+                scope, receive, send_with_cors):
+            return
         await self.app(scope, receive, send_with_cors)
 
 
-def create_app(config: ApiConfig | None = None) -> Starlette:
-    """Build the server's ASGI app (``config`` defaults to :meth:`ApiConfig.from_env` of ``os.environ``)."""
+def create_app(config: ApiConfig | None = None, thin: bool = True) -> Starlette:
+    """Build the server's ASGI app (``config`` defaults to :meth:`ApiConfig.from_env` of ``os.environ``).
+    ``thin=False`` leaves every games request to the general routes (tests compare the two paths)."""
     import os
 
     cfg = config if config is not None else ApiConfig.from_env(os.environ)
@@ -182,7 +172,7 @@ def create_app(config: ApiConfig | None = None) -> Starlette:
     )
     # bcdice-api answers /v2/version/ with 404; a redirect would also point at http:// behind a TLS proxy.
     app.router.redirect_slashes = False
-    app.add_middleware(Guard, config=cfg)
+    app.add_middleware(Guard, config=cfg, thin=ThinGames(games) if thin else None)
     app.state.games = games
     return app
 

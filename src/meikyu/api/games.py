@@ -14,17 +14,18 @@ The routes (documented with examples in :mod:`meikyu.api.openapi`):
 - ``GET /api/kinds`` → the (system, kind) pairs a game can be
 
 Store calls block, so every handler runs the service in a worker thread: one trip per request (the token's
-seat, the body's checks, the work and the answer).
+seat, the body's checks, the work and the answer). The two hot routes (a game's GET and its actions) are also
+answered without the framework by :mod:`meikyu.api.games_fast`, which calls the same work (:meth:`GamesApp.begin`,
+:meth:`GamesApp.show_json`, :meth:`GamesApp.act_json`).
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, TypeVar
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
@@ -37,8 +38,10 @@ from meikyu.api.games_http import (
     bad_field,
     dice_field,
     from_core,
+    in_worker,
     int_field,
     json_body,
+    lang_from,
     lang_of,
     parse_body,
     raw_body,
@@ -53,19 +56,54 @@ ACTION_EXAMPLE = '{"action": {"@type": "RollCreation"}, "version": 0}'
 UNDO_EXAMPLE = '{"version": 7, "steps": 2}'
 MAX_EVENTS = 500
 """Most log entries one ``/events`` answer carries (``more`` says when there are others)."""
+_T = TypeVar("_T")
 
 
-class Key:
-    """A request's game and token: the seat it opens is looked up (:meth:`Games.seat`, a store read) in the
-    same worker-thread trip as the request's work, so each request makes one trip."""
+def timed(response: Response, start: float) -> Response:
+    """``response`` with its ``server-timing`` header: the time spent in the app since ``start`` (thread trip,
+    store, rules, answer), for browsers' network panels and the benchmark, which sets it beside the time
+    its client waited."""
+    response.headers["server-timing"] = f"app;dur={(time.perf_counter() - start) * 1e3:.2f}"
+    return response
 
-    __slots__ = ("games", "game_id", "token")
 
-    def __init__(self, games: Any, game_id: str, token: str | None) -> None:
-        self.games, self.game_id, self.token = games, game_id, token
+def json_answer(body: bytes) -> Response:
+    """A game's answer as sent (its JSON encoded already)."""
+    return Response(body, media_type="application/json")
+
+
+def error_lang(asked: str) -> str:
+    """The language an error is told in: the one asked for when the project has it, else English (as
+    ``meikyu.api.app`` reads ``request.state.lang``)."""
+    from meikyu.i18n import LANGS
+
+    return asked if asked in LANGS else "en"
+
+
+class GameCall:
+    """One request to a game, as the shared work sees it: the game, the token, the query, and the language
+    its errors are told in (the asked one, then the game's once known). Both the general routes and the
+    thin ASGI path (:mod:`meikyu.api.games_fast`) make one, so both run the very same work. The token's
+    seat is looked up (:meth:`Games.seat`, a store read) in the same worker-thread trip as the request's
+    work, so each request makes one trip."""
+
+    __slots__ = ("games", "game_id", "token", "query", "lang")
+
+    def __init__(self, games: Any, game_id: str, token: str | None, query: Mapping[str, str]) -> None:
+        self.games, self.game_id, self.token, self.query = games, game_id[:64], token, query
+        self.lang = query.get("lang", "").strip().lower()
 
     def seat(self) -> str:
         return str(self.games.seat(self.game_id, self.token))
+
+    def lang_for(self, game: Any) -> str:
+        """The answer's language: ``?lang=`` or the game's (a 400 for an unknown one); errors from now on
+        are told in it too."""
+        self.lang = lang_from(self.query.get("lang", ""), game.settings.get("lang", "en"))
+        return self.lang
+
+    def error_lang(self) -> str:
+        return error_lang(self.lang)
 
 
 class GamesApp:
@@ -114,27 +152,35 @@ class GamesApp:
         async def handle(request: Request) -> Response:
             start = time.perf_counter()
             request.state.lang = request.query_params.get("lang", "").strip().lower()
+            call = None
             try:
                 if not auth:
                     response = await work(request)
                 else:
-                    game_id = request.path_params["id"][:64]
-                    token = token_of(request)
-                    self.limiter.check(f"{game_id} {token}")
-                    response = await work(request, game_id, Key(self.games, game_id, token))
+                    call = self.begin(request.path_params["id"], token_of(request), request.query_params)
+                    response = await work(request, call)
             except MeikyuError as error:
                 raise from_core(error) from None
-            # The time spent in the app (thread trip, store, rules, answer), for browsers' network panels
-            # and the benchmark, which sets it beside the time its client waited.
-            response.headers["server-timing"] = f"app;dur={(time.perf_counter() - start) * 1e3:.2f}"
-            return response
+            finally:
+                if call is not None:
+                    request.state.lang = call.lang  # what an error is told in
+            return timed(response, start)
 
         return handle
 
-    def _lang(self, request: Request, game: Any) -> str:
-        lang = lang_of(request, game.settings.get("lang", "en"))
-        request.state.lang = lang
-        return lang
+    def begin(self, game_id: str, token: str | None, query: Mapping[str, str]) -> GameCall:
+        """A request to a game, past its token's rate limit (429 beyond it)."""
+        call = GameCall(self.games, game_id, token, query)
+        self.limiter.check(f"{call.game_id} {token}")
+        return call
+
+    async def work(self, work: Callable[..., _T], *args: Any) -> _T:
+        """Shared work in a worker thread (store calls block); a store or rules error comes back as the HTTP
+        error it deserves."""
+        try:
+            return await in_worker(work, *args)
+        except MeikyuError as error:
+            raise from_core(error) from None
 
     async def kinds_list(self, request: Request) -> Response:
         from meikyu.table import registry
@@ -169,8 +215,7 @@ class GamesApp:
         from meikyu.store.service import Refused
 
         try:
-            created = await run_in_threadpool(self.games.create, fields["system"], fields["kind"], setup, lang,
-                                              manual)
+            created = await in_worker(self.games.create, fields["system"], fields["kind"], setup, lang, manual)
         except Refused as error:
             raise from_core(error) from None
         except MeikyuError as error:  # an unknown system or kind
@@ -179,81 +224,82 @@ class GamesApp:
         return self.respond({"ok": True, "id": created.id, "version": created.version, "seats": seats},
                             status_code=201)
 
-    def _answer(self, request: Request, game_id: str, seat: str, read: bool = True) -> Response:
-        """The seat's game now, as sent (joined from JSON encoded once per version); runs in a worker.
-        ``read=False``: right after this process's own step, which it holds already."""
-        game = self.games.load(game_id) if read else self.games.loaded(game_id)
-        body = self.games.answer_json(game, seat, self._lang(request, game))
-        return Response(body, media_type="application/json")
+    def show_json(self, call: GameCall) -> bytes:
+        """``GET /api/games/{id}``'s body (runs in a worker)."""
+        seat = call.seat()
+        game = self.games.load(call.game_id)
+        return bytes(self.games.answer_json(game, seat, call.lang_for(game)))
 
-    async def show(self, request: Request, game_id: str, key: Key) -> Response:
-        return await run_in_threadpool(lambda: self._answer(request, game_id, key.seat()))
+    def act_json(self, call: GameCall, raw: bytes) -> bytes:
+        """``POST /api/games/{id}/actions``'s body (runs in a worker): the seat, the action, then the answer
+        (from the game this process holds right after its own step)."""
+        seat = call.seat()
+        data = parse_body(raw, ACTION_EXAMPLE)
+        if "action" not in data:
+            raise GameApiError(400, "bad_request", "games.error.field_missing", name="action",
+                               example=ACTION_EXAMPLE)
+        if not isinstance(data["action"], dict):
+            raise bad_field("action", "an object: one of legal_actions[].action as given")
+        version = int_field(data, "version", ACTION_EXAMPLE)
+        dice = dice_field(data)
+        lang = call.lang_for(self.games.loaded(call.game_id))
+        self.games.act(call.game_id, seat, data["action"], version, dice, lang=lang)
+        return bytes(self.games.answer_json(self.games.loaded(call.game_id), seat, lang))
 
-    async def act(self, request: Request, game_id: str, key: Key) -> Response:
+    async def show(self, request: Request, call: GameCall) -> Response:
+        return json_answer(await self.work(self.show_json, call))
+
+    async def act(self, request: Request, call: GameCall) -> Response:
+        raw = await raw_body(request, self.config.max_body_bytes, self.config.body_timeout)
+        return json_answer(await self.work(self.act_json, call, raw))
+
+    async def undo(self, request: Request, call: GameCall) -> Response:
         raw = await raw_body(request, self.config.max_body_bytes, self.config.body_timeout)
 
-        def work() -> Response:  # one trip to a worker thread: the seat, the action, then the answer
-            seat = key.seat()
-            data = parse_body(raw, ACTION_EXAMPLE)
-            if "action" not in data:
-                raise GameApiError(400, "bad_request", "games.error.field_missing", name="action",
-                                   example=ACTION_EXAMPLE)
-            if not isinstance(data["action"], dict):
-                raise bad_field("action", "an object: one of legal_actions[].action as given")
-            version = int_field(data, "version", ACTION_EXAMPLE)
-            dice = dice_field(data)
-            lang = self._lang(request, self.games.loaded(game_id))
-            self.games.act(game_id, seat, data["action"], version, dice, lang=lang)
-            return self._answer(request, game_id, seat, read=False)
-
-        return await run_in_threadpool(work)
-
-    async def undo(self, request: Request, game_id: str, key: Key) -> Response:
-        raw = await raw_body(request, self.config.max_body_bytes, self.config.body_timeout)
-
-        def work() -> Response:
-            seat = key.seat()
+        def work() -> bytes:
+            seat = call.seat()
             data = parse_body(raw, UNDO_EXAMPLE)
             version = int_field(data, "version", UNDO_EXAMPLE)
             steps = int_field(data, "steps", UNDO_EXAMPLE, default=1, low=1)
-            self.games.undo(game_id, seat, version, steps, lang=self._lang(request, self.games.loaded(game_id)))
-            return self._answer(request, game_id, seat, read=False)
+            lang = call.lang_for(self.games.loaded(call.game_id))
+            self.games.undo(call.game_id, seat, version, steps, lang=lang)
+            return bytes(self.games.answer_json(self.games.loaded(call.game_id), seat, lang))
 
-        return await run_in_threadpool(work)
+        return json_answer(await self.work(work))
 
-    async def new_token(self, request: Request, game_id: str, key: Key) -> Response:
+    async def new_token(self, request: Request, call: GameCall) -> Response:
         target = request.path_params["seat"][:64]
-        token = await run_in_threadpool(lambda: self.games.replace_token(game_id, key.seat(), target))
-        return self.respond({"ok": True, "seat": target, "token": token, "url": seat_url(game_id, token)})
+        token = await self.work(lambda: self.games.replace_token(call.game_id, call.seat(), target))
+        return self.respond({"ok": True, "seat": target, "token": token, "url": seat_url(call.game_id, token)})
 
-    async def events(self, request: Request, game_id: str, key: Key) -> Response:
+    async def events(self, request: Request, call: GameCall) -> Response:
         text = request.query_params.get("after", "0").strip()
         if not text.isascii() or not text.isdigit() or len(text) > 9:
             raise GameApiError(400, "bad_request", "games.error.after")
         after = int(text)
 
         def build() -> dict[str, Any]:
-            seat = key.seat()
-            game = self.games.load(game_id)
-            lang = self._lang(request, game)
+            seat = call.seat()
+            game = self.games.load(call.game_id)
+            lang = call.lang_for(game)
             last = min(game.version, after + MAX_EVENTS)
             entries = [self.games.log_entry(game, v, seat, lang) for v in range(after + 1, last + 1)]
             return {"ok": True, "version": game.version, "events": entries, "more": last < game.version}
 
-        return self.respond(await run_in_threadpool(build))
+        return self.respond(await self.work(build))
 
-    async def export(self, request: Request, game_id: str, key: Key) -> Response:
+    async def export(self, request: Request, call: GameCall) -> Response:
         from meikyu.store.export import FORMATS, MEDIA_TYPES, export
 
         fmt = request.query_params.get("format", "text").strip().lower()
 
         def build() -> str:
-            seat = key.seat()
+            seat = call.seat()
             if fmt not in FORMATS:
                 raise GameApiError(400, "bad_request", "games.error.format", value=fmt[:40])
-            return export(self.games, game_id, seat, self._lang(request, self.games.load(game_id)), fmt)
+            return export(self.games, call.game_id, seat, call.lang_for(self.games.load(call.game_id)), fmt)
 
-        text = await run_in_threadpool(build)
+        text = await self.work(build)
         return Response(text, media_type=f"{MEDIA_TYPES[fmt]}; charset=utf-8")
 
     async def live(self, websocket: WebSocket) -> None:
@@ -268,8 +314,8 @@ class GamesApp:
                 after = int(after_text)
             token = token_of(websocket)
             try:
-                seat = await run_in_threadpool(self.games.seat, game_id, token)
-                game = await run_in_threadpool(self.games.load, game_id)
+                seat = await in_worker(self.games.seat, game_id, token)
+                game = await in_worker(self.games.load, game_id)
             except MeikyuError as error:
                 raise from_core(error) from None
             lang = lang_of(websocket, game.settings.get("lang", "en"))

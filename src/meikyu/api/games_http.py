@@ -12,15 +12,18 @@ Errors of ``/api/games…`` read ``{"ok": false, "error": code, "message": …, 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 from collections import OrderedDict
-from typing import Any
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from starlette.requests import HTTPConnection, Request
 
 from meikyu.api.errors import ApiError
-from meikyu.api.params import read_body
+from meikyu.api.params import read_stream
 from meikyu.errors import MeikyuError
 from meikyu.store import GameNotFound, VersionConflict
 from meikyu.store.service import Forbidden, Refused, Unauthorized
@@ -88,8 +91,13 @@ async def json_body(request: Request, limit: int, timeout: float, example: str) 
 
 async def raw_body(request: Request, limit: int, timeout: float) -> bytes:
     """The body's bytes (at most ``limit``, within ``timeout`` seconds), else a 408/413."""
+    return await body_of(request.headers.get("content-length"), request.stream(), limit, timeout)
+
+
+async def body_of(declared: str | None, chunks: AsyncIterator[bytes], limit: int, timeout: float) -> bytes:
+    """:func:`raw_body` from the ``content-length`` header's text and the body's chunks (the thin path's)."""
     try:
-        return await read_body(request, limit, timeout)
+        return await read_stream(declared, chunks, limit, timeout)
     except ApiError as error:
         raise http_error(error) from None
 
@@ -130,23 +138,49 @@ def dice_field(data: dict[str, Any]) -> list[int] | None:
 
 def token_of(conn: HTTPConnection) -> str | None:
     """``Authorization: Bearer TOKEN``, else ``?token=`` (links and WebSocket clients)."""
-    header = conn.headers.get("authorization", "")
-    scheme, _, value = header.partition(" ")
+    return token_from(conn.headers.get("authorization", ""), conn.query_params.get("token", ""))
+
+
+def token_from(authorization: str, query_token: str) -> str | None:
+    """:func:`token_of` from the header's and the query's text (the thin path has no request object).
+
+    >>> token_from("Bearer  abc ", "xyz"), token_from("Basic abc", " xyz "), token_from("", "")
+    ('abc', 'xyz', None)
+    """
+    scheme, _, value = authorization.partition(" ")
     if scheme.lower() == "bearer" and value.strip():
         return value.strip()[:200]
-    token = conn.query_params.get("token", "").strip()
-    return token[:200] or None
+    return query_token.strip()[:200] or None
 
 
 def lang_of(conn: HTTPConnection, default: str) -> str:
+    return lang_from(conn.query_params.get("lang", ""), default)
+
+
+def lang_from(asked: str, default: str) -> str:
+    """The language a client asked for (``?lang=``), else ``default``; a 400 for one the project lacks."""
     from meikyu.i18n import LANGS
 
-    asked = conn.query_params.get("lang", "").strip().lower()
+    asked = asked.strip().lower()
     if not asked:
         return default if default in LANGS else "en"
     if asked not in LANGS:
         raise GameApiError(400, "bad_request", "api.error.lang", value=asked[:40], langs=", ".join(LANGS))
     return asked
+
+
+_T = TypeVar("_T")
+_WORKERS: list[ThreadPoolExecutor] = []
+WORKER_THREADS = 40
+"""Threads the games' store calls run in (what Starlette's thread pool allows too)."""
+
+
+async def in_worker(work: Callable[..., _T], *args: Any) -> _T:
+    """``work(*args)`` in a worker thread (store calls block). The event loop's own executor hop: about a
+    quarter of the CPU of Starlette's ``run_in_threadpool`` with 16 requests in flight."""
+    if not _WORKERS:
+        _WORKERS.append(ThreadPoolExecutor(WORKER_THREADS, thread_name_prefix="meikyu-games"))
+    return await asyncio.get_running_loop().run_in_executor(_WORKERS[0], work, *args)
 
 
 class RateLimiter:

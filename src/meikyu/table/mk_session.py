@@ -172,7 +172,7 @@ class SessionKind:
             # the phase's own event line: its words (kingdom, round_table …) shown in the seat's language
             "phase_text": settle(PhaseEntered(state.phase, state.step).render(lang), lang).strip(),
             "prompt": None if prompt is None else {"kind": prompt.kind, "actor": prompt.actor,
-                                                   "options": list(prompt.options)},
+                                                   "options": list(prompt.options), "typed": prompt.typed},
             "round_table": (None if state.round_table is None
                             else round_table_view(state.round_table, state.court, lang)),
         }
@@ -207,10 +207,7 @@ class SessionKind:
                 and not state.disasters:
             out += round_table_offers(state.round_table, lang)
         else:
-            legal = list(self.rules.inner.legal_actions(state))
-            if not legal and state.effects is not None and state.prompt is not None and not state.prompt.options:
-                legal = [fx.Choose("")]  # a name to type (the great power, R-MK-20 tables): the form asks for it
-            for action in legal:
+            for action in self.rules.inner.legal_actions(state):
                 out.append(self._offer(state, action, lang))
         return out + self._rulings(state, lang)
 
@@ -223,11 +220,13 @@ class SessionKind:
         if state.phase == "labyrinth" and not state.labyrinth_end:
             out.append(Offer(ss.LabyrinthTurn(), "", "gm", _say("labyrinth_turn", lang)))
         targets = [{"value": "kingdom", "label": state.kingdom.label(lang)},
-                   {"value": "session", "label": "session"},
+                   {"value": "session", "label": _say("gm_set_session", lang)},
                    *({"value": c.id, "label": c.label(lang)} for c in state.court)]
+        # "json": the page reads the typed value as JSON (7, true, "text"), a bare word as text
         out.append(Offer(ss.GmSet("kingdom", "budget", state.kingdom.budget), "", "gm", _say("gm_set", lang),
-                         {"target": {"type": "choice", "options": targets}, "field": {"type": "text"},
-                          "value": {"type": "json"}}))
+                         {"target": {"type": "choice", "options": targets, "label": _say("gm_set_target", lang)},
+                          "field": {"type": "text", "label": _say("gm_set_field", lang)},
+                          "value": {"type": "json", "label": _say("gm_set_value", lang)}}))
         return out
 
     def _offer(self, state: ss.SessionState, action: Action, lang: str) -> Offer:
@@ -245,14 +244,14 @@ class SessionKind:
         if isinstance(action, ss.RollDisaster) and who == "":
             return Offer(action, who, "check", _say("roll_disaster", lang))
         if isinstance(action, fx.Choose):
-            free = state.prompt is not None and not state.prompt.options  # a name to type (R-MK-20 tables)
+            typed = state.prompt is not None and state.prompt.typed  # a name to type (R-MK-20 tables)
             effects = state.effects
             if effects is not None and effects.pending is not None and action.option:
                 option = option_label(effects, effects.pending.kind, action.option, lang)
             else:
                 option = action.option or "…"
             return Offer(action, who, "prompt", _say("choose", lang, option=option),
-                         {"option": {"type": "text"}} if free else None)
+                         {"option": {"type": "text"}} if typed else None)
         # every other step (the labyrinth's, a called check's): the words `mk play` shows for it; an answer
         # to the session's pending prompt is offered as one, so the page shows it under the question
         from meikyu.systems.meikyu_kingdom.play import describe
@@ -296,7 +295,7 @@ class SessionKind:
             from meikyu.systems.meikyu_kingdom.play import prompt_line
 
             text = settle(prompt_line(state, lang, players=seat != GM), lang)
-        return {"kind": p.kind, "seat": answers[0].seat, "text": text,
+        return {"kind": p.kind, "seat": answers[0].seat, "text": text, "typed": p.typed,
                 "options": [{"key": i.key, "label": i.label} for i in answers]}
 
 

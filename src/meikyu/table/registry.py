@@ -73,6 +73,23 @@ def get(system: str, kind: str) -> TableKind:
     return made
 
 
+TEXT_LIMIT = 200
+"""The longest text an action may carry (a name, an item, a ruling's value): it is stored and shown to every seat."""
+
+
+def _long_text(data: Any, path: str = "") -> str | None:
+    """The first field of ``data`` holding a text longer than :data:`TEXT_LIMIT` (``None`` when none does)."""
+    if isinstance(data, str):
+        return path or "action" if len(data) > TEXT_LIMIT else None
+    if isinstance(data, dict):
+        found = (_long_text(v, f"{path}.{k}" if path else str(k)) for k, v in data.items())
+    elif isinstance(data, list):
+        found = (_long_text(v, f"{path}[{i}]") for i, v in enumerate(data))
+    else:
+        return None
+    return next((f for f in found if f is not None), None)
+
+
 def action_from_data(kind: TableKind, data: Any) -> Action:
     """The action a client posted (a ``MenuItem.action`` as given); malformed → :class:`InputError`.
 
@@ -92,6 +109,9 @@ def action_from_data(kind: TableKind, data: Any) -> Action:
     if not isinstance(name, str) or name not in registry:
         raise InputError("table.error.unknown_action", action=str(name), system=kind.system, kind=kind.kind,
                          known=known)
+    long_field = _long_text(data)
+    if long_field is not None:
+        raise InputError("table.error.text_too_long", action=name, field=long_field, limit=TEXT_LIMIT)
     try:
         action = registry.load(data)
     except (TypeError, ValueError, KeyError) as exc:

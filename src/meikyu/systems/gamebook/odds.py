@@ -82,8 +82,10 @@ def _mix(terms: Sequence[tuple[int, Value]], scale: int, reduce: bool = True) ->
     else:
         den = live[0][1][2]
         for _, (_, _, d) in live:
-            if d != den:
-                den = lcm(den, d)
+            # Most denominators divide one another (a state's value is built on those below it): one
+            # remainder settles it, without the gcd inside lcm.
+            if d != den and den % d:
+                den = d if d % den == 0 else lcm(den, d)
         w = x = 0
         for c, (vw, vx, d) in live:
             f = c * (den // d) if d != den else c
@@ -103,10 +105,19 @@ def _mix2(a: int, u: Value, b: int, v: Value, scale: int) -> Value:
     uw, ux, ud = u
     vw, vx, vd = v
     if ud != vd:
-        g = gcd(ud, vd)
-        a *= vd // g
-        b *= ud // g
-        ud *= vd // g
+        q, r = divmod(ud, vd)
+        if not r:  # most denominators divide one another: no gcd needed
+            b *= q
+        else:
+            q, r = divmod(vd, ud)
+            if r:
+                g = gcd(ud, vd)
+                a *= vd // g
+                b *= ud // g
+                ud *= vd // g
+            else:
+                a *= q
+                ud = vd
     return (a * uw + b * vw, a * ux + b * vx, ud * scale)
 
 

@@ -8,6 +8,8 @@ in two passes:
    state's "nothing happened" self-loop is divided out (``V = N / (1 - p_stay)``), so one pass
    suffices. This pass fixes the best target order and escape decision at every state; options whose
    chances of not winning come within a ratio of ``_REL`` of the best are kept for an exact comparison.
+   Escaping is weighed first; where it loses less than any aim's exchange without its self-loop (a
+   lower bound on not trying), not trying is not weighed at all.
    With extra attacks the pass is :mod:`~meikyu.systems.gamebook.odds_multi`'s, one step per attack,
    in fixed point (2**-320) rather than doubles, so that nearly every state is settled without an
    exact comparison.
@@ -56,6 +58,7 @@ __all__ = ["DpSolver", "fast_odds"]
 _REL = 1e-11
 
 State = tuple[int, tuple[int, ...]]
+Split = tuple[list[tuple[int, int]], list[tuple[int, int]], int, int]  # see DpSolver._split
 Option = tuple[bool, tuple[int, ...]]  # (try to escape first?, targets while the attacks miss)
 
 
@@ -89,11 +92,14 @@ class DpSolver(MultiAttackPass, OddsSolver):
         self._qf = [q / base for q in self._flee]
         # The options worth an exact look, per state (float tables: the flat pass or odds_multi's).
         self._close: dict[State, tuple[tuple[bool, tuple[tuple[int, ...], ...]], ...]] = {}
-        self._sub_close: dict[tuple[int, State], tuple[int, ...]] = {}
+        # odds_multi's: the close targets with `left` attacks still to make, at [left - 1], per state
+        self._sub_close: dict[State, Sequence[tuple[int, ...]]] = {}
         self._exact_m: dict[State, Value] = {}
+        self._splits: dict[State, Split] = {}
         self._fresh_done: dict[State, tuple[tuple[int, ...], Value]] = {}
         self._settled: set[State] = set()  # odds_multi's: states whose play the exact pass need not check
         self._solved = False
+        self._row_of: dict[tuple[int, ...], int] = {}  # the single pass's flat tables: where each e's row starts
 
     # -- pass 1: floats, bottom-up -------------------------------------------------------------
     def solve_floats(self) -> None:
@@ -131,8 +137,12 @@ class DpSolver(MultiAttackPass, OddsSolver):
         fled = self._aflee = [False] * size
         close_map = self._close
         hf, qf, flees = self._hf, self._qf, ((False, True) if self.escape else (False,))
+        order = flees[::-1]  # escaping first: where it surely loses less, not trying is never weighed
+        above, below = 1.0 + _REL, 1.0 - _REL
         phase_cache: dict[tuple[bool, ...], list[tuple[list[tuple[int, float]], float, float]]] = {}
+        rows = self._row_of
         for ei, e in enumerate(itertools.product(*lists)):
+            rows[e] = ei * ns
             alive = tuple(h > 0 for h in e)
             targets = []
             for t, h in enumerate(e):
@@ -169,7 +179,16 @@ class DpSolver(MultiAttackPass, OddsSolver):
                     else:
                         aims.append((t, a * s0w[sidx + si] + miss * mw, a * s0l[sidx + si] + miss * ml,
                                      miss * stay_e))
-                for flee in flees:
+                for flee in order:
+                    if not flee and best_t >= 0 and not close:
+                        # Escaping was weighed first, and every aim saw its own NaN check there. Not trying
+                        # loses at least an exchange's losses without the self-loop, whatever the aim.
+                        low = 2.0
+                        for _, _, nl, _ in aims:
+                            if nl < low:
+                                low = nl
+                        if best_l < low * (1.0 - 1e-9):  # far above the doubles' rounding
+                            break
                     top_w, top_l, top_t, ties = -1.0, 2.0, -1, False
                     c = 1.0 - q if flee else 1.0  # the chance the escape die fails (or is not rolled)
                     for t, nw, nl, stay in aims:
@@ -181,9 +200,9 @@ class DpSolver(MultiAttackPass, OddsSolver):
                         if w != w:  # NaN: this aim leads where the fight cannot end
                             stalled = True
                             break
-                        if w > top_w * (1.0 + _REL):
+                        if w > top_w * above:
                             top_w, top_l, top_t, ties = w, nl * k, t, False
-                        elif w >= top_w * (1.0 - _REL):
+                        elif w >= top_w * below:
                             ties = True  # a near tie on wins: the exact pass decides
                             if w > top_w:
                                 top_w, top_l, top_t = w, nl * k, t
@@ -237,9 +256,8 @@ class DpSolver(MultiAttackPass, OddsSolver):
         return moved, stay, dead
 
     def _flat_index(self, key: State) -> int:
-        ns, s_index, positions, radix = self._flat
         s, e = key
-        return sum(positions[i][h] * radix[i] for i, h in enumerate(e)) * ns + s_index[s]
+        return self._row_of[e] + self._flat[1][s]
 
     def _float_win(self, key: State) -> float:
         """The float pass's chance of winning at ``key`` (NaN where the fight cannot end); KeyError if unreachable."""
@@ -248,11 +266,17 @@ class DpSolver(MultiAttackPass, OddsSolver):
         return (ONE - self._fu[key]) / ONE
 
     def _close_options(self, key: State) -> tuple[tuple[bool, tuple[tuple[int, ...], ...]], ...]:
-        found = self._close.get(key)
-        if found is not None or self.attacks != 1:
+        """The options the float pass left for an exact look at ``key``: (try to escape?, target orders);
+        a stalemate error where the fight cannot end from there, KeyError where play cannot reach it."""
+        if self.attacks != 1:
+            if self._fu[key] != self._fu[key]:
+                raise self._stalemate(*key)
             return self._close[key]
         idx = self._flat_index(key)
-        return ((self._aflee[idx], ((self._apick[idx],),)),)
+        if self._aw[idx] != self._aw[idx]:
+            raise self._stalemate(*key)
+        found = self._close.get(key)
+        return found if found is not None else ((self._aflee[idx], ((self._apick[idx],),)),)
 
     def _fresh_options(self, key: State) -> tuple[tuple[int, ...], ...]:
         s, e = key  # the first exchange: the float worth of each aim, self-loop included
@@ -277,13 +301,27 @@ class DpSolver(MultiAttackPass, OddsSolver):
     def _stalemate(self, s: int, e: tuple[int, ...]) -> InputError:
         return InputError("gb.error.odds.stalemate", hits=s, enemies=",".join(map(str, e)))
 
+    def _split(self, s: int, e: tuple[int, ...]) -> Split:
+        """The enemies' half from ``s`` against ``e``'s standing enemies, for the exact pass (weights over
+        L**n): where Shin still stands and his hits moved, where he still stands at all, nothing changed;
+        and the escape roll's weight over L against that many enemies."""
+        key = (s, e)
+        found = self._splits.get(key)
+        if found is None:
+            alive = tuple(h > 0 for h in e)
+            phase = self.enemy_phase(s, alive)
+            found = self._splits[key] = ([(s2, c) for s2, c in phase if s2 and s2 != s],
+                                         [(s2, c) for s2, c in phase if s2],
+                                         next((c for s2, c in phase if s2 == s), 0), self._flee[sum(alive)])
+        return found
+
     def _m_exact(self, s: int, e: tuple[int, ...]) -> Value:
         """Exact worth of the enemies' half when it moved Shin's hits (weights over L**n)."""
         key = (s, e)
         cached = self._exact_m.get(key)
         if cached is None:
-            cached = _mix([(c, self.value(s2, e) if s2 else LOSS)
-                           for s2, c in self.enemy_phase(s, tuple(h > 0 for h in e)) if s2 != s], 1, False)
+            value = self.value
+            cached = _mix([(c, value(s2, e)) for s2, c in self._split(s, e)[0]], 1, False)
             self._exact_m[key] = cached
         return cached
 
@@ -298,37 +336,55 @@ class DpSolver(MultiAttackPass, OddsSolver):
                 terms.append((miss * a * self._power[k - j - 1 + n], self._sub_exact(s, self._struck(e, t), k - j - 1)))
             miss *= base - a
         terms.append((miss, self._m_exact(s, e)))
-        stay = miss * next((c for s2, c in self.enemy_phase(s, tuple(h > 0 for h in e)) if s2 == s), 0)
-        return terms, stay
+        return terms, miss * self._split(s, e)[2]
+
+    def _single_terms(self, s: int, e: tuple[int, ...], t: int) -> tuple[list[tuple[int, Value]], int]:
+        """:meth:`_aim_terms` for one attack an exchange, the states after it listed out: a hit on ``t`` and
+        then the enemies' half, or a miss and then a half that moved Shin's hits."""
+        value, base = self.value, self.base
+        a = self._hit[t]
+        moved, _, stay, _ = self._split(s, e)
+        terms = [((base - a) * c, value(s2, e)) for s2, c in moved]
+        if a:
+            struck = self._struck(e, t)
+            if any(struck):
+                terms += [(a * c, value(s2, struck)) for s2, c in self._split(s, struck)[1]]
+            else:
+                terms.append((a * self._power[len(e)], WIN))
+        return terms, (base - a) * stay
 
     def _option_exact(self, s: int, e: tuple[int, ...], flee: bool, seq: tuple[int, ...]) -> Value:
-        terms, stay = self._aim_terms(s, e, seq)
+        """Exact (w, x, d) of one option between exchanges, its self-loop divided out (not reduced)."""
+        if self.attacks == 1:  # one mix over every state the exchange can reach, instead of one per step
+            terms, stay = self._single_terms(s, e, seq[0])
+        else:
+            terms, stay = self._aim_terms(s, e, seq)
         if not flee:
             return _mix(terms, self.scale - stay, False)
         base = self.base
-        q = self._flee[sum(1 for h in e if h > 0)]
+        q = self._split(s, e)[3]
         terms = [(c * (base - q), v) for c, v in terms]
         terms.append((q * self.scale, ESCAPED))
         return _mix(terms, self.scale * base - stay * (base - q), False)
 
     def value(self, s: int, e: tuple[int, ...]) -> Value:
         """Exact (w, x, d) between exchanges, for the play the float pass chose."""
-        if s <= 0:
-            return LOSS
-        if not any(e):
-            return WIN
         key = (s, e)
         cached = self._between.get(key)
         if cached is not None:
             return cached
-        self.solve_floats()
-        if math.isnan(self._float_win(key)):  # KeyError when not reachable from the fight's start
-            raise self._stalemate(s, e)
+        if s <= 0:
+            return LOSS
+        if not any(e):
+            return WIN
+        if not self._solved:
+            self.solve_floats()
+        options = self._close_options(key)
         best: tuple[Option, Value] | None = None
         if key in self._settled:  # nothing came close in the fixed-point pass: value its play once
-            ((flee, (seq,)),) = self._close[key]
+            ((flee, (seq,)),) = options
             best = ((flee, seq), self._option_exact(s, e, flee, seq))
-        for flee, seqs in self._close_options(key) if best is None else ():
+        for flee, seqs in options if best is None else ():
             pick: tuple[tuple[int, ...], Value] | None = None
             if self.attacks > 1:
                 pick = self._improve_exact(s, e, flee, seqs[0])
@@ -346,28 +402,30 @@ class DpSolver(MultiAttackPass, OddsSolver):
         return value
 
     def _sub_exact(self, s: int, e: tuple[int, ...], left: int) -> Value:
-        if not any(e):
-            return WIN
+        """Exact (w, x, d) with ``left`` of Shin's attacks still to make this exchange (not reduced)."""
         key = (s, e, left)
         cached = self._sub.get(key)
         if cached is not None:
             return cached
+        if not any(e):
+            return WIN
         if left == 0:
-            v = _mix([(c, self.value(s2, e) if s2 else LOSS)
-                      for s2, c in self.enemy_phase(s, tuple(h > 0 for h in e))], self._power[len(e)], False)
+            value = self.value
+            v = _mix([(c, value(s2, e)) for s2, c in self._split(s, e)[1]], self._power[len(e)], False)
         else:
-            self.solve_floats()
+            if not self._solved:
+                self.solve_floats()
             found: Value | None = None
-            close = self._sub_close[(left, (s, e))]
+            close = self._sub_close[(s, e)][left - 1]
             if not close:
                 raise self._stalemate(s, e)
+            miss = self._sub_exact(s, e, left - 1)
             for t in close:
                 a = self._hit[t]
                 if not a:  # an enemy Shin cannot hit: only the miss counts
-                    cand = self._sub_exact(s, e, left - 1)
+                    cand = miss
                 else:
-                    cand = _mix2(a, self._sub_exact(s, self._struck(e, t), left - 1),
-                                 self.base - a, self._sub_exact(s, e, left - 1), self.base)
+                    cand = _mix2(a, self._sub_exact(s, self._struck(e, t), left - 1), self.base - a, miss, self.base)
                 if found is None or _better_win(cand, found):
                     found = cand
             assert found is not None
@@ -437,7 +495,8 @@ class DpSolver(MultiAttackPass, OddsSolver):
             return self._choice[(s, e)][1][0]
         self.value(s, e)
         best, best_v = alive[0], None
-        close = self._sub_close.get((left, (s, e))) or tuple(alive)
+        levels = self._sub_close.get((s, e))
+        close = (levels[left - 1] if levels else ()) or tuple(alive)
         for t in close:
             a = self._hit[t]
             v = _mix([(a, self._sub_exact(s, self._struck(e, t), left - 1)),

@@ -89,7 +89,7 @@ class EffectState:
             return self.called.prompt
         if self.pending is None:
             return None
-        return Prompt(self.pending.kind, self.pending.actor, self.pending.options)
+        return Prompt(self.pending.kind, self.pending.actor, self.pending.options, typed=not self.pending.options)
 
     def character(self, ident: str) -> Character:
         for char in self.court:

@@ -53,12 +53,17 @@ def catalog() -> dict[str, Facility]:
 
 
 def facility(name: str) -> Facility:
-    """Look a facility up by its (Korean) name or any localized name."""
+    """Look a facility up by its (Korean) name or any localized name (English in any case: field, Field).
+
+    >>> facility("field").name, facility("畑").name
+    ('밭', '밭')
+    """
     table = catalog()
     if name in table:
         return table[name]
+    folded = name.casefold()
     for fac in table.values():
-        if name in fac.names.values():
+        if any(folded == n.casefold() for n in fac.names.values()):
             return fac
     raise InputError("mk.error.unknown_facility", name=name, known=", ".join(table))
 

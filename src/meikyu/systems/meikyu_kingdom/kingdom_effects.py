@@ -45,6 +45,10 @@ from meikyu.systems.meikyu_kingdom.events import TableRolled
 __all__ = ["ACTIONS", "CALLED_ANSWERS", "Choose", "EffectRules", "EffectState", "RollTable"]
 
 
+NAME_LIMIT = 100
+"""The longest name a table's typed prompt takes (a great power, a talent): it is shown on every sheet."""
+
+
 class EffectRules:
     """:class:`meikyu.engine.Rules` applying kingdom-side table effects."""
 
@@ -57,6 +61,8 @@ class EffectRules:
             return cc.legal(state.called, kingdom, court)
         if state.pending is None:
             return []
+        if not state.pending.options:  # a name to type (the great power, a talent): the answer's template
+            return [Choose("")]
         return [Choose(o) for o in state.pending.options]
 
     def step(self, state: EffectState, action: Action, dice: Dice) -> tuple[EffectState, tuple[Event, ...]]:
@@ -89,6 +95,8 @@ class EffectRules:
                                 options=", ".join(pending.options))
             if not pending.options and not action.option.strip():
                 raise RuleError("R-MK-20", "mk.error.effects.empty_answer")
+            if not pending.options and len(action.option.strip()) > NAME_LIMIT:
+                raise RuleError("R-MK-20", "mk.error.effects.long_answer", limit=NAME_LIMIT)
             state = replace(state, pending=None)
             state = apply_choice(state, pending, action.option, dice, events)
         else:

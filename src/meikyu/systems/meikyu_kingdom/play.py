@@ -50,6 +50,7 @@ from meikyu.systems.meikyu_kingdom import table_finds as finds
 from meikyu.systems.meikyu_kingdom.effect_words import option_label
 from meikyu.systems.meikyu_kingdom.effect_words import word as _word
 from meikyu.systems.meikyu_kingdom.session_state import SessionState
+from meikyu.systems.meikyu_kingdom.table_runner import command_action, describe_request
 from meikyu.systems.meikyu_kingdom.transport import Transport
 from meikyu.systems.meikyu_kingdom.typed_dice import play_typed
 
@@ -175,8 +176,11 @@ def prompt_line(state: SessionState, lang: str, players: bool = False) -> str:
     may read it (a called check's hidden difficulty shown as "?", R-MK-23)."""
     prompt = state.prompt
     table = state.round_table
-    if table is not None and table.stage != "done" and table.pending is None:
-        return str(translate(f"mk.table_runner.stage_{table.stage}", lang))
+    if table is not None and table.stage != "done":
+        if table.pending is None:
+            return str(translate(f"mk.table_runner.stage_{table.stage}", lang))
+        return str(translate("mk.table_runner.pending_choice", lang, request=describe_request(table.pending, table.court, lang),
+                             cost=table.cost(table.pending), budget=table.kingdom.budget))
     if state.actions is not None and state.step == "actions" and state.called is None:
         return _t("lab.prompt.actions", lang)
     if state.disasters and state.effects is None and state.called is None and state.battle is None:
@@ -463,12 +467,9 @@ class Player:
         if words[0].lower() == "act" and len(words) >= 4:
             return cy.Act(self._who(words[1]), _action_type(words[2], self.lang), " ".join(words[3:]))
         if state.round_table is not None and state.round_table.stage != "done":
-            from meikyu.systems.meikyu_kingdom.table_runner import command_action
-
-            return command_action(state.round_table, words[0].lower(), words[1:])
-        effects = state.effects
-        if effects is not None and effects.called is None and effects.pending is not None and not effects.pending.options:
-            return fx.Choose(text.strip())  # a name the table asks for (the great power, a talent): typed
+            return command_action(state.round_table, words[0].lower(), words[1:], self.lang)
+        if state.prompt is not None and state.prompt.typed:
+            return fx.Choose(text.strip())  # a name the table asks for (the great power, a talent)
         return None
 
     def _transport(self, who: str, minions: int, things: list[str]) -> Transport:

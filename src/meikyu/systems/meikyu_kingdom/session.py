@@ -19,13 +19,14 @@ the history, so undo and replay still work.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
-from meikyu.errors import RuleError
-from meikyu.serial import TypeRegistry, from_data
+from meikyu.errors import DataError, RuleError
+from meikyu.serial import TypeRegistry, from_data, to_data
 from meikyu.systems.meikyu_kingdom import battle as seam
 from meikyu.systems.meikyu_kingdom import called_check as cc
 from meikyu.systems.meikyu_kingdom import check as ck
@@ -452,12 +453,34 @@ SESSION_FIELDS = ("disasters", "goal_met", "labyrinth_turns", "transport_rule")
 """Session counters a GM ruling may set (``GmSet("session", "disasters", 0)`` waives due disasters)."""
 
 
+def _modest(value: Any, depth: int = 0) -> bool:
+    """A value a table could hold: numbers within a million, texts of at most 200 characters, at most 100
+    entries in a list or mapping, nested at most 3 deep (a ruling's value is stored and shown to every seat)."""
+    if isinstance(value, bool) or value is None:
+        return True
+    if isinstance(value, int):
+        return abs(value) <= 1_000_000
+    if isinstance(value, str):
+        return len(value) <= 200
+    if isinstance(value, (list, tuple, dict)) and depth < 3 and len(value) <= 100:
+        items = value.items() if isinstance(value, dict) else ((None, v) for v in value)
+        return all((k is None or _modest(k, depth + 1)) and _modest(v, depth + 1) for k, v in items)
+    return False
+
+
+def _shown(value: Any) -> str:
+    """A field's current value as a GM would type it (JSON: 6, true, "text"), for a refusal's example."""
+    return json.dumps(to_data(value), ensure_ascii=False)[:80]
+
+
 def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event, ...]]:
     """R-MK-01b: set a kingdom, character or session field to a value of the right type.
 
     Voice still goes through the voice gate, so a ruling that lowers it can make a kingdom
     disaster due (R-MK-20); the GM waives one with another ruling on ``session.disasters``.
     """
+    if not _modest(act.value):
+        raise RuleError("R-MK-01b", "mk.error.session.too_big", field=act.field, value=repr(act.value)[:40])
     if act.target == "session":
         if act.field not in SESSION_FIELDS:
             raise RuleError("R-MK-01b", "mk.error.session.bad_field", field=act.field, fields=", ".join(SESSION_FIELDS))
@@ -465,7 +488,8 @@ def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event,
         wants_bool = act.field in ("goal_met", "transport_rule")
         ok = isinstance(value, bool) if wants_bool else (type(value) is int and value >= 0)
         if not ok:
-            raise RuleError("R-MK-01b", "mk.error.session.bad_value", field=act.field, value=repr(act.value))
+            raise RuleError("R-MK-01b", "mk.error.session.bad_value", field=act.field, value=repr(act.value),
+                            now=_shown(getattr(state, act.field)))
         event_s = KingdomChanged(f"session.{act.field}", str(getattr(state, act.field)), str(act.value), "gm_ruling")
         changes: dict[str, Any] = {act.field: act.value}
         return replace(state, **changes), (event_s,)
@@ -487,9 +511,15 @@ def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event,
         value = from_data(hint, act.value)
     # A value of the wrong shape (a number for a mapping, say) fails inside from_data with these too.
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
-        raise RuleError("R-MK-01b", "mk.error.session.bad_value", field=act.field, value=repr(act.value)) from exc
+        raise RuleError("R-MK-01b", "mk.error.session.bad_value", field=act.field, value=repr(act.value),
+                        now=_shown(getattr(obj, act.field))) from exc
     old = getattr(obj, act.field)
     new_obj = replace(obj, **{act.field: value})
+    try:  # what a sheet may not hold, a ruling may not make (an unknown status, a negative budget)
+        type(new_obj).from_data(new_obj.to_data(), file="GM", entry=act.target)
+    except DataError as exc:
+        raise RuleError("R-MK-01b", "mk.error.session.bad_value_because", field=act.field, value=repr(act.value),
+                        reason=exc) from exc
     event = KingdomChanged(f"{act.target}.{act.field}", str(old), str(value), "gm_ruling")
     if act.target == "kingdom" and act.field == "voice":
         kingdom, voice_events, disaster = change_voice(state.kingdom, value - old, "gm_ruling")

@@ -46,13 +46,6 @@ from meikyu.systems.meikyu_kingdom.display import render_maps
 from meikyu.systems.meikyu_kingdom.events import KingdomChanged, RequestResolved
 from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
 
-USAGE = {
-    "minions": "minions WHO N",
-    "item": "item WHO NAME VALUE",
-    "facility": "facility NAME ROOM [MAP]",
-    "passage": "passage A B [MAP]",
-    "destroy": "destroy facility NAME ROOM [MAP] | destroy passage A B [MAP] | destroy entrance ROOM [MAP]",
-}
 CHANGES_LAND = (rt.RequestFacility, rt.RequestPassage, rt.RequestDestroy)
 
 
@@ -252,13 +245,13 @@ def command_action(state: rt.RoundTableState, name: str, args: list[str], lang: 
             return rt.RequestDestroy("passage", _map(state, name, rest, 2), rest[0].upper(), other=rest[1].upper())
         if what == "entrance" and len(rest) <= 2:
             return rt.RequestDestroy("entrance", _map(state, name, rest, 1), rest[0].upper())
-        raise InputError("mk.table_runner.usage", usage=USAGE[name])
+        raise InputError(f"mk.table_runner.usage_{name}")
     raise InputError("mk.table_runner.unknown", command=name)
 
 
 def _arity(name: str, args: Sequence[str], low: int, high: int) -> None:
     if not low <= len(args) <= high:
-        raise InputError("mk.table_runner.usage", usage=USAGE[name])
+        raise InputError(f"mk.table_runner.usage_{name}")
 
 
 def _int(command: str, text: str) -> int:

@@ -23,8 +23,17 @@ export function formatPct(value) {
   return `${value.toFixed(value >= 10 ? 1 : 2).replace(/\.?0+$/, "")}%`;
 }
 
+/** A "json" field's value: what the text says as JSON (7, true, "x"), else the text itself (a bare name). */
+export function jsonOrText(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** An action with fields to fill in (a count, a name, a room): its label, the fields, a send button. */
-function itemForm(item, ctx) {
+export function itemForm(item, ctx) {
   const inputs = Object.entries(item.form).map(([name, spec]) => {
     const id = `f-${item.key}-${name}`.replace(/[^A-Za-z0-9_-]/g, "_");
     const value = item.action[name];
@@ -33,10 +42,13 @@ function itemForm(item, ctx) {
       input = h("select", { id, name }, (spec.options || []).map((o) => h("option", { value: String(o.value), selected: o.value === value }, o.label)));
     } else if (spec.type === "int") {
       input = h("input", { id, name, type: "number", inputmode: "numeric", min: spec.min, max: spec.max, value: value ?? spec.min ?? 0, required: true });
+    } else if (spec.type === "json") {
+      input = h("input", { id, name, type: "text", value: value === undefined ? "" : JSON.stringify(value), autocomplete: "off", required: true });
     } else {
       input = h("input", { id, name, type: "text", value: value ?? "", autocomplete: "off", required: true });
     }
-    return { name, spec, input, field: h("label", { class: "form-field", for: id }, h("span", {}, has(`form.${name}`) ? t(`form.${name}`) : name), input) };
+    const label = spec.label || (has(`form.${name}`) ? t(`form.${name}`) : name);
+    return { name, spec, input, field: h("label", { class: "form-field", for: id }, h("span", {}, label), input) };
   });
   const form = h(
     "form",
@@ -50,6 +62,7 @@ function itemForm(item, ctx) {
     const action = { ...item.action };
     for (const { name, spec, input } of inputs) {
       if (spec.type === "int") action[name] = Number.parseInt(input.value, 10);
+      else if (spec.type === "json") action[name] = jsonOrText(input.value);
       else if (spec.type === "choice") {
         const chosen = (spec.options || []).find((o) => String(o.value) === input.value);
         action[name] = chosen ? chosen.value : input.value;

@@ -203,10 +203,20 @@ function sheet(c, ctx) {
   );
 }
 
+/** An item's name and what it does: armor's reduction, a Star Fragment's light, a potion's healing, a
+ * weapon's power and range. Any item strikes as a melee weapon of power 1 (R-MK-29); that is not said of
+ * armor, light or potions, which are carried for something else. */
 function itemText(w, ctx) {
   const name = label(w, ctx.lang);
-  if (!w.power) return name;
-  return `${name} (${t(w.ranged || w.attack === "ranged" ? "mk.word.ranged" : "mk.word.melee")} ${w.power}${w.range ? ` · ${t("mk.range", { n: w.range })}` : ""})`;
+  const uses = [];
+  if (w.reduction) uses.push(t("mk.item_reduction", { n: w.reduction }));
+  if (w.light !== undefined && w.light >= 0) uses.push(t("mk.item_light"));
+  if (w.heal) uses.push(t("mk.item_heal", { n: w.heal }));
+  const weapon = !uses.length || w.ranged || w.attack === "ranged" || w.level > 0 || w.power > 1;
+  if (w.power && weapon) {
+    uses.unshift(`${t(w.ranged || w.attack === "ranged" ? "mk.word.ranged" : "mk.word.melee")} ${w.power}${w.range ? ` · ${t("mk.range", { n: w.range })}` : ""}`);
+  }
+  return uses.length ? `${name} (${uses.join(" · ")})` : name;
 }
 
 // --- the kingdom and the round table ------------------------------------------------------------

@@ -5,7 +5,7 @@
 import { h, fill } from "./dom.js";
 import { t, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
 import { call, live } from "./api.js";
-import { renderMenu, renderPrompt, promptAnswers, oddsBadge } from "./menu.js";
+import { renderMenu, renderPrompt, promptAnswers, oddsBadge, itemForm } from "./menu.js";
 import { renderLog, exportDialog } from "./log.js";
 
 const BOARDS = {
@@ -271,18 +271,27 @@ function overrides(gmItems, ctx) {
     gmItems.map((item) => h("option", { value: item.key }, item.label)),
   );
   if (s.override && gmItems.some((item) => item.key === s.override)) select.value = s.override;
+  const chosen = () => gmItems.find((i) => i.key === select.value);
+  const go = h("button", { type: "button", id: "gm-override-go", disabled: !ctx.canAct, onclick: () => chosen() && act(chosen()) }, t("gm.do"));
+  // An intervention with values to give (a quick ruling's field and value) shows its form, with its own send button.
+  const formSlot = h("div", { class: "override-form" });
+  const showForm = () => {
+    const item = chosen();
+    const hasForm = Boolean(item && item.form && Object.keys(item.form).length);
+    fill(formSlot, hasForm ? itemForm(item, ctx) : null);
+    go.hidden = hasForm;
+  };
   select.addEventListener("change", () => {
     s.override = select.value;
+    showForm();
   });
-  const go = () => {
-    const item = gmItems.find((i) => i.key === select.value);
-    if (item) act(item);
-  };
+  showForm();
   return h(
     "div",
     { class: "overrides" },
     h("label", { for: "gm-override" }, t("gm.overrides")),
-    h("div", { class: "override-row" }, select, h("button", { type: "button", id: "gm-override-go", disabled: !ctx.canAct, onclick: go }, t("gm.do"))),
+    h("div", { class: "override-row" }, select, go),
+    formSlot,
   );
 }
 

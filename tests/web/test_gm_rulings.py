@@ -1,0 +1,46 @@
+"""The GM's quick ruling "set a value" (R-MK-01b) from the web page: choosing it in the GM's list of
+interventions shows its form (whose value, which field, the new value); a number typed there reaches the
+rules as a number, and every page shows the new budget. A value of the wrong type is refused in the GM's
+language and changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.api.conftest import Server
+from tests.web.conftest import create_game, live_at, open_seat, seat_url
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja", "en"])
+def test_gm_sets_the_kingdoms_budget_from_the_page(web_server: Server, browser: object, lang: str) -> None:
+    game = create_game(web_server, "MeikyuKingdom", "session", lang=lang)
+    gm = open_seat(browser, seat_url(web_server, game, "gm"), lang=lang)
+    haneul = open_seat(browser, seat_url(web_server, game, "pc:haneul"), lang=lang)
+    for seat in (gm, haneul):
+        live_at(seat, 0)
+    page = gm.page
+    form = page.locator('#gm .override-form form.item-form[data-key="gm/gm_set"]')
+    assert form.count() == 0 and page.locator("#gm-override-go").is_visible()
+    page.select_option("#gm-override", value="gm/gm_set")
+    assert form.count() == 1 and not page.locator("#gm-override-go").is_visible()
+    labels = form.locator(".form-field span").all_inner_texts()
+    assert len(labels) == 3 and all(label and label not in ("target", "field", "value") for label in labels)
+    assert form.locator('input[name="value"]').input_value() == "6"  # the budget now, as JSON
+
+    form.locator('input[name="value"]').fill('"many"')  # text where the budget wants a number
+    form.locator("button").click()
+    page.wait_for_selector("#actions .refused")
+    refused = page.locator("#actions .refused").inner_text()
+    assert "many" in refused and live_at(gm) == 0
+
+    page.select_option("#gm-override", value="gm/gm_set")
+    form.locator('input[name="value"]').fill("9")
+    form.locator("button").click()
+    for seat in (gm, haneul):
+        live_at(seat, 1)
+        assert "9" in seat.page.locator(".kingdom").inner_text()
+    assert "9" in haneul.page.locator("#log-lines").inner_text()
+    assert all("422" in e for e in gm.errors) and not haneul.errors, (gm.errors, haneul.errors)  # the refusal only
+    print(lang, "|", refused, "|", labels)
+    for seat in (gm, haneul):
+        seat.page.context.close()
