@@ -74,7 +74,7 @@ class ConsentVoice(Action):
     agree: bool = True
 
 
-for _cls in (ck.ConvertSixes, ck.MinionHelp, ck.FinishCheck):
+for _cls in (ck.ConvertSixes, ck.KeepDice, ck.MinionHelp, ck.FinishCheck):
     ACTIONS.register(_cls)
 
 
@@ -140,10 +140,16 @@ def legal(state: CalledCheck, kingdom: Kingdom, court: Sequence[Character]) -> l
 
 
 def answer(
-    state: CalledCheck, action: Action, kingdom: Kingdom, court: Sequence[Character], dice: Dice
+    state: CalledCheck,
+    action: Action,
+    kingdom: Kingdom,
+    court: Sequence[Character],
+    dice: Dice,
+    sixes_prompt: bool = True,
 ) -> tuple[CalledCheck, tuple[Event, ...]]:
     """Apply one answer. The check copies ``kingdom`` and ``court`` when it rolls; the caller takes them
-    back from ``state.check`` once :attr:`CalledCheck.done`."""
+    back from ``state.check`` once :attr:`CalledCheck.done`. ``sixes_prompt`` is the game's switch
+    (:attr:`.check.CheckOptions.sixes_prompt`; off in games created before session 5)."""
     if isinstance(action, DeclareHope):
         if state.stage != "declare":
             raise RuleError("R-MK-15", "mk.error.called.not_now", stage=state.stage)
@@ -151,13 +157,13 @@ def answer(
             # Validate the declaration now, so a consent is never asked for hope that cannot be paid.
             _declaration(state, action.hope, kingdom, court)
             return replace(state, stage="consent", hope=action.hope), ()
-        return _roll(state, action.hope, kingdom, court, dice)
+        return _roll(state, action.hope, kingdom, court, dice, sixes_prompt)
     if isinstance(action, ConsentVoice):
         if state.stage != "consent":
             raise RuleError("R-MK-13", "mk.error.called.not_now", stage=state.stage)
         if not action.agree:
             return replace(state, stage="declare", hope=()), ()
-        return _roll(state, state.hope, kingdom, court, dice)
+        return _roll(state, state.hope, kingdom, court, dice, sixes_prompt)
     if state.check is None or state.check.stage == "done" or not isinstance(action, ck.ACTIONS_TUPLE):
         raise RuleError("R-MK-10", "mk.error.called.not_now", stage=state.stage)
     new, events = ck.CheckRules().step(state.check, action, dice)
@@ -175,10 +181,16 @@ def _declaration(
 
 
 def _roll(
-    state: CalledCheck, hope: tuple[str, ...], kingdom: Kingdom, court: Sequence[Character], dice: Dice
+    state: CalledCheck,
+    hope: tuple[str, ...],
+    kingdom: Kingdom,
+    court: Sequence[Character],
+    dice: Dice,
+    sixes_prompt: bool,
 ) -> tuple[CalledCheck, tuple[Event, ...]]:
     decl = _declaration(state, hope, kingdom, court)
-    new, events = ck.CheckRules().step(ck.CheckState(kingdom, tuple(court)), decl, dice)
+    fresh = ck.CheckState(kingdom, tuple(court), options=ck.CheckOptions(sixes_prompt=sixes_prompt))
+    new, events = ck.CheckRules().step(fresh, decl, dice)
     return replace(state, check=new, hope=hope, stage="finish" if new.stage == "done" else "rolling"), events
 
 

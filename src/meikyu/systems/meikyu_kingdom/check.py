@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 from typing import Any
 
 from meikyu.dice.source import Dice
@@ -88,6 +89,15 @@ class ConvertSixes(Action):
 
 @ACTIONS.register
 @dataclass(frozen=True)
+class KeepDice(Action):
+    """Use these dice values for the achievement (R-MK-15): the ``keep_dice`` prompt of games created
+    before session 5 (:attr:`CheckOptions.sixes_prompt` off); refused in newer games."""
+
+    values: tuple[int, ...]
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
 class MinionHelp(Action):
     """Roll 1D6, lose that many minions (at least one must be there), +1 achievement (R-MK-19)."""
 
@@ -115,6 +125,10 @@ class CheckOptions:
     """R-MK-19 ruling: minion help may be repeated on the same check."""
     national_critical_to_voice: bool = True
     """Ruling: a critical on a national check gives its +2 to voice (national checks use no drive)."""
+    sixes_prompt: bool = False
+    """One ``convert_sixes`` prompt, asked only when more than one reading is worth having, the best two
+    dice left counting (R-MK-14/15); new games set it. Off (the default, so checks saved before session
+    5 load as they were): the old ``convert_sixes`` whenever a 6 could become hope, then ``keep_dice``."""
 
 
 @dataclass(frozen=True)
@@ -125,7 +139,8 @@ class CheckState:
     court: tuple[Character, ...] = ()
     declaration: DeclareCheck | None = None
     stage: str = "idle"
-    """idle → convert → minions → done."""
+    """idle → convert → minions → done (games created before session 5: idle → convert → keep →
+    minions → done)."""
     national: bool = False
     bonus: int = 0
     """Cooperation bonus added to the achievement (R-MK-12)."""
@@ -194,13 +209,26 @@ class CheckState:
     def prompt(self) -> Prompt | None:
         """The decision the check waits for, if any."""
         if self.stage == "convert":
-            return Prompt("convert_sixes", self._roller(), tuple(str(o.converted) for o in self.readings()[0]))
+            return Prompt("convert_sixes", self._roller(), tuple(str(a.count) for a in _conversions(self)))
+        if self.stage == "keep":  # games created before session 5 only
+            return Prompt("keep_dice", self._roller(), tuple(_label(p) for p in self._pairs()))
         if self.stage == "minions":
             return Prompt("minion_help", self._roller(), ("help", "finish"))
         return None
 
     def _roller(self) -> str | None:
         return None if self.declaration is None else self.declaration.actor or None
+
+    def _remaining(self) -> list[int]:
+        remaining = sorted(self.dice)
+        del remaining[len(remaining) - self.converted :]
+        return remaining
+
+    def _pairs(self) -> list[tuple[int, ...]]:
+        """Distinct choices of two dice among those left, best sum first (games created before session 5)."""
+        remaining = self._remaining()
+        pairs = {tuple(sorted(p)) for p in combinations(remaining, 2)}
+        return sorted(pairs, key=lambda p: (-sum(p), p))
 
     def room(self) -> int:
         """How much hope a 6 can still bring: drive up to capacity (none while distracted, R-MK-44);
@@ -259,7 +287,9 @@ class CheckRules:
 
     def legal_actions(self, state: CheckState) -> list[Action]:
         if state.stage == "convert":
-            return [ConvertSixes(o.converted) for o in state.readings()[0]]
+            return list(_conversions(state))
+        if state.stage == "keep":
+            return [KeepDice(p) for p in state._pairs()]
         if state.stage == "minions":
             return [MinionHelp(), FinishCheck()]
         return []  # idle / done: a new DeclareCheck is always possible, and not listed
@@ -268,7 +298,9 @@ class CheckRules:
         if isinstance(action, DeclareCheck):
             return _declare(state, action, dice)
         if isinstance(action, ConvertSixes):
-            return _convert(state, action)
+            return _convert(state, action) if state.options.sixes_prompt else _old_convert(state, action)
+        if isinstance(action, KeepDice):
+            return _old_keep(state, action)
         if isinstance(action, MinionHelp):
             return _minion_help(state, dice)
         if isinstance(action, FinishCheck):
@@ -380,9 +412,19 @@ def _declare(state: CheckState, act: DeclareCheck, dice: Dice) -> tuple[CheckSta
     return _advance(new, events)
 
 
+def _conversions(state: CheckState) -> tuple[ConvertSixes, ...]:
+    """The answers the ``convert_sixes`` prompt offers: the readings worth having, or, in games created
+    before session 5, every count of 6s."""
+    if state.options.sixes_prompt:
+        return tuple(ConvertSixes(o.converted) for o in state.readings()[0])
+    return tuple(ConvertSixes(n) for n in range(state.dice.count(6) + 1))
+
+
 def _advance(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
     """Ask about the 6s and dice only when more than one reading is worth having (R-MK-14, R-MK-15);
     otherwise take the one there is."""
+    if not state.options.sixes_prompt:
+        return _old_advance(state, events)
     front, _auto = state.readings()
     if len(front) > 1:
         return _evolve(state, stage="convert"), tuple(events)
@@ -399,6 +441,44 @@ def _convert(state: CheckState, act: ConvertSixes) -> tuple[CheckState, tuple[Ev
             "R-MK-14", "mk.error.check.bad_convert", convert=act.count, options=", ".join(str(o.converted) for o in front)
         )
     return _settle(_evolve(state, converted=reading.converted, kept=reading.kept), [])
+
+
+# -- games created before session 5 (CheckOptions.sixes_prompt off) replay with the old prompts: ------
+# convert_sixes whenever a 6 could become hope, then keep_dice whenever more than one pair is left.
+def _can_gain(state: CheckState) -> bool:
+    """Whether turning 6s into hope gains anything (distraction bars drive, R-MK-44)."""
+    if state.national:
+        return True
+    return state.has_actor() and not state.actor().has("distraction")
+
+
+def _old_advance(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
+    if state.stage == "rolling":
+        state = _evolve(state, stage="convert" if state.dice.count(6) and _can_gain(state) else "keep")
+    if state.stage == "keep" and len(state._pairs()) <= 1:
+        pairs = state._pairs()
+        return _settle(_evolve(state, kept=pairs[0] if pairs else tuple(state._remaining())), events)
+    return state, tuple(events)
+
+
+def _old_convert(state: CheckState, act: ConvertSixes) -> tuple[CheckState, tuple[Event, ...]]:
+    if state.stage != "convert":
+        raise RuleError("R-MK-14", "mk.error.check.not_now", action="ConvertSixes", stage=state.stage)
+    sixes = state.dice.count(6)
+    if not 0 <= act.count <= sixes:
+        raise RuleError("R-MK-14", "mk.error.convert_count", convert=act.count, sixes=sixes)
+    return _old_advance(_evolve(state, converted=act.count, stage="keep"), [])
+
+
+def _old_keep(state: CheckState, act: KeepDice) -> tuple[CheckState, tuple[Event, ...]]:
+    if state.stage != "keep":
+        raise RuleError("R-MK-15", "mk.error.check.not_now", action="KeepDice", stage=state.stage)
+    want = tuple(sorted(act.values))
+    if want not in state._pairs():
+        raise RuleError(
+            "R-MK-15", "mk.error.check.bad_keep", kept=_label(want), dice=_label(state._remaining())
+        )
+    return _settle(_evolve(state, kept=want), [])
 
 
 def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
@@ -513,6 +593,8 @@ class AutoPolicy:
         if state.stage == "convert":
             pick = ConvertSixes(self._best_conversion(state))
             return pick if pick in legal else legal[0]
+        if state.stage == "keep":  # games created before session 5: the best pair
+            return legal[0]
         if state.stage == "minions":
             decl = state.declaration
             if (
@@ -583,7 +665,7 @@ def resolve(
     return state, tuple(collected)
 
 
-ACTIONS_TUPLE: tuple[type[Action], ...] = (ConvertSixes, MinionHelp, FinishCheck)
+ACTIONS_TUPLE: tuple[type[Action], ...] = (ConvertSixes, KeepDice, MinionHelp, FinishCheck)
 """The answers to a running check's prompts (a caller forwards these to the check)."""
 
 __all__ = [
@@ -596,6 +678,7 @@ __all__ = [
     "ConvertSixes",
     "DeclareCheck",
     "FinishCheck",
+    "KeepDice",
     "MinionHelp",
     "VoiceChanged",
     "auto_conversion",

@@ -111,6 +111,8 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
     called = _called(state)
     if isinstance(a, ck.ConvertSixes) and called is not None and called.check is not None:
         return _reading(called.check, a.count, lang)
+    if isinstance(a, ck.KeepDice):  # games created before session 5
+        return _t(act + "keep", lang, dice="+".join(map(str, a.values)))
     simple: dict[type, str] = {
         ck.MinionHelp: "minion_help", ck.FinishCheck: "finish", ex.EnterLabyrinth: "enter", camp.Camp: "camp",
         ex.GoHome: "go_home", ex.SkipSearch: "skip_search", ex.LeaveTrap: "leave_trap", cy.Resolve: "cycle_resolve",

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from meikyu.dice.source import Dice
 
+from ..rolls import best_outcome
 from .fast_records import Fallback, PrefixDice, Record, eligible
 from .model import (
     COURT,
@@ -57,7 +58,7 @@ class _Fast:
     __slots__ = (
         "base", "cs", "phase", "round", "first", "active", "current", "moved", "voice", "strategy_bonus",
         "winner", "outcome", "lit", "max_rounds", "looted", "surrendered", "roll", "drawn", "steps",
-        "trace", "steps_before", "used", "secret", "lit_cache",
+        "trace", "steps_before", "used", "secret", "lit_cache", "sixes_prompt",
     )  # fmt: skip
 
     def __init__(
@@ -103,6 +104,7 @@ class _Fast:
         self.used = b.used
         self.secret = b.hidden_enemy
         self.max_rounds = b.options.max_rounds
+        self.sixes_prompt = b.options.sixes_prompt
         self.looted = frozenset(b.looted)
         self.surrendered = b.surrendered
         self.steps_before = steps_before
@@ -138,7 +140,12 @@ class _Fast:
         a, b = roll(), roll()
         no_drive = c.no_drive
         asked = 0
-        if a != b and (a == 6 or b == 6) and not no_drive and c.capacity > c.drive:
+        if not self.sixes_prompt and not no_drive and (a == 6 or b == 6):
+            # games created before session 5 replay with the automatic reading (Options.sixes_prompt)
+            out = best_outcome((a, b), stat, difficulty, curse=c.curse, no_drive=no_drive)
+            success, critical, fumble, gain = bool(out.success), out.critical, out.fumble, out.drive
+            achievement = out.achievement
+        elif a != b and (a == 6 or b == 6) and not no_drive and c.capacity > c.drive:
             # one 6 and room for drive: keep 6 + x, or 1 drive and x alone (resolve._reading, R-MK-14);
             # the player is asked, and the policy keeps the 6 only when that alone succeeds
             other = a + b - 6

@@ -420,6 +420,10 @@ class Options:
     the player, issue 12 §2); ``False`` reads the tables' "a random item" as one die over them."""
     max_rounds: int = 100
     """A safety stop for simulations: the battle is a draw after this many rounds."""
+    sixes_prompt: bool = False
+    """The roller chooses which 6s become drive (the ``sixes`` prompt, R-MK-14/15). Every new battle
+    sets it; the default is off because games created before session 5 lack the field and replay with
+    the automatic reading (:func:`~..rolls.best_outcome`) they were played with."""
 
 
 @dataclass(frozen=True)

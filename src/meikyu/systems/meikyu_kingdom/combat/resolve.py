@@ -6,7 +6,7 @@ These functions edit a :class:`~.work.Work` and emit events; they never validate
 
 from __future__ import annotations
 
-from ..rolls import CheckOutcome, readings
+from ..rolls import CheckOutcome, best_outcome, readings
 from ..voice import voice_step
 from . import events as ev
 from .model import (
@@ -125,6 +125,8 @@ def check(
     modifier = stat + bonus + coop
     if not hope and (no_drive or 6 not in dice):
         out = _plain_pair(dice, modifier, difficulty, curse)
+    elif not w.b.options.sixes_prompt:  # games created before session 5 replay with the automatic reading
+        out = best_outcome(dice, modifier, difficulty, curse=curse, no_drive=no_drive)
     else:
         out = _reading(w, c, dice, modifier, difficulty, curse, 0 if no_drive else c.capacity - c.drive, secret)
     w.emit(
