@@ -1,7 +1,8 @@
 """Make the saves ``test_old_saves.py`` loads, with the code of a given commit (run once, by hand).
 
-The JSON files next to this script were made with main at commit ``COMMIT`` (the tree before the
-battle branch's sixes prompt, session 5), so they are what that code wrote, not what it should write::
+The JSON files next to this script were made with main at e2688529 (its ``src`` the same as at
+87a34127, where the battle branch left main: the tree before the sixes prompt, session 5), so they are
+what that code wrote, not what it should write::
 
     git -C /work/main archive <commit> src | tar -x -C /tmp/old_main
     PYTHONPATH=/tmp/old_main/src python3 tests/meikyu_kingdom/data/make_old_saves.py <commit>
@@ -12,6 +13,7 @@ and ``final`` (the state the old code reached, as its rules serialize it).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -19,6 +21,7 @@ from typing import Any
 
 from meikyu.dice import RandomDice, ScriptedDice
 from meikyu.engine import Game
+from meikyu.errors import MeikyuError
 
 
 def _save(name: str, game: Game[Any], commit: str, note: str) -> None:
@@ -85,8 +88,26 @@ def table(commit: str) -> None:
     _save("old_table_battle.json", game, commit, "a server game (MeikyuKingdom/battle table kind), TacticalPolicy, RandomDice(11)")
 
 
+def table_session(commit: str) -> None:
+    from meikyu.engine import RandomPolicy
+    from meikyu.table import registry
+
+    kind = registry.get("MeikyuKingdom", "session")
+    for seed in range(4, 40):
+        game: Game[Any] = Game(kind.rules, kind.setup("sample", "en"), RandomDice(seed))
+        with contextlib.suppress(MeikyuError):  # a typed prompt (a name to give) ends the walk there
+            game.run(RandomPolicy(seed), max_steps=600)
+        names = {type(t.action).__name__ for t in game.history}
+        if {"KeepDice", "ConvertSixes", "Attack"} <= names:
+            break
+    _save("old_table_session.json", game, commit,
+          f"a server game (MeikyuKingdom/session table kind) through a labyrinth battle, RandomPolicy({seed}), "
+          f"RandomDice({seed})")
+
+
 if __name__ == "__main__":
     made_by = sys.argv[1] if len(sys.argv) > 1 else "unknown"
     battle(made_by)
     session(made_by)
     table(made_by)
+    table_session(made_by)
