@@ -111,8 +111,8 @@ class Prompt:
     ``kind`` names the decision (``"convert_sixes"``, ``"breakthrough"`` …), ``actor`` who makes it
     (a character id, ``"gm"`` or ``None`` for anyone) and ``options`` short labels of the choices.
     The legal actions of the state are the possible answers. A ``typed`` prompt is answered with text
-    the player types (a name the table asks for): its one legal action is the answer's template, the
-    text left empty for a face to fill in (the rules refuse it as it stands).
+    the player types (a name the table asks for): no answer can be listed, so it lists none, and each
+    face offers a text field (every action a state lists stays one a policy may play).
     """
 
     kind: str

@@ -136,11 +136,11 @@ def test_kmt_2_vassalage_named_by_gm() -> None:
 
 
 def test_a_name_to_type_is_a_typed_prompt_with_its_answers_template_r_mk_20() -> None:
-    """KMT 2 asks for a name, not a pick: the prompt says it is typed and lists the answer's template,
-    which every face fills in; the template as it stands (no name) is refused and changes nothing."""
+    """KMT 2 asks for a name, not a pick: the prompt says it is typed and lists no answer (a policy could
+    only play what is listed); an empty or overlong name is refused and changes nothing."""
     g = play("KMT", [1, 1, 6], voice=5)
     assert g.state.prompt is not None and g.state.prompt.typed and g.state.prompt.options == ()
-    assert g.legal_actions() == [Choose("")]
+    assert g.legal_actions() == []
     before = g.state
     with pytest.raises(RuleError) as info:
         g.play(Choose("  "))

@@ -11,7 +11,6 @@ from meikyu.dice import RandomDice
 from meikyu.engine import FirstLegalPolicy, Game
 from meikyu.errors import DataError, InputError
 from meikyu.systems.meikyu_kingdom import facilities
-from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
 from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom import session as ss
 from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
@@ -174,15 +173,15 @@ def test_players_do_not_see_the_labyrinths_secrets() -> None:
 
 
 def test_a_free_text_prompt_gets_a_form_and_labyrinth_answers_are_prompts() -> None:
-    """KMT 2 (R-MK-20 tables): the GM names the great power the kingdom now serves. The rules list the
-    answer's template for a name to type; the GM's menu offers it with a text field, under the prompt's question.
+    """KMT 2 (R-MK-20 tables): the GM names the great power the kingdom now serves. The rules list no
+    action for a name to type (a typed prompt); the GM's menu offers one with a text field, under the prompt's question.
     In the labyrinth the court's answers are offered as prompts, labelled in words."""
     table = SESSION.setup("sample", "en")
     effects = roll_table("KMT", [1, 1, 6], voice=5)
     assert effects.state.prompt is not None and effects.state.prompt.kind == "name_great_power"
     waiting = replace(table, session=replace(table.session, index=STEPS.index(("end", "kingdom_change")),
                                             change_rolled=True, effects=effects.state))
-    assert SESSION.rules.legal_actions(waiting) == [fx.Choose("")]
+    assert SESSION.rules.legal_actions(waiting) == [] and waiting.session.prompt.typed
     for lang, word in (("ko", "대국"), ("ja", "大国"), ("en", "great power")):
         prompt = SESSION.prompt(waiting, GM, lang)
         assert prompt["kind"] == "name_great_power" and word in prompt["text"]

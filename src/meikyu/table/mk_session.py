@@ -207,7 +207,10 @@ class SessionKind:
                 and not state.disasters:
             out += round_table_offers(state.round_table, lang)
         else:
-            for action in self.rules.inner.legal_actions(state):
+            legal = list(self.rules.inner.legal_actions(state))
+            if not legal and state.prompt is not None and state.prompt.typed:
+                legal = [fx.Choose("")]  # a name to type (R-MK-20 tables): offered with a text field
+            for action in legal:
                 out.append(self._offer(state, action, lang))
         return out + self._rulings(state, lang)
 

@@ -61,9 +61,7 @@ class EffectRules:
             return cc.legal(state.called, kingdom, court)
         if state.pending is None:
             return []
-        if not state.pending.options:  # a name to type (the great power, a talent): the answer's template
-            return [Choose("")]
-        return [Choose(o) for o in state.pending.options]
+        return [Choose(o) for o in state.pending.options]  # none for a name to type (Prompt.typed)
 
     def step(self, state: EffectState, action: Action, dice: Dice) -> tuple[EffectState, tuple[Event, ...]]:
         events: list[Event] = []
