@@ -110,6 +110,9 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         return _t(act + ("consent" if a.agree else "refuse"), lang)
     called = _called(state)
     if isinstance(a, ck.ConvertSixes) and called is not None and called.check is not None:
+        if not called.check.options.sixes_prompt:  # games created before session 5: the pair comes next
+            into = _word("voice" if called.check.national else "drive", lang)
+            return _t(act + "convert", lang, count=a.count, into=into)
         return _reading(called.check, a.count, lang)
     if isinstance(a, ck.KeepDice):  # games created before session 5
         return _t(act + "keep", lang, dice="+".join(map(str, a.values)))
