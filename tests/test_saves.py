@@ -275,6 +275,10 @@ def _session_scenarios() -> list[tuple[Any, list[Move]]]:
         (lab, [ex.EnterLabyrinth(), se.EndLabyrinth("returned")]),  # the GM ends the phase by ruling
         (lab, [ex.EnterLabyrinth(), ex.SkipSearch(), ex.MoveTo("hall"), ex.SearchTrap("mir", "search"),
                (cc.DeclareHope(()), (4, 3)), (ck.MinionHelp(), (2,)), ck.FinishCheck()]),
+        # a game created before session 5 (sixes_prompt off): the old keep_dice prompt and KeepDice
+        (replace(lab, sixes_prompt=False),
+         [ex.EnterLabyrinth(), ex.SkipSearch(), ex.MoveTo("hall"), ex.SearchTrap("mir", "search"),
+          cc.DeclareHope(("voice",)), (cc.ConsentVoice(True), (5, 2, 1)), ck.KeepDice((2, 5))]),
         (replace(lab, expedition=replace(lab.expedition, haul_items=("마석",))),  # transport in camp (R-MK-46)
          [ex.EnterLabyrinth(), ex.SkipSearch(), ex.Camp(), ex.Transport("mir", 2, ("마석",)),
           (cc.DeclareHope(()), (3, 4)), ck.FinishCheck()]),

@@ -7,7 +7,7 @@ from mk_core_helpers import pc
 
 import meikyu.systems.meikyu_kingdom  # noqa: F401  (registers the mk. catalog)
 from meikyu.systems.meikyu_kingdom.character import Character
-from meikyu.systems.meikyu_kingdom.check import CheckState
+from meikyu.systems.meikyu_kingdom.check import CheckOptions, CheckState
 from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
 
 
@@ -15,6 +15,7 @@ from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
 def make_state():  # type: ignore[no-untyped-def]
     def build(*court: Character, voice: int = 10, land_makers: int = 4, **kingdom: object) -> CheckState:
         chars = court or (pc(),)
-        return CheckState(Kingdom("k", voice=voice, land_makers=land_makers, **kingdom), chars)  # type: ignore[arg-type]
+        k = Kingdom("k", voice=voice, land_makers=land_makers, **kingdom)  # type: ignore[arg-type]
+        return CheckState(k, chars, options=CheckOptions(sixes_prompt=True))  # a new game's check
 
     return build

@@ -17,7 +17,6 @@ from meikyu.systems.meikyu_kingdom.check import (
     ConvertSixes,
     DeclareCheck,
     FinishCheck,
-    KeepDice,
     MinionHelp,
     resolve,
 )
@@ -39,23 +38,25 @@ def test_r_mk_11_fumble_fails_sets_zero_and_costs_voice(make_state) -> None:
 
 
 def test_r_mk_11_critical_succeeds_and_gives_two_drive_capped(make_state) -> None:
-    """R-MK-11: 6-6 succeeds at any difficulty and gives +2 drive, capped by capacity."""
+    """R-MK-11: 6-6 succeeds at any difficulty and gives +2 drive, capped by capacity. Nothing to ask
+    (R-MK-14): turning a 6 could not gain more drive than the critical does."""
     state = make_state(pc(drive=2, capacity=3))
     game = Game(CheckRules(), state, ScriptedDice([6, 6]))
     game.play(DeclareCheck("a", "wit", 30))
-    assert game.state.stage == "convert"
-    game.play(ConvertSixes(0))
     s = game.state
+    assert s.stage == "done" and s.converted == 0
     assert s.critical and s.success and s.achievement == 14
     assert s.actor().drive == 3  # 2 + 2 capped at 3
 
 
 def test_r_mk_11_one_die_left_cannot_crit_or_fumble(make_state) -> None:
-    """R-MK-11: with one die used neither critical nor fumble happens."""
-    game = Game(CheckRules(), make_state(pc(capacity=5)), ScriptedDice([6, 6]))
+    """R-MK-11: with one die used neither critical nor fumble happens (a lone 1 is no fumble)."""
+    game = Game(CheckRules(), make_state(pc(capacity=5), voice=9), ScriptedDice([6, 1]))
     game.play(DeclareCheck("a", "wit", 5))
+    assert game.state.prompt is not None and game.state.prompt.options == ("0", "1")
     game.play(ConvertSixes(1))
-    assert not game.state.critical and game.state.achievement == 8 and game.state.actor().drive == 1
+    s = game.state
+    assert not s.critical and not s.fumble and s.achievement == 3 and s.actor().drive == 1 and s.kingdom.voice == 9
 
 
 def test_r_mk_14_converted_six_not_used_and_gives_drive(make_state) -> None:
@@ -68,39 +69,47 @@ def test_r_mk_14_converted_six_not_used_and_gives_drive(make_state) -> None:
 
 
 def test_r_mk_14_drive_over_capacity_is_lost(make_state) -> None:
-    """R-MK-14 ruling: drive gained beyond capacity is lost."""
+    """R-MK-14 ruling: drive gained beyond capacity is lost — so a 6 whose drive would be lost is not
+    worth turning: with room for 1, 6-6-3 is read as the critical (+2, 1 lost), nobody is asked."""
     state = make_state(pc(capacity=1, drive=0))
     game = Game(CheckRules(), state, ScriptedDice([6, 6, 3]))
     game.play(DeclareCheck("a", "wit", 3, hope=("voice",)))
-    game.play(ConvertSixes(2))
-    assert game.state.actor().drive == 1
-    converted = [e for e in game.history[-1].events if type(e).__name__ == "SixesConverted"][0]
-    assert (converted.gained, converted.lost) == (1, 1)
+    assert game.state.stage == "done" and game.state.critical and game.state.actor().drive == 1
+    gained = [e for e in game.history[-1].events if type(e).__name__ == "DriveGained"][0]
+    assert (gained.new, gained.lost) == (1, 1)
 
 
-def test_r_mk_15_hope_dice_and_keep_prompt(make_state) -> None:
-    """R-MK-15: k hope → 2+k dice, the player picks two; voice and drive both pay."""
+def test_r_mk_15_hope_dice_the_best_two_count(make_state) -> None:
+    """R-MK-15: k hope → 2+k dice, two of them count; voice and drive both pay. With no 6 to weigh
+    the best two count and nobody is asked: a lower pair is never better (no critical, only fumbles)."""
     state = make_state(pc(drive=1), voice=10)
     game = Game(CheckRules(), state, ScriptedDice([5, 1, 3, 4]))
     game.play(DeclareCheck("a", "wit", 8, hope=("drive", "voice")))
-    assert game.state.stage == "keep" and game.state.actor().drive == 0 and game.state.kingdom.voice == 9
-    legal = game.legal_actions()
-    assert legal[0] == KeepDice((4, 5))
-    game.play(KeepDice((1, 3)))
-    assert game.state.achievement == 6 and game.state.success is False
+    s = game.state
+    assert s.stage == "done" and s.actor().drive == 0 and s.kingdom.voice == 9
+    assert s.kept == (4, 5) and s.achievement == 11 and s.success is True
     with pytest.raises(RuleError) as info:
         Game(CheckRules(), state, ScriptedDice([5, 1, 3])).play(DeclareCheck("a", "wit", 8, hope=("drive", "drive")))
     assert info.value.rule == "R-MK-13"
 
 
-def test_r_mk_15_bad_keep_rejected_and_state_unchanged(make_state) -> None:
-    """R-MK-15: keeping dice that are not there is refused and changes nothing."""
-    game = Game(CheckRules(), make_state(), ScriptedDice([5, 1, 3]))
+def test_r_mk_14_r_mk_15_readings_offered_and_bad_answers_rejected(make_state) -> None:
+    """R-MK-14/15: 6-5-4 with room for drive: 6+5, or the 6 as drive and 5+4 — the two readings worth
+    having (keeping 4+5 with the 6 unturned is not offered). Turning a 6 that is not there, or
+    answering when nothing is asked, is refused and changes nothing."""
+    game = Game(CheckRules(), make_state(pc(capacity=2)), ScriptedDice([6, 5, 4]))
     game.play(DeclareCheck("a", "wit", 8, hope=("voice",)))
     before = game.state
+    assert before.prompt is not None and before.prompt.options == ("0", "1")
+    assert game.legal_actions() == [ConvertSixes(0), ConvertSixes(1)]
+    for bad in (2, -1):
+        with pytest.raises(RuleError) as info:
+            game.play(ConvertSixes(bad))
+        assert info.value.rule == "R-MK-14" and game.state is before
+    game.play(ConvertSixes(1))
+    assert game.state.kept == (4, 5) and game.state.achievement == 11 and game.state.actor().drive == 1
     with pytest.raises(RuleError):
-        game.play(KeepDice((6, 5)))
-    assert game.state is before
+        game.play(ConvertSixes(0))
 
 
 def test_r_mk_13_voice_hope_can_trigger_disaster(make_state) -> None:
@@ -224,3 +233,26 @@ def test_converted_sixes_read_naturally_and_mention_loss_only_when_any() -> None
         for event in (SixesConverted("사라", 3, "drive", 1, 2), DriveGained("사라", 3, 4, 2)):
             text = event.render(lang)
             assert "2" in text and any(w in text for w in ("lost", "잃", "失")), text
+
+
+def test_r_mk_14_called_check_offers_readings_in_words() -> None:
+    """A trap search in the labyrinth (a called check) asks about a 6 the way a battle does: each
+    reading in words — the dice used, the achievement, the result, the drive — in ko, ja and en."""
+    from tests.meikyu_kingdom.test_labyrinth import S, at_labyrinth, in_hall
+
+    from meikyu.systems.meikyu_kingdom import called_check as cc
+    from meikyu.systems.meikyu_kingdom import expedition as ex
+    from meikyu.systems.meikyu_kingdom.play import describe, prompt_line
+
+    g = at_labyrinth()
+    in_hall(g)
+    g.play(ex.SearchTrap("mir", "search"))
+    g.play(cc.DeclareHope(()), S(6, 2))  # mir: search 3, drive 0 of 2
+    assert g.state.prompt is not None and g.state.prompt.kind == "convert_sixes"
+    labels = {lang: [describe(a, g.state, lang) for a in g.legal_actions()] for lang in ("ko", "ja", "en")}
+    assert labels["en"] == ["use 6+2 → 11: success", "1×6 into drive, use 2 → 5: failure, +1 drive"]
+    assert labels["ko"][1] == "6 1개를 기력으로, 2 사용 → 5: 실패, 기력 +1"
+    assert labels["ja"][1] == "6を1個気力に、2を使う → 5：失敗、気力+1"
+    assert "[6,2]" in prompt_line(g.state, "en") and "R-MK-14" in prompt_line(g.state, "ko")
+    g.play(ConvertSixes(1))
+    assert next(c for c in g.state.court if c.id == "mir").drive == 1

@@ -212,6 +212,7 @@ def test_reinforcements_get_opaque_ids() -> None:
     game = hidden_sample(4)
     game.play(act.Begin(), ScriptedDice([]))
     game.play(act.StrategyCheck("mio", 0), ScriptedDice([6, 5]))
+    game.play(act.Choose("0"), ScriptedDice([]))  # keep the 6 for the achievement (R-MK-14): the court first
     target = next(c.id for c in game.state.combatants if c.side == "monsters" and c.area == 3)
     before = game.state
     events = game.play(act.Attack("mio", target, 0), ScriptedDice([1, 1, 1, 1, 3]))  # fumble, CFT 2, 3 more

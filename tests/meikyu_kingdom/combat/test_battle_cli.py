@@ -69,13 +69,15 @@ def test_simulate_missing_file_is_a_clear_error(capsys: pytest.CaptureFixture[st
 
 
 def test_battle_runner_typed_dice_undo_and_views() -> None:
-    """The terminal loop: begin, a strategy check with typed dice (R-MK-24), undo, views, quit."""
-    answers = iter(["go", "3t", "6 5", "u", "3t", "1 1", "p", "g", "zz", "q"])
+    """The terminal loop: begin, a strategy check with typed dice (R-MK-24) — its 6 kept for the
+    achievement when asked (R-MK-14) —, undo of the answer and of the check, views, quit."""
+    answers = iter(["go", "3t", "6 5", "1", "u", "u", "3t", "1 1", "p", "g", "zz", "q"])
     out = io.StringIO()
     game: Game = Game(BattleRules(), load_encounter("sample"), dice=RandomDice(1))
     assert run_battle(game, "en", lambda _prompt: next(answers), out, fallback=RandomDice(1)) == 0
     text = out.getvalue()
-    assert "strategy check [6,5]" in text and "Took back the last action." in text
+    assert "which reading?" in text and "use 6+5 → 14: success" in text
+    assert "strategy check [6,5]" in text and text.count("Took back the last action.") == 2
     assert "strategy check [1,1]" in text and "(fumble)" in text
     assert "What the players see" in text and "GM actions:" in text and "is not a GM action" in text
     assert game.state.phase == "act" and game.state.first == "monsters"

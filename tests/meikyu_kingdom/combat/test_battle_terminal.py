@@ -109,7 +109,7 @@ def test_real_process_through_a_pipe() -> None:
     """The installed program, fed by a pipe: no traceback, a clean goodbye at end of input."""
     done = subprocess.run(
         [sys.executable, "-m", "meikyu", "mk", "battle", "sample", "--seed", "1", "--lang", "en"],
-        input="go\n3t\n6 5\n",
+        input="go\n3t\n6 5\n1\n",
         capture_output=True,
         text=True,
         timeout=60,

@@ -3,9 +3,10 @@
 Traps, events, camp actions and GM calls name who rolls, the stat and the difficulty; the roller then
 answers prompts one by one: ``declare_check`` (how much hope, and whether from drive or the court's
 voice), ``voice_consent`` when voice is asked for and other players share it (the court's consent,
-R-MK-13), then the check's own prompts (``convert_sixes``, ``keep_dice``, ``minion_help``) from
-:mod:`.check`. Nothing is chosen for the player: :class:`CalledPolicy` answers only in simulations
-and one-shot commands.
+R-MK-13), then the check's own prompts (``convert_sixes`` — which 6s become hope, the best two dice
+left counting, asked only when more than one reading is worth having — and ``minion_help``) from
+:mod:`.check`. Nothing is chosen for the player: :class:`CalledPolicy` answers only in simulations and
+one-shot commands.
 
 >>> from meikyu.dice import ScriptedDice
 >>> from meikyu.systems.meikyu_kingdom.sheet import sample
@@ -16,12 +17,12 @@ and one-shot commands.
 >>> call, _ = answer(call, DeclareHope(("voice",)), s.kingdom, s.characters, ScriptedDice([]))
 >>> call.prompt.kind, call.prompt.actor
 ('voice_consent', 'court')
->>> call, _ = answer(call, ConsentVoice(True), s.kingdom, s.characters, ScriptedDice([5, 2, 1]))
->>> call.prompt.kind, call.check.kingdom.voice       # three dice: which two count is mir's choice
-('keep_dice', 5)
->>> call, _ = answer(call, ck.KeepDice((2, 5)), s.kingdom, s.characters, ScriptedDice([]))
->>> call.done, call.check.achievement, call.check.success   # 5+2, +3 search; mir has no minions to help
-(True, 10, True)
+>>> call, _ = answer(call, ConsentVoice(True), s.kingdom, s.characters, ScriptedDice([6, 2, 1]))
+>>> call.prompt.kind, call.prompt.options, call.check.kingdom.voice  # 6+2, or the 6 as drive and 2+1
+('convert_sixes', ('0', '1'), 5)
+>>> call, _ = answer(call, ck.ConvertSixes(0), s.kingdom, s.characters, ScriptedDice([]))
+>>> call.done, call.check.achievement, call.check.success   # 6+2, +3 search; mir has no minions to help
+(True, 11, True)
 """
 
 from __future__ import annotations
@@ -139,10 +140,16 @@ def legal(state: CalledCheck, kingdom: Kingdom, court: Sequence[Character]) -> l
 
 
 def answer(
-    state: CalledCheck, action: Action, kingdom: Kingdom, court: Sequence[Character], dice: Dice
+    state: CalledCheck,
+    action: Action,
+    kingdom: Kingdom,
+    court: Sequence[Character],
+    dice: Dice,
+    sixes_prompt: bool = True,
 ) -> tuple[CalledCheck, tuple[Event, ...]]:
     """Apply one answer. The check copies ``kingdom`` and ``court`` when it rolls; the caller takes them
-    back from ``state.check`` once :attr:`CalledCheck.done`."""
+    back from ``state.check`` once :attr:`CalledCheck.done`. ``sixes_prompt`` is the game's switch
+    (:attr:`.check.CheckOptions.sixes_prompt`; off in games created before session 5)."""
     if isinstance(action, DeclareHope):
         if state.stage != "declare":
             raise RuleError("R-MK-15", "mk.error.called.not_now", stage=state.stage)
@@ -150,13 +157,13 @@ def answer(
             # Validate the declaration now, so a consent is never asked for hope that cannot be paid.
             _declaration(state, action.hope, kingdom, court)
             return replace(state, stage="consent", hope=action.hope), ()
-        return _roll(state, action.hope, kingdom, court, dice)
+        return _roll(state, action.hope, kingdom, court, dice, sixes_prompt)
     if isinstance(action, ConsentVoice):
         if state.stage != "consent":
             raise RuleError("R-MK-13", "mk.error.called.not_now", stage=state.stage)
         if not action.agree:
             return replace(state, stage="declare", hope=()), ()
-        return _roll(state, state.hope, kingdom, court, dice)
+        return _roll(state, state.hope, kingdom, court, dice, sixes_prompt)
     if state.check is None or state.check.stage == "done" or not isinstance(action, ck.ACTIONS_TUPLE):
         raise RuleError("R-MK-10", "mk.error.called.not_now", stage=state.stage)
     new, events = ck.CheckRules().step(state.check, action, dice)
@@ -174,10 +181,16 @@ def _declaration(
 
 
 def _roll(
-    state: CalledCheck, hope: tuple[str, ...], kingdom: Kingdom, court: Sequence[Character], dice: Dice
+    state: CalledCheck,
+    hope: tuple[str, ...],
+    kingdom: Kingdom,
+    court: Sequence[Character],
+    dice: Dice,
+    sixes_prompt: bool,
 ) -> tuple[CalledCheck, tuple[Event, ...]]:
     decl = _declaration(state, hope, kingdom, court)
-    new, events = ck.CheckRules().step(ck.CheckState(kingdom, tuple(court)), decl, dice)
+    fresh = ck.CheckState(kingdom, tuple(court), options=ck.CheckOptions(sixes_prompt=sixes_prompt))
+    new, events = ck.CheckRules().step(fresh, decl, dice)
     return replace(state, check=new, hope=hope, stage="finish" if new.stage == "done" else "rolling"), events
 
 

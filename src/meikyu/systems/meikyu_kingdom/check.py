@@ -1,10 +1,11 @@
 """The action check as a state machine (R-MK-10 … R-MK-19), built on :mod:`.rolls`.
 
 Flow: :class:`DeclareCheck` (stat or national power, difficulty — maybe hidden —, hope dice and where
-each comes from, cooperating helpers) → roll 2 + k dice → prompt ``convert_sixes`` (R-MK-14) → prompt
-``keep_dice`` (R-MK-15) → achievement, critical / fumble (R-MK-11) → prompt ``minion_help`` (R-MK-19)
-→ done. Every voice change goes through :func:`.voice.change_voice`, so disasters (R-MK-20) are
-counted in ``state.disasters``.
+each comes from, cooperating helpers) → roll 2 + k dice → prompt ``convert_sixes`` (R-MK-14, R-MK-15:
+how many 6s become hope, the best two of the dice left counting; asked only when more than one reading
+is worth having, :func:`.rolls.readings`) → achievement, critical / fumble (R-MK-11) → prompt
+``minion_help`` (R-MK-19) → done. Every voice change goes through :func:`.voice.change_voice`, so
+disasters (R-MK-20) are counted in ``state.disasters``.
 
 >>> from meikyu.dice import ScriptedDice
 >>> from meikyu.systems.meikyu_kingdom.sheet import sample
@@ -80,7 +81,8 @@ class DeclareCheck(Action):
 @ACTIONS.register
 @dataclass(frozen=True)
 class ConvertSixes(Action):
-    """Turn ``count`` of the 6s into drive (voice in a national check) (R-MK-14)."""
+    """Turn ``count`` of the 6s into drive (voice in a national check) and use the best two dice left
+    (R-MK-14, R-MK-15): one of the readings the ``convert_sixes`` prompt offers."""
 
     count: int
 
@@ -88,7 +90,8 @@ class ConvertSixes(Action):
 @ACTIONS.register
 @dataclass(frozen=True)
 class KeepDice(Action):
-    """Use these dice values for the achievement (R-MK-15)."""
+    """Use these dice values for the achievement (R-MK-15): the ``keep_dice`` prompt of games created
+    before session 5 (:attr:`CheckOptions.sixes_prompt` off); refused in newer games."""
 
     values: tuple[int, ...]
 
@@ -122,6 +125,10 @@ class CheckOptions:
     """R-MK-19 ruling: minion help may be repeated on the same check."""
     national_critical_to_voice: bool = True
     """Ruling: a critical on a national check gives its +2 to voice (national checks use no drive)."""
+    sixes_prompt: bool = False
+    """One ``convert_sixes`` prompt, asked only when more than one reading is worth having, the best two
+    dice left counting (R-MK-14/15); new games set it. Off (the default, so checks saved before session
+    5 load as they were): the old ``convert_sixes`` whenever a 6 could become hope, then ``keep_dice``."""
 
 
 @dataclass(frozen=True)
@@ -132,7 +139,8 @@ class CheckState:
     court: tuple[Character, ...] = ()
     declaration: DeclareCheck | None = None
     stage: str = "idle"
-    """idle → convert → keep → minions → done."""
+    """idle → convert → minions → done (games created before session 5: idle → convert → keep →
+    minions → done)."""
     national: bool = False
     bonus: int = 0
     """Cooperation bonus added to the achievement (R-MK-12)."""
@@ -201,8 +209,8 @@ class CheckState:
     def prompt(self) -> Prompt | None:
         """The decision the check waits for, if any."""
         if self.stage == "convert":
-            return Prompt("convert_sixes", self._roller(), tuple(str(n) for n in range(self.dice.count(6) + 1)))
-        if self.stage == "keep":
+            return Prompt("convert_sixes", self._roller(), tuple(str(a.count) for a in _conversions(self)))
+        if self.stage == "keep":  # games created before session 5 only
             return Prompt("keep_dice", self._roller(), tuple(_label(p) for p in self._pairs()))
         if self.stage == "minions":
             return Prompt("minion_help", self._roller(), ("help", "finish"))
@@ -217,10 +225,27 @@ class CheckState:
         return remaining
 
     def _pairs(self) -> list[tuple[int, ...]]:
-        """Distinct choices of two dice among those left, best sum first."""
+        """Distinct choices of two dice among those left, best sum first (games created before session 5)."""
         remaining = self._remaining()
         pairs = {tuple(sorted(p)) for p in combinations(remaining, 2)}
         return sorted(pairs, key=lambda p: (-sum(p), p))
+
+    def room(self) -> int:
+        """How much hope a 6 can still bring: drive up to capacity (none while distracted, R-MK-44);
+        the court's voice has no cap (national checks, R-MK-18)."""
+        if self.national or not self.has_actor():
+            return len(self.dice) + rolls.CRITICAL_DRIVE
+        actor = self.actor()
+        return 0 if actor.has("distraction") else actor.capacity - actor.drive
+
+    def readings(self) -> tuple[tuple[rolls.CheckOutcome, ...], int]:
+        """The rolled dice's readings worth offering, and the automatic one (:func:`.rolls.readings`;
+        a hidden difficulty is not weighed: the roller cannot see it)."""
+        decl = self.declaration
+        assert decl is not None
+        curse = self.has_actor() and self.actor().has("curse")
+        blind = decl.hidden or decl.difficulty is None
+        return rolls.readings(self.dice, self.bonus, decl.difficulty, room=self.room(), curse=curse, blind=blind)
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = to_data(self)
@@ -262,7 +287,7 @@ class CheckRules:
 
     def legal_actions(self, state: CheckState) -> list[Action]:
         if state.stage == "convert":
-            return [ConvertSixes(n) for n in range(state.dice.count(6) + 1)]
+            return list(_conversions(state))
         if state.stage == "keep":
             return [KeepDice(p) for p in state._pairs()]
         if state.stage == "minions":
@@ -273,9 +298,9 @@ class CheckRules:
         if isinstance(action, DeclareCheck):
             return _declare(state, action, dice)
         if isinstance(action, ConvertSixes):
-            return _convert(state, action)
+            return _convert(state, action) if state.options.sixes_prompt else _old_convert(state, action)
         if isinstance(action, KeepDice):
-            return _keep(state, action)
+            return _old_keep(state, action)
         if isinstance(action, MinionHelp):
             return _minion_help(state, dice)
         if isinstance(action, FinishCheck):
@@ -387,6 +412,39 @@ def _declare(state: CheckState, act: DeclareCheck, dice: Dice) -> tuple[CheckSta
     return _advance(new, events)
 
 
+def _conversions(state: CheckState) -> tuple[ConvertSixes, ...]:
+    """The answers the ``convert_sixes`` prompt offers: the readings worth having, or, in games created
+    before session 5, every count of 6s."""
+    if state.options.sixes_prompt:
+        return tuple(ConvertSixes(o.converted) for o in state.readings()[0])
+    return tuple(ConvertSixes(n) for n in range(state.dice.count(6) + 1))
+
+
+def _advance(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
+    """Ask about the 6s and dice only when more than one reading is worth having (R-MK-14, R-MK-15);
+    otherwise take the one there is."""
+    if not state.options.sixes_prompt:
+        return _old_advance(state, events)
+    front, _auto = state.readings()
+    if len(front) > 1:
+        return _evolve(state, stage="convert"), tuple(events)
+    return _settle(_evolve(state, converted=front[0].converted, kept=front[0].kept), events)
+
+
+def _convert(state: CheckState, act: ConvertSixes) -> tuple[CheckState, tuple[Event, ...]]:
+    if state.stage != "convert":
+        raise RuleError("R-MK-14", "mk.error.check.not_now", action="ConvertSixes", stage=state.stage)
+    front, _auto = state.readings()
+    reading = next((o for o in front if o.converted == act.count), None)
+    if reading is None:
+        raise RuleError(
+            "R-MK-14", "mk.error.check.bad_convert", convert=act.count, options=", ".join(str(o.converted) for o in front)
+        )
+    return _settle(_evolve(state, converted=reading.converted, kept=reading.kept), [])
+
+
+# -- games created before session 5 (CheckOptions.sixes_prompt off) replay with the old prompts: ------
+# convert_sixes whenever a 6 could become hope, then keep_dice whenever more than one pair is left.
 def _can_gain(state: CheckState) -> bool:
     """Whether turning 6s into hope gains anything (distraction bars drive, R-MK-44)."""
     if state.national:
@@ -394,10 +452,8 @@ def _can_gain(state: CheckState) -> bool:
     return state.has_actor() and not state.actor().has("distraction")
 
 
-def _advance(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
-    """Move past stages that need no decision."""
+def _old_advance(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
     if state.stage == "rolling":
-        # The prompt is offered only when a 6 could become hope; otherwise nothing is converted.
         state = _evolve(state, stage="convert" if state.dice.count(6) and _can_gain(state) else "keep")
     if state.stage == "keep" and len(state._pairs()) <= 1:
         pairs = state._pairs()
@@ -405,16 +461,16 @@ def _advance(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[
     return state, tuple(events)
 
 
-def _convert(state: CheckState, act: ConvertSixes) -> tuple[CheckState, tuple[Event, ...]]:
+def _old_convert(state: CheckState, act: ConvertSixes) -> tuple[CheckState, tuple[Event, ...]]:
     if state.stage != "convert":
         raise RuleError("R-MK-14", "mk.error.check.not_now", action="ConvertSixes", stage=state.stage)
     sixes = state.dice.count(6)
     if not 0 <= act.count <= sixes:
         raise RuleError("R-MK-14", "mk.error.convert_count", convert=act.count, sixes=sixes)
-    return _advance(_evolve(state, converted=act.count, stage="keep"), [])
+    return _old_advance(_evolve(state, converted=act.count, stage="keep"), [])
 
 
-def _keep(state: CheckState, act: KeepDice) -> tuple[CheckState, tuple[Event, ...]]:
+def _old_keep(state: CheckState, act: KeepDice) -> tuple[CheckState, tuple[Event, ...]]:
     if state.stage != "keep":
         raise RuleError("R-MK-15", "mk.error.check.not_now", action="KeepDice", stage=state.stage)
     want = tuple(sorted(act.values))
@@ -527,7 +583,7 @@ class AutoPolicy:
     """Answers check prompts automatically.
 
     6s: succeed if any choice succeeds, then avoid a fumble, then most hope, then highest achievement
-    (with a hidden difficulty nothing is converted). Dice: the best pair after conversion. Minions:
+    (with a hidden difficulty nothing is converted), among the readings offered. Minions:
     help while the check fails by at most ``minion_gap`` (never with a hidden difficulty).
     """
 
@@ -535,8 +591,9 @@ class AutoPolicy:
 
     def choose(self, state: CheckState, legal: Sequence[Action]) -> Action:
         if state.stage == "convert":
-            return ConvertSixes(self._best_conversion(state))
-        if state.stage == "keep":
+            pick = ConvertSixes(self._best_conversion(state))
+            return pick if pick in legal else legal[0]
+        if state.stage == "keep":  # games created before session 5: the best pair
             return legal[0]
         if state.stage == "minions":
             decl = state.declaration

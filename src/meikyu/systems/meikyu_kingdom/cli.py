@@ -199,7 +199,7 @@ def _check_setup(args: argparse.Namespace) -> tuple[Any, Any]:
     from dataclasses import replace
 
     from meikyu.systems.meikyu_kingdom.character import STATS, Character
-    from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck
+    from meikyu.systems.meikyu_kingdom.check import CheckOptions, CheckState, DeclareCheck
     from meikyu.systems.meikyu_kingdom.kingdom import POWERS, Kingdom
 
     for name in ("hope", "voice", "drive", "capacity", "minions"):
@@ -260,7 +260,7 @@ def _check_setup(args: argparse.Namespace) -> tuple[Any, Any]:
     declaration = DeclareCheck(
         actor_id, stat, difficulty=args.difficulty, modifier=modifier, hope=hope, helpers=helpers
     )
-    return CheckState(kingdom, court), declaration
+    return CheckState(kingdom, court, options=CheckOptions(sixes_prompt=True)), declaration
 
 
 def _int_or_none(text: str) -> int | None:

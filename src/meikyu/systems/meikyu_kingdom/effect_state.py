@@ -77,6 +77,8 @@ class EffectState:
     called: cc.CalledCheck | None = None
     """A check the table calls for, waiting for its roller's choices; ``called_frame`` follows it."""
     called_frame: Frame | None = None
+    sixes_prompt: bool = False
+    """The game's switch for its checks' 6s (:attr:`.session_state.SessionState.sixes_prompt`)."""
 
     @property
     def waiting(self) -> bool:
@@ -123,6 +125,7 @@ class EffectState:
             "rulings": list(self.rulings),
             "called": None if self.called is None else self.called.to_data(),
             "called_frame": None if self.called_frame is None else _frame_to_data(self.called_frame),
+            "sixes_prompt": self.sixes_prompt,
         }
 
     @classmethod
@@ -145,6 +148,7 @@ class EffectState:
             rulings=tuple(data.get("rulings", [])),
             called=None if data.get("called") is None else cc.CalledCheck.from_data(data["called"]),
             called_frame=None if data.get("called_frame") is None else _frame_from_data(data["called_frame"]),
+            sixes_prompt=bool(data.get("sixes_prompt", False)),
         )
 
     def env(self, who: str = "") -> dict[str, int]:

@@ -108,11 +108,13 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         return _t(act + "declare_hope_n", lang, count=len(a.hope), source=source)
     if isinstance(a, cc.ConsentVoice):
         return _t(act + ("consent" if a.agree else "refuse"), lang)
-    if isinstance(a, ck.ConvertSixes):
-        called = _called(state)
-        national = called is not None and called.check is not None and called.check.national
-        return _t(act + "convert", lang, count=a.count, into=_word("voice" if national else "drive", lang))
-    if isinstance(a, ck.KeepDice):
+    called = _called(state)
+    if isinstance(a, ck.ConvertSixes) and called is not None and called.check is not None:
+        if not called.check.options.sixes_prompt:  # games created before session 5: the pair comes next
+            into = _word("voice" if called.check.national else "drive", lang)
+            return _t(act + "convert", lang, count=a.count, into=into)
+        return _reading(called.check, a.count, lang)
+    if isinstance(a, ck.KeepDice):  # games created before session 5
         return _t(act + "keep", lang, dice="+".join(map(str, a.values)))
     simple: dict[type, str] = {
         ck.MinionHelp: "minion_help", ck.FinishCheck: "finish", ex.EnterLabyrinth: "enter", camp.Camp: "camp",
@@ -154,6 +156,19 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
     return type(a).__name__
 
 
+def _reading(check: ck.CheckState, converted: int, lang: str) -> str:
+    """A ``convert_sixes`` answer in words: the dice used, achievement, result and hope gained
+    (R-MK-14/15); against a hidden difficulty (R-MK-23) no result, for every seat alike."""
+    from meikyu.systems.meikyu_kingdom.combat.words import sixes_option
+
+    decl = check.declaration
+    assert decl is not None
+    shown = -1 if decl.hidden or decl.difficulty is None else decl.difficulty
+    curse = int(check.has_actor() and check.actor().has("curse"))
+    detail = (check.bonus, shown, check.room(), curse, *check.dice)
+    return sixes_option(detail, converted, lang, "voice" if check.national else "drive")
+
+
 def _called(state: SessionState) -> cc.CalledCheck | None:
     """The check waiting for its roller: one the rules called, or one inside a table roll."""
     if state.called is not None:
@@ -187,6 +202,9 @@ def prompt_line(state: SessionState, lang: str, players: bool = False) -> str:
     if call is not None:
         params.update(actor=names.who(call.actor), stat=_word(call.stat, lang),
                       difficulty="?" if call.difficulty is None or (players and call.hidden) else call.difficulty)
+    if prompt.kind == "convert_sixes" and called is not None and called.check is not None:
+        params.update(dice=",".join(map(str, called.check.dice)),
+                      into=_word("voice" if called.check.national else "drive", lang))
     exp = state.expedition
     if exp is not None and exp.loot:
         params["count"] = exp.loot[0].count

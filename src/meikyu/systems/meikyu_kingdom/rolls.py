@@ -148,3 +148,59 @@ def _best_two(rolled: tuple[int, ...], modifier: int, target: int | None, no_dri
         success = critical or (not fumble and achievement >= target)
     drive = CRITICAL_DRIVE if critical and not no_drive else 0
     return CheckOutcome(rolled, 0, kept, modifier, achievement, critical, fumble, success, drive)
+
+
+def readings(
+    dice: Sequence[int],
+    modifier: int = 0,
+    target: int | None = None,
+    *,
+    room: int,
+    curse: bool = False,
+    blind: bool = False,
+) -> tuple[tuple[CheckOutcome, ...], int]:
+    """The readings of a check worth offering its roller, and the automatic one (R-MK-14, R-MK-15).
+
+    One reading per number of 6s turned into drive (0 … all of them), each with the best two of the
+    dice left: keeping lower dice never helps — it cannot make a critical, it can only make a fumble
+    (curse included, R-MK-44) and lowers the achievement. A reading is left out when another is at least
+    as good in every way that counts — success (unless ``blind``: the roller does not know the
+    difficulty), no fumble, critical, drive actually gained (``room`` = capacity − drive, the cap), the
+    achievement — and better in one; of equal readings the one turning fewer 6s stays. With
+    ``room`` ≤ 0 nothing is worth converting.
+
+    The automatic choice (what a policy answers) is the one :func:`best_outcome` makes, drive counted
+    as gained: succeed if possible, then avoid a fumble, then gain the most drive, then the highest
+    achievement. It may look at a difficulty the roller cannot see (``blind``).
+
+    >>> front, auto = readings((6, 4), 3, 9, room=4)   # success, or failure and 1 drive: ask
+    >>> [(o.converted, o.kept, o.achievement, o.success, o.drive) for o in front], auto
+    ([(0, (4, 6), 13, True, 0), (1, (4,), 7, False, 1)], 0)
+    >>> [o.converted for o in readings((6, 6), 3, 9, room=4)[0]]  # a critical brings its own +2 drive
+    [0]
+    >>> [(o.kept, o.achievement, o.drive) for o in readings((6, 5, 4), 3, 9, room=4)[0]]  # a hope die
+    [((5, 6), 14, 0), ((4, 5), 12, 1)]
+    >>> [o.converted for o in readings((6, 4), 3, 9, room=0)[0]]
+    [0]
+    """
+    rolled = tuple(dice)
+    sixes = rolled.count(6) if room > 0 else 0
+    every = [evaluate(rolled, modifier, target, n, curse=curse) for n in range(sixes + 1)]
+    keys = [_worth(o, room, blind) for o in every]
+    front: list[CheckOutcome] = []
+    for i, key in enumerate(keys):
+        if key in keys[:i]:
+            continue  # the same as a reading turning fewer 6s
+        if not any(other != key and all(a >= b for a, b in zip(other, key, strict=True)) for other in keys):
+            front.append(every[i])
+    auto = max(
+        range(len(front)),
+        key=lambda i: (bool(front[i].success), not front[i].fumble, min(front[i].drive, room), front[i].achievement),
+    )
+    return tuple(front), auto
+
+
+def _worth(o: CheckOutcome, room: int, blind: bool) -> tuple[int, ...]:
+    """What a reading is worth to its roller, every part bigger-is-better (see :func:`readings`)."""
+    success = 0 if blind else int(bool(o.success))
+    return (success, int(not o.fumble), int(o.critical), min(o.drive, room), o.achievement)

@@ -138,6 +138,11 @@ class SessionState:
     """Land makers dead at a game's end: gone for good (R-MK-34)."""
     transport_rule: bool = True
     """The optional transport rule (R-MK-46) is in use; the GM may switch it off."""
+    sixes_prompt: bool = False
+    """The roller chooses which 6s become hope, the best two dice left counting (one ``convert_sixes``
+    prompt, asked only when it is a real choice, R-MK-14/15); :func:`.session.new_session` sets it.
+    Off, the default: games created before session 5 replay with the old ``convert_sixes`` then
+    ``keep_dice`` prompts, and their battles with the automatic reading."""
 
     @property
     def phase(self) -> str:
@@ -202,6 +207,7 @@ class SessionState:
             "uncertain_used": self.uncertain_used,
             "fallen": list(self.fallen),
             "transport_rule": self.transport_rule,
+            "sixes_prompt": self.sixes_prompt,
         }
 
     @classmethod
@@ -234,4 +240,5 @@ class SessionState:
             uncertain_used=int(data.get("uncertain_used", 0)),
             fallen=tuple(data.get("fallen", [])),
             transport_rule=bool(data.get("transport_rule", True)),
+            sixes_prompt=bool(data.get("sixes_prompt", False)),
         )

@@ -369,6 +369,7 @@ def encounter_from_data(
             count_unknown=e.get("count_unknown", bool, False),
             lit=tuple(lit),
             max_rounds=e.int("max_rounds", 100, 1, 10_000),
+            sixes_prompt=True,  # a new battle: the roller chooses about 6s (R-MK-14/15)
         ),
         uncertain_limit=limit,
         uncertain_used=earlier + hidden,

@@ -47,6 +47,8 @@ class Check(BattleEvent):
     fumble: bool = False
     secret: bool = False
     """The difficulty is hidden from players (R-MK-23)."""
+    converted: int = 0
+    """6s turned into drive, not used for the achievement (R-MK-14)."""
 
 
 @dataclass(frozen=True)

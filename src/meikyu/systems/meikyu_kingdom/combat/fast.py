@@ -58,7 +58,7 @@ class _Fast:
     __slots__ = (
         "base", "cs", "phase", "round", "first", "active", "current", "moved", "voice", "strategy_bonus",
         "winner", "outcome", "lit", "max_rounds", "looted", "surrendered", "roll", "drawn", "steps",
-        "trace", "steps_before", "used", "secret", "lit_cache",
+        "trace", "steps_before", "used", "secret", "lit_cache", "sixes_prompt",
     )  # fmt: skip
 
     def __init__(
@@ -104,6 +104,7 @@ class _Fast:
         self.used = b.used
         self.secret = b.hidden_enemy
         self.max_rounds = b.options.max_rounds
+        self.sixes_prompt = b.options.sixes_prompt
         self.looted = frozenset(b.looted)
         self.surrendered = b.surrendered
         self.steps_before = steps_before
@@ -126,7 +127,7 @@ class _Fast:
             used=self.used,
         )
 
-    # --- one check (resolve.check with no hope, no cooperation, no statuses) ---------------------
+    # --- one check (resolve.check with no hope and no cooperation) ------------------------------
 
     def check(
         self, c: Record, stat: int, difficulty: int, secret: bool = False
@@ -136,25 +137,39 @@ class _Fast:
         A failed check that minions could still turn asks the policy (one prompt, one step): it helps
         when the difficulty is known and one point short, else declines (R-MK-19)."""
         roll = self.roll
-        dice = (roll(), roll())
+        a, b = roll(), roll()
         no_drive = c.no_drive
-        if no_drive or 6 not in dice:
-            pair = dice[0] + dice[1]
+        asked = 0
+        if not self.sixes_prompt and not no_drive and (a == 6 or b == 6):
+            # games created before session 5 replay with the automatic reading (Options.sixes_prompt)
+            out = best_outcome((a, b), stat, difficulty, curse=c.curse, no_drive=no_drive)
+            success, critical, fumble, gain = bool(out.success), out.critical, out.fumble, out.drive
+            achievement = out.achievement
+        elif a != b and (a == 6 or b == 6) and not no_drive and c.capacity > c.drive:
+            # one 6 and room for drive: keep 6 + x, or 1 drive and x alone (resolve._reading, R-MK-14);
+            # the player is asked, and the policy keeps the 6 only when that alone succeeds
+            other = a + b - 6
+            fumble = critical = False
+            if c.kind != "monster":
+                asked = 1
+            if other + stat < difficulty <= 6 + other + stat:
+                achievement, gain = 6 + other + stat, 0
+            else:
+                achievement, gain = other + stat, 1
+            success = achievement >= difficulty
+        else:
+            pair = a + b
             critical = pair == 12
             fumble = pair == 2 or (c.curse and pair <= 3)
             achievement = 0 if fumble else pair + stat
             success = critical or (not fumble and achievement >= difficulty)
             gain = 2 if critical else 0
-        else:
-            out = best_outcome(dice, stat, difficulty, curse=c.curse, no_drive=no_drive)
-            success, critical, fumble, gain = bool(out.success), out.critical, out.fumble, out.drive
-            achievement = out.achievement
         gain = max(0, min(c.capacity, c.drive + gain) - c.drive) if gain and not no_drive else 0
         if not success and not fumble and c.minions > 0 and (secret or difficulty - achievement <= c.minions):
             if not secret and difficulty - achievement == 1:
-                return True, critical, fumble, gain, 1, min(c.minions, roll())
-            return success, critical, fumble, gain, 1, 0
-        return success, critical, fumble, gain, 0, 0
+                return True, critical, fumble, gain, asked + 1, min(c.minions, roll())
+            return success, critical, fumble, gain, asked + 1, 0
+        return success, critical, fumble, gain, asked, 0
 
     def lit_now(self) -> frozenset[int] | tuple[int, ...]:
         """model.lit_areas on the scratch records: the room's light and the fragments' where they are

@@ -359,8 +359,9 @@ class Pending:
 
 @dataclass(frozen=True)
 class Choice:
-    """A choice the rules leave to a character, asked part-way through an action (R-MK-19 minion help,
-    which item breaks, the "of choice" entries of CAT and CFT).
+    """A choice the rules leave to a character, asked part-way through an action (R-MK-14/15 which 6s
+    become drive and which dice count, R-MK-19 minion help, which item breaks, the "of choice" entries
+    of CAT and CFT).
 
     The action is not applied yet: the battle keeps the state from before it, with the action, the
     dice it has drawn so far and the answers given so far. Answering replays the action with those
@@ -369,7 +370,8 @@ class Choice:
     """
 
     kind: str
-    """``minion_help``, ``break_item``, ``cat_set_hp``, ``cat_seal`` or ``cft_minions``."""
+    """``sixes``, ``minion_help``, ``break_item``, ``cat_set_hp``, ``cat_seal``, ``cft_minions``, ``hope_source``
+    or ``voice_consent``."""
     options: tuple[str, ...]
     action: dict[str, Any]
     """The action being resolved (``ACTIONS.dump``)."""
@@ -380,7 +382,11 @@ class Choice:
     """The decision that was pending when the action began (e.g. hope for damage)."""
     detail: tuple[int, ...] = ()
     """What the prompt shows: minion help (achievement, difficulty or −1 when hidden, minions);
-    CAT 9 (the rolled HP)."""
+    CAT 9 (the rolled HP); 6s and dice (``sixes``: modifier, difficulty or −1 when hidden, drive that
+    still fits, 1 under a curse, then every die rolled)."""
+    auto: str = ""
+    """The automatic answer, what a policy gives (``sixes``: :func:`~..rolls.readings`' choice); it may
+    rest on a hidden difficulty, so players are never shown it."""
 
 
 @dataclass(frozen=True)
@@ -414,6 +420,10 @@ class Options:
     the player, issue 12 §2); ``False`` reads the tables' "a random item" as one die over them."""
     max_rounds: int = 100
     """A safety stop for simulations: the battle is a draw after this many rounds."""
+    sixes_prompt: bool = False
+    """The roller chooses which 6s become drive (the ``sixes`` prompt, R-MK-14/15). Every new battle
+    sets it; the default is off because games created before session 5 lack the field and replay with
+    the automatic reading (:func:`~..rolls.best_outcome`) they were played with."""
 
 
 @dataclass(frozen=True)

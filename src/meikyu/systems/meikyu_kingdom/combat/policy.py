@@ -158,10 +158,13 @@ class TacticalPolicy:
         return Pass(c.id)
 
     def _choice(self, battle: Battle, ch: Choice) -> str:
-        """Minion help only when one more point turns a known failure (R-MK-19); CAT 9 the rolled HP
-        when it leaves the target lower than the blow would; the item worth least breaks; the first option
+        """6s and dice as the automatic reading takes them (R-MK-14/15: succeed, no fumble, most drive,
+        highest achievement); minion help only when one more point turns a known failure (R-MK-19); CAT 9
+        the rolled HP when it leaves the target lower than the blow would; the item worth least breaks; the first option
         otherwise (the first skill to seal; hope from as little voice as the drive allows; the court's
         consent; CFT 2: the PC with the fewest minions)."""
+        if ch.kind == "sixes":
+            return ch.auto
         if ch.kind == "minion_help":
             achievement, difficulty, _minions = ch.detail
             return "help" if difficulty >= 0 and difficulty - achievement == 1 else "decline"

@@ -6,7 +6,7 @@ These functions edit a :class:`~.work.Work` and emit events; they never validate
 
 from __future__ import annotations
 
-from ..rolls import CheckOutcome, best_outcome
+from ..rolls import CheckOutcome, best_outcome, readings
 from ..voice import voice_step
 from . import events as ev
 from .model import (
@@ -105,8 +105,9 @@ def check(
 ) -> CheckOutcome:
     """Roll a check for ``cid`` (R-MK-10/11/14/15): 2 + ``hope`` dice, cooperation added, drive capped.
 
-    Cooperation waiting for this character's ``purpose`` (R-MK-12) is added; any check of its own
-    action ends all its waiting cooperation. Curse and distraction (R-MK-44) change the reading; a
+    Which 6s become drive, and so which dice count, is the roller's to choose when it matters
+    (``sixes``, see :func:`_reading`). Cooperation waiting for this character's ``purpose`` (R-MK-12)
+    is added; any check of its own action ends all its waiting cooperation. Curse and distraction (R-MK-44) change the reading; a
     critical or fumble cures distraction; a court fumble costs 1 voice (R-MK-11, R-MK-20). A failed
     check that minions could still turn asks about minion help (R-MK-19).
     """
@@ -121,10 +122,13 @@ def check(
     distracted = DISTRACTION in statuses if statuses else False
     no_drive = distracted or c.capacity <= 0
     curse = CURSE in statuses if statuses else False
+    modifier = stat + bonus + coop
     if not hope and (no_drive or 6 not in dice):
-        out = _plain_pair(dice, stat + bonus + coop, difficulty, curse)
+        out = _plain_pair(dice, modifier, difficulty, curse)
+    elif not w.b.options.sixes_prompt:  # games created before session 5 replay with the automatic reading
+        out = best_outcome(dice, modifier, difficulty, curse=curse, no_drive=no_drive)
     else:
-        out = best_outcome(dice, stat + bonus + coop, difficulty, curse=curse, no_drive=no_drive)
+        out = _reading(w, c, dice, modifier, difficulty, curse, 0 if no_drive else c.capacity - c.drive, secret)
     w.emit(
         ev.Check(
             cid,
@@ -136,6 +140,7 @@ def check(
             out.critical,
             out.fumble,
             secret,
+            out.converted,
         )
     )
     changes: dict[str, object] = {}
@@ -156,6 +161,25 @@ def check(
     if out.fumble and c.side == COURT and c.kind != "monster":
         lose_voice(w, 1)
     return out
+
+
+def _reading(
+    w: Work, c: Combatant, dice: tuple[int, ...], modifier: int, difficulty: int, curse: bool, room: int, secret: bool
+) -> CheckOutcome:
+    """Which 6s become drive and which two dice count (R-MK-14, R-MK-15): the roller's choice.
+
+    Only readings worth having are weighed (:func:`~..rolls.readings`: keeping lower dice never helps);
+    when more than one is, the character's player is asked (``sixes``; options: how many 6s become
+    drive, each with the best two dice left). Monsters hold no hope (R-MK-13: hope is the land makers'),
+    so their reading is the automatic one and nobody is asked. With ``secret`` the roller weighs the
+    readings without knowing which succeed."""
+    front, auto = readings(dice, modifier, difficulty, room=room, curse=curse, blind=secret)
+    if len(front) == 1 or c.kind == "monster":
+        return front[auto]
+    options = tuple(str(o.converted) for o in front)
+    shown = -1 if secret else difficulty
+    answer = w.ask("R-MK-14", "sixes", c.id, options, (modifier, shown, room, int(curse), *dice), options[auto])
+    return front[options.index(answer)]
 
 
 def _minion_help(

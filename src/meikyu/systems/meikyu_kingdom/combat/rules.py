@@ -126,7 +126,7 @@ def _run(
     except NeedChoice as need:
         choice = Choice(
             need.kind, need.options, ACTIONS.dump(action), tuple(tape.drawn), answers, len(w.events),
-            battle.pending, need.detail,
+            battle.pending, need.detail, need.auto,
         )  # fmt: skip
         asked = evolve(battle, pending=Pending("choice", need.actor, choice=choice))
         return asked, (*w.events[shown:], ev.ChoiceAsked(need.actor, need.kind))

@@ -2,8 +2,8 @@
 
 ``view(battle, "gm")`` is the whole state as data. ``view(battle, "player")`` leaves out — does not
 mask — every hidden monster's data (only its id, side, area, condition, acted flag and appearance
-remain), the GM's notes, hidden traps, and the attack context of a pending prompt aimed at a hidden
-monster. ``render(event, battle, lang, role)`` names combatants and drops hidden difficulties.
+remain), the GM's notes, hidden traps, the attack context of a pending prompt aimed at a hidden
+monster, and a pending choice's automatic answer. ``render(event, battle, lang, role)`` names combatants and drops hidden difficulties.
 
 >>> from .model import Battle, Combatant, MONSTERS
 >>> b = Battle((Combatant("m", "Gloomfang", MONSTERS, 3, 37, 37, hidden=True, appearance="a shadow"),),
@@ -63,6 +63,8 @@ def view(battle: Battle, role: str = "player") -> dict[str, Any]:
     pending = data.get("pending")
     if pending and pending.get("attack") and pending["attack"]["target"] in hidden:
         pending["attack"] = None
+    if pending and pending.get("choice"):
+        pending["choice"].pop("auto", None)  # it may rest on a hidden difficulty
     return data
 
 
@@ -73,7 +75,7 @@ def event_view(event: Event, battle: Battle, role: str = "player") -> dict[str, 
     >>> b = Battle((Combatant("m", "Gloomfang", MONSTERS, 3, 9, 9, hidden=True, appearance="a shadow"),
     ...             Combatant("pc", "Ari", COURT, 3, 9, 9)))
     >>> event_view(ev.Check("pc", "hit", (3, 4), 10, 13, False, secret=True), b)
-    {'type': 'Check', 'actor': 'pc', 'purpose': 'hit', 'dice': [3, 4], 'achievement': 10, 'success': False, 'critical': False, 'fumble': False, 'secret': True}
+    {'type': 'Check', 'actor': 'pc', 'purpose': 'hit', 'dice': [3, 4], 'achievement': 10, 'success': False, 'critical': False, 'fumble': False, 'secret': True, 'converted': 0}
     >>> event_view(ev.Missed("pc", "m"), b)["target"]
     'a shadow'
     """
@@ -176,7 +178,7 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
     if isinstance(event, ev.Check):
         params["purpose"] = translate(f"mk.battle.purpose.{event.purpose}", lang)
         params["result"] = translate(f"mk.battle.word.{'success' if event.success else 'failure'}", lang)
-        params["dice"] = ",".join(map(str, event.dice))
+        params["dice"] = _dice_text(event, lang)
         if event.critical or event.fumble:
             params["result"] += translate(
                 f"mk.battle.word.{'critical' if event.critical else 'fumble'}", lang
@@ -225,6 +227,25 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
         table = {"CriticalHit": "cat", "CombatFumble": "cft", "FatalWound": "fwt"}[name]
         params["effect"] = translate(f"mk.battle.{table}.r{params['roll']}", lang)
     return settle(translate(f"mk.battle.event.{snake}", lang, **params), lang)
+
+
+def _dice_text(event: ev.Check, lang: str) -> str:
+    """A check's dice, the 6s turned into drive marked as such (R-MK-14): ``6→drive,4``.
+
+    >>> _dice_text(ev.Check("pc", "hit", (4, 6), 7, 9, False, converted=1), "en")
+    '4,6→drive'
+    """
+    if not event.converted:
+        return ",".join(map(str, event.dice))
+    left = event.converted
+    parts = []
+    for d in event.dice:
+        if d == 6 and left:
+            left -= 1
+            parts.append(translate("mk.battle.sixes.to_drive", lang))
+        else:
+            parts.append(str(d))
+    return ",".join(parts)
 
 
 _COVERED_TARGET = {"Damaged": "damaged_hidden", "HpReduced": "hp_reduced_hidden", "HpSet": "hp_set_hidden",

@@ -110,11 +110,47 @@ def _describe_choice(action: Any, battle: Any, lang: str) -> str:
         return str(battle.get(battle.pending.actor).weapons[int(option)].label(lang))
     if ch.kind == "cft_minions":
         return label(battle, option, lang, "gm")
+    if ch.kind == "sixes":
+        return sixes_option(ch.detail, int(option), lang)
     if ch.kind == "hope_source":
         return translate("mk.battle.choice.option.hope_split", lang, voice=option, drive=ch.detail[0] - int(option))
     if ch.kind == "voice_consent":
         return translate(f"mk.battle.choice.option.{option}", lang)
     return str(option)
+
+
+def sixes_option(detail: tuple[int, ...], converted: int, lang: str, into: str = "drive") -> str:
+    """One reading offered by the ``sixes`` prompt (R-MK-14/15), from the choice's detail (modifier,
+    difficulty or −1 when hidden, drive that still fits, curse, the dice): the dice used, the
+    achievement, the result and the drive gained (``into="voice"``: a national check's, R-MK-18).
+
+    >>> sixes_option((3, 9, 4, 0, 6, 4), 0, "en"), sixes_option((3, 9, 4, 0, 6, 4), 1, "en")
+    ('use 6+4 → 13: success', '1×6 into drive, use 4 → 7: failure, +1 drive')
+    >>> sixes_option((3, -1, 4, 0, 6, 4), 1, "ko")
+    '6 1개를 기력으로, 4 사용 → 7: 성패 미상, 기력 +1'
+    """
+    from ..rolls import evaluate
+
+    modifier, difficulty, room, curse = detail[:4]
+    o = evaluate(detail[4:], modifier, None if difficulty < 0 else difficulty, converted, curse=bool(curse))
+    if o.success is None:
+        result = translate("mk.battle.sixes.unknown", lang)
+    else:
+        result = translate(f"mk.battle.word.{'success' if o.success else 'failure'}", lang)
+    if o.critical or o.fumble:
+        result += translate(f"mk.battle.word.{'critical' if o.critical else 'fumble'}", lang)
+    kept = "+".join(map(str, reversed(o.kept)))  # high die first, as a player reads a pair
+    use = translate(f"mk.battle.sixes.{'use' if kept else 'use_none'}", lang, kept=kept, achievement=o.achievement)
+    gain = min(o.drive, room)
+    word = translate(f"mk.word.{into}", lang)
+    return translate(
+        "mk.battle.sixes.option",
+        lang,
+        turn=translate("mk.battle.sixes.turn", lang, count=converted, into=word) if converted else "",
+        use=use,
+        result=result,
+        drive=translate("mk.battle.sixes.drive", lang, gain=gain, into=word) if gain else "",
+    )
 
 
 def _describe_swap(action: Any, battle: Any, params: dict[str, Any], lang: str) -> str:
@@ -203,6 +239,11 @@ def pending_text(battle: Any, lang: str) -> str:
         params.update(achievement=achievement, difficulty=difficulty, minions=minions)
         if difficulty < 0:
             key = "minion_help_secret"
+    elif ch.kind == "sixes":
+        modifier, difficulty, room = ch.detail[:3]
+        hidden = translate("mk.battle.sixes.hidden", lang)
+        params.update(dice=",".join(map(str, ch.detail[4:])), modifier=f"{modifier:+d}", room=room,
+                      difficulty=hidden if difficulty < 0 else difficulty)  # fmt: skip
     elif ch.kind == "hope_source":
         params.update(count=ch.detail[0], drive=ch.detail[1], voice=ch.detail[2])
     elif ch.kind == "voice_consent":

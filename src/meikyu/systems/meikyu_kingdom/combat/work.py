@@ -17,12 +17,15 @@ from .model import Battle, Combatant, evolve
 class NeedChoice(Exception):
     """Raised part-way through an action when a character must choose (see :class:`~.model.Choice`)."""
 
-    def __init__(self, kind: str, actor: str, options: tuple[str, ...], detail: tuple[int, ...]) -> None:
+    def __init__(
+        self, kind: str, actor: str, options: tuple[str, ...], detail: tuple[int, ...], auto: str = ""
+    ) -> None:
         super().__init__(kind)
         self.kind = kind
         self.actor = actor
         self.options = options
         self.detail = detail
+        self.auto = auto
 
 
 class Refused(Exception):
@@ -48,9 +51,16 @@ class Work:
         self.asked = 0
 
     def ask(
-        self, rule: str, kind: str, actor: str, options: tuple[str, ...], detail: tuple[int, ...] = ()
+        self,
+        rule: str,
+        kind: str,
+        actor: str,
+        options: tuple[str, ...],
+        detail: tuple[int, ...] = (),
+        auto: str = "",
     ) -> str:
-        """The answer to the next choice of this action, or :class:`NeedChoice` when none is given yet."""
+        """The answer to the next choice of this action, or :class:`NeedChoice` when none is given yet
+        (``auto``: what a policy answers, when the rules' own automatic reading says; see ``Choice.auto``)."""
         n = self.asked
         self.asked = n + 1
         if n < len(self.answers):
@@ -58,7 +68,7 @@ class Work:
             if answer not in options:
                 raise RuleError(rule, "mk.battle.error.bad_choice", choice=answer, options=", ".join(options))
             return answer
-        raise NeedChoice(kind, actor, options, detail)
+        raise NeedChoice(kind, actor, options, detail, auto)
 
     def has(self, cid: str) -> bool:
         return cid in self.index

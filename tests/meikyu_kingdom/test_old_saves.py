@@ -1,0 +1,113 @@
+"""Games saved before the sixes prompt (session 5) load and replay exactly (R-MK-14, R-MK-15).
+
+The saves in ``data/`` were written by main's code before the battle branch (see
+``data/make_old_saves.py``): a sample battle, a session whose GM-called checks answered the old
+``convert_sixes`` and ``keep_dice`` prompts, and server games of the battle and session table kinds
+(the session's through its labyrinth and a battle there). Their state
+lacks ``sixes_prompt``, so it loads as off and the old reading replays; every new game sets it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from meikyu.dice import RandomDice, ScriptedDice
+from meikyu.engine import Game, Rules
+from meikyu.errors import MeikyuError
+from meikyu.systems.meikyu_kingdom import called_check as cc
+from meikyu.systems.meikyu_kingdom import check as ck
+from meikyu.systems.meikyu_kingdom import session as se
+from meikyu.systems.meikyu_kingdom.battle import start
+from meikyu.systems.meikyu_kingdom.combat import BattleRules
+from meikyu.systems.meikyu_kingdom.combat.bestiary import load_encounter
+from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
+from meikyu.systems.meikyu_kingdom.labyrinth import sample_labyrinth
+from meikyu.systems.meikyu_kingdom.sheet import sample
+from meikyu.table import registry
+
+DATA = Path(__file__).with_name("data")
+BATTLE_KIND = registry.get("MeikyuKingdom", "battle")
+SAVES: dict[str, Rules[Any]] = {
+    "old_battle_sample.json": BattleRules(),
+    "old_session_checks.json": se.SessionRules(),
+    "old_table_battle.json": BATTLE_KIND.rules,
+    "old_table_session.json": registry.get("MeikyuKingdom", "session").rules,
+}
+
+
+def _saved(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA / name).read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.mark.parametrize("name", sorted(SAVES))
+def test_a_game_saved_before_the_sixes_prompt_replays_exactly(name: str) -> None:
+    """Loading replays every stored action with its dice; the end is the state the old code reached."""
+    rules, data = SAVES[name], _saved(name)
+    game = Game.from_data(rules, data["game"])
+    assert len(game.history) == len(data["game"]["history"])
+    assert game.state == rules.state_from_data(data["final"])
+    again = Game.from_data(rules, json.loads(json.dumps(game.to_data())))  # saved again, it still loads
+    assert again.state == game.state
+
+
+@pytest.mark.parametrize("name", sorted(SAVES))
+def test_the_saves_need_the_old_reading(name: str) -> None:
+    """The same history under the new rules is refused: the saves exercise what the switch keeps."""
+    rules, data = SAVES[name], _saved(name)
+    initial = data["game"]["initial"]
+    initial = initial.get("session", initial)  # the session table kind wraps its game's state
+    if "options" in initial:
+        initial["options"]["sixes_prompt"] = True
+    else:
+        initial["sixes_prompt"] = True
+    with pytest.raises(MeikyuError):
+        Game.from_data(rules, data["game"])
+
+
+def test_every_new_game_asks_about_sixes() -> None:
+    """New battles, sessions, server games and the labyrinth's battles set the switch."""
+    assert load_encounter("sample").options.sixes_prompt
+    assert BATTLE_KIND.setup("sample", "en").options.sixes_prompt
+    assert BATTLE_KIND.setup({"encounter": "sample", "seed": 3}, "en").options.sixes_prompt
+    session_kind = registry.get("MeikyuKingdom", "session")
+    assert session_kind.setup("sample", "en").session.sixes_prompt
+    fresh = se.new_session(sample(), sample_labyrinth())
+    assert fresh.sixes_prompt and se.next_session(fresh)[0].sixes_prompt
+    room = next(r for r in sample_labyrinth().rooms if r.encounter is not None)
+    assert room.encounter is not None
+    for switch in (True, False):  # a battle in the labyrinth keeps its game's rules
+        seam = start(fresh.court, {}, {}, room.encounter, 5, 0, 4, sixes_prompt=switch)
+        assert seam.options.sixes_prompt is switch
+
+
+def test_a_new_battle_asks_where_the_old_one_read_automatically_r_mk_14() -> None:
+    """The saved sample battle's dice, in a new game: the same first 6 now waits on its roller."""
+    new = Game(BattleRules(), load_encounter("sample"), RandomDice(3))
+    new.run(TacticalPolicy())
+    asked = [e for t in new.history for e in t.events if type(e).__name__ == "ChoiceAsked" and e.kind == "sixes"]
+    assert asked and new.state.phase == "over"
+
+
+def test_a_new_session_check_asks_only_a_real_choice_r_mk_14() -> None:
+    """6,6 with no hope: a new game reads it as the critical (nothing to ask); a game from before
+    session 5 asks ``convert_sixes`` as it did, and a later ``KeepDice`` only it accepts."""
+    for switch, stage in ((True, None), (False, "convert_sixes")):
+        state = se.new_session(sample(), sample_labyrinth())
+        game = Game(se.SessionRules(), state if switch else se.SessionState(state.kingdom, state.court))
+        game.play(se.CallCheck("mir", "search", 9))
+        game.play(cc.DeclareHope(()), ScriptedDice([6, 6]))
+        prompt = game.state.prompt
+        assert (prompt.kind if prompt is not None and prompt.kind != "minion_help" else None) == stage
+    new = Game(se.SessionRules(), se.new_session(sample(), sample_labyrinth()))
+    new.play(se.CallCheck("mir", "search", 9))
+    new.play(cc.DeclareHope(("voice",)))
+    new.play(cc.ConsentVoice(True), ScriptedDice([5, 2, 1]))
+    before = new.state
+    with pytest.raises(MeikyuError):
+        new.play(ck.KeepDice((1, 2)))
+    assert new.state == before
