@@ -23,7 +23,8 @@ from dataclasses import replace
 from timing import rate
 
 from meikyu.dice.source import RandomDice, ScriptedDice
-from meikyu.systems.meikyu_kingdom.check import AutoPolicy, CheckRules, CheckState, DeclareCheck, resolve
+from meikyu.systems.meikyu_kingdom.check import CheckRules, CheckState, DeclareCheck
+from meikyu.systems.meikyu_kingdom.check_auto import AutoPolicy, resolve
 from meikyu.systems.meikyu_kingdom.forecast import declared_odds
 from meikyu.systems.meikyu_kingdom.rolls import best_outcome
 from meikyu.systems.meikyu_kingdom.sheet import sample

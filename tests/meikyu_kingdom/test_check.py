@@ -11,15 +11,14 @@ from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import RuleError
 from meikyu.systems.meikyu_kingdom.check import (
-    AutoPolicy,
     CheckRules,
     CheckState,
     ConvertSixes,
     DeclareCheck,
     FinishCheck,
     MinionHelp,
-    resolve,
 )
+from meikyu.systems.meikyu_kingdom.check_auto import AutoPolicy, resolve
 from meikyu.systems.meikyu_kingdom.events import DisasterTriggered
 
 

@@ -9,7 +9,8 @@ from mk_core_helpers import pc
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import RuleError
-from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck, resolve
+from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck
+from meikyu.systems.meikyu_kingdom.check_auto import resolve
 from meikyu.systems.meikyu_kingdom.cooperation import cooperate, with_help
 from meikyu.systems.meikyu_kingdom.cycle import Act, Cooperate, CycleRules, CycleState, Pass, Resolve
 from meikyu.systems.meikyu_kingdom.kingdom import Kingdom

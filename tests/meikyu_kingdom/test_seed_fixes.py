@@ -8,7 +8,8 @@ import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import RuleError
-from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck, resolve
+from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck
+from meikyu.systems.meikyu_kingdom.check_auto import resolve
 from meikyu.systems.meikyu_kingdom.cycle import Act, Cooperate, CycleRules, CycleState, Pass, Resolve
 from meikyu.systems.meikyu_kingdom.round_table import (
     EndOrganization,

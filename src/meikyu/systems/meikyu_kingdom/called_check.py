@@ -37,6 +37,7 @@ from meikyu.errors import RuleError
 from meikyu.serial import TypeRegistry, from_data, to_data
 from meikyu.systems.meikyu_kingdom import check as ck
 from meikyu.systems.meikyu_kingdom.character import Character
+from meikyu.systems.meikyu_kingdom.check_auto import AutoPolicy
 from meikyu.systems.meikyu_kingdom.kingdom import POWERS, Kingdom
 
 ACTIONS = TypeRegistry()
@@ -195,10 +196,10 @@ def _roll(
 
 
 class CalledPolicy:
-    """For simulations and one-shot commands only: no hope, consent given, then :class:`.check.AutoPolicy`."""
+    """For simulations and one-shot commands only: no hope, consent given, then :class:`.check_auto.AutoPolicy`."""
 
     def __init__(self) -> None:
-        self._auto = ck.AutoPolicy()
+        self._auto = AutoPolicy()
 
     def choose(self, state: CalledCheck, legal_actions: Sequence[Action]) -> Action:
         if state.stage in ("declare", "consent") or state.check is None:

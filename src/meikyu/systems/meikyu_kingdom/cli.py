@@ -147,7 +147,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 # -- check ---------------------------------------------------------------------------------------
 def cmd_check(args: argparse.Namespace) -> int:
-    from meikyu.systems.meikyu_kingdom.check import AutoPolicy, CheckState, resolve
+    from meikyu.systems.meikyu_kingdom.check import CheckState
+    from meikyu.systems.meikyu_kingdom.check_auto import AutoPolicy, resolve
     from meikyu.systems.meikyu_kingdom.forecast import declared_odds
 
     lang = _lang(args)

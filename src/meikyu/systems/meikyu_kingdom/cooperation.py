@@ -8,7 +8,8 @@ runs the cycle machine; :func:`with_help` hands the waiting helpers to a check d
 the cooperation up.
 
 >>> from meikyu.dice import ScriptedDice
->>> from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck, resolve
+>>> from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck
+>>> from meikyu.systems.meikyu_kingdom.check_auto import resolve
 >>> from meikyu.systems.meikyu_kingdom.cycle import CycleState
 >>> from meikyu.systems.meikyu_kingdom.sheet import sample
 >>> s = sample()

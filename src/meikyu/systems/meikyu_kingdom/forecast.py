@@ -28,13 +28,8 @@ from functools import cache
 from meikyu.dice.odds import Odds
 from meikyu.dice.source import ScriptedDice
 from meikyu.systems.meikyu_kingdom import rolls
-from meikyu.systems.meikyu_kingdom.check import (
-    AutoPolicy,
-    CheckRules,
-    CheckState,
-    DeclareCheck,
-    auto_conversion,
-)
+from meikyu.systems.meikyu_kingdom.check import CheckRules, CheckState, DeclareCheck
+from meikyu.systems.meikyu_kingdom.check_auto import AutoPolicy, auto_conversion
 from meikyu.systems.meikyu_kingdom.odds import classes
 
 

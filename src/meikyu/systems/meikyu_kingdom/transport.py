@@ -11,7 +11,8 @@ sent; when the loss reaches n every returning citizen is lost and the cargo with
 
 >>> from meikyu.dice import ScriptedDice
 >>> from meikyu.systems.meikyu_kingdom.sheet import sample
->>> from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck, resolve
+>>> from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck
+>>> from meikyu.systems.meikyu_kingdom.check_auto import resolve
 >>> s = sample()
 >>> done, _ = resolve(CheckState(s.kingdom, s.characters), DeclareCheck("mir", "military", 9), ScriptedDice([2, 3]))
 >>> done.achievement, citizens_lost(done, 4)      # 2+3 + military 2 = 7: two of the four are lost
