@@ -66,19 +66,34 @@ Sequence_ = list[tuple[dict[str, Any], list[tuple[int, int]]]]
 """Actions as dumped, each with the dice it drew as (sides, value)."""
 
 
-def record_battle() -> Sequence_:
-    from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
+RECORD = """
+import json, sys
+from meikyu.dice import RandomDice, RecordingDice
+from meikyu.engine import Game
+from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
+from meikyu.table import registry
 
-    kind = registry.get("MeikyuKingdom", "battle")
-    game = Game(kind.rules, kind.setup(SETUP, "en"), dice=RandomDice(11))
-    policy = TacticalPolicy()
-    out: Sequence_ = []
-    while legal := kind.rules.legal_actions(game.state):
-        action = policy.choose(game.state, legal)
-        recorder = RecordingDice(game.dice)
-        game.play(action, recorder)
-        out.append((kind.rules.actions.dump(action), list(recorder.rolls)))
-    return out
+kind = registry.get("MeikyuKingdom", "battle")
+game = Game(kind.rules, kind.setup(json.loads(sys.argv[1]), "en"), dice=RandomDice(11))
+policy = TacticalPolicy()
+out = []
+while legal := kind.rules.legal_actions(game.state):
+    action = policy.choose(game.state, legal)
+    recorder = RecordingDice(game.dice)
+    game.play(action, recorder)
+    out.append((kind.rules.actions.dump(action), list(recorder.rolls)))
+print(json.dumps(out))
+"""
+"""The sample battle played by the tactical policy, recorded by a tree's own rules (run with that tree first on the
+path: another tree's rules may ask other prompts, so each server replays the sequence its own rules made)."""
+
+
+def record_battle(src: str | None = None) -> Sequence_:
+    """The recorded battle by ``src``'s rules (this tree's by default): actions as dumped, with their dice."""
+    env = {**os.environ, "PYTHONPATH": src or str(Path(__file__).resolve().parents[1] / "src")}
+    done = subprocess.run([sys.executable, "-c", RECORD, json.dumps(SETUP)], env=env, capture_output=True,
+                          text=True, check=True)
+    return [(action, [(sides, value) for sides, value in rolls]) for action, rolls in json.loads(done.stdout)]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -308,23 +323,25 @@ def interleaved(seq: Sequence_, other_src: str, rounds: int) -> None:
     rows = [("1 game, closed loop", 1, len(seq), 0.0, False), ("16 games, closed loop", 16, 30, 0.0, False),
             ("16 games, independent 1 s", 16, 20, 1.0, True)]
     trees = [("this tree", None), ("other tree", str(Path(other_src).resolve()))]
+    seqs = {src: seq if src is None else record_battle(src) for _, src in trees}
     found: dict[tuple[str, str], list[tuple[float, float, float, float]]] = {}
     procs = []
     for tree, src in trees:
         proc, base = start_server("--data", tempfile.mkdtemp(prefix="meikyu-bench-"), src=src)
-        procs.append((tree, proc, base))
-        asyncio.run(play_games(base, seq, 1, len(seq)))  # warm-up
+        procs.append((tree, proc, base, seqs[src]))
+        asyncio.run(play_games(base, seqs[src], 1, len(seqs[src])))  # warm-up
     try:
         for _ in range(rounds):
             for name, games, per_game, pause, independent in rows:
-                for tree, proc, base in procs:
+                for tree, proc, base, played in procs:
+                    per_game = len(played) if games == 1 else per_game
                     cpu = cpu_seconds(proc.pid)
-                    _, p50, p99, n = asyncio.run(play_games(base, seq, games, per_game, pause, independent))
+                    _, p50, p99, n = asyncio.run(play_games(base, played, games, per_game, pause, independent))
                     cpu = (cpu_seconds(proc.pid) - cpu) / n * 1e3
                     app = pct(SERVER_MS, 0.5) if SERVER_MS else float("nan")
                     found.setdefault((name, tree), []).append((cpu, p50, p99, app))
     finally:
-        for _, proc, _ in procs:
+        for _, proc, _, _ in procs:
             proc.terminate()
             proc.wait()
     print(f"\n| interleaved, medians of {rounds} | tree | server CPU ms/action | p50 ms | p99 ms | in the app p50 ms |\n"
@@ -376,15 +393,17 @@ def main() -> None:
             servers.append((f"PostgreSQL, {args.workers} workers", ["--store", args.pg, *many], None))
     pushes = {}
     for label, server_args, src in servers:
+        own = seq if src is None else record_battle(src)
         proc, base = start_server(*server_args, src=src)
         try:
             for _ in range(max(1, args.workers) if "workers" in label else 1):  # warm-up: imports, caches
-                asyncio.run(play_games(base, seq, 1, len(seq)))
+                asyncio.run(play_games(base, own, 1, len(own)))
             for games, per_game, pause, independent in levels:
                 if "workers" in label and games != 16:
                     continue
+                per_game = len(own) if per_game == len(seq) else per_game  # a whole battle, by that tree's rules
                 cpu = cpu_seconds(proc.pid)
-                rate, p50, p99, n = asyncio.run(play_games(base, seq, games, per_game, pause, independent))
+                rate, p50, p99, n = asyncio.run(play_games(base, own, games, per_game, pause, independent))
                 cpu = (cpu_seconds(proc.pid) - cpu) / n * 1e3
                 how = (f", {'independent' if independent else 'paced in step'} {pause * 1e3:.0f} ms" if pause
                        else ", closed loop")
@@ -394,7 +413,7 @@ def main() -> None:
                 print(f"| {label}, {games} game(s){how} ({n} actions){little} | {rate:,.0f} | "
                       f"{p50:.2f} | {p99:.2f} | {cpu:.2f} | {app} |", flush=True)
             if "workers" not in label:
-                pushes[label] = asyncio.run(push_latency(base, seq, 20 if args.quick else 40))
+                pushes[label] = asyncio.run(push_latency(base, own, 20 if args.quick else 40))
         finally:
             proc.terminate()
             proc.wait()
