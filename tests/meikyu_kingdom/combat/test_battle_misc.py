@@ -305,3 +305,20 @@ def test_r_mk_37_monsters_escape_too() -> None:
     )
     b, events = play(b, Escape("rat"), 4, 4)
     assert (b.outcome, b.escaped, b.phase) == ("escape", MONSTERS, "over") and b.get("ari").condition == "ok"
+
+
+def test_the_policy_and_the_gms_menu_when_nobody_of_the_court_stands_in_strategy() -> None:
+    """A battle at its strategy step with every court member down (a GM's rulings can leave it so) used to
+    crash the tactical policy (``next`` over nobody), and with it the GM's menu: every action of that game was
+    then refused as unshowable. The policy now offers the court's surrender; the menu shows."""
+    from meikyu.systems.meikyu_kingdom.combat.model import INCAPACITATED
+    from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
+    from meikyu.systems.meikyu_kingdom.combat.rules import legal_actions
+    from meikyu.table.mk_battle import BattleKind
+
+    b = battle(pc("a"), mon("m"), phase="strategy")
+    down = evolve(b, combatants=tuple(evolve(c, condition=INCAPACITATED, hp=0) if c.side == COURT else c
+                                      for c in b.combatants))
+    legal = legal_actions(down)
+    assert TacticalPolicy().choose(down, legal) == Surrender(COURT)
+    assert BattleKind().menu(down, "gm", "en") is not None

@@ -38,6 +38,7 @@ from .actions import (
     RollTreasure,
     SpendHope,
     StrategyCheck,
+    Surrender,
 )
 from .common import blocked, can_break_through, foolish_steps
 from .loot import unlooted
@@ -87,7 +88,9 @@ class TacticalPolicy:
             court = [c for c in battle.combatants if c.side == COURT and c.condition == OK and not c.acted]
             rep = max(court, key=lambda c: c.wit) if court else None
             if rep is None:  # everyone cooperating already: any standing member may roll
-                rep = next(c for c in battle.combatants if c.side == COURT and c.condition == OK)
+                rep = next((c for c in battle.combatants if c.side == COURT and c.condition == OK), None)
+            if rep is None:  # nobody of the court stands, yet the battle goes on (a GM's ruling left it so)
+                return Surrender(COURT)
             return StrategyCheck(rep.id)
         if phase == "setup":
             return Begin()
