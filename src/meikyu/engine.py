@@ -74,6 +74,11 @@ S = TypeVar("S")
 S_contra = TypeVar("S_contra", contravariant=True)
 
 
+TEXT_LIMIT = 200
+"""The longest text an action may carry (a name, an item, a ruling's value): it is stored and shown to every
+seat. The table layer refuses longer ones in anything posted; rules that take free values check it too."""
+
+
 class Action:
     """Base of every action: a small frozen dataclass saying what somebody does."""
 

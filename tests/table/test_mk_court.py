@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from meikyu.dice import RandomDice
-from meikyu.engine import FirstLegalPolicy, Game
+from meikyu.engine import TEXT_LIMIT, FirstLegalPolicy, Game
 from meikyu.errors import DataError, InputError
 from meikyu.systems.meikyu_kingdom import facilities
 from meikyu.systems.meikyu_kingdom import round_table as rt
@@ -228,6 +228,6 @@ def test_an_action_carrying_too_long_a_text_is_refused_before_the_rules(lang: st
         with pytest.raises(InputError) as info:
             registry.action_from_data(session, data)
         assert info.value.key == "table.error.text_too_long" and info.value.params["field"] == field
-        assert str(registry.TEXT_LIMIT) in info.value.message(lang)
+        assert str(TEXT_LIMIT) in info.value.message(lang)
     ok = registry.action_from_data(kind, {"@type": "RequestItem", "actor": "doyun", "item": "y" * 200, "value": 1})
     assert isinstance(ok, rt.RequestItem)

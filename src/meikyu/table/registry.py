@@ -17,7 +17,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from meikyu.engine import Action
+from meikyu.engine import TEXT_LIMIT, Action
 from meikyu.errors import InputError
 from meikyu.serial import TAG
 from meikyu.table.base import TableKind
@@ -73,12 +73,8 @@ def get(system: str, kind: str) -> TableKind:
     return made
 
 
-TEXT_LIMIT = 200
-"""The longest text an action may carry (a name, an item, a ruling's value): it is stored and shown to every seat."""
-
-
 def _long_text(data: Any, path: str = "") -> str | None:
-    """The first field of ``data`` holding a text longer than :data:`TEXT_LIMIT` (``None`` when none does)."""
+    """The first field of ``data`` holding a text longer than :data:`meikyu.engine.TEXT_LIMIT` (``None`` when none does)."""
     if isinstance(data, str):
         return path or "action" if len(data) > TEXT_LIMIT else None
     if isinstance(data, dict):

@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from meikyu.dice.source import Dice
-from meikyu.engine import Action, Event
+from meikyu.engine import TEXT_LIMIT, Action, Event
 from meikyu.errors import DataError, RuleError
 from meikyu.serial import TypeRegistry, from_data, to_data
 from meikyu.systems.meikyu_kingdom import battle as seam
@@ -454,14 +454,14 @@ SESSION_FIELDS = ("disasters", "goal_met", "labyrinth_turns", "transport_rule")
 
 
 def _modest(value: Any, depth: int = 0) -> bool:
-    """A value a table could hold: numbers within a million, texts of at most 200 characters, at most 100
+    """A value a table could hold: numbers within a million, texts of at most ``TEXT_LIMIT`` characters, at most 100
     entries in a list or mapping, nested at most 3 deep (a ruling's value is stored and shown to every seat)."""
     if isinstance(value, bool) or value is None:
         return True
     if isinstance(value, int):
         return abs(value) <= 1_000_000
     if isinstance(value, str):
-        return len(value) <= 200
+        return len(value) <= TEXT_LIMIT
     if isinstance(value, (list, tuple, dict)) and depth < 3 and len(value) <= 100:
         items = value.items() if isinstance(value, dict) else ((None, v) for v in value)
         return all((k is None or _modest(k, depth + 1)) and _modest(v, depth + 1) for k, v in items)
