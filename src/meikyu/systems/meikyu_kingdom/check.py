@@ -12,10 +12,10 @@ The automatic answers and one-shot resolution are in :mod:`.check_auto`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Any
+from typing import Any, Literal, NamedTuple
 
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event, Prompt
@@ -42,6 +42,8 @@ from meikyu.systems.meikyu_kingdom.voice import change_voice
 ACTIONS = TypeRegistry()
 
 HOPE_SOURCES = ("voice", "drive")
+Stakes = Literal["achievement", "shortfall", "result"]
+"""What a check's achievement is used for beyond success or failure (:attr:`CheckOptions.stakes`)."""
 MAX_HOPE = 10
 """A sanity bound on hope dice per check (2 + 10 dice), far beyond any real sheet."""
 
@@ -120,6 +122,13 @@ class CheckOptions:
     """One ``convert_sixes`` prompt, asked only when more than one reading is worth having, the best two
     dice left counting (R-MK-14/15); new games set it. Off (the default, so checks saved before session
     5 load as they were): the old ``convert_sixes`` whenever a 6 could become hope, then ``keep_dice``."""
+    stakes: Stakes = "achievement"
+    """What this check's achievement is used for, beyond success or failure, when its readings are
+    weighed (:func:`.rolls.readings`): ``achievement`` every point (the default: a check on its own, and
+    every check of games created before session 6); ``shortfall`` how far a failure falls short (a
+    transport's lost citizens, R-MK-46); ``result`` only success or failure — though a failure that
+    minion help could still turn counts by how close it comes (R-MK-19). A called check takes it from
+    its :class:`.called_check.Call`."""
 
 
 @dataclass(frozen=True)
@@ -200,7 +209,7 @@ class CheckState:
     def prompt(self) -> Prompt | None:
         """The decision the check waits for, if any."""
         if self.stage == "convert":
-            return Prompt("convert_sixes", self._roller(), tuple(str(a.count) for a in _conversions(self)))
+            return Prompt("convert_sixes", self._roller(), tuple(str(a.count) for a in _flow(self).conversions(self)))
         if self.stage == "keep":  # games created before session 5 only
             return Prompt("keep_dice", self._roller(), tuple(_label(p) for p in self._pairs()))
         if self.stage == "minions":
@@ -231,12 +240,21 @@ class CheckState:
 
     def readings(self) -> tuple[tuple[rolls.CheckOutcome, ...], int]:
         """The rolled dice's readings worth offering, and the automatic one (:func:`.rolls.readings`;
-        a hidden difficulty is not weighed: the roller cannot see it)."""
+        a hidden difficulty is not weighed: the roller cannot see it; the achievement as far as
+        :attr:`CheckOptions.stakes` says it counts)."""
         decl = self.declaration
         assert decl is not None
         curse = self.has_actor() and self.actor().has("curse")
         blind = decl.hidden or decl.difficulty is None
-        return rolls.readings(self.dice, self.bonus, decl.difficulty, room=self.room(), curse=curse, blind=blind)
+        stakes = self.options.stakes
+        reach: int | None = None
+        if stakes == "result":  # minion help may still add a point per minion (once, if not repeatable)
+            minions = self.actor().minions if self.has_actor() else 0
+            reach = minions if self.options.minion_help_repeatable else min(minions, 1)
+        return rolls.readings(
+            self.dice, self.bonus, decl.difficulty, room=self.room(), curse=curse, blind=blind,
+            margin=stakes == "achievement", reach=reach,
+        )  # fmt: skip
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = to_data(self)
@@ -278,7 +296,7 @@ class CheckRules:
 
     def legal_actions(self, state: CheckState) -> list[Action]:
         if state.stage == "convert":
-            return list(_conversions(state))
+            return list(_flow(state).conversions(state))
         if state.stage == "keep":
             return [KeepDice(p) for p in state._pairs()]
         if state.stage == "minions":
@@ -289,7 +307,7 @@ class CheckRules:
         if isinstance(action, DeclareCheck):
             return _declare(state, action, dice)
         if isinstance(action, ConvertSixes):
-            return _convert(state, action) if state.options.sixes_prompt else _old_convert(state, action)
+            return _flow(state).convert(state, action)
         if isinstance(action, KeepDice):
             return _old_keep(state, action)
         if isinstance(action, MinionHelp):
@@ -400,29 +418,38 @@ def _declare(state: CheckState, act: DeclareCheck, dice: Dice) -> tuple[CheckSta
     rolled = tuple(dice.roll(6) for _ in range(2 + len(act.hope)))
     events.append(DiceRolled(_label(rolled)))
     new = _evolve(new, dice=rolled)
-    return _advance(new, events)
+    return _flow(new).advance(new, events)
 
 
-def _conversions(state: CheckState) -> tuple[ConvertSixes, ...]:
-    """The answers the ``convert_sixes`` prompt offers: the readings worth having, or, in games created
-    before session 5, every count of 6s."""
-    if state.options.sixes_prompt:
-        return tuple(ConvertSixes(o.converted) for o in state.readings()[0])
-    return tuple(ConvertSixes(n) for n in range(state.dice.count(6) + 1))
+class _Flow(NamedTuple):
+    """How a check asks about its 6s: the answers offered, what follows the roll, and an answer."""
+
+    conversions: Callable[[CheckState], tuple[ConvertSixes, ...]]
+    advance: Callable[[CheckState, list[Event]], tuple[CheckState, tuple[Event, ...]]]
+    convert: Callable[[CheckState, ConvertSixes], tuple[CheckState, tuple[Event, ...]]]
 
 
-def _advance(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
+def _flow(state: CheckState) -> _Flow:
+    """The one place the game's switch is read: checks of games created before session 5
+    (:attr:`CheckOptions.sixes_prompt` off) replay with the old prompts."""
+    return _ASKED if state.options.sixes_prompt else _OLD
+
+
+def _readings_offered(state: CheckState) -> tuple[ConvertSixes, ...]:
+    """The readings worth having (:meth:`CheckState.readings`)."""
+    return tuple(ConvertSixes(o.converted) for o in state.readings()[0])
+
+
+def _ask_or_settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
     """Ask about the 6s and dice only when more than one reading is worth having (R-MK-14, R-MK-15);
     otherwise take the one there is."""
-    if not state.options.sixes_prompt:
-        return _old_advance(state, events)
     front, _auto = state.readings()
     if len(front) > 1:
         return _evolve(state, stage="convert"), tuple(events)
     return _settle(_evolve(state, converted=front[0].converted, kept=front[0].kept), events)
 
 
-def _convert(state: CheckState, act: ConvertSixes) -> tuple[CheckState, tuple[Event, ...]]:
+def _take_reading(state: CheckState, act: ConvertSixes) -> tuple[CheckState, tuple[Event, ...]]:
     if state.stage != "convert":
         raise RuleError("R-MK-14", "mk.error.check.not_now", action="ConvertSixes", stage=state.stage)
     front, _auto = state.readings()
@@ -441,6 +468,10 @@ def _can_gain(state: CheckState) -> bool:
     if state.national:
         return True
     return state.has_actor() and not state.actor().has("distraction")
+
+
+def _every_count(state: CheckState) -> tuple[ConvertSixes, ...]:
+    return tuple(ConvertSixes(n) for n in range(state.dice.count(6) + 1))
 
 
 def _old_advance(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
@@ -470,6 +501,10 @@ def _old_keep(state: CheckState, act: KeepDice) -> tuple[CheckState, tuple[Event
             "R-MK-15", "mk.error.check.bad_keep", kept=_label(want), dice=_label(state._remaining())
         )
     return _settle(_evolve(state, kept=want), [])
+
+
+_ASKED = _Flow(_readings_offered, _ask_or_settle, _take_reading)
+_OLD = _Flow(_every_count, _old_advance, _old_convert)
 
 
 def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:

@@ -36,8 +36,8 @@ from meikyu.systems.meikyu_kingdom.check import (
 class AutoPolicy:
     """Answers check prompts automatically.
 
-    6s: succeed if any choice succeeds, then avoid a fumble, then most hope, then highest achievement
-    (with a hidden difficulty nothing is converted), among the readings offered. Minions:
+    6s: :func:`auto_conversion` (succeed if any choice succeeds, then avoid a fumble, then most hope,
+    then highest achievement; with a hidden difficulty nothing is converted), among the readings offered. Minions:
     help while the check fails by at most ``minion_gap`` (never with a hidden difficulty).
     """
 
@@ -81,27 +81,20 @@ class AutoPolicy:
 def auto_conversion(
     dice: Sequence[int], bonus: int, target: int | None, *, curse: bool, national: bool, room: int
 ) -> int:
-    """How many 6s the automatic policy turns into hope (R-MK-14).
-
-    Succeed if possible, then avoid a fumble, then gain the most hope that fits (6s and a critical's
-    +2; ``room`` = capacity left; voice has no cap in national checks), then waste nothing, then the
-    highest achievement.
-    With no (or a hidden) target nothing is converted in a character check.
+    """How many 6s the automatic policy turns into hope (R-MK-14): :func:`.rolls.automatic` among the
+    readings (``room`` = capacity left; voice has no cap in national checks). With no (or a hidden)
+    target nothing is converted: the policy does not weigh a difficulty the roller cannot see.
 
     >>> auto_conversion((6, 5, 4), 2, 9, curse=False, national=False, room=1)
     1
     >>> auto_conversion((6, 6, 5), 2, 9, curse=False, national=False, room=2)  # keep the critical
     0
     """
-    if national:
-        return rolls.best_outcome(dice, bonus, target, curse=curse).converted
-    if target is None or room <= 0 or 6 not in dice:
+    if target is None:
         return 0
-    options = rolls.outcomes(dice, bonus, target, curse=curse)
-    return max(
-        options,
-        key=lambda o: (bool(o.success), not o.fumble, min(o.drive, room), -o.converted, o.achievement),
-    ).converted
+    cap = len(dice) + rolls.CRITICAL_DRIVE if national else room
+    front, auto = rolls.readings(dice, bonus, target, room=cap, curse=curse)
+    return front[auto].converted
 
 
 def resolve(

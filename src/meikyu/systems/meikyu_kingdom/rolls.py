@@ -108,20 +108,30 @@ def outcomes(
 def best_outcome(
     dice: Sequence[int], modifier: int = 0, target: int | None = None, *, curse: bool = False, no_drive: bool = False
 ) -> CheckOutcome:
-    """The automatic choice about 6s (R-MK-14).
+    """The automatic choice about 6s (R-MK-14), :func:`automatic` with no cap on drive.
 
-    Succeed if any choice succeeds; then avoid a fumble; then gain the most drive; then the highest
-    achievement. With no target nothing is converted (there is nothing to weigh drive against), and
-    with drive barred (distraction) converting gains nothing, so nothing is converted either.
+    With no target nothing is converted (there is nothing to weigh drive against), and with drive
+    barred (distraction) converting gains nothing, so nothing is converted either.
     """
     if not curse and (target is None or no_drive or 6 not in dice):
         return _best_two(tuple(dice), modifier, target, no_drive)
     if target is None or no_drive or 6 not in dice:
         return evaluate(dice, modifier, target, 0, curse=curse, no_drive=no_drive)
-    return max(
-        outcomes(dice, modifier, target, curse=curse),
-        key=lambda o: (bool(o.success), not o.fumble, o.drive, o.achievement),
-    )
+    return automatic(outcomes(dice, modifier, target, curse=curse), len(dice) + CRITICAL_DRIVE)
+
+
+def automatic(options: Sequence[CheckOutcome], room: int) -> CheckOutcome:
+    """The reading the automatic policy takes (R-MK-14), the one rule every automatic answer uses:
+    succeed if some reading does, then no fumble, then the most drive actually gained (``room`` =
+    capacity left), then the highest achievement; of equals, the first (``options`` in the order of
+    6s turned, so the one turning fewest).
+
+    >>> automatic(outcomes((6, 5, 4), 2, 9), room=1).converted   # 5+4+2 = 11 still succeeds: +1 drive
+    1
+    >>> automatic(outcomes((6, 5, 4), 2, 9), room=0).converted   # nothing fits: keep the 6
+    0
+    """
+    return max(options, key=lambda o: (bool(o.success), not o.fumble, min(o.drive, room), o.achievement))
 
 
 def _best_two(rolled: tuple[int, ...], modifier: int, target: int | None, no_drive: bool) -> CheckOutcome:
@@ -158,6 +168,8 @@ def readings(
     room: int,
     curse: bool = False,
     blind: bool = False,
+    margin: bool = True,
+    reach: int | None = None,
 ) -> tuple[tuple[CheckOutcome, ...], int]:
     """The readings of a check worth offering its roller, and the automatic one (R-MK-14, R-MK-15).
 
@@ -166,12 +178,19 @@ def readings(
     (curse included, R-MK-44) and lowers the achievement. A reading is left out when another is at least
     as good in every way that counts — success (unless ``blind``: the roller does not know the
     difficulty), no fumble, critical, drive actually gained (``room`` = capacity − drive, the cap), the
-    achievement — and better in one; of equal readings the one turning fewer 6s stays. With
-    ``room`` ≤ 0 nothing is worth converting.
+    achievement as far as it is at stake (:func:`at_stake`) — and better in one; of equal readings the
+    one turning fewer 6s stays. With ``room`` ≤ 0 nothing is worth converting.
 
-    The automatic choice (what a policy answers) is the one :func:`best_outcome` makes, drive counted
-    as gained: succeed if possible, then avoid a fumble, then gain the most drive, then the highest
-    achievement. It may look at a difficulty the roller cannot see (``blind``).
+    What the achievement is worth beyond success or failure is the kind of check's to say:
+    ``margin`` — the achievement above the difficulty is used too (a result read from the achievement
+    itself); ``reach`` — how far below the difficulty a failure still counts: ``None`` all the way (the
+    shortfall itself is used, as a transport's lost citizens, R-MK-46), ``n`` when n points can still
+    be added afterwards (minion help, R-MK-19), 0 when a failure is just a failure. The defaults weigh
+    every point. Without a target, or ``blind``, every point counts whatever they say.
+
+    The automatic choice (what a policy answers) is :func:`automatic`'s, among these readings: it is
+    the same whatever ``margin`` and ``reach`` say, and it may look at a difficulty the roller cannot
+    see (``blind``).
 
     >>> front, auto = readings((6, 4), 3, 9, room=4)   # success, or failure and 1 drive: ask
     >>> [(o.converted, o.kept, o.achievement, o.success, o.drive) for o in front], auto
@@ -180,27 +199,49 @@ def readings(
     [0]
     >>> [(o.kept, o.achievement, o.drive) for o in readings((6, 5, 4), 3, 9, room=4)[0]]  # a hope die
     [((5, 6), 14, 0), ((4, 5), 12, 1)]
+    >>> [o.converted for o in readings((6, 5, 4), 3, 9, room=4, margin=False, reach=0)[0]]  # both succeed
+    [1]
+    >>> [o.converted for o in readings((6, 1), 0, 12, room=4, margin=False, reach=0)[0]]  # both fail
+    [1]
+    >>> [o.converted for o in readings((6, 1), 0, 12, room=4, margin=False, reach=5)[0]]  # 7 + 5 helps
+    [0, 1]
     >>> [o.converted for o in readings((6, 4), 3, 9, room=0)[0]]
     [0]
     """
     rolled = tuple(dice)
     sixes = rolled.count(6) if room > 0 else 0
     every = [evaluate(rolled, modifier, target, n, curse=curse) for n in range(sixes + 1)]
-    keys = [_worth(o, room, blind) for o in every]
+    full = blind or target is None
+    keys = [_worth(o, room, blind, o.achievement if full else at_stake(o, target, margin, reach)) for o in every]
     front: list[CheckOutcome] = []
     for i, key in enumerate(keys):
         if key in keys[:i]:
             continue  # the same as a reading turning fewer 6s
         if not any(other != key and all(a >= b for a, b in zip(other, key, strict=True)) for other in keys):
             front.append(every[i])
-    auto = max(
-        range(len(front)),
-        key=lambda i: (bool(front[i].success), not front[i].fumble, min(front[i].drive, room), front[i].achievement),
-    )
-    return tuple(front), auto
+    return tuple(front), front.index(automatic(front, room))
 
 
-def _worth(o: CheckOutcome, room: int, blind: bool) -> tuple[int, ...]:
+def at_stake(o: CheckOutcome, target: int | None, margin: bool, reach: int | None) -> int:
+    """A reading's achievement as far as it can still matter (see :func:`readings`): a success's is the
+    difficulty unless ``margin``; a failure's is floored where even ``reach`` more points fall short.
+
+    >>> o = evaluate((6, 1), 0, 12, convert=0)     # 7 against 12
+    >>> at_stake(o, 12, False, 0), at_stake(o, 12, False, 5), at_stake(o, 12, False, None)
+    (11, 7, 7)
+    >>> at_stake(evaluate((6, 5), 0, 9), 9, False, 0), at_stake(evaluate((6, 5), 0, 9), 9, True, 0)
+    (9, 11)
+    """
+    if target is None:
+        return o.achievement
+    if o.success:
+        return o.achievement if margin else target
+    if reach is None:
+        return o.achievement
+    return max(o.achievement, target - reach - 1)
+
+
+def _worth(o: CheckOutcome, room: int, blind: bool, achievement: int) -> tuple[int, ...]:
     """What a reading is worth to its roller, every part bigger-is-better (see :func:`readings`)."""
     success = 0 if blind else int(bool(o.success))
-    return (success, int(not o.fumble), int(o.critical), min(o.drive, room), o.achievement)
+    return (success, int(not o.fumble), int(o.critical), min(o.drive, room), achievement)
