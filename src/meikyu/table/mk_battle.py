@@ -127,7 +127,7 @@ def cover(old: Battle | None, new: Battle, events: Sequence[Event], salt: int) -
     if not fresh:
         return new, tuple(events)
     if old is None:
-        digest = hashlib.sha256(f"{salt}:{json.dumps(to_data(new), sort_keys=True)}".encode()).digest()
+        digest = hashlib.sha256(f"{salt}:{json.dumps(_digested(new), sort_keys=True)}".encode()).digest()
         covered, mapping = _opaque(new, random.Random(int.from_bytes(digest[:8], "big")))
     else:
         taken = {c.id for c in new.combatants}
@@ -140,6 +140,23 @@ def cover(old: Battle | None, new: Battle, events: Sequence[Event], salt: int) -
         mapping = dict(zip((c.id for c in fresh), ids, strict=True))
         covered = _renamed(new, mapping)
     return covered, tuple(_renamed_event(e, mapping) for e in events)
+
+
+_ADDED_LATER = {"sixes_stakes": False}
+"""Battle options added after the session table kind's games were saved (session 6), with the value a
+save without them loads with."""
+
+
+def _digested(battle: Battle) -> Any:
+    """What the shuffle's seed is made from: the battle's data without the options added later while
+    they hold the value a save without them loads with, so a replayed save numbers its monsters as
+    the code that wrote it did (their ids are in its recorded actions)."""
+    data = to_data(battle)
+    options = data["options"]
+    for name, old in _ADDED_LATER.items():
+        if options.get(name) == old:
+            del options[name]
+    return data
 
 
 def _renamed_event(event: Event, mapping: dict[str, str]) -> Event:

@@ -50,13 +50,15 @@ def start(
     land_makers: int = 0,
     bestiary: Mapping[str, Species] | None = None,
     sixes_prompt: bool = True,
+    sixes_stakes: bool = True,
 ) -> Battle:
     """The setup-phase battle of ``encounter`` against the court as it is now (its monsters read from
     ``bestiary``, the shipped one by default; a random encounter brings its own, :mod:`.table_finds`).
 
     The uncertain-encounter limit is the court's average level per game (R-MK-23); hides spent in
     earlier battles of this game are carried in ``uncertain_used``; ``sixes_prompt`` is the game's own
-    switch (:attr:`.session_state.SessionState.sixes_prompt`, off in games created before session 5).
+    switch (:attr:`.session_state.SessionState.sixes_prompt`, off in games created before session 5),
+    ``sixes_stakes`` its other one (:attr:`.session_state.SessionState.sixes_stakes`, session 6).
     """
     beasts = load_bestiary() if bestiary is None else bestiary
     pieces: list[Combatant] = []
@@ -78,7 +80,8 @@ def start(
         combatants=tuple(pieces),
         voice=voice,
         land_makers=land_makers,
-        options=Options(count_unknown=not encounter.count_known, sixes_prompt=sixes_prompt),
+        options=Options(count_unknown=not encounter.count_known, sixes_prompt=sixes_prompt,
+                        sixes_stakes=sixes_stakes),
         uncertain_limit=limit,
         uncertain_used=min(limit, uncertain_used + hidden),
     )

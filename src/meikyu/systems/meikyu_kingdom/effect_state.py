@@ -79,6 +79,8 @@ class EffectState:
     called_frame: Frame | None = None
     sixes_prompt: bool = False
     """The game's switch for its checks' 6s (:attr:`.session_state.SessionState.sixes_prompt`)."""
+    sixes_stakes: bool = False
+    """Its other one (:attr:`.session_state.SessionState.sixes_stakes`)."""
 
     @property
     def waiting(self) -> bool:
@@ -126,6 +128,7 @@ class EffectState:
             "called": None if self.called is None else self.called.to_data(),
             "called_frame": None if self.called_frame is None else _frame_to_data(self.called_frame),
             "sixes_prompt": self.sixes_prompt,
+            "sixes_stakes": self.sixes_stakes,
         }
 
     @classmethod
@@ -149,6 +152,7 @@ class EffectState:
             called=None if data.get("called") is None else cc.CalledCheck.from_data(data["called"]),
             called_frame=None if data.get("called_frame") is None else _frame_from_data(data["called_frame"]),
             sixes_prompt=bool(data.get("sixes_prompt", False)),
+            sixes_stakes=bool(data.get("sixes_stakes", False)),
         )
 
     def env(self, who: str = "") -> dict[str, int]:

@@ -288,7 +288,7 @@ def _answer_check(state: SessionState, action: Action, dice: Dice) -> tuple[Sess
     base = state.called
     # While the check runs its copy of the kingdom and court is the live one (hope paid, minions spent).
     kingdom, court = (base.check.kingdom, base.check.court) if base.check is not None else (state.kingdom, state.court)
-    called, events = cc.answer(base, action, kingdom, court, dice, state.sixes_prompt)
+    called, events = cc.answer(base, action, kingdom, court, dice, state.sixes_prompt, state.sixes_stakes)
     done = called.check
     if done is None:
         return replace(state, called=called), events
@@ -336,7 +336,7 @@ def _cycle_step(state: SessionState, action: Action, dice: Dice) -> tuple[Sessio
 def _effect_state(state: SessionState) -> fx.EffectState:
     return fx.EffectState(
         state.kingdom, state.court, goal_met=state.goal_met, labyrinth_turns=state.labyrinth_turns,
-        disasters=state.disasters, sixes_prompt=state.sixes_prompt,
+        disasters=state.disasters, sixes_prompt=state.sixes_prompt, sixes_stakes=state.sixes_stakes,
     )
 
 
@@ -405,7 +405,8 @@ def next_session(state: SessionState) -> tuple[SessionState, tuple[Event, ...]]:
     pcs = sum(1 for c in court if c.pc)
     kingdom = replace(state.kingdom, land_makers=max(1, pcs))
     fresh = SessionState(kingdom, court, labyrinth=state.labyrinth, number=state.number + 1,
-                         fallen=(*state.fallen, *dead), sixes_prompt=state.sixes_prompt)
+                         fallen=(*state.fallen, *dead), sixes_prompt=state.sixes_prompt,
+                         sixes_stakes=state.sixes_stakes)
     return fresh, (PhaseEntered("preparation", ""),)
 
 
@@ -420,7 +421,8 @@ def new_session(sheet: Any, labyrinth: Any = None) -> SessionState:
     """
     pcs = sum(1 for c in sheet.characters if c.pc)
     kingdom = replace(sheet.kingdom, land_makers=max(1, pcs))
-    return SessionState(kingdom, tuple(sheet.characters), labyrinth=labyrinth, sixes_prompt=True)
+    return SessionState(kingdom, tuple(sheet.characters), labyrinth=labyrinth, sixes_prompt=True,
+                        sixes_stakes=True)
 
 
 def _advance(state: SessionState) -> tuple[SessionState, tuple[Event, ...]]:

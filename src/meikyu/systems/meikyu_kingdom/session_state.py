@@ -143,6 +143,10 @@ class SessionState:
     prompt, asked only when it is a real choice, R-MK-14/15); :func:`.session.new_session` sets it.
     Off, the default: games created before session 5 replay with the old ``convert_sixes`` then
     ``keep_dice`` prompts, and their battles with the automatic reading."""
+    sixes_stakes: bool = False
+    """The 6s prompt weighs a check's achievement only as far as its kind uses it (session 6:
+    :attr:`.called_check.Call.stakes`, and in battle :attr:`.combat.model.Options.sixes_stakes`);
+    :func:`.session.new_session` sets it. Off, games created before replay weighing every point."""
 
     @property
     def phase(self) -> str:
@@ -208,6 +212,7 @@ class SessionState:
             "fallen": list(self.fallen),
             "transport_rule": self.transport_rule,
             "sixes_prompt": self.sixes_prompt,
+            "sixes_stakes": self.sixes_stakes,
         }
 
     @classmethod
@@ -241,4 +246,5 @@ class SessionState:
             fallen=tuple(data.get("fallen", [])),
             transport_rule=bool(data.get("transport_rule", True)),
             sixes_prompt=bool(data.get("sixes_prompt", False)),
+            sixes_stakes=bool(data.get("sixes_stakes", False)),
         )

@@ -84,7 +84,7 @@ def begin_transport(state: SessionState, act: Transport, dice: Dice) -> tuple[Se
     state = with_expedition(state, camp=cycle, haul_items=tuple(items), haul_materials={m: n for m, n in mats.items() if n},
                             sent_home={**ex.sent_home, act.actor: ex.sent_home.get(act.actor, 0) + act.minions},
                             cargo=cargo)
-    call = Call(act.actor, "military", TRANSPORT_DIFFICULTY, TRANSPORT)
+    call = Call(act.actor, "military", TRANSPORT_DIFFICULTY, TRANSPORT, stakes="shortfall")  # lost: 9 − achievement
     return replace(state, called=CalledCheck(call)), (*said, *sent)
 
 

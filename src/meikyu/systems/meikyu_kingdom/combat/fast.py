@@ -58,7 +58,7 @@ class _Fast:
     __slots__ = (
         "base", "cs", "phase", "round", "first", "active", "current", "moved", "voice", "strategy_bonus",
         "winner", "outcome", "lit", "max_rounds", "looted", "surrendered", "roll", "drawn", "steps",
-        "trace", "steps_before", "used", "secret", "lit_cache", "sixes_prompt",
+        "trace", "steps_before", "used", "secret", "lit_cache", "sixes_prompt", "sixes_stakes",
     )  # fmt: skip
 
     def __init__(
@@ -105,6 +105,7 @@ class _Fast:
         self.secret = b.hidden_enemy
         self.max_rounds = b.options.max_rounds
         self.sixes_prompt = b.options.sixes_prompt
+        self.sixes_stakes = b.options.sixes_stakes
         self.looted = frozenset(b.looted)
         self.surrendered = b.surrendered
         self.steps_before = steps_before
@@ -147,10 +148,16 @@ class _Fast:
             achievement = out.achievement
         elif a != b and (a == 6 or b == 6) and not no_drive and c.capacity > c.drive:
             # one 6 and room for drive: keep 6 + x, or 1 drive and x alone (resolve._reading, R-MK-14);
-            # the player is asked, and the policy keeps the 6 only when that alone succeeds
+            # the player is asked (with sixes_stakes only when one succeeds and the other fails, or
+            # minions could still turn the 6's failure), and the policy keeps the 6 only when that
+            # alone succeeds
             other = a + b - 6
             fumble = critical = False
-            if c.kind != "monster":
+            if c.kind != "monster" and (
+                secret
+                or not self.sixes_stakes
+                or (other + stat < difficulty and 6 + other + stat + c.minions >= difficulty)
+            ):
                 asked = 1
             if other + stat < difficulty <= 6 + other + stat:
                 achievement, gain = 6 + other + stat, 0

@@ -424,6 +424,11 @@ class Options:
     """The roller chooses which 6s become drive (the ``sixes`` prompt, R-MK-14/15). Every new battle
     sets it; the default is off because games created before session 5 lack the field and replay with
     the automatic reading (:func:`~..rolls.best_outcome`) they were played with."""
+    sixes_stakes: bool = False
+    """The ``sixes`` prompt weighs the achievement only as far as it is at stake (session 6): every
+    battle check is success or failure, so only a failure minion help could still turn counts by how
+    close it comes (R-MK-19). Every new battle sets it; off, battles saved before weigh every point, as
+    they were played (:func:`~..rolls.readings`)."""
 
 
 @dataclass(frozen=True)

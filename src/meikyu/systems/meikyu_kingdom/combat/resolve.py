@@ -168,12 +168,18 @@ def _reading(
 ) -> CheckOutcome:
     """Which 6s become drive and which two dice count (R-MK-14, R-MK-15): the roller's choice.
 
-    Only readings worth having are weighed (:func:`~..rolls.readings`: keeping lower dice never helps);
+    Only readings worth having are weighed (:func:`~..rolls.readings`: keeping lower dice never helps;
+    with the battle's ``sixes_stakes`` the achievement counts only as success or failure — every battle
+    check is read so — and, on a failure, by how close minion help could still bring it, R-MK-19);
     when more than one is, the character's player is asked (``sixes``; options: how many 6s become
     drive, each with the best two dice left). Monsters hold no hope (R-MK-13: hope is the land makers'),
     so their reading is the automatic one and nobody is asked. With ``secret`` the roller weighs the
     readings without knowing which succeed."""
-    front, auto = readings(dice, modifier, difficulty, room=room, curse=curse, blind=secret)
+    stakes = w.b.options.sixes_stakes  # every battle check is success or failure; minions may still help
+    front, auto = readings(
+        dice, modifier, difficulty, room=room, curse=curse, blind=secret,
+        margin=not stakes, reach=c.minions if stakes else None,
+    )  # fmt: skip
     if len(front) == 1 or c.kind == "monster":
         return front[auto]
     options = tuple(str(o.converted) for o in front)
