@@ -39,7 +39,7 @@ def mon(cid: str, area: int = 3, hp: int = 6, **kw: Any) -> Combatant:
     return Combatant(cid, cid.title(), MONSTERS, area, hp, base.pop("max_hp", hp), **base)
 
 
-LIT_ROOM = Options(lit=(0, 1, 2, 3, 4, 5), sixes_prompt=True)  # a new battle: 6s are asked about (R-MK-14)
+LIT_ROOM = Options(lit=(0, 1, 2, 3, 4, 5), sixes_prompt=True, sixes_stakes=True)  # a new battle (R-MK-14)
 """A room lit everywhere, so tests about other rules need no Star Fragment (R-MK-29)."""
 
 

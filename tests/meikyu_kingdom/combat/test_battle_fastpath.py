@@ -91,14 +91,16 @@ def _variants(draw: st.DrawFn) -> tuple[Battle, int]:
             changes.update(kind="npc", important=draw(st.booleans()), wit=draw(st.integers(0, 4)))
         cs.append(evolve(c, **changes))
     b = evolve(base, combatants=tuple(cs), voice=draw(st.integers(0, 5)))
-    b = evolve(b, options=evolve(b.options, max_rounds=draw(st.integers(1, 30))))
+    # sixes_stakes off: a battle saved before session 6, whose sixes prompt weighed every point
+    b = evolve(b, options=evolve(b.options, max_rounds=draw(st.integers(1, 30)), sixes_stakes=draw(st.booleans())))
     return b, draw(st.integers(0, 10_000))
 
 
 @given(_variants())
 def test_fast_path_matches_step_on_varied_battles(case: tuple[Battle, int]) -> None:
     """The same comparison on random variations: NPC foes (strategy vs wit + 7, R-MK-24), statuses
-    from the start (R-MK-44), no drive capacity, enmity (R-MK-30), breakthroughs (R-MK-27), draws."""
+    from the start (R-MK-44), no drive capacity, enmity (R-MK-30), breakthroughs (R-MK-27), draws,
+    minions that may or may not turn a failure and battles of either 6s rule (R-MK-14, R-MK-19)."""
     battle, seed = case
     _assert_same(battle, seed)
 

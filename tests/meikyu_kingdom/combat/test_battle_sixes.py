@@ -89,18 +89,51 @@ def test_monsters_are_never_asked() -> None:
 
 
 def test_hope_dice_the_kept_pair_is_part_of_the_same_choice_r_mk_15() -> None:
-    """Hope 1 → 6,5,4 + valor 3 vs 8: 6+5 = 14, or the 6 into drive and 5+4 = 12, both hits. Lower
+    """Hope 1 → 6,5,4 + valor 3 vs 14: 6+5 = 14 hits, or the 6 into drive and 5+4 = 12 misses. Lower
     pairs are never offered (4+5 with the 6 unturned cannot beat 5+6)."""
-    b = acting(battle(pc("hana", drive=1, capacity=3), mon("gob", area=2)))
+    b = acting(battle(pc("hana", drive=1, capacity=3), mon("gob", area=2, evasion=14)))
     asked, _ = play(b, Attack("hana", "gob", hope=1), 6, 5, 4)
     ch = asked.pending.choice
     assert ch.options == ("0", "1")
     labels = [describe(Choose(o), asked, "en") for o in ch.options]
-    assert labels == ["use 6+5 → 14: success", "1×6 into drive, use 5+4 → 12: success, +1 drive"]
-    assert TacticalPolicy().decide(asked) == Choose("1")  # both hit: the policy takes the drive
+    assert labels == ["use 6+5 → 14: success", "1×6 into drive, use 5+4 → 12: failure, +1 drive"]
+    assert TacticalPolicy().decide(asked) == Choose("0")  # the hit
     after, events = play(asked, Choose("1"))
     assert first(events, ev.Check).achievement == 12 and after.get("hana").drive == 1
+
+
+def test_both_readings_hit_no_prompt_the_drive_is_taken_r_mk_14() -> None:
+    """Hope 1 → 6,5,4 + valor 3 vs 8: 14 or 12, a hit either way, and a hit check reads nothing more
+    of its achievement (R-MK-29) — so the 6 becomes drive unasked, and that drive may go to damage.
+    A battle saved before session 6 (``sixes_stakes`` off) still asks, as it was played."""
+    b = acting(battle(pc("hana", drive=1, capacity=3), mon("gob", area=2)))
+    after, events = play(b, Attack("hana", "gob", hope=1), 6, 5, 4)
+    assert "ChoiceAsked" not in kinds(events)
+    assert first(events, ev.Check).achievement == 12 and after.get("hana").drive == 1
     assert after.pending is not None and after.pending.kind == "damage_hope"  # the new drive may go to damage
+    saved = evolve(b, options=evolve(b.options, sixes_stakes=False))
+    asked, _ = play(saved, Attack("hana", "gob", hope=1), 6, 5, 4)
+    assert asked.pending.choice.options == ("0", "1")
+    assert TacticalPolicy().decide(asked) == Choose("1")  # the answer the rule now takes by itself
+
+
+@pytest.mark.parametrize(
+    ("minions", "asked"),
+    [(0, False), (2, False), (3, True), (6, True)],
+)
+def test_both_readings_fail_asked_only_if_minions_could_still_turn_it_r_mk_19(minions: int, asked: bool) -> None:
+    """6,1 + wit 2 vs 12: 9 or, the 6 into drive, 3 — a failure either way. Only minion help could
+    still turn the 9 (R-MK-19: +1 per 1D6 minions lost, while one is left): with 3 minions it might,
+    so the roller weighs 9 against 1 drive; with 2 or none it cannot, and the drive is taken."""
+    b = strategy(minions=minions)
+    b = evolve(b, combatants=tuple(evolve(c, evasion=12) if c.id == "gob" else c for c in b.combatants))
+    after, events = play(b, StrategyCheck("hana"), 6, 1)
+    if asked:
+        assert after.pending.choice.kind == "sixes" and after.pending.choice.options == ("0", "1")
+        return
+    assert after.pending is None or after.pending.choice is None or after.pending.choice.kind != "sixes"
+    check = first(events, ev.Check)
+    assert (check.achievement, check.converted, check.success) == (3, 1, False)
 
 
 def test_curse_a_turned_six_can_leave_a_fumble_and_says_so_r_mk_44() -> None:

@@ -211,7 +211,7 @@ def readings(
     rolled = tuple(dice)
     sixes = rolled.count(6) if room > 0 else 0
     every = [evaluate(rolled, modifier, target, n, curse=curse) for n in range(sixes + 1)]
-    full = blind or target is None
+    full = blind or target is None or (margin and reach is None)  # every point counts
     keys = [_worth(o, room, blind, o.achievement if full else at_stake(o, target, margin, reach)) for o in every]
     front: list[CheckOutcome] = []
     for i, key in enumerate(keys):
@@ -224,7 +224,8 @@ def readings(
 
 def at_stake(o: CheckOutcome, target: int | None, margin: bool, reach: int | None) -> int:
     """A reading's achievement as far as it can still matter (see :func:`readings`): a success's is the
-    difficulty unless ``margin``; a failure's is floored where even ``reach`` more points fall short.
+    difficulty unless ``margin`` (and never below it: a critical succeeds whatever its achievement,
+    R-MK-11); a failure's is floored where even ``reach`` more points fall short.
 
     >>> o = evaluate((6, 1), 0, 12, convert=0)     # 7 against 12
     >>> at_stake(o, 12, False, 0), at_stake(o, 12, False, 5), at_stake(o, 12, False, None)
@@ -235,7 +236,7 @@ def at_stake(o: CheckOutcome, target: int | None, margin: bool, reach: int | Non
     if target is None:
         return o.achievement
     if o.success:
-        return o.achievement if margin else target
+        return max(o.achievement, target) if margin else target
     if reach is None:
         return o.achievement
     return max(o.achievement, target - reach - 1)
