@@ -5,6 +5,11 @@ The saves in ``data/`` were written by main's code before the battle branch (see
 ``convert_sixes`` and ``keep_dice`` prompts, and server games of the battle and session table kinds
 (the session's through its labyrinth and a battle there). Their state
 lacks ``sixes_prompt``, so it loads as off and the old reading replays; every new game sets it.
+
+The ``asked_*`` saves were written between sessions 5 and 6 (``data/make_asked_saves.py``): they asked
+about 6s whenever two readings differed, and answered prompts session 6 no longer asks (both readings
+succeed, or both fail with no minion to turn them). They lack ``sixes_stakes``, so it loads as off and
+they replay as they were played.
 """
 
 from __future__ import annotations
@@ -39,15 +44,23 @@ SAVES: dict[str, Rules[Any]] = {
 }
 
 
+ASKED: dict[str, Rules[Any]] = {
+    "asked_battle_sample.json": BattleRules(),
+    "asked_session_checks.json": se.SessionRules(),
+    "asked_table_session.json": registry.get("MeikyuKingdom", "session").rules,
+}
+
+
 def _saved(name: str) -> dict[str, Any]:
     data: dict[str, Any] = json.loads((DATA / name).read_text(encoding="utf-8"))
     return data
 
 
-@pytest.mark.parametrize("name", sorted(SAVES))
+@pytest.mark.parametrize("name", sorted(SAVES) + sorted(ASKED))
 def test_a_game_saved_before_the_sixes_prompt_replays_exactly(name: str) -> None:
-    """Loading replays every stored action with its dice; the end is the state the old code reached."""
-    rules, data = SAVES[name], _saved(name)
+    """Loading replays every stored action with its dice; the end is the state the old code reached
+    (the session table's monsters get the opaque ids the code that saved it gave them)."""
+    rules, data = {**SAVES, **ASKED}[name], _saved(name)
     game = Game.from_data(rules, data["game"])
     assert len(game.history) == len(data["game"]["history"])
     assert game.state == rules.state_from_data(data["final"])
@@ -69,20 +82,36 @@ def test_the_saves_need_the_old_reading(name: str) -> None:
         Game.from_data(rules, data["game"])
 
 
+@pytest.mark.parametrize("name", ["asked_battle_sample.json", "asked_session_checks.json"])
+def test_the_asked_saves_need_their_rule_r_mk_14(name: str) -> None:
+    """Under session 6's rule the same history is refused (an answer to a prompt no longer asked):
+    the saves exercise what ``sixes_stakes`` off keeps."""
+    rules, data = ASKED[name], _saved(name)
+    initial = data["game"]["initial"]
+    if "options" in initial:
+        initial["options"]["sixes_stakes"] = True
+    else:
+        initial["sixes_stakes"] = True
+    with pytest.raises(MeikyuError):
+        Game.from_data(rules, data["game"])
+
+
 def test_every_new_game_asks_about_sixes() -> None:
     """New battles, sessions, server games and the labyrinth's battles set the switch."""
-    assert load_encounter("sample").options.sixes_prompt
-    assert BATTLE_KIND.setup("sample", "en").options.sixes_prompt
-    assert BATTLE_KIND.setup({"encounter": "sample", "seed": 3}, "en").options.sixes_prompt
+    for options in (load_encounter("sample").options, BATTLE_KIND.setup("sample", "en").options,
+                    BATTLE_KIND.setup({"encounter": "sample", "seed": 3}, "en").options):
+        assert options.sixes_prompt and options.sixes_stakes
     session_kind = registry.get("MeikyuKingdom", "session")
     assert session_kind.setup("sample", "en").session.sixes_prompt
+    assert session_kind.setup("sample", "en").session.sixes_stakes
     fresh = se.new_session(sample(), sample_labyrinth())
     assert fresh.sixes_prompt and se.next_session(fresh)[0].sixes_prompt
+    assert fresh.sixes_stakes and se.next_session(fresh)[0].sixes_stakes
     room = next(r for r in sample_labyrinth().rooms if r.encounter is not None)
     assert room.encounter is not None
     for switch in (True, False):  # a battle in the labyrinth keeps its game's rules
-        seam = start(fresh.court, {}, {}, room.encounter, 5, 0, 4, sixes_prompt=switch)
-        assert seam.options.sixes_prompt is switch
+        seam = start(fresh.court, {}, {}, room.encounter, 5, 0, 4, sixes_prompt=switch, sixes_stakes=switch)
+        assert seam.options.sixes_prompt is switch and seam.options.sixes_stakes is switch
 
 
 def test_a_new_battle_asks_where_the_old_one_read_automatically_r_mk_14() -> None:
