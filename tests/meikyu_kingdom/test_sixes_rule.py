@@ -35,8 +35,8 @@ def _before(dice: tuple[int, ...], bonus: int, target: int | None, *, curse: boo
 
 
 def test_the_check_policy_and_the_readings_choose_alike_on_every_small_roll_r_mk_14() -> None:
-    """``auto_conversion`` (the check policy and ``forecast``'s odds) is now the readings' automatic
-    choice; on every roll of 2–4 dice, both modifiers' sides, every target, room, curse and national
+    """``auto_conversion`` (the check policy and ``forecast``'s odds) and the readings' automatic choice
+    (battles, new checks) are one rule; on every roll of 2–4 dice, both modifiers' sides, every target, room, curse and national
     check it turns as many 6s as the old formula did, so simulations and odds do not move."""
     moved = [
         (dice, bonus, target, room, curse, national)
@@ -49,8 +49,16 @@ def test_the_check_policy_and_the_readings_choose_alike_on_every_small_roll_r_mk
         for national in (False, True)
         if auto_conversion(dice, bonus, target, curse=curse, national=national, room=room)
         != _before(dice, bonus, target, curse=curse, national=national, room=room)
+        or (target is not None and auto_conversion(dice, bonus, target, curse=curse, national=national, room=room)
+            != _read(dice, bonus, target, curse=curse, room=len(dice) + 2 if national else room))
     ]
     assert moved == []
+
+
+def _read(dice: tuple[int, ...], bonus: int, target: int, *, curse: bool, room: int) -> int:
+    """The automatic choice a new game's check or battle makes among the readings it offers."""
+    front, auto = rolls.readings(dice, bonus, target, room=room, curse=curse)
+    return front[auto].converted
 
 
 def test_best_outcome_is_the_automatic_rule_uncapped_r_mk_14() -> None:

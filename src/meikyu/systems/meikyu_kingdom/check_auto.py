@@ -82,7 +82,8 @@ def auto_conversion(
     dice: Sequence[int], bonus: int, target: int | None, *, curse: bool, national: bool, room: int
 ) -> int:
     """How many 6s the automatic policy turns into hope (R-MK-14): :func:`.rolls.automatic` among the
-    readings (``room`` = capacity left; voice has no cap in national checks). With no (or a hidden)
+    readings (``room`` = capacity left; voice has no cap in national checks) — the reading a new
+    game's check takes when it does not ask (:func:`.rolls.readings` offers it). With no (or a hidden)
     target nothing is converted: the policy does not weigh a difficulty the roller cannot see.
 
     >>> auto_conversion((6, 5, 4), 2, 9, curse=False, national=False, room=1)
@@ -90,11 +91,10 @@ def auto_conversion(
     >>> auto_conversion((6, 6, 5), 2, 9, curse=False, national=False, room=2)  # keep the critical
     0
     """
-    if target is None:
-        return 0
     cap = len(dice) + rolls.CRITICAL_DRIVE if national else room
-    front, auto = rolls.readings(dice, bonus, target, room=cap, curse=curse)
-    return front[auto].converted
+    if target is None or cap <= 0 or 6 not in dice:
+        return 0
+    return rolls.automatic(rolls.outcomes(dice, bonus, target, curse=curse), cap).converted
 
 
 def resolve(
