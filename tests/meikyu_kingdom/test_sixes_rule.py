@@ -208,3 +208,14 @@ def test_a_transport_weighs_its_shortfall_r_mk_46() -> None:
     if g.state.prompt is not None and g.state.prompt.kind == "minion_help":
         g.play(ck.FinishCheck())
     assert g.state.kingdom.voice == voice - 1 + 1 and g.state.kingdom.stored_items == ("마석",)
+
+
+def test_a_gms_call_weighs_every_point_r_mk_10() -> None:
+    """``check mir search 12`` (the GM's call), 6,1: 10 or 4, both fail and mir has no minion — yet
+    the GM may read the number (a table's text can count the shortfall, CHT 10), so it is asked."""
+    from meikyu.systems.meikyu_kingdom import session as se
+
+    g = at_labyrinth()
+    g.play(se.CallCheck("mir", "search", 12))
+    g.play(cc.DeclareHope(()), S(6, 1))
+    assert _sixes_asked(g) and [a.count for a in g.legal_actions()] == [0, 1]

@@ -59,7 +59,8 @@ class Call:
     """Whom the result concerns when it is not the roller (an avoid check names its target here)."""
     stakes: ck.Stakes = "result"
     """What the caller reads beyond success or failure (:attr:`.check.CheckOptions.stakes`): traps,
-    events, tables and GM calls only success or failure (R-MK-10), a transport its shortfall (R-MK-46)."""
+    room events and table effects only success or failure (R-MK-10), a transport its shortfall
+    (R-MK-46), a GM's call every point (what the GM reads off it is the GM's)."""
 
 
 @ACTIONS.register

@@ -274,7 +274,9 @@ def _call_check(state: SessionState, act: CallCheck) -> tuple[SessionState, tupl
     if state.battle is not None or state.round_table is not None and state.round_table.stage != "done":
         raise RuleError("R-MK-10", "mk.error.session.not_now", action="CallCheck", phase=state.phase,
                         step=state.step or "-")
-    call = cc.Call(act.actor, act.stat, act.difficulty, "gm", act.modifier, act.hidden)
+    # What the GM reads off the check is the GM's (a table's text may count the shortfall or the best
+    # success: CHT 10, FRT 12), so every point is weighed when the 6s are (RULINGS).
+    call = cc.Call(act.actor, act.stat, act.difficulty, "gm", act.modifier, act.hidden, stakes="achievement")
     # Refuse what the check would refuse (unknown roller or stat …) before anything waits on it.
     ck.validate(ck.CheckState(state.kingdom, state.court), ck.DeclareCheck(act.actor, act.stat, act.difficulty))
     if act.actor in state.conditions:
