@@ -139,7 +139,9 @@ def fight_outcomes(shin: Fighter, block: CombatBlock) -> frozenset[str]:
         return frozenset({"lose"})
     found: set[str] = set()
     every = {"win", "lose"} | ({"escape"} if block.escape is not None else set())
-    attacks = 1 + shin.extra_attacks
+    # More attacks an exchange than the enemies have hits to lose reach nothing fewer could: the ones past it
+    # can only miss (or strike the dead). Counting them made an ability of a million extra attacks hang the check.
+    attacks = min(1 + shin.extra_attacks, 1 + sum(e.hits for e in foes))
     start = (shin.hits, tuple(e.hits for e in foes), attacks, False)
     seen = {start}
     todo = [start]
