@@ -112,6 +112,22 @@ def test_a_million_extra_attacks_are_checked_at_once_r_gb_03(tmp_path: Path) -> 
         combat_odds(Fighter(5, 3, 5, 5, extra_attacks=10**6), [Enemy(10, 1, 8, 3)])
 
 
+
+def test_a_fight_too_big_to_search_stops_the_check_with_its_warning(tmp_path: Path) -> None:
+    """An enemy of 100,000 hits made the check search its fight for 24 s; the fight's search counts against
+    the same bound as the book's, and past it the check warns and concludes nothing (gb.check.search_bound)."""
+    import time
+
+    book = tmp_path / "giant.toml"
+    book.write_text(
+        "[book]\nid='giant'\nstart=1\n[p.1]\ntext='x'\n[p.1.combat]\nwin=2\nlose=3\n"
+        "enemies=[{name='Giant',attack=10,kill=1,defense=8,hits=100000}]\n"
+        "[p.2]\ntext='w'\nending='good'\n[p.3]\ntext='l'\nending='bad'\n", encoding="utf-8")
+    start = time.process_time()
+    report = check_book(book)
+    assert time.process_time() - start < 5
+    assert report.ok and [w.key for w in report.warnings] == ["gb.check.search_bound"]
+
 def _outcomes_by_exchanges(shin: Any, foes: tuple[Any, ...]) -> frozenset[str]:
     """An oracle for fight_outcomes (escape allowed), exchange by exchange with every attack counted: the
     sets of enemies' hits after each of Shin's attacks, then every way the enemies' blocks can go."""

@@ -121,8 +121,9 @@ def quantity(sheet: Sheet, kind: str, key: str) -> int:
 OUTCOMES = ("win", "lose", "escape")
 
 
-def fight_outcomes(shin: Fighter, block: CombatBlock) -> frozenset[str]:
-    """Which of win / lose / escape have a chance in this fight with these numbers (R-GB-10 … R-GB-16).
+def fight_outcomes(shin: Fighter, block: CombatBlock, max_states: int = MAX_STATES) -> frozenset[str] | None:
+    """Which of win / lose / escape have a chance in this fight with these numbers (R-GB-10 … R-GB-16);
+    None when finding out would visit more than ``max_states`` points of the fight (an enemy of 100,000 hits).
 
     A roll counts both ways when both can come up on the dice: a hit needs 2D6 + attack ≥ defense
     (possible up to a 12, a miss below a 2), a block 2D6 + defense ≥ the enemy's attack.
@@ -134,9 +135,14 @@ def fight_outcomes(shin: Fighter, block: CombatBlock) -> frozenset[str]:
     >>> sorted(fight_outcomes(Fighter(7, 3, 8, 5), CombatBlock((slime,), "w", "l", escape="e")))
     ['escape', 'win']
     """
+    return _fight_search(shin, block, max_states)[0]
+
+
+def _fight_search(shin: Fighter, block: CombatBlock, budget: int) -> tuple[frozenset[str] | None, int]:
+    """:func:`fight_outcomes` with at most ``budget`` points visited, and how many were."""
     foes = block.enemies
     if shin.hits <= 0:
-        return frozenset({"lose"})
+        return frozenset({"lose"}), 0
     found: set[str] = set()
     every = {"win", "lose"} | ({"escape"} if block.escape is not None else set())
     # More attacks an exchange than the enemies have hits to lose reach nothing fewer could: the ones past it
@@ -146,6 +152,8 @@ def fight_outcomes(shin: Fighter, block: CombatBlock) -> frozenset[str]:
     seen = {start}
     todo = [start]
     while todo and found != every:
+        if len(seen) > budget:
+            return None, len(seen)
         hits, left, to_go, fought = todo.pop()
         nexts: list[tuple[int, tuple[int, ...], int, bool]] = []
         if fought and to_go == attacks and block.escape is not None:
@@ -174,7 +182,7 @@ def fight_outcomes(shin: Fighter, block: CombatBlock) -> frozenset[str]:
             if state not in seen:
                 seen.add(state)
                 todo.append(state)
-    return frozenset(found)
+    return frozenset(found), len(seen)
 
 
 def _answers(shin: Fighter, foes: tuple[Enemy, ...], left: tuple[int, ...], hits: int) -> set[int]:
@@ -210,7 +218,8 @@ def explore(book: Book, max_states: int = MAX_STATES) -> Exploration:
         return out
     live = _live(book)
     cuts = {pid: _Cut(ahead, book) for pid, ahead in live.items()}
-    fights: dict[tuple[Fighter, CombatBlock], frozenset[str]] = {}
+    fights: dict[tuple[Fighter, CombatBlock], frozenset[str]] = {}  # the outcomes each fight can have
+    fight_states = 0  # points the fights' searches visited, all fights together
     seen = out.came
     todo: deque[Node] = deque()
 
@@ -258,7 +267,14 @@ def explore(book: Book, max_states: int = MAX_STATES) -> Exploration:
                 ability = book.abilities.get(name) if name else None
                 shin = fighter_for(sheet, ability)
                 if (shin, block) not in fights:
-                    fights[shin, block] = fight_outcomes(shin, block)
+                    # The fights' searches share a bound as large as the book's own.
+                    outcomes, spent = _fight_search(shin, block, max_states - fight_states)
+                    fight_states += spent
+                    if outcomes is None:  # a fight too big to search says nothing, as a book too big does
+                        out.complete = False
+                        out.states = len(seen)
+                        return out
+                    fights[shin, block] = outcomes
                 for outcome in fights[shin, block]:
                     possible.setdefault(outcome, name)
             for index, outcome in enumerate(OUTCOMES):
