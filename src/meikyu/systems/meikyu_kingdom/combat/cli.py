@@ -237,12 +237,12 @@ def read_gm_choice(
     listing = gm_listing(gm_actions(battle))
     rest = text[1:].strip() if command_word(text) != "g" else ""
     if not rest:
-        notes = gm_notes(battle, lang)
-        if notes:
-            say(translate("mk.battle.cli.notes", lang, notes=notes))
         say(translate("mk.battle.cli.gm_list", lang))
         for n, (action, _most) in enumerate(listing, 1):
             say(_line(n, action, battle, lang))
+        notes = gm_notes(battle, lang)
+        if notes:  # under the list, beside the question: the top of a long list scrolls away
+            say(translate("mk.battle.cli.notes", lang, notes=notes))
         # Ask right here: redrawing the field would scroll the long GM list off the screen.
         rest = ask(translate("mk.battle.cli.choose_gm", lang) + " ").strip().lower()
         rest = rest[1:].strip() if rest.startswith("g") else rest
