@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from meikyu.errors import DataError
 from meikyu.files import named_path, parse_toml, read_text
+from meikyu.i18n import FALLBACK_LANGS
 
 from .model import COURT, MONSTERS, Battle, Combatant, Options, Trap, Weapon
 
@@ -126,8 +127,9 @@ class _Entry:
                 raise self.fail("choice", f"{field}.{lang}", value=lang, known=", ".join(LANG_KEYS))
             if not isinstance(text, str) or not text.strip():
                 raise self.fail("names", f"{field}.{lang}")
-        by_lang = tuple(value.get(lang, "") for lang in LANG_KEYS)
-        return next(by_lang[i] for i in (2, 0, 1) if by_lang[i]), by_lang
+        return next(value[lang] for lang in FALLBACK_LANGS if lang in value), tuple(
+            value.get(lang, "") for lang in LANG_KEYS
+        )
 
     def strings(self, field: str) -> tuple[str, ...]:
         items = self.get(field, list, [])
