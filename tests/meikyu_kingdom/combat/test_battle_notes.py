@@ -131,3 +131,12 @@ def test_the_terminal_runner_shows_the_gm_the_notes_in_its_language(lang: str) -
     text = out.getvalue()
     assert text.count(SAMPLE_NOTES[lang]) == 2, text  # at the start, and again with the GM's list
     assert SAMPLE_NOTES["en"] not in text
+
+
+def test_a_table_set_up_from_json_takes_either_form_and_refuses_a_bad_one() -> None:
+    """``POST /api/games`` hands the encounter as JSON tables: the same two forms, the same errors."""
+    state = KIND.setup({"encounter": _encounter({"ko": "상자 밑", "ja": "箱の下"}), "seed": 1}, "ja")
+    assert [KIND.view(state, "gm", lang)["notes"] for lang in ("ko", "ja", "en")] == ["상자 밑", "箱の下", "상자 밑"]
+    with pytest.raises(DataError) as err:
+        KIND.setup({"encounter": _encounter({"kr": "상자"})}, "ko")
+    assert "notes.kr" in err.value.message("ko") and "setup.encounter" in err.value.message("ko")
