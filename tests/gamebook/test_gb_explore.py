@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -75,3 +76,97 @@ ending = "good"
     report = _check(text, "f.toml")
     assert [(p.key, p.paragraph) for p in report.problems] == [("gb.check.never_win", "2")]
     assert [(w.key, w.paragraph) for w in report.warnings] == [("gb.check.never_lose", "3")]
+
+
+def test_a_million_extra_attacks_are_checked_at_once_r_gb_03(tmp_path: Path) -> None:
+    """R-GB-03: an ability's extra attacks past the enemies' hits reach nothing fewer could, so the check
+    counts no more of them (a book with `extra_attacks = 1000000` hung `gamebook check`); the outcomes are
+    those of as many attacks as the enemies have hits, and the odds refuse the ability plainly."""
+    import time
+
+    from meikyu.errors import InputError
+    from meikyu.systems.gamebook.book import CombatBlock
+    from meikyu.systems.gamebook.explore import fight_outcomes
+    from meikyu.systems.gamebook.fighters import Enemy, Fighter
+    from meikyu.systems.gamebook.odds import combat_odds
+    from meikyu.systems.gamebook.text import Text
+
+    book = tmp_path / "storm.toml"
+    book.write_text(
+        "[book]\nid='storm'\nstart=1\n[abilities.storm]\nname='Storm'\ntext='t'\nextra_attacks=1000000\n"
+        "[p.1]\ntext='x'\neffects=[{learn='storm'}]\n[p.1.combat]\nwin=2\nlose=3\n"
+        "enemies=[{name='Rat',attack=10,kill=1,defense=8,hits=3}]\n"
+        "[p.2]\ntext='w'\nending='good'\n[p.3]\ntext='l'\nending='bad'\n", encoding="utf-8")
+    start = time.process_time()
+    assert check_book(book).ok
+    assert time.process_time() - start < 5
+    foes = (Enemy(10, 1, 8, 3, Text.plain("a")), Enemy(12, 2, 11, 2, Text.plain("b")))
+    rats = CombatBlock(foes, "w", "l", escape="e")
+    for a, k, d, h in ((3, 1, 4, 4), (6, 2, 2, 3), (0, 0, 9, 2), (9, 1, 3, 2), (2, 3, 8, 3)):
+        for extra in (0, 1, 4, 5, 9, 14):
+            shin = Fighter(a, k, d, h, extra_attacks=extra)
+            assert fight_outcomes(shin, rats) == _outcomes_by_exchanges(shin, foes), (a, k, d, h, extra)
+        assert fight_outcomes(Fighter(a, k, d, h, extra_attacks=10**6), rats) == _outcomes_by_exchanges(
+            Fighter(a, k, d, h, extra_attacks=14), foes)
+    with pytest.raises(InputError):
+        combat_odds(Fighter(5, 3, 5, 5, extra_attacks=10**6), [Enemy(10, 1, 8, 3)])
+
+
+
+def test_a_fight_too_big_to_search_stops_the_check_with_its_warning(tmp_path: Path) -> None:
+    """An enemy of 100,000 hits made the check search its fight for 24 s; the fight's search counts against
+    the same bound as the book's, and past it the check warns and concludes nothing (gb.check.search_bound)."""
+    import time
+
+    book = tmp_path / "giant.toml"
+    book.write_text(
+        "[book]\nid='giant'\nstart=1\n[p.1]\ntext='x'\n[p.1.combat]\nwin=2\nlose=3\n"
+        "enemies=[{name='Giant',attack=10,kill=1,defense=8,hits=100000}]\n"
+        "[p.2]\ntext='w'\nending='good'\n[p.3]\ntext='l'\nending='bad'\n", encoding="utf-8")
+    start = time.process_time()
+    report = check_book(book)
+    assert time.process_time() - start < 5
+    assert report.ok and [w.key for w in report.warnings] == ["gb.check.search_bound"]
+
+def _outcomes_by_exchanges(shin: Any, foes: tuple[Any, ...]) -> frozenset[str]:
+    """An oracle for fight_outcomes (escape allowed), exchange by exchange with every attack counted: the
+    sets of enemies' hits after each of Shin's attacks, then every way the enemies' blocks can go."""
+    from meikyu.systems.gamebook.fighters import after_hit
+
+    def strike(left: tuple[int, ...]) -> set[tuple[int, ...]]:
+        out = set()
+        for t, e in enumerate(foes):
+            if left[t]:
+                if shin.attack + 12 >= e.defense:
+                    out.add((*left[:t], after_hit(left[t], shin.kill), *left[t + 1:]))
+                if shin.attack + 2 < e.defense:
+                    out.add(left)
+        return out
+
+    found: set[str] = set()
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+    todo = [(shin.hits, tuple(e.hits for e in foes), False)]
+    while todo:
+        hits, left, fought = todo.pop()
+        if fought:
+            found.add("escape")
+        ends = {left}
+        for _ in range(1 + shin.extra_attacks):
+            ends = {after for now in ends if any(now) for after in strike(now)} | {now for now in ends if not any(now)}
+        for now in ends:
+            if not any(now):
+                found.add("win")
+                continue
+            shins = {hits}
+            for t, e in enumerate(foes):
+                if now[t]:
+                    shins = {h2 for h1 in shins for h2 in ((h1,) if h1 == 0 else
+                             ((h1,) if shin.defense + 12 >= e.attack else ()) +
+                             ((after_hit(h1, e.kill),) if shin.defense + 2 < e.attack else ()))}
+            for h in shins:
+                if h == 0:
+                    found.add("lose")
+                elif (h, now) not in seen:
+                    seen.add((h, now))
+                    todo.append((h, now, True))
+    return frozenset(found)

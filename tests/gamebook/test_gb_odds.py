@@ -207,3 +207,55 @@ def test_rerolls_match_face_by_face_enumeration_r_gb_03(shin: tuple[int, int, in
     win, escaped = brute.best(shin, foes, escape=esc, rerolls=rerolls)
     odds = combat_odds(Fighter(*shin, rerolls=rerolls), [Enemy(*f) for f in foes], escape=esc)
     assert (odds.win, odds.escape) == (win, escaped)
+
+
+def test_cli_odds_with_an_ability_r_gb_03(capsys: pytest.CaptureFixture[str]) -> None:
+    """R-GB-03: an ability's extra attacks, rerolls and escape bonus can be asked for on the command line, and the
+    answer is the solver's for that Shin."""
+    code, out = run_cli(["gamebook", "odds", "--attack", "4", "--kill", "3", "--defense", "5", "--hits", "6",
+                         "--enemy", "12,2,9,4", "--enemy", "12,2,9,4", "--escape", "--extra-attacks", "1",
+                         "--reroll", "attack,escape", "--escape-bonus", "1", "--format", "json"], capsys)
+    shin = Fighter(4, 3, 5, 6, extra_attacks=1, rerolls=("attack", "escape"), escape_bonus=1)
+    expected = combat_odds(shin, [Enemy(12, 2, 9, 4)] * 2, escape=True)
+    data = json.loads(out)
+    assert code == 0 and (Fraction(data["win"]), Fraction(data["escape"])) == (expected.win, expected.escape)
+    assert combat_odds(Fighter(4, 3, 5, 6), [Enemy(12, 2, 9, 4)] * 2, escape=True).win != expected.win
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", ("attack,defense,escape", "0 or more")),
+                                              ("ja", ("attack,defense,escape", "0以上")),
+                                              ("ko", ("attack,defense,escape", "0 이상"))])
+def test_cli_odds_refuses_a_bad_ability_in_the_readers_language(capsys: pytest.CaptureFixture[str], lang: str,
+                                                                words: tuple[str, str]) -> None:
+    base = ["gamebook", "odds", "--attack", "5", "--kill", "3", "--defense", "5", "--hits", "5", "--enemy",
+            "10,2,9,4", "--lang", lang]
+    for extra, word in ((["--reroll", "attak"], words[0]), (["--extra-attacks", "-1"], words[1]),
+                        (["--escape-bonus", "-2"], words[1])):
+        parser = argparse.ArgumentParser()
+        register(parser.add_subparsers())
+        args = parser.parse_args(base + extra)
+        assert args.handler(args) == 2
+        err = capsys.readouterr().err
+        assert word in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_odds_refuse_before_working_r_gb_13(lang: str) -> None:
+    """A fight whose exact answer would take seconds is refused when the solver is made, before any work: the
+    work counts states × attacks per exchange × (hits in all / 30)³, since the fractions grow with the hits
+    (Shin 30 hits against three 12-hit enemies took 4.6 s with a limit that counted states alone)."""
+    from meikyu.systems.gamebook.odds import MAX_ATTACKS, WORK_LIMIT, fight_work
+
+    big = [Enemy(11, 2, 9, 12), Enemy(12, 3, 9, 12), Enemy(10, 1, 10, 12)]
+    start = time.process_time()
+    with pytest.raises(InputError) as info:
+        OddsSolver(Fighter(5, 1, 5, 30), big)
+    assert time.process_time() - start < 0.05
+    assert info.value.key == "gb.error.odds.too_big"
+    assert str(WORK_LIMIT) in info.value.message(lang) and "68107" in info.value.message(lang)
+    with pytest.raises(InputError) as many:
+        OddsSolver(Fighter(5, 3, 5, 5, extra_attacks=MAX_ATTACKS), [SLIME])
+    assert many.value.key == "gb.error.odds.too_many_attacks" and str(MAX_ATTACKS) in many.value.message(lang)
+    # The benchmark fight with nine extra attacks (0.2 s) and the books' largest are well inside.
+    assert fight_work(13 * 7**3, MAX_ATTACKS, 30) < WORK_LIMIT
+    OddsSolver(Fighter(5, 3, 5, 12, extra_attacks=MAX_ATTACKS - 1), [Enemy(11, 2, 9, 6)] * 3)

@@ -162,15 +162,58 @@ def test_fixed_point_pass_settles_the_benchmark_fight_r_gb_14(escape: bool) -> N
 
 @pytest.mark.parametrize("extra", [1, 2])
 @pytest.mark.parametrize("escape", [False, True])
-def test_exact_ties_with_extra_attacks_go_to_the_exact_pass_r_gb_14(extra: int, escape: bool) -> None:
-    """R-GB-14: identical enemies tie exactly at every attack; fixed point cannot settle them, the exact
-    pass does, and takes the first target as enumeration does."""
+def test_twins_side_by_side_are_one_target_r_gb_14(extra: int, escape: bool) -> None:
+    """R-GB-14: two identical enemies side by side with the same hits are one target (swapping their hits
+    changes nothing), so no exact tie is left to compare: every state is settled in fixed point, and the
+    fractions and the first target are the enumeration's (which takes the first of an exact tie)."""
     rats = [Enemy(10, 1, 8, 3), Enemy(10, 1, 8, 3)]
     shin = Fighter(4, 2, 4, 4, extra_attacks=extra)
     solver = DpSolver(shin, rats, escape)
     assert fast_odds(shin, rats, escape) == memo_odds(shin, rats, escape)
+    assert solver.targets((3, 3)) == (0,) and solver.targets((3, 2)) == (0, 1)
     solver.fresh(4, (3, 3))
+    assert len(solver._settled) == len(solver._fu)
+
+
+@pytest.mark.parametrize("extra", [1, 2])
+@pytest.mark.parametrize("escape", [False, True])
+def test_twins_apart_still_go_to_the_exact_pass_r_gb_14(extra: int, escape: bool) -> None:
+    """R-GB-14: identical enemies with another between them are two targets (the one between strikes in
+    between, and kill values read Shin's hits then); their near and exact ties go to the exact pass."""
+    rat = Enemy(10, 1, 8, 3)
+    foes = [rat, Enemy(11, 2, 9, 2), rat]
+    shin = Fighter(4, 2, 4, 4, extra_attacks=extra)
+    solver = DpSolver(shin, foes, escape)
+    assert solver.targets((3, 2, 3)) == (0, 1, 2)
+    assert fast_odds(shin, foes, escape) == memo_odds(shin, foes, escape)
+    solver.fresh(4, (3, 2, 3))
     assert len(solver._settled) < len(solver._fu)
+
+
+# Stat blocks drawn from a pool of two, so that runs of twins (and twins apart) are common.
+_POOL = st.sampled_from([(10, 1, 8), (12, 2, 9)])
+
+
+@settings(max_examples=150, deadline=None)
+@given(shin, st.lists(st.tuples(_POOL, st.integers(1, 4)), min_size=2, max_size=3), st.booleans())
+def test_twins_same_fractions_and_advice_as_the_memoized_solver_r_gb_14_15(
+        f: Fighter, foes: list[tuple[tuple[int, int, int], int]], esc: bool) -> None:
+    """R-GB-14, R-GB-15: with twins side by side (one target where their hits are equal) the fractions, the
+    first target and the advice at every state the enumeration reached are the enumeration's."""
+    enemies = [Enemy(*stats, hits) for stats, hits in foes]
+    old, new = both(f, enemies, esc)
+    assert old == new
+    if isinstance(old, str):
+        return
+    memo, fast = OddsSolver(f, enemies, esc), DpSolver(f, enemies, esc)
+    start = tuple(e.hits for e in enemies)
+    # the first target is the advice; later ones of an aim can differ where they change nothing
+    (fast_aim, fast_value), (memo_aim, memo_value) = fast.fresh(f.hits, start), memo.fresh(f.hits, start)
+    assert (fast_aim[0], fast_value) == (memo_aim[0], memo_value)
+    for (s, e), value in list(memo._between.items()):
+        assert fast.value(s, e) == value
+        assert fast.wants_escape(s, e) == memo.wants_escape(s, e)
+        assert fast.best_target(s, e) == memo.best_target(s, e)
 
 
 def test_escape_decision_the_double_pass_got_wrong_r_gb_15() -> None:

@@ -98,6 +98,21 @@ def test_play_warns_about_a_broken_book(capsys: pytest.CaptureFixture[str], tmp_
     assert code == 2 and "warning" in err and "paragraph 2 does not exist" in err
 
 
+def test_play_starts_without_playing_the_book_every_way(capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading starts at once: `play` checks what the text shows (links, names), not every way through the
+    book (that is `gamebook check`'s: seconds for the Tower of Winds, before its first line)."""
+    from meikyu.systems.gamebook import validate
+
+    def explored(*_: object) -> None:
+        raise AssertionError("play explored the whole book before reading")
+
+    monkeypatch.setattr(validate, "play_problems", explored)
+    code, out, _ = run_cli(["gamebook", "play", "sample", "--choices", "1", "--format", "json", "--lang", "en"],
+                           capsys)
+    assert code == 0 and out
+
+
 def test_scripted_run_stops_in_a_fight_that_cannot_end() -> None:
     """An enemy nobody can hurt and who cannot hurt Shin: the scripted reader stops instead of hanging."""
     from meikyu.systems.gamebook.book import parse_book

@@ -9,6 +9,7 @@ the seats given ``live``, every WebSocket push.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from dataclasses import dataclass, field
@@ -29,8 +30,10 @@ class Listener:
 
     def __init__(self, table: Table, seat: str, lang: str) -> None:
         url = table.server.base.replace("http", "ws", 1)
-        self.ws = connect(f"{url}/api/games/{table.id}/live?token={table.seats[seat].token}&lang={lang}",
-                          open_timeout=10, max_size=None)
+        self._open = contextlib.ExitStack()  # websockets' current API: connect() is entered, not just called
+        self.ws = self._open.enter_context(
+            connect(f"{url}/api/games/{table.id}/live?token={table.seats[seat].token}&lang={lang}",
+                    open_timeout=10, max_size=None))
         self.pushes: list[bytes] = []
         self.versions: list[int] = []
         self.arrived = threading.Condition()
@@ -53,7 +56,7 @@ class Listener:
             assert self.arrived.wait_for(lambda: bool(self.versions) and self.versions[-1] >= version, timeout)
 
     def close(self) -> None:
-        self.ws.close()
+        self._open.close()
         self.thread.join(5)
 
 

@@ -8,6 +8,7 @@ server runs two worker processes.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from pathlib import Path
@@ -28,9 +29,9 @@ def _workers(server: Server) -> list[int]:
 def _plays_as_one(server: Server) -> None:
     table = create(server, "ShinGamebook", "reading", lang="en")
     base = server.base.replace("http", "ws") + f"/api/games/{table.id}/live"
-    sockets = [connect(f"{base}?token={table.seats[seat].token}", open_timeout=10)
-               for seat in ("gm", "reader") * 3]
-    try:
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(connect(f"{base}?token={table.seats[seat].token}", open_timeout=10))
+                   for seat in ("gm", "reader") * 3]
         for version in range(4):
             game = table.get("reader")
             assert game["version"] == version
@@ -49,9 +50,6 @@ def _plays_as_one(server: Server) -> None:
             for socket in sockets:  # SQLite has no NOTIFY: the other worker re-reads within about a second
                 message = json.loads(socket.recv(timeout=10))
                 assert message["version"] == version + 1 and message["answer"]["version"] == version + 1
-    finally:
-        for socket in sockets:
-            socket.close()
     assert len(_workers(server)) == 2
 
 

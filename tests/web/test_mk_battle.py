@@ -19,7 +19,8 @@ FIGHT = [Wish(r".", where="prompt"), Wish(r"/attack/m\d+$"), Wish(r".", kind="ch
 """What a sensible court does, in order: answer the prompt, hit, roll strategy, advance, pass, else anything its
 own (the GM plays the absent players' characters the same way; the tactical policy the monsters)."""
 
-HIDDEN_NAMES = ("Tunnel Ogre", "Brick Goblin", "Ink Slime", "Hinge Mimic", "Gloom", "goblins guard a crate")
+NOTES = {"ko": "램프 기름 한 상자", "ja": "ランプの油の入った木箱", "en": "goblins guard a crate"}  # the sample's GM notes
+HIDDEN_NAMES = ("Tunnel Ogre", "Brick Goblin", "Ink Slime", "Hinge Mimic", "Gloom", *NOTES.values())
 
 
 def test_gm_and_two_players_play_the_sample_battle_to_its_end(web_server: Server, browser: object) -> None:
@@ -37,7 +38,7 @@ def test_gm_and_two_players_play_the_sample_battle_to_its_end(web_server: Server
     assert hana.page.locator("#seat").inner_text() == "Hana"
     assert hana.page.locator('.piece[data-id="hana"] .badge').inner_text() == "you"
     assert gm.page.locator(".piece.hidden .badge.secret").count() == 4
-    assert "goblins guard a crate" in gm.page.locator(".gm-hidden").inner_text()
+    assert NOTES["en"] in gm.page.locator(".gm-hidden").inner_text()
     assert hana.page.locator(".piece.monsters .hp").count() == 0
     assert hana.page.locator(".piece.monsters").count() == 4
     gm_do(gm, "gm/begin")
@@ -85,6 +86,7 @@ def test_a_refused_move_says_why_in_the_players_language(web_server: Server, bro
     game = create_game(web_server, "MeikyuKingdom", "battle", lang=lang)
     gm = open_seat(browser, seat_url(web_server, game, "gm"), lang)
     hana = open_seat(browser, seat_url(web_server, game, "pc:hana"), lang)
+    assert NOTES[lang] in gm.page.locator(".gm-hidden").inner_text()  # the GM's notes in the GM's language
     gm_do(gm, "gm/begin")
     version = live_at(hana, 1)
     before = hana.page.locator("#board").inner_text()
@@ -105,3 +107,4 @@ def test_a_refused_move_says_why_in_the_players_language(web_server: Server, bro
     assert re.search("[가-힣]" if lang == "ko" else "[ぁ-んァ-ン一-龥]", text), text
     assert live_at(hana) == version
     assert hana.page.locator("#board").inner_text() == before
+    assert_players_never_hold([hana], tuple(NOTES.values()))  # the monsters are not hidden here; the notes are

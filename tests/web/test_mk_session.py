@@ -8,6 +8,8 @@ what the GM keeps (the labyrinth's traps, the rooms' encounters and events), in 
 
 from __future__ import annotations
 
+import pytest
+
 from tests.api.conftest import Server
 from tests.web.conftest import Seat, create_game, live_at, open_seat, seat_url
 from tests.web.mk_play import Wish, assert_players_never_hold, play_table, sync
@@ -89,3 +91,15 @@ def test_gm_and_two_players_play_a_whole_session(web_server: Server, browser: ob
     assert_players_never_hold([haneul, doyun], GM_ONLY)
     assert not any(seat.errors for seat in everyone), [seat.errors for seat in everyone]
     assert live_at(gm) == version
+
+
+@pytest.mark.parametrize(("lang", "notes"), [("ko", "HP 1D6 회복, 한 번 쓰면 없어진다"), ("ja", "HPを1D6回復し、使えばなくなる"),
+                                             ("en", "Restores 1D6 HP and is used up")])
+def test_an_items_notes_are_its_badges_title_in_the_readers_language(web_server: Server, browser: object,
+                                                                      lang: str, notes: str) -> None:
+    game = create_game(web_server, "MeikyuKingdom", "session", lang=lang)
+    player = open_seat(browser, seat_url(web_server, game, "pc:haneul"), lang)
+    live_at(player, 0)
+    titles = player.page.locator(".sheet .items .badge[title]").evaluate_all("(els) => els.map((e) => e.title)")
+    assert notes in titles, titles
+    assert not player.errors, player.errors

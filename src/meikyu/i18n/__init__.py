@@ -16,6 +16,9 @@ import os
 from typing import Any
 
 LANGS: tuple[str, ...] = ("ko", "ja", "en")
+FALLBACK_LANGS: tuple[str, ...] = ("en", "ko", "ja")
+"""Where a text a data file gives in some of :data:`LANGS` only is read when the reader's language is
+missing from it: English, else Korean, else Japanese (an encounter's notes, an item's notes)."""
 
 _catalogs: dict[str, str] = {"": "meikyu.i18n"}  # key prefix -> package holding {lang}.toml
 _loaded: dict[tuple[str, str], dict[str, str]] = {}

@@ -77,7 +77,7 @@ from meikyu.systems.meikyu_kingdom.combat.rules import (
     step,
     strategy_difficulty,
 )
-from meikyu.systems.meikyu_kingdom.combat.view import appearance, label, render
+from meikyu.systems.meikyu_kingdom.combat.view import appearance, gm_notes, label, render
 from meikyu.systems.meikyu_kingdom.combat.words import describe
 from meikyu.systems.meikyu_kingdom.odds import check_odds
 from meikyu.table.base import GM, MenuItem, odds_data, per_state, sort_menu
@@ -317,7 +317,7 @@ class BattleKind:
             "blocking": _blocking(b, gm),
         }
         if gm:
-            out["notes"] = b.notes
+            out["notes"] = gm_notes(b, lang)
         return out
 
     def _piece(self, b: Battle, c: Combatant, gm: bool, lang: str) -> dict[str, Any]:

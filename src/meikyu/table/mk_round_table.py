@@ -90,8 +90,16 @@ def land_maps(kingdom: Kingdom, lang: str) -> list[dict[str, Any]]:
 def kingdom_view(kingdom: Any, court: Sequence[Character], lang: str) -> dict[str, Any]:
     return {
         "kingdom": {**kingdom.to_data(), "label": kingdom.label(lang)},
-        "court": [{**c.to_data(), "label": c.label(lang), "seat": owner(court, c.id)} for c in court],
+        "court": [_sheet(c, court, lang) for c in court],
     }
+
+
+def _sheet(c: Character, court: Sequence[Character], lang: str) -> dict[str, Any]:
+    """``c`` as its sheet writes it, with its label and seat, and each item's notes in ``lang`` (a text)."""
+    data = c.to_data()
+    data["items"] = [slot if item is None or "notes" not in slot else {**slot, "notes": item.notes_text(lang)}
+                     for item, slot in zip(c.items, data["items"], strict=True)]
+    return {**data, "label": c.label(lang), "seat": owner(court, c.id)}
 
 
 class RoundTableKind:

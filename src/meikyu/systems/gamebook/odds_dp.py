@@ -100,6 +100,34 @@ class DpSolver(MultiAttackPass, OddsSolver):
         self._settled: set[State] = set()  # odds_multi's: states whose play the exact pass need not check
         self._solved = False
         self._row_of: dict[tuple[int, ...], int] = {}  # the single pass's flat tables: where each e's row starts
+        # Enemies side by side that are the same to Shin (hit and block chances, kill) form a run: swapping
+        # their hits changes nothing (the run strikes back to back, one kernel per standing member, and the
+        # escape die counts heads), so two of a run with the same hits are the same target, exactly.
+        runs = [0]
+        for t in range(1, len(self.enemies)):
+            same = (self._hit[t], self._block[t], self.enemies[t].kill) == (
+                self._hit[t - 1], self._block[t - 1], self.enemies[t - 1].kill)
+            runs.append(runs[-1] if same else runs[-1] + 1)
+        self._runs = runs
+        self._target_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def targets(self, e: tuple[int, ...]) -> tuple[int, ...]:
+        """The standing enemies worth aiming at, ascending: of two in one run with the same hits only the
+        first (their values are equal, and the first option wins an exact tie).
+
+        >>> rat = Enemy(12, 2, 9, 4)
+        >>> DpSolver(Fighter(5, 3, 5, 5), [rat, rat, Enemy(9, 1, 8, 1)]).targets((4, 4, 1))
+        (0, 2)
+        """
+        found = self._target_cache.get(e)
+        if found is None:
+            runs, seen, picked = self._runs, set(), []
+            for t, h in enumerate(e):
+                if h and (runs[t], h) not in seen:
+                    seen.add((runs[t], h))
+                    picked.append(t)
+            found = self._target_cache[e] = tuple(picked)
+        return found
 
     # -- pass 1: floats, bottom-up -------------------------------------------------------------
     def solve_floats(self) -> None:
@@ -145,7 +173,8 @@ class DpSolver(MultiAttackPass, OddsSolver):
             rows[e] = ei * ns
             alive = tuple(h > 0 for h in e)
             targets = []
-            for t, h in enumerate(e):
+            for t in self.targets(e):
+                h = e[t]
                 if h:
                     st = after_hit(h, kill)
                     struck = e[:t] + (st,) + e[t + 1 :]
@@ -155,7 +184,7 @@ class DpSolver(MultiAttackPass, OddsSolver):
                     targets.append((t, hf[t], 1.0 - hf[t], sidx))
             if not targets:
                 continue
-            q = qf[len(targets)]
+            q = qf[sum(alive)]  # the escape die counts every standing enemy
             row = ei * ns
             phases = phase_cache.get(alive)
             if phases is None:  # the enemies' half depends only on who stands and Shin's hits
@@ -287,13 +316,12 @@ class DpSolver(MultiAttackPass, OddsSolver):
         row = idx - self._flat[1][s]
         mw = sum(p * self._aw[row + si2] for si2, p in moved)
         scored = []
-        for t, h in enumerate(e):
-            if h:
-                struck = self._struck(e, t)
-                a = self._hf[t]
-                # An enemy Shin cannot hit: where a hit would lead does not matter.
-                tw = self._a0w[self._flat_index((s, struck))] if a and any(struck) else 1.0
-                scored.append((a * tw + (1 - a) * (mw + stay_e * v_w), (t,)))
+        for t in self.targets(e):
+            struck = self._struck(e, t)
+            a = self._hf[t]
+            # An enemy Shin cannot hit: where a hit would lead does not matter.
+            tw = self._a0w[self._flat_index((s, struck))] if a and any(struck) else 1.0
+            scored.append((a * tw + (1 - a) * (mw + stay_e * v_w), (t,)))
         top = max(w for w, _ in scored)
         return tuple(seq for w, seq in scored if w >= top * (1.0 - _REL))
 

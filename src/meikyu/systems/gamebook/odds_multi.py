@@ -107,9 +107,10 @@ class MultiAttackPass:
                 continue
             struck = {t: e[:t] + (after_hit(e[t], kill),) + e[t + 1 :] for t in alive_idx}
             done = {t: not any(struck[t]) for t in alive_idx}
-            # Every standing enemy is a target of its own: even two with the same numbers and hits are not
-            # interchangeable, since the enemies strike in listed order and a kill value reads Shin's hits then.
-            targets = alive_idx
+            # Two of a run (side by side, the same to Shin) with the same hits are one target (the solver's
+            # ``targets``); enemies apart in the list are not interchangeable: they strike in listed order
+            # and a kill value reads Shin's hits then.
+            targets = list(self.targets(e))  # type: ignore[attr-defined]
             standing = set(targets)
             qn = self._flee[len(alive_idx)]
             for s in shin_values:
@@ -456,7 +457,9 @@ class MultiAttackPass:
     def _improve_exact(self, s: int, e: tuple[int, ...], flee: bool,
                        seq: tuple[int, ...]) -> tuple[tuple[int, ...], Value]:
         """Policy iteration in exact integers from the float pass's aim: value the self-loop at the aim's
-        worth, choose attack by attack among the close targets, and repeat while that does better."""
+        worth, choose attack by attack among the close targets, and repeat while that does better. Of aims
+        that tie exactly the first in target order is kept (as the enumeration keeps it): the chain at the
+        best worth takes the lowest of the best targets at every attack."""
         from meikyu.systems.gamebook.odds import _better_win
 
         value = self._option_exact(s, e, flee, seq)  # type: ignore[attr-defined]
@@ -468,6 +471,9 @@ class MultiAttackPass:
                 return seq, value
             seen.add(nxt)
             candidate = self._option_exact(s, e, flee, nxt)  # type: ignore[attr-defined]
-            if not _better_win(candidate, value):
+            if _better_win(candidate, value):
+                seq, value = nxt, candidate
+            elif not _better_win(value, candidate) and nxt < seq:  # an exact tie: the first aim
+                return nxt, candidate
+            else:
                 return seq, value
-            seq, value = nxt, candidate

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from meikyu.systems.gamebook.book import STATS, Book, Condition, Effect
 
@@ -55,6 +55,19 @@ class Sheet:
     def has_flag(self, code: str) -> bool:
         return code in self.flags
 
+    def changed(self, **changes: object) -> Sheet:
+        """This sheet with ``changes``: ``dataclasses.replace`` without its per-call look at the fields, which
+        cost ~5 µs a call (a book check makes some 400,000: 2 of its 5.6 s on the Tower of Winds).
+
+        >>> Sheet().changed(attack=6, flags=("12",)).flags, Sheet().changed(attack=6) == Sheet(attack=6)
+        (('12',), True)
+        """
+        new = object.__new__(Sheet)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        return new
+
 
 def _bump(pairs: Iterable[tuple[str, int]], key: str, delta: int) -> tuple[tuple[str, int], ...]:
     table = dict(pairs)
@@ -66,31 +79,31 @@ def apply_effect(sheet: Sheet, effect: Effect, book: Book | None = None) -> Shee
     """The sheet after one effect (R-GB-04…06). Stat increases are uncapped after the start (R-GB-02)."""
     kind, key, amount = effect.kind, effect.key, effect.amount
     if kind == "gain":
-        return replace(sheet, items=_bump(sheet.items, key, amount))
+        return sheet.changed(items=_bump(sheet.items, key, amount))
     if kind == "lose":
-        sheet = replace(sheet, items=_bump(sheet.items, key, -amount))
+        sheet = sheet.changed(items=_bump(sheet.items, key, -amount))
         if key == sheet.weapon and sheet.count(key) == 0:
-            sheet = replace(sheet, weapon="", kill=0)
+            sheet = sheet.changed(weapon="", kill=0)
         return sheet
     if kind == "flag":
-        return sheet if sheet.has_flag(key) else replace(sheet, flags=tuple(sorted((*sheet.flags, key))))
+        return sheet if sheet.has_flag(key) else sheet.changed(flags=tuple(sorted((*sheet.flags, key))))
     if kind == "progress":
-        return replace(sheet, progress=_bump(sheet.progress, key, amount))
+        return sheet.changed(progress=_bump(sheet.progress, key, amount))
     if kind == "stat":
         value = max(0, sheet.stat(key) + amount)
         if key == "attack":
-            return replace(sheet, attack=value)
+            return sheet.changed(attack=value)
         if key == "defense":
-            return replace(sheet, defense=value)
-        return replace(sheet, stamina=value)
+            return sheet.changed(defense=value)
+        return sheet.changed(stamina=value)
     if kind == "learn":
-        return sheet if key in sheet.abilities else replace(sheet, abilities=(*sheet.abilities, key))
+        return sheet if key in sheet.abilities else sheet.changed(abilities=(*sheet.abilities, key))
     if kind == "equip":
         if sheet.count(key) == 0:
-            sheet = replace(sheet, items=_bump(sheet.items, key, 1))
+            sheet = sheet.changed(items=_bump(sheet.items, key, 1))
         item = book.items.get(key) if book else None
         kill = item.kill if item and item.kill is not None else sheet.kill
-        return replace(sheet, weapon=key, kill=kill)
+        return sheet.changed(weapon=key, kill=kill)
     raise ValueError(f"unknown effect kind {kind!r}")
 
 
@@ -153,7 +166,7 @@ def even_spread(points: int) -> tuple[int, int, int]:
 
 
 def distribute(sheet: Sheet, attack: int, defense: int, stamina: int) -> Sheet:
-    return replace(sheet, attack=sheet.attack + attack, defense=sheet.defense + defense,
+    return sheet.changed(attack=sheet.attack + attack, defense=sheet.defense + defense,
                    stamina=sheet.stamina + stamina)
 
 

@@ -82,18 +82,20 @@ def check_text(text: str, source: str = "<book>", max_states: int = MAX_STATES) 
     return list(_check(text, source, max_states).problems)
 
 
-def check_book(path: str | Path, max_states: int = MAX_STATES) -> Report:
-    """Check a book file; ``max_states`` bounds the play search.
+def check_book(path: str | Path, max_states: int = MAX_STATES, play: bool = True) -> Report:
+    """Check a book file; ``max_states`` bounds the play search. ``play=False`` checks only what can be
+    read off the text (links, reachability, dead ends, names): what a reader needs before reading, in
+    milliseconds, where playing every way through a book can take seconds.
 
     >>> from meikyu.systems.gamebook.books import sample_path
-    >>> check_book(sample_path()).ok
-    True
+    >>> check_book(sample_path()).ok, check_book(sample_path(), play=False).ok
+    (True, True)
     """
     p = Path(path)
-    return _check(read_text(p), str(p), max_states)
+    return _check(read_text(p), str(p), max_states, play)
 
 
-def _check(text: str, source: str, max_states: int = MAX_STATES) -> Report:
+def _check(text: str, source: str, max_states: int = MAX_STATES, play: bool = True) -> Report:
     book, problems = parse_book(text, source)
     index = LineIndex(text)
     found = list(problems)
@@ -154,7 +156,7 @@ def _check(text: str, source: str, max_states: int = MAX_STATES) -> Report:
                 found.append(_problem(index, "gb.check.not_weapon", pid, (rf"[\"']{effect.key}[\"']",),
                                       item=effect.key))
     warned = [*endless_fights(book, index), *no_fallback(book, index), *same_choices(book, index)]
-    if not found:  # play only a book whose links hold
+    if play and not found:  # play only a book whose links hold
         played, played_warnings = play_problems(book, index, seen, max_states)
         found += played
         warned += played_warnings

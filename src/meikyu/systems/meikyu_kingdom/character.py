@@ -55,6 +55,11 @@ class Item:
     breakable: bool = True
     names: dict[str, str] = field(default_factory=dict)
     notes: str = ""
+    """What the item is for, as the sheet wrote it: a plain string (shown so in every language), or the
+    text a sheet's ``notes = { ko = …, ja = …, en = … }`` falls back on (English, else Korean, else
+    Japanese); read with :meth:`notes_text`."""
+    notes_names: dict[str, str] = field(default_factory=dict)
+    """The notes per language when the sheet gave a table (written back as that table, in ``notes``)."""
     light: int = -1
     """A Star Fragment (별의 조각): lights its carrier's area and the areas within ``light`` steps, where
     ranged attacks may aim (R-MK-29); −1 for items that give no light."""
@@ -74,9 +79,19 @@ class Item:
     def label(self, lang: str) -> str:
         return self.names.get(lang, self.name)
 
+    def notes_text(self, lang: str) -> str:
+        """The notes in ``lang`` when the sheet gave them so, else :attr:`notes`.
+
+        >>> salve = Item("salve", notes="1D6 HP", notes_names={"ko": "HP 1D6", "en": "1D6 HP"})
+        >>> salve.notes_text("ko"), salve.notes_text("ja"), Item("x", notes="as written").notes_text("ja")
+        ('HP 1D6', '1D6 HP', 'as written')
+        """
+        return self.notes_names.get(lang) or self.notes
+
     @classmethod
     def read(cls, r: Reader) -> Item:
         category = r.text("category", "item", choices=ITEM_CATEGORIES)
+        notes, notes_names = r.localized("notes")
         attack = r.text("attack", None, choices=ATTACK_KINDS)
         if category == "weapon" and attack is None:
             raise r.fail("missing", "attack", kind="melee | ranged")
@@ -90,7 +105,8 @@ class Item:
             reduction=r.integer("reduction", 0, minimum=0),
             breakable=r.flag("breakable", True),
             names=r.names(),
-            notes=r.text("notes", ""),
+            notes=notes,
+            notes_names=notes_names,
             light=r.integer("light", -1, minimum=-1, maximum=5),
             heal=r.integer("heal", 0, minimum=0, maximum=9),
         )
@@ -203,7 +219,7 @@ class Character:
         from meikyu.serial import to_data
 
         data: dict[str, Any] = to_data(self)
-        data["items"] = [{} if i is None else _compact(to_data(i)) for i in self.items]
+        data["items"] = [{} if i is None else _compact(_item_data(i)) for i in self.items]
         data["skills"] = [_compact(to_data(s)) for s in self.skills]
         return data
 
@@ -248,6 +264,17 @@ class Character:
         )
         r.done()
         return char
+
+
+def _item_data(item: Item) -> dict[str, Any]:
+    """An item as its sheet writes it: notes by language back in ``notes``, the form :meth:`Item.read` takes."""
+    from meikyu.serial import to_data
+
+    data: dict[str, Any] = to_data(item)
+    by_lang = data.pop("notes_names")
+    if by_lang:
+        data["notes"] = by_lang
+    return data
 
 
 def _compact(data: dict[str, Any]) -> dict[str, Any]:

@@ -120,6 +120,28 @@ class Reader:
                 raise sub.fail("choice", key, value=key, choices="ko, ja, en")
         return {key: sub.text(key) for key in raw}
 
+    def localized(self, field: str) -> tuple[str, dict[str, str]]:
+        """A text someone reads: a plain string (shown as written in every language) or a table of it by
+        language, ``{ ko = …, ja = …, en = … }``, with some or all of the three.
+
+        Returns the text to fall back on (the string; a table's English, else Korean, else Japanese) and
+        the table (``{}`` for a string or when the field is absent).
+
+        >>> Reader({"notes": {"ko": "상자", "ja": "箱"}}, file="s.toml", entry="items[0]").localized("notes")
+        ('상자', {'ko': '상자', 'ja': '箱'})
+        >>> Reader({"notes": "as written"}, file="s.toml", entry="items[0]").localized("notes")
+        ('as written', {})
+        """
+        from meikyu.i18n import FALLBACK_LANGS
+
+        value = self._get(field, "", "text")
+        if isinstance(value, str):
+            return value, {}
+        if not isinstance(value, Mapping) or not value:
+            raise self.fail("localized", field, got=repr(value)[:60])
+        table = self.names(field)
+        return next(table[lang] for lang in FALLBACK_LANGS if lang in table), table
+
     def sub(self, value: Any, entry: str) -> Reader:
         return Reader(value, file=self.file, entry=f"{self.entry}.{entry}" if self.entry else entry)
 

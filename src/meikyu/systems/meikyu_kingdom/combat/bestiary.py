@@ -19,7 +19,9 @@ Bestiary format (``[[monster]]`` entries)::
 
 A skill's ``armor`` reduces attack damage (the hide trait, R-MK-30); its other fields are carried for
 the GM. Encounter format: ``[encounter]`` (options; ``court = "sheet.toml"`` takes the PCs from a character
-sheet file, ``"sample"`` from the shipped court, placed by ``formation = { id = area }``), ``[[pc]]``,
+sheet file, ``"sample"`` from the shipped court, placed by ``formation = { id = area }``; ``notes``, the
+GM's eyes only, a plain string shown as written in every language or ``{ ko = …, ja = …, en = … }`` with
+some or all of the three, a missing one read in English, else Korean, else Japanese), ``[[pc]]``,
 ``[[npc]]`` and ``[[monster]]`` (``species`` from the bestiary, ``area``, optional ``id``, ``hidden``).
 
 >>> beasts = load_bestiary()
@@ -40,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from meikyu.errors import DataError
 from meikyu.files import named_path, parse_toml, read_text
+from meikyu.i18n import FALLBACK_LANGS
 
 from .model import COURT, MONSTERS, Battle, Combatant, Options, Trap, Weapon
 
@@ -102,6 +105,31 @@ class _Entry:
                 raise self.fail("names", f"{field}.{lang}")
             out.append(text)
         return tuple(out)
+
+    def text(self, field: str) -> tuple[str, tuple[str, ...]]:
+        """A text someone reads: a plain string (shown as written in every language) or a table of it
+        by language, ``{ ko = …, ja = …, en = … }``, holding some or all of the three.
+
+        Returns the text to fall back on (the string; for a table its English, else Korean, else
+        Japanese) and, for a table, the (ko, ja, en) texts with ``""`` where one is not given.
+
+        >>> e = _Entry({"notes": {"ko": "상자", "en": "a crate"}}, "x.toml", "encounter", ("notes",))
+        >>> e.text("notes"), e.text("absent")
+        (('a crate', ('상자', '', 'a crate')), ('', ()))
+        """
+        value = self.data.get(field, "")
+        if isinstance(value, str):
+            return value, ()
+        if not isinstance(value, Mapping) or not value:
+            raise self.fail("text", field, got=repr(value)[:60])
+        for lang, text in value.items():
+            if lang not in LANG_KEYS:
+                raise self.fail("choice", f"{field}.{lang}", value=lang, known=", ".join(LANG_KEYS))
+            if not isinstance(text, str) or not text.strip():
+                raise self.fail("names", f"{field}.{lang}")
+        return next(value[lang] for lang in FALLBACK_LANGS if lang in value), tuple(
+            value.get(lang, "") for lang in LANG_KEYS
+        )
 
     def strings(self, field: str) -> tuple[str, ...]:
         items = self.get(field, list, [])
@@ -357,6 +385,7 @@ def encounter_from_data(
     earlier = e.int("uncertain_used", 0, 0, limit)
     if earlier + hidden > limit:
         raise e.fail("range", "monster.hidden", value=hidden, low=0, high=limit - earlier)
+    notes, notes_by_lang = e.text("notes")  # the GM's, in the table's language (view.gm_notes)
     # the kingdom's voice and land makers when the court comes from a sheet with its kingdom (R-MK-20)
     return Battle(
         combatants=tuple(combatants),
@@ -374,7 +403,8 @@ def encounter_from_data(
         ),
         uncertain_limit=limit,
         uncertain_used=earlier + hidden,
-        notes=e.get("notes", str, ""),
+        notes=notes,
+        notes_by_lang=notes_by_lang,
     )
 
 

@@ -232,6 +232,7 @@ def read_gm_choice(
     :class:`EOFError` (input closed).
     """
     from .rules import gm_actions
+    from .view import gm_notes
 
     listing = gm_listing(gm_actions(battle))
     rest = text[1:].strip() if command_word(text) != "g" else ""
@@ -239,6 +240,9 @@ def read_gm_choice(
         say(translate("mk.battle.cli.gm_list", lang))
         for n, (action, _most) in enumerate(listing, 1):
             say(_line(n, action, battle, lang))
+        notes = gm_notes(battle, lang)
+        if notes:  # under the list, beside the question: the top of a long list scrolls away
+            say(translate("mk.battle.cli.notes", lang, notes=notes))
         # Ask right here: redrawing the field would scroll the long GM list off the screen.
         rest = ask(translate("mk.battle.cli.choose_gm", lang) + " ").strip().lower()
         rest = rest[1:].strip() if rest.startswith("g") else rest
@@ -279,13 +283,16 @@ def run_battle(
     """The step-by-step loop: show, list, choose, dice, apply; ``u`` undoes, ``g`` GM actions, ``m`` lets
     the tactical policy play the monster side (again: the GM plays it), ``q`` quits."""
     from .policy import TacticalPolicy
-    from .view import render
+    from .view import gm_notes, render
 
     dice = fallback or RandomDice()
 
     def say(text: str) -> None:
         out.write(text + "\n")
 
+    notes = gm_notes(game.state, lang)
+    if notes:  # the terminal is the GM's: the encounter's notes once at the start, again with ``g``
+        say(translate("mk.battle.cli.notes", lang, notes=notes))
     while True:
         state = game.state
         say(show_field(state, lang))

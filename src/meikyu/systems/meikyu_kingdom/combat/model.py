@@ -470,7 +470,11 @@ class Battle:
     looted: tuple[str, ...] = ()
     """Defeated monsters whose treasure has been rolled."""
     notes: str = ""
-    """GM-only notes."""
+    """GM-only notes: a plain string as the encounter wrote it (shown so in every language), or, when it
+    gave them by language, the text to fall back on (English, else Korean, else Japanese)."""
+    notes_by_lang: tuple[str, ...] = ()
+    """The notes in ko, ja, en (``""`` where the encounter gave none) when it gave a table; empty for a
+    plain string and in games saved before the table form. Read them with :func:`.view.gm_notes`."""
 
     def get(self, cid: str) -> Combatant:
         for c in self.combatants:

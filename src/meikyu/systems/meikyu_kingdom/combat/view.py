@@ -54,6 +54,7 @@ def view(battle: Battle, role: str = "player") -> dict[str, Any]:
     if role == "gm":
         return data
     data.pop("notes", None)
+    data.pop("notes_by_lang", None)
     hidden = {c.id for c in battle.combatants if c.hidden}
     data["combatants"] = [
         {k: c[k] for k in _PUBLIC} if c["id"] in hidden else {k: v for k, v in c.items() if k != "notes"}
@@ -117,6 +118,21 @@ def appearance(c: Combatant, lang: str) -> str:
     if len(c.looks) == 3:
         return c.looks[LANG_INDEX.get(lang, 2)]
     return c.appearance or translate("mk.battle.word.unknown_monster", lang)
+
+
+def gm_notes(battle: Battle, lang: str) -> str:
+    """The GM's notes for a reader of ``lang``: the encounter's text in that language when it gave one,
+    else the text it falls back on (English, else Korean, else Japanese); a plain string as written.
+
+    >>> b = Battle((), notes="crate", notes_by_lang=("상자", "", "crate"))
+    >>> gm_notes(b, "ko"), gm_notes(b, "ja"), gm_notes(Battle((), notes="as written"), "ja")
+    ('상자', 'crate', 'as written')
+    """
+    if battle.notes_by_lang:
+        text = battle.notes_by_lang[LANG_INDEX.get(lang, 2)]
+        if text:
+            return text
+    return battle.notes
 
 
 def item_label(battle: Battle, cid: str, name: str, lang: str) -> str:

@@ -193,7 +193,7 @@ function sheet(c, ctx) {
       c.armor ? stat(t("mk.stat.armor"), c.armor) : null,
     ),
     items.length
-      ? h("p", { class: "items" }, h("span", { class: "k" }, t("mk.items")), " ", items.map((w) => h("span", { class: ["badge", w.broken && "broken"] }, itemText(w, ctx))))
+      ? h("p", { class: "items" }, h("span", { class: "k" }, t("mk.items")), " ", items.map((w) => h("span", { class: ["badge", w.broken && "broken"], title: w.notes || null }, itemText(w, ctx))))
       : null,
     Array.isArray(c.skills) && c.skills.length && typeof c.skills[0] === "object"
       ? h("p", { class: "small" }, t("mk.skills"), " ", c.skills.map((x) => h("span", { class: "badge", title: (x.effect_names && x.effect_names[ctx.lang]) || x.effect || null }, label(x, ctx.lang))))
