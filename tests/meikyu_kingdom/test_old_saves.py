@@ -68,18 +68,20 @@ def test_a_game_saved_before_the_sixes_prompt_replays_exactly(name: str) -> None
     assert again.state == game.state
 
 
+def _switched_on(game: dict[str, Any], switch: str) -> dict[str, Any]:
+    """A saved game's data with one of the per-game rule switches turned on in its initial state."""
+    initial = game["initial"]
+    initial = initial.get("session", initial)  # the session table kind wraps its game's state
+    initial.get("options", initial)[switch] = True  # a battle keeps its switches in options
+    return game
+
+
 @pytest.mark.parametrize("name", sorted(SAVES))
 def test_the_saves_need_the_old_reading(name: str) -> None:
     """The same history under the new rules is refused: the saves exercise what the switch keeps."""
     rules, data = SAVES[name], _saved(name)
-    initial = data["game"]["initial"]
-    initial = initial.get("session", initial)  # the session table kind wraps its game's state
-    if "options" in initial:
-        initial["options"]["sixes_prompt"] = True
-    else:
-        initial["sixes_prompt"] = True
     with pytest.raises(MeikyuError):
-        Game.from_data(rules, data["game"])
+        Game.from_data(rules, _switched_on(data["game"], "sixes_prompt"))
 
 
 @pytest.mark.parametrize("name", ["asked_battle_sample.json", "asked_session_checks.json"])
@@ -87,13 +89,8 @@ def test_the_asked_saves_need_their_rule_r_mk_14(name: str) -> None:
     """Under session 6's rule the same history is refused (an answer to a prompt no longer asked):
     the saves exercise what ``sixes_stakes`` off keeps."""
     rules, data = ASKED[name], _saved(name)
-    initial = data["game"]["initial"]
-    if "options" in initial:
-        initial["options"]["sixes_stakes"] = True
-    else:
-        initial["sixes_stakes"] = True
     with pytest.raises(MeikyuError):
-        Game.from_data(rules, data["game"])
+        Game.from_data(rules, _switched_on(data["game"], "sixes_stakes"))
 
 
 def test_every_new_game_asks_about_sixes() -> None:
