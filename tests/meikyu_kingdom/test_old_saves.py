@@ -137,3 +137,20 @@ def test_a_new_session_check_asks_only_a_real_choice_r_mk_14() -> None:
     with pytest.raises(MeikyuError):
         new.play(ck.KeepDice((1, 2)))
     assert new.state == before
+
+
+def test_the_monster_shuffle_reads_a_battle_as_the_code_before_it_wrote_it() -> None:
+    """The session table kind numbers a battle's monsters in an order seeded by the battle's data; a field added
+    to ``Battle`` since (session 6: the 6s rule's switch, an encounter's notes by language) must not move that
+    seed, or a replayed save gives its monsters other ids than its recorded actions name (half the labyrinth
+    battles of the saved session games swapped theirs). A battle loaded from a save main wrote at f268b5f reads
+    into the seed exactly as that code wrote it."""
+    import json
+
+    from meikyu.serial import from_data
+    from meikyu.systems.meikyu_kingdom.combat.model import Battle
+    from meikyu.table.mk_battle import _digested
+
+    saved = _saved("asked_battle_sample.json")["game"]["initial"]
+    battle = from_data(Battle, saved)
+    assert json.dumps(_digested(battle), sort_keys=True) == json.dumps(saved, sort_keys=True)

@@ -142,20 +142,29 @@ def cover(old: Battle | None, new: Battle, events: Sequence[Event], salt: int) -
     return covered, tuple(_renamed_event(e, mapping) for e in events)
 
 
-_ADDED_LATER = {"sixes_stakes": False}
-"""Battle options added after the session table kind's games were saved (session 6), with the value a
-save without them loads with."""
+_ADDED_LATER: dict[tuple[str, ...], Any] = {("options", "sixes_stakes"): False, ("notes_by_lang",): []}
+"""Battle fields added after the session table kind's games were saved (session 6: the 6s rule's switch,
+an encounter's notes by language), by their path in the battle's data, with the value a save without them
+loads with. A field added to ``Battle`` later belongs here too: the shuffle's seed reads the whole battle."""
 
 
 def _digested(battle: Battle) -> Any:
-    """What the shuffle's seed is made from: the battle's data without the options added later while
+    """What the shuffle's seed is made from: the battle's data without the fields added later while
     they hold the value a save without them loads with, so a replayed save numbers its monsters as
-    the code that wrote it did (their ids are in its recorded actions)."""
+    the code that wrote it did (their ids are in its recorded actions).
+
+    >>> from meikyu.systems.meikyu_kingdom.combat.model import Battle
+    >>> sorted(set(to_data(Battle(()))) - set(_digested(Battle(()))))
+    ['notes_by_lang']
+    """
     data = to_data(battle)
-    options = data["options"]
-    for name, old in _ADDED_LATER.items():
-        if options.get(name) == old:
-            del options[name]
+    for path, old in _ADDED_LATER.items():
+        *parents, name = path
+        holder = data
+        for part in parents:
+            holder = holder[part]
+        if holder.get(name) == old:
+            del holder[name]
     return data
 
 
