@@ -173,15 +173,14 @@ class DpSolver(MultiAttackPass, OddsSolver):
             rows[e] = ei * ns
             alive = tuple(h > 0 for h in e)
             targets = []
-            for t in self.targets(e):
+            for t in self.targets(e):  # standing ones only
                 h = e[t]
-                if h:
-                    st = after_hit(h, kill)
-                    struck = e[:t] + (st,) + e[t + 1 :]
-                    sidx = -1
-                    if any(struck):
-                        sidx = (ei + (positions[t][st] - positions[t][h]) * radix[t]) * ns
-                    targets.append((t, hf[t], 1.0 - hf[t], sidx))
+                st = after_hit(h, kill)
+                struck = e[:t] + (st,) + e[t + 1 :]
+                sidx = -1
+                if any(struck):
+                    sidx = (ei + (positions[t][st] - positions[t][h]) * radix[t]) * ns
+                targets.append((t, hf[t], 1.0 - hf[t], sidx))
             if not targets:
                 continue
             q = qf[sum(alive)]  # the escape die counts every standing enemy

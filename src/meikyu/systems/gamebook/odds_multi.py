@@ -372,9 +372,7 @@ class MultiAttackPass:
         where nothing came close is settled. Where only escaping was weighed (not trying was proven worse)
         but its play is not clear enough to settle, decide nothing and return False."""
         per_flee: list[tuple[bool, int, int, tuple[tuple[int, ...], ...]]] = []
-        for flee in (False, True) if self.escape else (False,):
-            if flee not in flees:
-                continue
+        for flee in flees:  # no escape first, as the callers list them
             scored = []
             for seq in sorted(found):
                 v = self._loop(*found[seq], flee, qn)
