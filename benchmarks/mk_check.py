@@ -23,11 +23,11 @@ from dataclasses import replace
 from timing import rate
 
 from meikyu.dice.source import RandomDice, ScriptedDice
-from meikyu.systems.meikyu_kingdom.check import CheckRules, CheckState, DeclareCheck
-from meikyu.systems.meikyu_kingdom.check_auto import AutoPolicy, resolve
-from meikyu.systems.meikyu_kingdom.forecast import declared_odds
-from meikyu.systems.meikyu_kingdom.rolls import best_outcome
-from meikyu.systems.meikyu_kingdom.sheet import sample
+from meikyu.systems.meikyu_kingdom.check.auto import AutoPolicy, resolve
+from meikyu.systems.meikyu_kingdom.check.check import CheckRules, CheckState, DeclareCheck
+from meikyu.systems.meikyu_kingdom.check.forecast import declared_odds
+from meikyu.systems.meikyu_kingdom.check.rolls import best_outcome
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
 ACTOR = "haneul"
 DIFFICULTY = 9

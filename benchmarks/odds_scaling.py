@@ -43,8 +43,8 @@ from meikyu.systems.gamebook.odds import memo_odds
 from meikyu.systems.gamebook.odds_dp import fast_odds
 from meikyu.systems.liberator.cards import sample_cards
 from meikyu.systems.liberator.odds import removal_odds
-from meikyu.systems.meikyu_kingdom.odds import check_odds
-from meikyu.systems.meikyu_kingdom.rolls import best_outcome
+from meikyu.systems.meikyu_kingdom.check.odds import check_odds
+from meikyu.systems.meikyu_kingdom.check.rolls import best_outcome
 
 try:
     import icepool

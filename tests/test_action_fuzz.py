@@ -39,8 +39,8 @@ JUNK_INT = [-(10**9), -7, -1, 0, 1, 2, 3, 5, 6, 7, 11, 12, 13, 99, 10**9]
 
 
 def _check() -> tuple[Any, Any]:
-    from meikyu.systems.meikyu_kingdom.check import CheckRules, CheckState
-    from meikyu.systems.meikyu_kingdom.sheet import sample
+    from meikyu.systems.meikyu_kingdom.check.check import CheckRules, CheckState
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
     s = sample()
     assert s.kingdom is not None
@@ -48,16 +48,16 @@ def _check() -> tuple[Any, Any]:
 
 
 def _session() -> tuple[Any, Any]:
-    from meikyu.systems.meikyu_kingdom.labyrinth import sample_labyrinth
+    from meikyu.systems.meikyu_kingdom.labyrinth.map import sample_labyrinth
     from meikyu.systems.meikyu_kingdom.session import SessionRules, new_session
-    from meikyu.systems.meikyu_kingdom.sheet import sample
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
     return SessionRules(), new_session(sample(), sample_labyrinth())
 
 
 def _round_table() -> tuple[Any, Any]:
-    from meikyu.systems.meikyu_kingdom.round_table import RoundTableRules, RoundTableState
-    from meikyu.systems.meikyu_kingdom.sheet import sample
+    from meikyu.systems.meikyu_kingdom.kingdom.round_table import RoundTableRules, RoundTableState
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
     s = sample()
     assert s.kingdom is not None
@@ -109,7 +109,7 @@ def starters(name: str, state: Any) -> list[Action]:
     """Open-ended first moves ``legal_actions`` cannot list (a check's declaration), so walks go on."""
     if name != "check" or state.stage != "idle":
         return []
-    from meikyu.systems.meikyu_kingdom.check import DeclareCheck
+    from meikyu.systems.meikyu_kingdom.check.check import DeclareCheck
 
     ids = [c.id for c in state.court]
     return [

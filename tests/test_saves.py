@@ -29,7 +29,8 @@ from tests.test_action_fuzz import SYSTEMS, _field_values, _strings, starters, s
 
 
 def _registries() -> dict[str, TypeRegistry]:
-    from meikyu.systems.meikyu_kingdom import cycle, kingdom_effects
+    from meikyu.systems.meikyu_kingdom.kingdom import cycle
+    from meikyu.systems.meikyu_kingdom.kingdom import effects as kingdom_effects
 
     found = {name: system(name)[0].actions for name in SYSTEMS}
     found["mk_cycle"] = cycle.ACTIONS
@@ -185,16 +186,21 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
     traps, the budget meeting's requests …), after the systems' own rule tests. A move with dice
     plays exactly those; others roll seeded dice."""
     if name == "check":
-        from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck, FinishCheck, MinionHelp
-        from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+        from meikyu.systems.meikyu_kingdom.check.check import (
+            CheckState,
+            DeclareCheck,
+            FinishCheck,
+            MinionHelp,
+        )
+        from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
         from tests.meikyu_kingdom.mk_core_helpers import pc as lord
 
         state = CheckState(Kingdom("k", voice=10, land_makers=4), (lord(minions=3),))
         return [(state, [DeclareCheck("a", "wit", 30), MinionHelp()]), (state, [DeclareCheck("a", "wit", 30), FinishCheck()])]
     if name in ("round_table", "session"):
-        from meikyu.systems.meikyu_kingdom import round_table as rt
         from meikyu.systems.meikyu_kingdom import session as se
-        from meikyu.systems.meikyu_kingdom.sheet import sample
+        from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
+        from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
         sheet = sample()
         budget: list[Move] = [
@@ -259,11 +265,11 @@ def _session_scenarios() -> list[tuple[Any, list[Move]]]:
     played inside a game's labyrinth (the battle seam)."""
     from dataclasses import replace
 
-    from meikyu.systems.meikyu_kingdom import called_check as cc
-    from meikyu.systems.meikyu_kingdom import check as ck
-    from meikyu.systems.meikyu_kingdom import cycle as cy
-    from meikyu.systems.meikyu_kingdom import expedition as ex
     from meikyu.systems.meikyu_kingdom import session as se
+    from meikyu.systems.meikyu_kingdom.check import called as cc
+    from meikyu.systems.meikyu_kingdom.check import check as ck
+    from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+    from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
     from meikyu.systems.meikyu_kingdom.session_state import STEPS
 
     _, start = system("session")
@@ -283,7 +289,7 @@ def _session_scenarios() -> list[tuple[Any, list[Move]]]:
          [ex.EnterLabyrinth(), ex.SkipSearch(), ex.Camp(), ex.Transport("mir", 2, ("마석",)),
           (cc.DeclareHope(()), (3, 4)), ck.FinishCheck()]),
     ]
-    from meikyu.systems.meikyu_kingdom import table_finds as finds
+    from meikyu.systems.meikyu_kingdom.labyrinth import finds
     from meikyu.systems.meikyu_kingdom.session_state import Loot
 
     looting = replace(lab, expedition=replace(lab.expedition, stage="loot", battle_result="won",

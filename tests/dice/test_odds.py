@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import meikyu
-from meikyu.systems.meikyu_kingdom.rolls import best_outcome
+from meikyu.systems.meikyu_kingdom.check.rolls import best_outcome
 
 
 def _enumerate_mk(n: int, mod: int, target: int) -> tuple[Fraction, Fraction, Fraction, Fraction]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import meikyu
-from meikyu.systems.meikyu_kingdom.rolls import best_outcome
+from meikyu.systems.meikyu_kingdom.check.rolls import best_outcome
 from tests.conftest import ORACLE_DIR, oracle_cases
 
 _FILE = "MeikyuKingdom.checks.jsonl"

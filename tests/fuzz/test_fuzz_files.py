@@ -149,7 +149,7 @@ def liberator_save() -> dict[str, Any]:
 
 @cache
 def round_table_save() -> dict[str, Any]:
-    from meikyu.systems.meikyu_kingdom.sheet import sample
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
     from meikyu.systems.meikyu_kingdom.table_runner import TableRunner, run_lines
 
     s = sample()
@@ -160,7 +160,7 @@ def round_table_save() -> dict[str, Any]:
 
 # -- loaders ---------------------------------------------------------------------------------------
 def load_sheet_text(text: str) -> Any:
-    from meikyu.systems.meikyu_kingdom.sheet import read_sheet
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import read_sheet
 
     return read_sheet(parse_toml(text, "sheet.toml"), file="sheet.toml")
 
@@ -213,7 +213,7 @@ def load_liberator_save(data: Any) -> Any:
 
 def load_round_table_save(data: Any) -> Any:
     from meikyu.engine import Game
-    from meikyu.systems.meikyu_kingdom.round_table import RoundTableRules
+    from meikyu.systems.meikyu_kingdom.kingdom.round_table import RoundTableRules
 
     return Game.from_data(RoundTableRules(), parse_json(json.dumps(data), "save.json"))
 

@@ -6,8 +6,8 @@ import time
 from pathlib import Path
 
 from meikyu.files import parse_toml
-from meikyu.systems.meikyu_kingdom.display import render_kingdom
-from meikyu.systems.meikyu_kingdom.sheet import read_sheet
+from meikyu.systems.meikyu_kingdom.sheets.display import render_kingdom
+from meikyu.systems.meikyu_kingdom.sheets.sheet import read_sheet
 
 SAMPLE = Path(__file__).parents[2] / "src" / "meikyu" / "systems" / "meikyu_kingdom" / "data" / "sample_kingdom.toml"
 

@@ -6,9 +6,9 @@ import pytest
 from mk_core_helpers import pc
 
 import meikyu.systems.meikyu_kingdom  # noqa: F401  (registers the mk. catalog)
-from meikyu.systems.meikyu_kingdom.character import Character
-from meikyu.systems.meikyu_kingdom.check import CheckOptions, CheckState
-from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+from meikyu.systems.meikyu_kingdom.check.check import CheckOptions, CheckState
+from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import meikyu.systems.meikyu_kingdom  # noqa: F401  (registers the mk. catalog)
-from meikyu.systems.meikyu_kingdom.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.character import Character
 
 
 def pc(ident: str = "a", **changes: object) -> Character:

@@ -11,7 +11,7 @@ import pytest
 from meikyu.cli import main
 from meikyu.errors import DataError
 from meikyu.systems.meikyu_kingdom.ccfolia import from_ccfolia, kingdom_markdown, palette, to_ccfolia
-from meikyu.systems.meikyu_kingdom.sheet import sample
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
 
 @pytest.mark.parametrize("lang", ["ko", "ja", "en"])

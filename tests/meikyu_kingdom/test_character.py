@@ -8,7 +8,7 @@ import pytest
 
 import meikyu.systems.meikyu_kingdom  # noqa: F401  (registers the mk. catalog)
 from meikyu.errors import DataError
-from meikyu.systems.meikyu_kingdom.character import Character, Item, load_character, read_court
+from meikyu.systems.meikyu_kingdom.sheets.character import Character, Item, load_character, read_court
 
 BASE = {
     "id": "a",
@@ -94,7 +94,7 @@ def test_load_json_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
 
 def test_sample_sheet_round_trips_through_json(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """The sample kingdom and court load, save as JSON and load back unchanged."""
-    from meikyu.systems.meikyu_kingdom.sheet import load_sheet, sample
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import load_sheet, sample
 
     s = sample()
     assert s.kingdom is not None and len(s.characters) == 4
@@ -105,7 +105,7 @@ def test_sample_sheet_round_trips_through_json(tmp_path) -> None:  # type: ignor
 
 
 def test_kingdom_passage_must_join_neighbours(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from meikyu.systems.meikyu_kingdom.kingdom import load_kingdom
+    from meikyu.systems.meikyu_kingdom.sheets.kingdom import load_kingdom
 
     p = tmp_path / "k.toml"
     p.write_text('[kingdom]\nname = "k"\n[[kingdom.maps]]\nname = "m"\npassages = [["A1", "C3"]]\n', encoding="utf-8")
@@ -118,8 +118,8 @@ def test_job_and_skill_effect_are_shown_in_the_readers_language() -> None:
     """A sheet's job and skill effects may be given per language; the sample sheet reads without Hangul in en/ja."""
     import re
 
-    from meikyu.systems.meikyu_kingdom.display import render_character
-    from meikyu.systems.meikyu_kingdom.sheet import sample
+    from meikyu.systems.meikyu_kingdom.sheets.display import render_character
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
     haneul = next(c for c in sample().characters if c.id == "haneul")
     assert haneul.job_label("en") == "Royal" and haneul.job_label("fr") == "왕족"
@@ -137,9 +137,9 @@ def test_kingdom_talents_and_nations_are_shown_in_the_readers_language() -> None
     Hangul in en/ja, and a bad language key is refused naming the field."""
     import re
 
-    from meikyu.systems.meikyu_kingdom.display import render_kingdom
-    from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
-    from meikyu.systems.meikyu_kingdom.sheet import sample
+    from meikyu.systems.meikyu_kingdom.sheets.display import render_kingdom
+    from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
     kingdom = sample().kingdom
     assert kingdom is not None
@@ -160,8 +160,8 @@ def test_kingdom_talents_and_nations_are_shown_in_the_readers_language() -> None
 @pytest.mark.parametrize(("lang", "entrance"), [("ko", "입구"), ("ja", "入口"), ("en", "entrance")])
 def test_map_says_what_its_marks_mean(lang: str, entrance: str) -> None:
     """R-MK-06 maps: the grid ends with a legend for * (entrance), = / || (passage) and . (empty room)."""
-    from meikyu.systems.meikyu_kingdom.display import render_map
-    from meikyu.systems.meikyu_kingdom.sheet import sample
+    from meikyu.systems.meikyu_kingdom.sheets.display import render_map
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
     kingdom = sample().kingdom
     assert kingdom is not None

@@ -10,7 +10,8 @@ from mk_core_helpers import pc
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import RuleError
-from meikyu.systems.meikyu_kingdom.check import (
+from meikyu.systems.meikyu_kingdom.check.auto import AutoPolicy, resolve
+from meikyu.systems.meikyu_kingdom.check.check import (
     CheckRules,
     CheckState,
     ConvertSixes,
@@ -18,7 +19,6 @@ from meikyu.systems.meikyu_kingdom.check import (
     FinishCheck,
     MinionHelp,
 )
-from meikyu.systems.meikyu_kingdom.check_auto import AutoPolicy, resolve
 from meikyu.systems.meikyu_kingdom.events import DisasterTriggered
 
 
@@ -206,8 +206,8 @@ def test_replay_and_serialization(make_state) -> None:
 @given(st.lists(st.integers(1, 6), min_size=2, max_size=5), st.integers(0, 3))
 def test_policy_never_worse_than_no_conversion(dice: list[int], drive: int) -> None:
     """R-MK-14/15 property: the automatic policy succeeds whenever plain best-two would."""
-    from meikyu.systems.meikyu_kingdom import rolls
-    from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+    from meikyu.systems.meikyu_kingdom.check import rolls
+    from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
     state = CheckState(Kingdom("k", voice=10), (pc(drive=0, capacity=drive),))
     hope = ("voice",) * (len(dice) - 2)
@@ -239,8 +239,8 @@ def test_r_mk_14_called_check_offers_readings_in_words() -> None:
     reading in words — the dice used, the achievement, the result, the drive — in ko, ja and en."""
     from tests.meikyu_kingdom.test_labyrinth import S, at_labyrinth, in_hall
 
-    from meikyu.systems.meikyu_kingdom import called_check as cc
-    from meikyu.systems.meikyu_kingdom import expedition as ex
+    from meikyu.systems.meikyu_kingdom.check import called as cc
+    from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
     from meikyu.systems.meikyu_kingdom.play import describe, prompt_line
 
     g = at_labyrinth()

@@ -9,11 +9,11 @@ from mk_core_helpers import pc
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import RuleError
-from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck
-from meikyu.systems.meikyu_kingdom.check_auto import resolve
-from meikyu.systems.meikyu_kingdom.cooperation import cooperate, with_help
-from meikyu.systems.meikyu_kingdom.cycle import Act, Cooperate, CycleRules, CycleState, Pass, Resolve
-from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+from meikyu.systems.meikyu_kingdom.check.auto import resolve
+from meikyu.systems.meikyu_kingdom.check.check import CheckState, DeclareCheck
+from meikyu.systems.meikyu_kingdom.kingdom.cooperation import cooperate, with_help
+from meikyu.systems.meikyu_kingdom.kingdom.cycle import Act, Cooperate, CycleRules, CycleState, Pass, Resolve
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
 COURT = (pc("a", favor={"b": 2}), pc("b"), pc("c", favor={"b": 1}, enmity={"b": 3}))
 

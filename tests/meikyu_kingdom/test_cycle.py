@@ -8,7 +8,7 @@ import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import RuleError
-from meikyu.systems.meikyu_kingdom.cycle import (
+from meikyu.systems.meikyu_kingdom.kingdom.cycle import (
     Act,
     ActionResolved,
     CycleRules,

@@ -7,9 +7,9 @@ import unicodedata
 import pytest
 
 import meikyu.systems.meikyu_kingdom  # noqa: F401
-from meikyu.systems.meikyu_kingdom.display import display_width, render_kingdom, render_map
-from meikyu.systems.meikyu_kingdom.kingdom import LandMap
-from meikyu.systems.meikyu_kingdom.sheet import sample
+from meikyu.systems.meikyu_kingdom.sheets.display import display_width, render_kingdom, render_map
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import LandMap
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
 WIDE = LandMap.from_rooms(
     "넓은 땅",

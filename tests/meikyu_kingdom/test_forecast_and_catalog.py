@@ -13,10 +13,10 @@ from mk_core_helpers import pc
 
 import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
-from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck
-from meikyu.systems.meikyu_kingdom.check_auto import resolve
-from meikyu.systems.meikyu_kingdom.forecast import declared_odds
-from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+from meikyu.systems.meikyu_kingdom.check.auto import resolve
+from meikyu.systems.meikyu_kingdom.check.check import CheckState, DeclareCheck
+from meikyu.systems.meikyu_kingdom.check.forecast import declared_odds
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
 
 def brute(state: CheckState, decl: DeclareCheck) -> tuple[Fraction, Fraction, Fraction]:

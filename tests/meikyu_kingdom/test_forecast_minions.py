@@ -11,10 +11,10 @@ from mk_core_helpers import pc
 
 import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
-from meikyu.systems.meikyu_kingdom.check import CheckOptions, CheckState, DeclareCheck
-from meikyu.systems.meikyu_kingdom.check_auto import AutoPolicy, resolve
-from meikyu.systems.meikyu_kingdom.forecast import declared_odds, helps_possible
-from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+from meikyu.systems.meikyu_kingdom.check.auto import AutoPolicy, resolve
+from meikyu.systems.meikyu_kingdom.check.check import CheckOptions, CheckState, DeclareCheck
+from meikyu.systems.meikyu_kingdom.check.forecast import declared_odds, helps_possible
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
 
 def brute_success(state: CheckState, decl: DeclareCheck, policy: AutoPolicy) -> Fraction:

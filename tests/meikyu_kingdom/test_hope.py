@@ -8,9 +8,9 @@ import pytest
 
 import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.errors import RuleError
-from meikyu.systems.meikyu_kingdom.character import Skill
-from meikyu.systems.meikyu_kingdom.hope import reduce_hope, use_monster_skill
-from meikyu.systems.meikyu_kingdom.sheet import sample
+from meikyu.systems.meikyu_kingdom.check.hope import reduce_hope, use_monster_skill
+from meikyu.systems.meikyu_kingdom.sheets.character import Skill
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
 
 def test_r_mk_13_reduce_hope_voice_or_drive() -> None:

@@ -12,8 +12,8 @@ import pytest
 
 from meikyu.engine import Game
 from meikyu.errors import DataError
-from meikyu.systems.meikyu_kingdom.character import Character
-from meikyu.systems.meikyu_kingdom.sheet import sample
+from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 from meikyu.table import registry
 
 SALVE = {"ko": "HP 1D6 회복, 한 번 쓰면 없어진다", "ja": "HPを1D6回復し、使えばなくなる", "en": "Restores 1D6 HP and is used up"}

@@ -10,13 +10,13 @@ import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import RuleError
-from meikyu.systems.meikyu_kingdom.called_check import CalledPolicy, ConsentVoice, DeclareHope
-from meikyu.systems.meikyu_kingdom.check import FinishCheck, MinionHelp
-from meikyu.systems.meikyu_kingdom.cycle import CycleState
-from meikyu.systems.meikyu_kingdom.kingdom_effects import Choose, EffectRules, EffectState, RollTable
-from meikyu.systems.meikyu_kingdom.minions import desert
-from meikyu.systems.meikyu_kingdom.sheet import sample
-from meikyu.systems.meikyu_kingdom.voice import change_voice
+from meikyu.systems.meikyu_kingdom.check.called import CalledPolicy, ConsentVoice, DeclareHope
+from meikyu.systems.meikyu_kingdom.check.check import FinishCheck, MinionHelp
+from meikyu.systems.meikyu_kingdom.check.voice import change_voice
+from meikyu.systems.meikyu_kingdom.expedition.minions import desert
+from meikyu.systems.meikyu_kingdom.kingdom.cycle import CycleState
+from meikyu.systems.meikyu_kingdom.kingdom.effects import Choose, EffectRules, EffectState, RollTable
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
 
 def answer_checks(game: Game[EffectState]) -> Game[EffectState]:

@@ -11,16 +11,16 @@ from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import DataError, RuleError
 from meikyu.i18n import lookup
-from meikyu.systems.meikyu_kingdom import battle as seam
-from meikyu.systems.meikyu_kingdom import called_check as cc
-from meikyu.systems.meikyu_kingdom import check as ck
-from meikyu.systems.meikyu_kingdom import cycle as cy
-from meikyu.systems.meikyu_kingdom import expedition as ex
+from meikyu.systems.meikyu_kingdom.check import called as cc
+from meikyu.systems.meikyu_kingdom.check import check as ck
 from meikyu.systems.meikyu_kingdom.combat.model import COURT, Battle
-from meikyu.systems.meikyu_kingdom.labyrinth import read_labyrinth, sample_labyrinth
+from meikyu.systems.meikyu_kingdom.expedition import battle as seam
+from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
+from meikyu.systems.meikyu_kingdom.labyrinth.map import read_labyrinth, sample_labyrinth
 from meikyu.systems.meikyu_kingdom.session import CallCheck, SessionRules, SessionState, new_session
 from meikyu.systems.meikyu_kingdom.session_state import STEPS
-from meikyu.systems.meikyu_kingdom.sheet import sample
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
 LABYRINTH = STEPS.index(("labyrinth", ""))
 

@@ -11,8 +11,8 @@ from math import factorial
 import pytest
 
 from meikyu.errors import LimitError
-from meikyu.systems.meikyu_kingdom.odds import MAX_ODDS_DICE, check_odds, classes
-from meikyu.systems.meikyu_kingdom.rolls import best_outcome
+from meikyu.systems.meikyu_kingdom.check.odds import MAX_ODDS_DICE, check_odds, classes
+from meikyu.systems.meikyu_kingdom.check.rolls import best_outcome
 
 
 def multisets(n: int) -> Iterator[tuple[tuple[int, ...], int]]:

@@ -23,15 +23,15 @@ import pytest
 from meikyu.dice import RandomDice, ScriptedDice
 from meikyu.engine import Game, Rules
 from meikyu.errors import MeikyuError
-from meikyu.systems.meikyu_kingdom import called_check as cc
-from meikyu.systems.meikyu_kingdom import check as ck
 from meikyu.systems.meikyu_kingdom import session as se
-from meikyu.systems.meikyu_kingdom.battle import start
+from meikyu.systems.meikyu_kingdom.check import called as cc
+from meikyu.systems.meikyu_kingdom.check import check as ck
 from meikyu.systems.meikyu_kingdom.combat import BattleRules
 from meikyu.systems.meikyu_kingdom.combat.bestiary import load_encounter
 from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
-from meikyu.systems.meikyu_kingdom.labyrinth import sample_labyrinth
-from meikyu.systems.meikyu_kingdom.sheet import sample
+from meikyu.systems.meikyu_kingdom.expedition.battle import start
+from meikyu.systems.meikyu_kingdom.labyrinth.map import sample_labyrinth
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 from meikyu.table import registry
 
 DATA = Path(__file__).with_name("data")

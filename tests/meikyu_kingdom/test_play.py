@@ -92,10 +92,10 @@ def test_quitting_with_unsaved_steps_asks_first(tmp_path: Path) -> None:
 
 
 def test_menu_lines_read_in_each_language() -> None:
-    from meikyu.systems.meikyu_kingdom import expedition as ex
-    from meikyu.systems.meikyu_kingdom.labyrinth import sample_labyrinth
+    from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+    from meikyu.systems.meikyu_kingdom.labyrinth.map import sample_labyrinth
     from meikyu.systems.meikyu_kingdom.session import new_session
-    from meikyu.systems.meikyu_kingdom.sheet import sample
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
     s = new_session(sample(), sample_labyrinth())
     assert describe(ex.SetFormation("seoa", 1), s, "ko").startswith("서아")
@@ -127,8 +127,8 @@ def test_r_mk_46_transport_typed_in_camp(tmp_path: Path) -> None:
     from dataclasses import replace
 
     from meikyu.dice import RandomDice
-    from meikyu.systems.meikyu_kingdom import expedition as ex
-    from meikyu.systems.meikyu_kingdom.transport import Transport
+    from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+    from meikyu.systems.meikyu_kingdom.expedition.transport import Transport
 
     first = Player.start("sample", tmp_path / "game.json", "en", lambda _: "q", io.StringIO(), seed=1)
     exp = ex.Expedition("gate", stage="camp", haul_items=("마석",), haul_materials={"iron": 3})
@@ -146,8 +146,7 @@ def _in_battle(tmp_path: Path, answers: list[str], side: str) -> tuple[Player, l
     from tests.meikyu_kingdom.test_labyrinth import at_labyrinth, everyone_avoids, in_hall
 
     from meikyu.dice import RandomDice
-    from meikyu.systems.meikyu_kingdom import expedition as ex
-
+    from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
     g = at_labyrinth()
     in_hall(g)
     g.play(ex.SkipSearch())
@@ -203,8 +202,8 @@ def test_r_mk_20_a_name_the_table_asks_for_is_typed_and_options_read_in_words(tm
     from tests.meikyu_kingdom.test_kingdom_effects import play as roll_table
 
     from meikyu.dice import RandomDice
-    from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
-    from meikyu.systems.meikyu_kingdom.effect_state import Frame, Pending
+    from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
+    from meikyu.systems.meikyu_kingdom.kingdom.effect_state import Frame, Pending
     from meikyu.systems.meikyu_kingdom.session_state import STEPS
     from meikyu.tables import Effect
 

@@ -9,7 +9,7 @@ from meikyu.systems.meikyu_kingdom.combat import events as ev
 from meikyu.systems.meikyu_kingdom.combat.bestiary import load_encounter
 from meikyu.systems.meikyu_kingdom.combat.view import render
 from meikyu.systems.meikyu_kingdom.events import TableRolled
-from meikyu.systems.meikyu_kingdom.tables import get_table
+from meikyu.systems.meikyu_kingdom.tables.catalog import get_table
 
 
 @pytest.mark.parametrize("lang", ["ko", "ja", "en"])

@@ -8,8 +8,7 @@ import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import InputError, RuleError
-from meikyu.systems.meikyu_kingdom.kingdom import LandMap
-from meikyu.systems.meikyu_kingdom.round_table import (
+from meikyu.systems.meikyu_kingdom.kingdom.round_table import (
     Approve,
     AssignMinions,
     EndBudget,
@@ -22,7 +21,8 @@ from meikyu.systems.meikyu_kingdom.round_table import (
     RoundTableRules,
     RoundTableState,
 )
-from meikyu.systems.meikyu_kingdom.sheet import sample
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import LandMap
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
 
 def budget_game() -> Game[RoundTableState]:

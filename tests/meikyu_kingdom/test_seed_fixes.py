@@ -8,18 +8,18 @@ import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import RuleError
-from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck
-from meikyu.systems.meikyu_kingdom.check_auto import resolve
-from meikyu.systems.meikyu_kingdom.cycle import Act, Cooperate, CycleRules, CycleState, Pass, Resolve
-from meikyu.systems.meikyu_kingdom.round_table import (
+from meikyu.systems.meikyu_kingdom.check.auto import resolve
+from meikyu.systems.meikyu_kingdom.check.check import CheckState, DeclareCheck
+from meikyu.systems.meikyu_kingdom.expedition.transport import citizens_lost
+from meikyu.systems.meikyu_kingdom.kingdom.cycle import Act, Cooperate, CycleRules, CycleState, Pass, Resolve
+from meikyu.systems.meikyu_kingdom.kingdom.round_table import (
     EndOrganization,
     Refuse,
     RequestItem,
     RoundTableRules,
     RoundTableState,
 )
-from meikyu.systems.meikyu_kingdom.sheet import read_sheet, sample
-from meikyu.systems.meikyu_kingdom.transport import citizens_lost
+from meikyu.systems.meikyu_kingdom.sheets.sheet import read_sheet, sample
 
 
 def test_r_mk_20_land_makers_default_to_the_courts_pcs() -> None:

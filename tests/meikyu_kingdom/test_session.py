@@ -8,7 +8,7 @@ import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
 from meikyu.engine import FirstLegalPolicy, Game
 from meikyu.errors import RuleError
-from meikyu.systems.meikyu_kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.session import (
     Advance,
     EndLabyrinth,
@@ -23,7 +23,7 @@ from meikyu.systems.meikyu_kingdom.session import (
     SetGoal,
     SettleIncome,
 )
-from meikyu.systems.meikyu_kingdom.sheet import sample
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
 
 def new_game(dice: list[int]) -> Game[SessionState]:
@@ -167,7 +167,7 @@ def test_policy_can_drive_a_whole_game() -> None:
 
 def test_save_and_replay_mid_game() -> None:
     """A saved session (initial state + actions with their dice) replays to the same state."""
-    from meikyu.systems.meikyu_kingdom.kingdom_effects import EffectRules, EffectState, RollTable
+    from meikyu.systems.meikyu_kingdom.kingdom.effects import EffectRules, EffectState, RollTable
 
     g = new_game([])
     g.play(Advance())

@@ -11,8 +11,8 @@ from itertools import combinations_with_replacement
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meikyu.systems.meikyu_kingdom import rolls
-from meikyu.systems.meikyu_kingdom.check_auto import auto_conversion
+from meikyu.systems.meikyu_kingdom.check import rolls
+from meikyu.systems.meikyu_kingdom.check.auto import auto_conversion
 
 ROLLS = [d for n in (2, 3, 4) for d in combinations_with_replacement(range(1, 7), n)]
 TARGETS = (None, *range(0, 22))
@@ -134,9 +134,9 @@ from tests.meikyu_kingdom.test_labyrinth import S, at_labyrinth, in_hall  # noqa
 from tests.meikyu_kingdom.test_transport import in_camp, send  # noqa: E402
 
 from meikyu.engine import Game  # noqa: E402
-from meikyu.systems.meikyu_kingdom import called_check as cc  # noqa: E402
-from meikyu.systems.meikyu_kingdom import check as ck  # noqa: E402
-from meikyu.systems.meikyu_kingdom import expedition as ex  # noqa: E402
+from meikyu.systems.meikyu_kingdom.check import called as cc  # noqa: E402
+from meikyu.systems.meikyu_kingdom.check import check as ck  # noqa: E402
+from meikyu.systems.meikyu_kingdom.expedition import expedition as ex  # noqa: E402
 from meikyu.systems.meikyu_kingdom.session import SessionRules, SessionState  # noqa: E402
 
 

@@ -12,16 +12,16 @@ import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import DataError, RuleError
-from meikyu.systems.meikyu_kingdom import expedition as ex
-from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
-from meikyu.systems.meikyu_kingdom import table_finds as finds
 from meikyu.systems.meikyu_kingdom.combat.items import load_items
 from meikyu.systems.meikyu_kingdom.combat.model import COURT, MONSTERS, Battle, Loot
-from meikyu.systems.meikyu_kingdom.labyrinth import read_labyrinth, sample_labyrinth
+from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
+from meikyu.systems.meikyu_kingdom.labyrinth import finds
+from meikyu.systems.meikyu_kingdom.labyrinth.map import read_labyrinth, sample_labyrinth
 from meikyu.systems.meikyu_kingdom.session import SessionRules, SessionState, new_session
 from meikyu.systems.meikyu_kingdom.session_state import STEPS
-from meikyu.systems.meikyu_kingdom.sheet import sample
-from meikyu.systems.meikyu_kingdom.tables import get_table
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
+from meikyu.systems.meikyu_kingdom.tables.catalog import get_table
 
 
 def S(*values: int) -> ScriptedDice:
@@ -130,9 +130,8 @@ def _in_den() -> Game[SessionState]:
     g.play(ex.MoveTo("hall"))
     g.play(ex.SkipSearch())
     while g.state.called is not None:  # the hall's trap: everyone steps aside
-        from meikyu.systems.meikyu_kingdom import called_check as cc
-        from meikyu.systems.meikyu_kingdom import check as ck
-
+        from meikyu.systems.meikyu_kingdom.check import called as cc
+        from meikyu.systems.meikyu_kingdom.check import check as ck
         if g.state.prompt is not None and g.state.prompt.kind == "minion_help":
             g.play(ck.FinishCheck())
         else:

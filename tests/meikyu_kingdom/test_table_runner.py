@@ -9,7 +9,7 @@ import pytest
 
 import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.systems.meikyu_kingdom import cli
-from meikyu.systems.meikyu_kingdom.sheet import sample
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 from meikyu.systems.meikyu_kingdom.table_runner import TableRunner
 
 SCRIPT = """\
@@ -99,7 +99,7 @@ def test_bad_commands_get_clear_messages_and_change_nothing(line: str, needle: s
 def test_keyboard_loop_and_save(tmp_path, monkeypatch, capsys) -> None:
     """Interactive mode reads typed lines until end of input; --save writes a replayable game."""
     from meikyu.engine import Game
-    from meikyu.systems.meikyu_kingdom.round_table import RoundTableRules
+    from meikyu.systems.meikyu_kingdom.kingdom.round_table import RoundTableRules
 
     typed = iter(["help", "next", "passage C1 C2", "approve", "quit"])
 

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from meikyu.cli import main
-from meikyu.systems.meikyu_kingdom.sheet import sample
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 from meikyu.systems.meikyu_kingdom.table_runner import TableRunner
 
 

@@ -10,14 +10,14 @@ import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import RuleError
-from meikyu.systems.meikyu_kingdom import called_check as cc
-from meikyu.systems.meikyu_kingdom import check as ck
-from meikyu.systems.meikyu_kingdom import expedition as ex
-from meikyu.systems.meikyu_kingdom.labyrinth import sample_labyrinth
+from meikyu.systems.meikyu_kingdom.check import called as cc
+from meikyu.systems.meikyu_kingdom.check import check as ck
+from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+from meikyu.systems.meikyu_kingdom.expedition.transport import Transport
+from meikyu.systems.meikyu_kingdom.labyrinth.map import sample_labyrinth
 from meikyu.systems.meikyu_kingdom.session import GmSet, SessionRules, SessionState, new_session
 from meikyu.systems.meikyu_kingdom.session_state import STEPS
-from meikyu.systems.meikyu_kingdom.sheet import sample
-from meikyu.systems.meikyu_kingdom.transport import Transport
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
 LABYRINTH = STEPS.index(("labyrinth", ""))
 STONE = "마석"

@@ -15,14 +15,14 @@ from typing import Any
 import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Action, Game
-from meikyu.systems.meikyu_kingdom import called_check as cc
-from meikyu.systems.meikyu_kingdom import check as ck
-from meikyu.systems.meikyu_kingdom import cycle as cy
-from meikyu.systems.meikyu_kingdom import expedition as ex
-from meikyu.systems.meikyu_kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom.check import called as cc
+from meikyu.systems.meikyu_kingdom.check import check as ck
 from meikyu.systems.meikyu_kingdom.combat.model import COURT, Battle
 from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
-from meikyu.systems.meikyu_kingdom.labyrinth import sample_labyrinth
+from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
+from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom.labyrinth.map import sample_labyrinth
 from meikyu.systems.meikyu_kingdom.session import (
     Advance,
     CallCheck,
@@ -33,7 +33,7 @@ from meikyu.systems.meikyu_kingdom.session import (
     SettleIncome,
     new_session,
 )
-from meikyu.systems.meikyu_kingdom.sheet import sample
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
 
 class Loop:

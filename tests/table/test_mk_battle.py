@@ -11,11 +11,11 @@ import pytest
 from meikyu.dice import RandomDice, ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import DataError, RuleError
+from meikyu.systems.meikyu_kingdom.check.odds import check_odds
 from meikyu.systems.meikyu_kingdom.combat import actions as act
 from meikyu.systems.meikyu_kingdom.combat import events as ev
 from meikyu.systems.meikyu_kingdom.combat.bestiary import load_bestiary, load_encounter
 from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
-from meikyu.systems.meikyu_kingdom.odds import check_odds
 from meikyu.table import registry
 from meikyu.table.base import GM
 from tests.table.driver import play

@@ -10,11 +10,11 @@ import pytest
 from meikyu.dice import RandomDice
 from meikyu.engine import TEXT_LIMIT, FirstLegalPolicy, Game
 from meikyu.errors import DataError, InputError
-from meikyu.systems.meikyu_kingdom import facilities
-from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom import session as ss
 from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
+from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.session_state import STEPS
+from meikyu.systems.meikyu_kingdom.sheets import facilities
 from meikyu.table import registry
 from meikyu.table.base import GM
 from tests.meikyu_kingdom.test_kingdom_effects import play as roll_table
@@ -143,7 +143,7 @@ def test_session_gm_rulings_are_the_gms() -> None:
 
 @pytest.mark.parametrize("kind", [ROUND_TABLE, SESSION])
 def test_sheet_setup_errors_name_part_and_field(kind) -> None:
-    from meikyu.systems.meikyu_kingdom.sheet import sample
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
     sheet = sample().to_data()
     made = kind.setup({"sheet": sheet}, "en")

@@ -6,7 +6,7 @@ import pytest
 
 from meikyu.dice.source import ScriptedDice
 from meikyu.errors import DataError, InputError
-from meikyu.systems.meikyu_kingdom.table_effects import VOCABULARY
+from meikyu.systems.meikyu_kingdom.tables.effects import VOCABULARY
 from meikyu.tables import (
     EMPTY_VOCABULARY,
     Effect,
@@ -18,7 +18,7 @@ from meikyu.tables import (
 GOOD = """
 id = "TEST"
 dice = "1D3"
-vocabulary = "meikyu.systems.meikyu_kingdom.table_effects"
+vocabulary = "meikyu.systems.meikyu_kingdom.tables.effects"
 name = { ko = "시험표", ja = "試験表", en = "Test table" }
 
 [[entries]]
@@ -83,7 +83,7 @@ DEFECTS = [
     ("bad id", 'id = "TEST"', 'id = "T E"', "bad_value", "*", "id"),
     ("unknown top-level field", 'id = "TEST"', 'id = "TEST"\nauthor = "me"', "unknown_field", "*", "author"),
     ("missing name language", ', en = "Test table" }', ' }', "missing_text", "*", "name.en"),
-    ("unknown vocabulary", 'meikyu.systems.meikyu_kingdom.table_effects', 'os.path', "unknown_vocabulary", "*",
+    ("unknown vocabulary", 'meikyu.systems.meikyu_kingdom.tables.effects', 'os.path', "unknown_vocabulary", "*",
      "vocabulary"),
     ("missing entries", '[[entries]]', '[[entriez]]', "unknown_field", "*", "entriez"),
 ]
@@ -110,7 +110,7 @@ def test_planted_defect_names_file_entry_and_field(what: str, old: str, new: str
 
 def test_effects_need_a_vocabulary() -> None:
     """A table that names no vocabulary may have texts only."""
-    text = GOOD.replace('vocabulary = "meikyu.systems.meikyu_kingdom.table_effects"\n', "")
+    text = GOOD.replace('vocabulary = "meikyu.systems.meikyu_kingdom.tables.effects"\n', "")
     with pytest.raises(DataError) as info:
         load_table("novocab.toml", text)
     assert info.value.key == "error.data.unknown_effect"

@@ -11,9 +11,9 @@ import pytest
 from meikyu.dice.source import RandomDice, ScriptedDice
 from meikyu.errors import CommandError, InputError
 from meikyu.formula import evaluate, parse_formula
-from meikyu.systems.meikyu_kingdom import tables as mk_tables
-from meikyu.systems.meikyu_kingdom.table_effects import VOCABULARY
-from meikyu.systems.meikyu_kingdom.tables import TABLE_CODES, get_table, roll_table
+from meikyu.systems.meikyu_kingdom.tables import catalog as mk_tables
+from meikyu.systems.meikyu_kingdom.tables.catalog import TABLE_CODES, get_table, roll_table
+from meikyu.systems.meikyu_kingdom.tables.effects import VOCABULARY
 from meikyu.tables import LANGS, Effect, Table, load_table
 
 DATA = resources.files("meikyu.systems.meikyu_kingdom").joinpath("data").joinpath("tables")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from meikyu.dice.source import RecordingDice, ScriptedDice
-from meikyu.systems.meikyu_kingdom.tables import TABLE_CODES, get_table
+from meikyu.systems.meikyu_kingdom.tables.catalog import TABLE_CODES, get_table
 from tests.conftest import oracle_cases
 
 

@@ -9,8 +9,8 @@ import pytest
 
 import meikyu
 from meikyu.errors import CommandError
-from meikyu.systems.meikyu_kingdom.generators import MAX_COUNT
-from meikyu.systems.meikyu_kingdom.tables import TABLE_CODES, get_part, get_table
+from meikyu.systems.meikyu_kingdom.tables.catalog import TABLE_CODES, get_part, get_table
+from meikyu.systems.meikyu_kingdom.tables.generators import MAX_COUNT
 from tests.conftest import oracle_cases
 
 PARTS = resources.files("meikyu.systems.meikyu_kingdom").joinpath("data").joinpath("tables").joinpath("parts")

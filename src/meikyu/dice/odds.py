@@ -2,7 +2,7 @@
 
 Sums are computed by walking the parse tree with distributions instead of dice (each dice term is
 independent and appears once, so the result is exact). Checks that look at individual dice count
-classes of rolls instead (Meikyuu Kingdom's keep-two: ``systems/meikyu_kingdom/odds.py``).
+classes of rolls instead (Meikyuu Kingdom's keep-two: ``systems/meikyu_kingdom/check/odds.py``).
 
 >>> from meikyu.dice.command import parse, GENERIC
 >>> o = sum_odds(parse("2D6>=7").node, GENERIC)

@@ -50,6 +50,7 @@ from meikyu.engine import Action, Event, _snake
 from meikyu.errors import DataError
 from meikyu.i18n import translate
 from meikyu.serial import from_data, to_data
+from meikyu.systems.meikyu_kingdom.check.odds import check_odds
 from meikyu.systems.meikyu_kingdom.combat import actions as act
 from meikyu.systems.meikyu_kingdom.combat import events as ev
 from meikyu.systems.meikyu_kingdom.combat.actions import ACTIONS
@@ -79,7 +80,6 @@ from meikyu.systems.meikyu_kingdom.combat.rules import (
 )
 from meikyu.systems.meikyu_kingdom.combat.view import appearance, gm_notes, label, render
 from meikyu.systems.meikyu_kingdom.combat.words import describe
-from meikyu.systems.meikyu_kingdom.odds import check_odds
 from meikyu.table.base import GM, MenuItem, odds_data, per_state, sort_menu
 from meikyu.table.setup import data_of, known_fields
 

@@ -9,7 +9,7 @@ NPCs are played by the GM. At the round table (R-MK-03 … R-MK-06):
 - the GM closes each meeting and approves or refuses every request;
 - the GM may make any of the players' requests for a player who is away (marked in the menu).
 
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 >>> court_seats(sample().characters)
 ['gm', 'pc:haneul', 'pc:doyun', 'pc:seoa', 'pc:mir']
 """
@@ -25,12 +25,12 @@ from meikyu.errors import DataError
 from meikyu.i18n import translate
 from meikyu.i18n.hangul import settle_particles
 from meikyu.serial import TypeRegistry
-from meikyu.systems.meikyu_kingdom import facilities
-from meikyu.systems.meikyu_kingdom import round_table as rt
-from meikyu.systems.meikyu_kingdom.character import Character
 from meikyu.systems.meikyu_kingdom.events import RequestResolved
-from meikyu.systems.meikyu_kingdom.kingdom import ROOMS, Kingdom, adjacent
-from meikyu.systems.meikyu_kingdom.sheet import read_sheet, sample
+from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom.sheets import facilities
+from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import ROOMS, Kingdom, adjacent
+from meikyu.systems.meikyu_kingdom.sheets.sheet import read_sheet, sample
 from meikyu.systems.meikyu_kingdom.table_runner import describe_request
 from meikyu.table.base import GM, MenuItem, sort_menu
 from meikyu.table.setup import data_of, known_fields

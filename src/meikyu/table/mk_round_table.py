@@ -18,11 +18,11 @@ from typing import Any
 
 from meikyu.engine import Action, Event
 from meikyu.i18n import translate
-from meikyu.systems.meikyu_kingdom import facilities
-from meikyu.systems.meikyu_kingdom import round_table as rt
-from meikyu.systems.meikyu_kingdom.character import Character
-from meikyu.systems.meikyu_kingdom.display import render_maps
-from meikyu.systems.meikyu_kingdom.kingdom import COLUMNS, ROWS, Kingdom
+from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom.sheets import facilities
+from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.display import render_maps
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import COLUMNS, ROWS, Kingdom
 from meikyu.systems.meikyu_kingdom.table_runner import describe_request
 from meikyu.table.base import GM, MenuItem, per_state
 from meikyu.table.mk_court import (
@@ -69,7 +69,7 @@ def land_maps(kingdom: Kingdom, lang: str) -> list[dict[str, Any]]:
     facilities by name in ``lang``, whether it is an entrance, and whether a passage leads east / south;
     then the facility groups with their levels (R-MK-06).
 
-    >>> from meikyu.systems.meikyu_kingdom.sheet import sample
+    >>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
     >>> land = land_maps(sample().kingdom, "en")[0]
     >>> land["label"], land["rows"][0][1]
     ('Home Land', {'room': 'B1', 'facilities': ['Throne Room'], 'entrance': False, 'east': False, 'south': True})

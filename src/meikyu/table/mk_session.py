@@ -36,16 +36,16 @@ from typing import Any
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event, _snake
 from meikyu.i18n import lookup, translate
-from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
-from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom import session as ss
 from meikyu.systems.meikyu_kingdom.combat.events import BattleEvent
 from meikyu.systems.meikyu_kingdom.combat.model import Battle
-from meikyu.systems.meikyu_kingdom.effect_words import option_label
 from meikyu.systems.meikyu_kingdom.events import PhaseEntered
-from meikyu.systems.meikyu_kingdom.labyrinth import read_labyrinth, sample_labyrinth
+from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
+from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom.kingdom.effect_words import option_label
+from meikyu.systems.meikyu_kingdom.labyrinth.map import read_labyrinth, sample_labyrinth
 from meikyu.systems.meikyu_kingdom.session_state import LABYRINTH_PROMPTS
-from meikyu.systems.meikyu_kingdom.sheet import SheetFile
+from meikyu.systems.meikyu_kingdom.sheets.sheet import SheetFile
 from meikyu.table.base import GM, MenuItem, per_state
 from meikyu.table.mk_court import (
     ALL,

@@ -17,7 +17,7 @@ A table in TOML::
     id = "DRINK"
     dice = "1D3"
     name = { ko = "음료표", ja = "飲み物表", en = "Drinks" }
-    vocabulary = "meikyu.systems.meikyu_kingdom.table_effects"   # optional
+    vocabulary = "meikyu.systems.meikyu_kingdom.tables.effects"   # optional
 
     [[entries]]
     roll = 1                       # one value, or [low, high] for a range

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from meikyu.systems.meikyu_kingdom.check.rolls import evaluate
 from meikyu.systems.meikyu_kingdom.combat.resolve import _plain_pair
-from meikyu.systems.meikyu_kingdom.rolls import evaluate
 
 die = st.integers(min_value=1, max_value=6)
 

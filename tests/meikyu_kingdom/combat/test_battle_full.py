@@ -147,7 +147,7 @@ def test_every_listed_action_is_accepted(seed: int) -> None:
 def test_r_mk_21_court_from_a_character_sheet_keeps_its_formation() -> None:
     """R-MK-21: PCs come from the court's sheets and stand where the formation put them."""
     from meikyu.systems.meikyu_kingdom.combat.bestiary import parse_encounter
-    from meikyu.systems.meikyu_kingdom.sheet import sample
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
     ids = [c.id for c in sample().characters]
     text = (

@@ -9,7 +9,6 @@ import pytest
 from meikyu.dice import RandomDice
 from meikyu.engine import Game
 from meikyu.errors import DataError
-from meikyu.systems.meikyu_kingdom.character import Character
 from meikyu.systems.meikyu_kingdom.combat import events as ev
 from meikyu.systems.meikyu_kingdom.combat.actions import Attack, EndQuarter, ReduceHp
 from meikyu.systems.meikyu_kingdom.combat.bestiary import load_bestiary, load_encounter, parse_bestiary
@@ -17,6 +16,7 @@ from meikyu.systems.meikyu_kingdom.combat.cli import describe, run_battle
 from meikyu.systems.meikyu_kingdom.combat.model import Combatant
 from meikyu.systems.meikyu_kingdom.combat.rules import BattleRules, gm_actions
 from meikyu.systems.meikyu_kingdom.combat.view import render
+from meikyu.systems.meikyu_kingdom.sheets.character import Character
 
 OLD_STYLE = """
 [[monster]]

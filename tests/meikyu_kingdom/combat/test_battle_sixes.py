@@ -200,7 +200,7 @@ from itertools import combinations  # noqa: E402
 from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from meikyu.systems.meikyu_kingdom.rolls import best_outcome, evaluate, readings  # noqa: E402
+from meikyu.systems.meikyu_kingdom.check.rolls import best_outcome, evaluate, readings  # noqa: E402
 
 _dice = st.lists(st.integers(1, 6), min_size=2, max_size=4)
 

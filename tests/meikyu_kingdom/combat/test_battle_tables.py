@@ -190,7 +190,7 @@ FWT_TYPES = {2: "dead", 3: "check", 4: "incapacitated", 5: "incapacitated", 6: "
 
 def test_table_effects_agree_with_the_shared_table_data() -> None:
     """CAT, FWT and the treasure tables: our effect logic matches the tables package's structured effects."""
-    tables = pytest.importorskip("meikyu.systems.meikyu_kingdom.tables")
+    tables = pytest.importorskip("meikyu.systems.meikyu_kingdom.tables.catalog")
     from meikyu.systems.meikyu_kingdom.combat.treasure import treasure_result
 
     for value, kind in CAT_TYPES.items():

@@ -28,7 +28,7 @@ from meikyu.errors import MeikyuError
 def _needless(battle: Any) -> bool:
     """The battle waits on a ``sixes`` prompt session 6 no longer asks: every reading succeeds, or
     every one fails and even minion help (a point per minion) could not turn the best (R-MK-19)."""
-    from meikyu.systems.meikyu_kingdom.rolls import readings
+    from meikyu.systems.meikyu_kingdom.check.rolls import readings
 
     p = battle.pending
     if p is None or p.choice is None or p.choice.kind != "sixes":
@@ -65,13 +65,13 @@ def battle(commit: str) -> None:
 def session(commit: str) -> None:
     from dataclasses import replace
 
-    from meikyu.systems.meikyu_kingdom import called_check as cc
-    from meikyu.systems.meikyu_kingdom import check as ck
-    from meikyu.systems.meikyu_kingdom import expedition as ex
     from meikyu.systems.meikyu_kingdom import session as se
-    from meikyu.systems.meikyu_kingdom.labyrinth import sample_labyrinth
+    from meikyu.systems.meikyu_kingdom.check import called as cc
+    from meikyu.systems.meikyu_kingdom.check import check as ck
+    from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+    from meikyu.systems.meikyu_kingdom.labyrinth.map import sample_labyrinth
     from meikyu.systems.meikyu_kingdom.session_state import STEPS
-    from meikyu.systems.meikyu_kingdom.sheet import sample
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
     state = se.new_session(sample(), sample_labyrinth())
     state = ex.begin(replace(state, index=STEPS.index(("labyrinth", ""))))  # at the labyrinth's entrance

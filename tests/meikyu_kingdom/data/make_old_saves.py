@@ -48,11 +48,11 @@ def battle(commit: str) -> None:
 
 
 def session(commit: str) -> None:
-    from meikyu.systems.meikyu_kingdom import called_check as cc
-    from meikyu.systems.meikyu_kingdom import check as ck
     from meikyu.systems.meikyu_kingdom import session as se
-    from meikyu.systems.meikyu_kingdom.labyrinth import sample_labyrinth
-    from meikyu.systems.meikyu_kingdom.sheet import sample
+    from meikyu.systems.meikyu_kingdom.check import called as cc
+    from meikyu.systems.meikyu_kingdom.check import check as ck
+    from meikyu.systems.meikyu_kingdom.labyrinth.map import sample_labyrinth
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 
     game: Game[Any] = Game(se.SessionRules(), se.new_session(sample(), sample_labyrinth()), RandomDice(5))
     moves: list[tuple[Any, list[int] | None]] = [

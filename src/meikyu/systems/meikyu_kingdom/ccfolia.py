@@ -6,7 +6,7 @@ chat palette, one command a line, where ``{label}`` stands for a param) and ``me
 is BCDice's Meikyuu Kingdom commands: ``2MK+{才覚}>=9`` for a check, ``CAT`` and the other tables.
 Labels are in the game's language (ja by default: ccfolia tables are mostly Japanese).
 
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 >>> haneul = sample().characters[0]
 >>> clip = to_ccfolia(haneul, "ja")
 >>> clip["kind"], clip["data"]["name"], clip["data"]["status"][0]
@@ -27,8 +27,8 @@ from typing import Any
 
 from meikyu.errors import DataError
 from meikyu.i18n import lookup, translate
-from meikyu.systems.meikyu_kingdom.character import Character
-from meikyu.systems.meikyu_kingdom.kingdom import POWERS, Kingdom
+from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import POWERS, Kingdom
 
 STATS = ("wit", "charm", "search", "valor")
 TABLES = ("CAT", "FWT", "CFT", "KDT", "TT", "KCT")
@@ -181,7 +181,7 @@ def _int(value: Any, field: str, file: str) -> int:
 def kingdom_markdown(kingdom: Kingdom | None, court: Sequence[Character], lang: str = "ko") -> str:
     """The kingdom and its court as Markdown, for a forum post, a wiki or a Discord message.
 
-    >>> from meikyu.systems.meikyu_kingdom.sheet import sample
+    >>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
     >>> s = sample()
     >>> text = kingdom_markdown(s.kingdom, s.characters, "en")
     >>> text.splitlines()[0]

@@ -147,9 +147,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 # -- check ---------------------------------------------------------------------------------------
 def cmd_check(args: argparse.Namespace) -> int:
-    from meikyu.systems.meikyu_kingdom.check import CheckState
-    from meikyu.systems.meikyu_kingdom.check_auto import AutoPolicy, resolve
-    from meikyu.systems.meikyu_kingdom.forecast import declared_odds
+    from meikyu.systems.meikyu_kingdom.check.auto import AutoPolicy, resolve
+    from meikyu.systems.meikyu_kingdom.check.check import CheckState
+    from meikyu.systems.meikyu_kingdom.check.forecast import declared_odds
 
     lang = _lang(args)
     state, declaration = _check_setup(args)
@@ -199,9 +199,9 @@ def _check_setup(args: argparse.Namespace) -> tuple[Any, Any]:
     """The court and kingdom of the check: a sheet's (``--sheet``/``--actor``) or one built from the options."""
     from dataclasses import replace
 
-    from meikyu.systems.meikyu_kingdom.character import STATS, Character
-    from meikyu.systems.meikyu_kingdom.check import CheckOptions, CheckState, DeclareCheck
-    from meikyu.systems.meikyu_kingdom.kingdom import POWERS, Kingdom
+    from meikyu.systems.meikyu_kingdom.check.check import CheckOptions, CheckState, DeclareCheck
+    from meikyu.systems.meikyu_kingdom.sheets.character import STATS, Character
+    from meikyu.systems.meikyu_kingdom.sheets.kingdom import POWERS, Kingdom
 
     for name in ("hope", "voice", "drive", "capacity", "minions"):
         value = getattr(args, name)
@@ -281,7 +281,7 @@ def _find_character(court: Any, name: str) -> Any:
 
 def _sheet_values(args: argparse.Namespace, national: bool) -> tuple[Any, Any, str]:
     """Kingdom, court and the roller's id from ``--sheet`` / ``--actor``."""
-    from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+    from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
     sheet = _load(args.sheet)
     court = sheet.characters
@@ -301,13 +301,13 @@ def _sheet_values(args: argparse.Namespace, national: bool) -> tuple[Any, Any, s
 
 # -- sheets --------------------------------------------------------------------------------------
 def _load(path: str) -> Any:
-    from meikyu.systems.meikyu_kingdom.sheet import load_sheet, sample
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import load_sheet, sample
 
     return sample() if path == "sample" else load_sheet(path)
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
-    from meikyu.systems.meikyu_kingdom.display import render_character, render_kingdom
+    from meikyu.systems.meikyu_kingdom.sheets.display import render_character, render_kingdom
 
     lang = _lang(args)
     sheet = _load(args.file)
@@ -322,7 +322,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 
 
 def cmd_kingdom(args: argparse.Namespace) -> int:
-    from meikyu.systems.meikyu_kingdom.display import render_kingdom
+    from meikyu.systems.meikyu_kingdom.sheets.display import render_kingdom
 
     lang = _lang(args)
     sheet = _load(args.file)
@@ -347,8 +347,8 @@ def stat_name(text: str) -> str:
     >>> stat_name("매력"), stat_name("軍事"), stat_name("Wit"), stat_name("3")
     ('charm', 'military', 'wit', '3')
     """
-    from meikyu.systems.meikyu_kingdom.character import STATS
-    from meikyu.systems.meikyu_kingdom.kingdom import POWERS
+    from meikyu.systems.meikyu_kingdom.sheets.character import STATS
+    from meikyu.systems.meikyu_kingdom.sheets.kingdom import POWERS
 
     low = text.strip().casefold()
     for name in STATS + POWERS:

@@ -29,8 +29,8 @@ from meikyu.dice.result import RollResult
 from meikyu.dice.source import Dice
 from meikyu.errors import CommandError, LimitError
 from meikyu.memo import MemoBudget
-from meikyu.systems.meikyu_kingdom.rolls import best_outcome
-from meikyu.systems.meikyu_kingdom.tables import TABLE_CODES
+from meikyu.systems.meikyu_kingdom.check.rolls import best_outcome
+from meikyu.systems.meikyu_kingdom.tables.catalog import TABLE_CODES
 
 if TYPE_CHECKING:
     from meikyu.dice.odds import Odds
@@ -209,7 +209,7 @@ class MKCheck(Node):
         return " · ".join(parts) + verdict_tail(result, lang, judged, self.unknown_target)
 
     def odds(self, system: SystemCommands) -> Odds:
-        from meikyu.systems.meikyu_kingdom.odds import check_odds
+        from meikyu.systems.meikyu_kingdom.check.odds import check_odds
 
         if self.target is None:
             raise CommandError("error.odds.no_target", command=self.source)
@@ -250,7 +250,7 @@ class MKTable(Node):
 
     def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
         from meikyu.dice.source import RecordingDice
-        from meikyu.systems.meikyu_kingdom.tables import get_table
+        from meikyu.systems.meikyu_kingdom.tables.catalog import get_table
 
         recorder = RecordingDice(dice)
         rolled = get_table(self.code).roll(recorder)
@@ -271,7 +271,7 @@ class MKGenerated(Node):
     __slots__ = ("code", "max_dice")
 
     def __init__(self, code: str) -> None:
-        from meikyu.systems.meikyu_kingdom.generators import dice_bound
+        from meikyu.systems.meikyu_kingdom.tables.generators import dice_bound
 
         self.code = code
         self.source = code
@@ -279,7 +279,7 @@ class MKGenerated(Node):
 
     def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
         from meikyu.dice.source import RecordingDice
-        from meikyu.systems.meikyu_kingdom.generators import generate
+        from meikyu.systems.meikyu_kingdom.tables.generators import generate
 
         recorder = RecordingDice(dice)
         made = generate(self.code, recorder)
@@ -332,7 +332,7 @@ class MeikyuKingdomCommands(SystemCommands):
             return MKTable(body)
         if not body[:1].isalpha() and not body.startswith(_DIGIT_HEADED):
             return None  # composite tables' names start with a letter (2D6 needs none of them); nRET a digit
-        from meikyu.systems.meikyu_kingdom.generators import recognizes
+        from meikyu.systems.meikyu_kingdom.tables.generators import recognizes
 
         if recognizes(body):
             return MKGenerated(body)

@@ -182,7 +182,7 @@ class TableRolled(MKEvent):
     text: str = ""
 
     def _params(self, lang: str) -> dict[str, object]:
-        from meikyu.systems.meikyu_kingdom.tables import get_table
+        from meikyu.systems.meikyu_kingdom.tables.catalog import get_table
 
         params = super()._params(lang)
         try:
@@ -234,7 +234,9 @@ class RequestResolved(MKEvent):
 
     def describe(self, lang: str = "en", who: str | None = None) -> str:
         """The request in ``lang``; ``who`` overrides the actor id with a display name."""
-        from meikyu.systems.meikyu_kingdom import facilities  # the facility catalog loads only when shown
+        from meikyu.systems.meikyu_kingdom.sheets import (
+            facilities,  # the facility catalog loads only when shown
+        )
 
         key = f"mk.table_runner.req_{self.kind}"
         if self.kind == "item":

@@ -8,10 +8,10 @@ nothing, and ``game.undo()`` takes back the last action.
 >>> from meikyu.dice import RandomDice
 >>> from meikyu.engine import Game
 >>> from meikyu.errors import RuleError
->>> from meikyu.systems.meikyu_kingdom import round_table as rt
->>> from meikyu.systems.meikyu_kingdom.display import render_map
+>>> from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
+>>> from meikyu.systems.meikyu_kingdom.sheets.display import render_map
 >>> from meikyu.systems.meikyu_kingdom.session import Advance, SessionRules, SessionState
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 >>> s = sample()                                    # 버섯골 왕국 and its court of four
 >>> game = Game(SessionRules(), SessionState(s.kingdom, s.characters), RandomDice(7))
 >>> _ = game.play(Advance()); _ = game.play(Advance())   # preparation → prologue → round table

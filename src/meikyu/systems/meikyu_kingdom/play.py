@@ -38,21 +38,21 @@ from meikyu.engine import Action, Event, Game
 from meikyu.errors import DataError, InputError, MeikyuError
 from meikyu.i18n import lookup, translate
 from meikyu.i18n.hangul import settle_particles
-from meikyu.systems.meikyu_kingdom import called_check as cc
-from meikyu.systems.meikyu_kingdom import camp
-from meikyu.systems.meikyu_kingdom import check as ck
-from meikyu.systems.meikyu_kingdom import cycle as cy
-from meikyu.systems.meikyu_kingdom import expedition as ex
-from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
-from meikyu.systems.meikyu_kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom import session as se
-from meikyu.systems.meikyu_kingdom import table_finds as finds
-from meikyu.systems.meikyu_kingdom.effect_words import option_label
-from meikyu.systems.meikyu_kingdom.effect_words import word as _word
+from meikyu.systems.meikyu_kingdom.check import called as cc
+from meikyu.systems.meikyu_kingdom.check import check as ck
+from meikyu.systems.meikyu_kingdom.check.typed_dice import play_typed
+from meikyu.systems.meikyu_kingdom.expedition import camp
+from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+from meikyu.systems.meikyu_kingdom.expedition.transport import Transport
+from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
+from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
+from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom.kingdom.effect_words import option_label
+from meikyu.systems.meikyu_kingdom.kingdom.effect_words import word as _word
+from meikyu.systems.meikyu_kingdom.labyrinth import finds
 from meikyu.systems.meikyu_kingdom.session_state import SessionState
 from meikyu.systems.meikyu_kingdom.table_runner import command_action, describe_request
-from meikyu.systems.meikyu_kingdom.transport import Transport
-from meikyu.systems.meikyu_kingdom.typed_dice import play_typed
 
 SAVE_FORMAT = "meikyu.mk.play"
 SAVE_VERSION = 1
@@ -88,8 +88,8 @@ class Names:
 def describe(action: Action, state: SessionState, lang: str) -> str:
     """One menu line for ``action`` in ``lang``.
 
-    >>> from meikyu.systems.meikyu_kingdom.sheet import sample
-    >>> from meikyu.systems.meikyu_kingdom.labyrinth import sample_labyrinth
+    >>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
+    >>> from meikyu.systems.meikyu_kingdom.labyrinth.map import sample_labyrinth
     >>> s = se.new_session(sample(), sample_labyrinth())
     >>> describe(ex.MoveTo("hall"), s, "en"), describe(ex.SearchTrap("mir", "wit"), s, "ja")
     ('go to Pillar Hall', 'ミルが探す(才覚)')
@@ -261,8 +261,8 @@ def status_lines(state: SessionState, lang: str) -> list[str]:
 
 def _stat(word: str, lang: str) -> str:
     """A stat or power typed in any of the three languages (``매력``, ``魅力``, ``charm``) as its code name."""
-    from meikyu.systems.meikyu_kingdom.character import STATS
-    from meikyu.systems.meikyu_kingdom.kingdom import POWERS
+    from meikyu.systems.meikyu_kingdom.sheets.character import STATS
+    from meikyu.systems.meikyu_kingdom.sheets.kingdom import POWERS
 
     return _code(word, (*STATS, *POWERS))
 
@@ -299,8 +299,8 @@ class Player:
               labyrinth: str = "sample", seed: int | None = None, typed: bool = False) -> Player:
         """A new game of ``sheet`` (a sheet file, or ``sample``) on ``labyrinth``."""
         from meikyu.files import check_writable
-        from meikyu.systems.meikyu_kingdom.labyrinth import load_labyrinth
-        from meikyu.systems.meikyu_kingdom.sheet import load_sheet, sample
+        from meikyu.systems.meikyu_kingdom.labyrinth.map import load_labyrinth
+        from meikyu.systems.meikyu_kingdom.sheets.sheet import load_sheet, sample
 
         check_writable(path)
         sheet_file = sample() if sheet == "sample" else load_sheet(sheet)

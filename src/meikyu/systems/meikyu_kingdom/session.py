@@ -9,7 +9,7 @@ the history, so undo and replay still work.
 
 >>> from meikyu.dice import ScriptedDice
 >>> from meikyu.engine import Game
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 >>> s = sample()
 >>> g = Game(SessionRules(), SessionState(s.kingdom, s.characters), ScriptedDice([3, 4]))
 >>> for _ in range(2): _ = g.play(Advance())
@@ -27,19 +27,19 @@ from meikyu.dice.source import Dice
 from meikyu.engine import TEXT_LIMIT, Action, Event
 from meikyu.errors import DataError, RuleError
 from meikyu.serial import TypeRegistry, from_data, to_data
-from meikyu.systems.meikyu_kingdom import battle as seam
-from meikyu.systems.meikyu_kingdom import called_check as cc
-from meikyu.systems.meikyu_kingdom import check as ck
-from meikyu.systems.meikyu_kingdom import cycle as cy
-from meikyu.systems.meikyu_kingdom import expedition as ex
-from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
-from meikyu.systems.meikyu_kingdom import quarters
-from meikyu.systems.meikyu_kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom.check import called as cc
+from meikyu.systems.meikyu_kingdom.check import check as ck
+from meikyu.systems.meikyu_kingdom.check.voice import change_voice
 from meikyu.systems.meikyu_kingdom.combat import actions as battle_actions
 from meikyu.systems.meikyu_kingdom.combat.model import DEAD
 from meikyu.systems.meikyu_kingdom.events import CitizensChanged, KingdomChanged, MinionsChanged, PhaseEntered
+from meikyu.systems.meikyu_kingdom.expedition import battle as seam
+from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+from meikyu.systems.meikyu_kingdom.expedition import quarters
+from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
+from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
+from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.session_state import LABYRINTH_ENDS, STEPS, SessionState
-from meikyu.systems.meikyu_kingdom.voice import change_voice
 
 __all__ = ["LABYRINTH_ENDS", "STEPS", "SessionRules", "SessionState", "new_session"]
 
@@ -415,8 +415,8 @@ def next_session(state: SessionState) -> tuple[SessionState, tuple[Event, ...]]:
 def new_session(sheet: Any, labyrinth: Any = None) -> SessionState:
     """A first game for a sheet file's kingdom and court, on ``labyrinth`` (or on paper when ``None``).
 
-    >>> from meikyu.systems.meikyu_kingdom.sheet import sample
-    >>> from meikyu.systems.meikyu_kingdom.labyrinth import sample_labyrinth
+    >>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
+    >>> from meikyu.systems.meikyu_kingdom.labyrinth.map import sample_labyrinth
     >>> s = new_session(sample(), sample_labyrinth())
     >>> s.phase, s.kingdom.land_makers, s.labyrinth.entrance
     ('preparation', 4, 'gate')

@@ -5,7 +5,7 @@ cycle, the labyrinth with the court's expedition through it, a check waiting for
 a battle, a table run waiting for a choice, and the kingdom disasters due. ``to_data`` / ``from_data``
 round-trip it through JSON.
 
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 >>> s = sample()
 >>> state = SessionState(s.kingdom, s.characters)
 >>> SessionState.from_data(state.to_data()) == state
@@ -19,14 +19,14 @@ from typing import Any
 
 from meikyu.engine import Prompt
 from meikyu.serial import from_data, to_data
-from meikyu.systems.meikyu_kingdom import kingdom_effects as fx
-from meikyu.systems.meikyu_kingdom import round_table as rt
-from meikyu.systems.meikyu_kingdom.called_check import CalledCheck
-from meikyu.systems.meikyu_kingdom.character import Character
+from meikyu.systems.meikyu_kingdom.check.called import CalledCheck
 from meikyu.systems.meikyu_kingdom.combat.model import Battle
-from meikyu.systems.meikyu_kingdom.cycle import CycleState
-from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
-from meikyu.systems.meikyu_kingdom.labyrinth import Labyrinth
+from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
+from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom.kingdom.cycle import CycleState
+from meikyu.systems.meikyu_kingdom.labyrinth.map import Labyrinth
+from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
 STEPS: tuple[tuple[str, str], ...] = (
     ("preparation", ""),

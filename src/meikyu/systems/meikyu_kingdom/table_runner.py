@@ -16,7 +16,7 @@ pending request while it waits for the GM. Rule errors are printed and change no
     undo | map | status | help | quit
 
 >>> import meikyu.systems.meikyu_kingdom
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 >>> s = sample()
 >>> runner = TableRunner(s.kingdom, s.characters, "en")
 >>> runner.feed("minions doyun 5")[0]
@@ -39,12 +39,12 @@ from meikyu.engine import Action, Event, Game
 from meikyu.errors import InputError, MeikyuError
 from meikyu.i18n import translate
 from meikyu.i18n.hangul import settle_particles
-from meikyu.systems.meikyu_kingdom import facilities
-from meikyu.systems.meikyu_kingdom import round_table as rt
-from meikyu.systems.meikyu_kingdom.character import Character
-from meikyu.systems.meikyu_kingdom.display import render_maps
 from meikyu.systems.meikyu_kingdom.events import KingdomChanged, RequestResolved
-from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom.sheets import facilities
+from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.display import render_maps
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
 CHANGES_LAND = (rt.RequestFacility, rt.RequestPassage, rt.RequestDestroy)
 
@@ -211,7 +211,7 @@ def action_words(action: Action, lang: str) -> str:
 def command_action(state: rt.RoundTableState, name: str, args: list[str], lang: str = "ko") -> Action:
     """The round-table action a typed command names (``minions doyun 6``, ``item seoa 도시락 1`` …).
 
-    >>> from meikyu.systems.meikyu_kingdom.sheet import sample
+    >>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
     >>> s = sample()
     >>> command_action(rt.RoundTableState(s.kingdom, s.characters), "minions", ["ドユン", "6"])
     AssignMinions(actor='doyun', count=6)
@@ -293,7 +293,7 @@ def _facility(lang: str, name: str, *, known_only: bool = True) -> str:
 def describe_request(req: rt.Request, court: Sequence[Character], lang: str) -> str:
     """A round-table request in words (the character by display name, the facility in ``lang``).
 
-    >>> from meikyu.systems.meikyu_kingdom.sheet import sample
+    >>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
     >>> describe_request(rt.RequestPassage(0, "C1", "C2"), sample().characters, "en")
     'passage map 1 C1–C2'
     """

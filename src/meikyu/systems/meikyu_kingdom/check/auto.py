@@ -2,8 +2,8 @@
 :func:`resolve`, which declares a check and lets a policy answer its prompts (:mod:`.check`).
 
 >>> from meikyu.dice import ScriptedDice
->>> from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.check.check import CheckState, DeclareCheck
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 >>> s = sample()
 >>> state = CheckState(s.kingdom, s.characters)
 >>> result, events = resolve(state, DeclareCheck("haneul", "charm", difficulty=9, hope=("drive",)),
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event, Policy
-from meikyu.systems.meikyu_kingdom import rolls
-from meikyu.systems.meikyu_kingdom.check import (
+from meikyu.systems.meikyu_kingdom.check import rolls
+from meikyu.systems.meikyu_kingdom.check.check import (
     CheckRules,
     CheckState,
     ConvertSixes,

@@ -9,7 +9,7 @@ left counting, asked only when more than one reading is worth having — and ``m
 one-shot commands.
 
 >>> from meikyu.dice import ScriptedDice
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 >>> s = sample()
 >>> call = CalledCheck(Call("mir", "search", 9, "trap_search"))
 >>> call.prompt.kind, [a.hope for a in legal(call, s.kingdom, s.characters)][:2]
@@ -35,10 +35,10 @@ from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event, Prompt
 from meikyu.errors import RuleError
 from meikyu.serial import TypeRegistry, from_data, to_data
-from meikyu.systems.meikyu_kingdom import check as ck
-from meikyu.systems.meikyu_kingdom.character import Character
-from meikyu.systems.meikyu_kingdom.check_auto import AutoPolicy
-from meikyu.systems.meikyu_kingdom.kingdom import POWERS, Kingdom
+from meikyu.systems.meikyu_kingdom.check import check as ck
+from meikyu.systems.meikyu_kingdom.check.auto import AutoPolicy
+from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import POWERS, Kingdom
 
 ACTIONS = TypeRegistry()
 MAX_LISTED_HOPE = 3

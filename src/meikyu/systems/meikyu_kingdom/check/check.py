@@ -21,8 +21,8 @@ from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event, Prompt
 from meikyu.errors import InputError, RuleError
 from meikyu.serial import TypeRegistry, from_data, to_data
-from meikyu.systems.meikyu_kingdom import rolls
-from meikyu.systems.meikyu_kingdom.character import STATS, Character
+from meikyu.systems.meikyu_kingdom.check import rolls
+from meikyu.systems.meikyu_kingdom.check.voice import change_voice
 from meikyu.systems.meikyu_kingdom.events import (
     CheckDeclared,
     CheckResolved,
@@ -36,8 +36,8 @@ from meikyu.systems.meikyu_kingdom.events import (
     StatusCured,
     VoiceChanged,
 )
-from meikyu.systems.meikyu_kingdom.kingdom import POWERS, Kingdom
-from meikyu.systems.meikyu_kingdom.voice import change_voice
+from meikyu.systems.meikyu_kingdom.sheets.character import STATS, Character
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import POWERS, Kingdom
 
 ACTIONS = TypeRegistry()
 

@@ -8,8 +8,8 @@ goes on while a minion is left (once only when the option ``minion_help_repeatab
 chance that d helps are possible is the chance that the first d − 1 minion dice sum to less than
 the minions the roller has, exact as a fraction.
 
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
->>> from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.check.check import CheckState, DeclareCheck
 >>> s = sample()
 >>> o = declared_odds(CheckState(s.kingdom, s.characters), DeclareCheck("haneul", "charm", 9))
 >>> o.success, o.critical, o.fumble
@@ -27,10 +27,10 @@ from functools import cache
 
 from meikyu.dice.odds import Odds
 from meikyu.dice.source import ScriptedDice
-from meikyu.systems.meikyu_kingdom import rolls
-from meikyu.systems.meikyu_kingdom.check import CheckRules, CheckState, DeclareCheck
-from meikyu.systems.meikyu_kingdom.check_auto import AutoPolicy, auto_conversion
-from meikyu.systems.meikyu_kingdom.odds import classes
+from meikyu.systems.meikyu_kingdom.check import rolls
+from meikyu.systems.meikyu_kingdom.check.auto import AutoPolicy, auto_conversion
+from meikyu.systems.meikyu_kingdom.check.check import CheckRules, CheckState, DeclareCheck
+from meikyu.systems.meikyu_kingdom.check.odds import classes
 
 
 @cache

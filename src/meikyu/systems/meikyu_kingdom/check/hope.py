@@ -6,7 +6,7 @@ due (R-MK-20). A PC using a monster skill (through possession or the immigrant t
 1 hope as it declares the skill, or the skill has no effect; a constant-type monster skill then
 lasts until the cycle ends.
 
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 >>> s = sample()
 >>> haneul = s.characters[0]
 >>> k, c, events, disaster = reduce_hope(s.kingdom, haneul, "drive", 1)
@@ -20,11 +20,11 @@ from dataclasses import dataclass, replace
 
 from meikyu.engine import Event
 from meikyu.errors import RuleError
-from meikyu.systems.meikyu_kingdom.character import Character, Skill
-from meikyu.systems.meikyu_kingdom.check import HOPE_SOURCES
+from meikyu.systems.meikyu_kingdom.check.check import HOPE_SOURCES
+from meikyu.systems.meikyu_kingdom.check.voice import change_voice
 from meikyu.systems.meikyu_kingdom.events import MKEvent
-from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
-from meikyu.systems.meikyu_kingdom.voice import change_voice
+from meikyu.systems.meikyu_kingdom.sheets.character import Character, Skill
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
 
 @dataclass(frozen=True)

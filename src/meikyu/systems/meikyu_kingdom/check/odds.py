@@ -25,7 +25,7 @@ from math import comb
 
 from meikyu.dice.odds import Odds
 from meikyu.errors import LimitError
-from meikyu.systems.meikyu_kingdom.rolls import best_outcome
+from meikyu.systems.meikyu_kingdom.check.rolls import best_outcome
 
 MAX_ODDS_DICE = 100
 """As many dice as one nMK check may roll (commands.MAX_CHECK_DICE): the cost no longer grows with n."""

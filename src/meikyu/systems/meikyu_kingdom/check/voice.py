@@ -3,7 +3,7 @@
 A disaster roll is due when (a) voice becomes ≤ the number of land makers in the game, (b) voice
 decreases while already ≤ that number, or (c) an effect would reduce voice while it is 0.
 
->>> from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+>>> from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 >>> k, events, disaster = change_voice(Kingdom("k", voice=5, land_makers=4), -1, "fumble")
 >>> k.voice, disaster, events[-1].trigger
 (4, True, 'reached')
@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from meikyu.engine import Event
 from meikyu.systems.meikyu_kingdom.events import DisasterTriggered, VoiceChanged
-from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
 
 def disaster_trigger(old: int, new: int, attempted: int, land_makers: int) -> str | None:

@@ -47,7 +47,7 @@ from meikyu.i18n import FALLBACK_LANGS
 from .model import COURT, MONSTERS, Battle, Combatant, Options, Trap, Weapon
 
 if TYPE_CHECKING:
-    from ..kingdom import Kingdom
+    from ..sheets.kingdom import Kingdom
 
 LANG_KEYS = ("ko", "ja", "en")
 _MISSING = object()
@@ -414,7 +414,7 @@ def _court_sheet(e: _Entry, file: str) -> tuple[list[Combatant], Kingdom | None]
     source = e.get("court", str, "")
     if not source:
         return [], None
-    from ..sheet import load_sheet, sample
+    from ..sheets.sheet import load_sheet, sample
 
     sheet = sample() if source == "sample" else load_sheet(named_path(file, source))
     formation = e.get("formation", dict, {})

@@ -16,7 +16,7 @@ from meikyu.engine import Action, Game
 from meikyu.errors import DiceExhausted, InputError, MeikyuError
 from meikyu.i18n import LANGS, resolve_lang, translate
 
-from ..typed_dice import play_typed
+from ..check.typed_dice import play_typed
 from .words import describe, show_field, show_menu
 
 DEFAULT_LANG = "ko"

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from meikyu.dice.source import Dice
 
-from ..rolls import best_outcome
+from ..check.rolls import best_outcome
 from .fast_records import Fallback, PrefixDice, Record, eligible
 from .model import (
     COURT,

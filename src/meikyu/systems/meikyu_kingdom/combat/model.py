@@ -212,13 +212,13 @@ class Combatant:
     def from_character(
         cls, character: Any, side: str = COURT, area: int | None = None, *, kind: str | None = None
     ) -> Combatant:
-        """A battle piece from a :class:`meikyu.systems.meikyu_kingdom.character.Character` sheet.
+        """A battle piece from a :class:`meikyu.systems.meikyu_kingdom.sheets.character.Character` sheet.
 
         Every filled item slot becomes an attack option (non-weapons as range-0 power-1 melee items,
         R-MK-29); an armor item keeps its reduction with it, so trading or breaking it changes the
         carrier's reduction (R-MK-30). ``area`` defaults to the side's front line.
 
-        >>> from meikyu.systems.meikyu_kingdom.character import Character
+        >>> from meikyu.systems.meikyu_kingdom.sheets.character import Character
         >>> sheet = Character.from_data({"id": "sara", "name": "Sara", "wit": 1, "charm": 1,
         ...     "search": 1, "valor": 2, "hp": 8, "max_hp": 9, "capacity": 3, "evasion": 9, "items": [{"name": "spear", "category": "weapon", "attack": "melee", "power": 3},
         ...     {"name": "mail", "category": "armor", "reduction": 1}]})
@@ -447,7 +447,7 @@ class Battle:
     pending: Pending | None = None
     voice: int = 0
     """The kingdom's Voice of the People (hope shared by the court, R-MK-13), changed only through
-    :func:`meikyu.systems.meikyu_kingdom.voice.voice_step` (R-MK-20)."""
+    :func:`meikyu.systems.meikyu_kingdom.check.voice.voice_step` (R-MK-20)."""
     land_makers: int = 0
     """Land makers in this game, for the disaster triggers (R-MK-20); 0 = the court's PCs here."""
     disasters: int = 0

@@ -6,8 +6,8 @@ These functions edit a :class:`~.work.Work` and emit events; they never validate
 
 from __future__ import annotations
 
-from ..rolls import CheckOutcome, best_outcome, readings
-from ..voice import voice_step
+from ..check.rolls import CheckOutcome, best_outcome, readings
+from ..check.voice import voice_step
 from . import events as ev
 from .model import (
     BAD_STATUSES,

@@ -129,7 +129,7 @@ def sixes_option(detail: tuple[int, ...], converted: int, lang: str, into: str =
     >>> sixes_option((3, -1, 4, 0, 6, 4), 1, "ko")
     '6 1개를 기력으로, 4 사용 → 7: 성패 미상, 기력 +1'
     """
-    from ..rolls import evaluate
+    from ..check.rolls import evaluate
 
     modifier, difficulty, room, curse = detail[:4]
     o = evaluate(detail[4:], modifier, None if difficulty < 0 else difficulty, converted, curse=bool(curse))
@@ -256,7 +256,7 @@ def pending_text(battle: Any, lang: str) -> str:
 
 def show_menu(battle: Any, legal: list[Action], lang: str) -> list[str]:
     """The legal actions grouped by character, then kind, each under its stable key (see :mod:`.menu`)."""
-    from ..display import display_width
+    from ..sheets.display import display_width
     from .menu import entries
     from .view import label
 

@@ -7,8 +7,8 @@ makes goes through the one voice path (:func:`.voice.voice_step`), so kingdom di
 (R-MK-20) and the kingdom takes them over (:func:`sync`). When it is over, :func:`fold_back` writes HP, drive, minions, statuses, conditions and
 fatal-wound deadlines to the sheets, and removes the items that broke.
 
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
->>> from meikyu.systems.meikyu_kingdom.labyrinth import sample_labyrinth
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.labyrinth.map import sample_labyrinth
 >>> s = sample()
 >>> b = start(s.characters, {}, {"seoa": 1}, sample_labyrinth().room("pantry").encounter, s.kingdom.voice, 0)
 >>> [(c.id, c.area) for c in b.combatants], b.voice, b.options.count_unknown
@@ -21,7 +21,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from meikyu.engine import Event
-from meikyu.systems.meikyu_kingdom.character import Character
 from meikyu.systems.meikyu_kingdom.combat import events as bev
 from meikyu.systems.meikyu_kingdom.combat.bestiary import Species, load_bestiary, monster
 from meikyu.systems.meikyu_kingdom.combat.model import (
@@ -33,8 +32,9 @@ from meikyu.systems.meikyu_kingdom.combat.model import (
     Combatant,
     Options,
 )
-from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
-from meikyu.systems.meikyu_kingdom.labyrinth import Encounter
+from meikyu.systems.meikyu_kingdom.labyrinth.map import Encounter
+from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
 DEFAULT_AREA = 2
 """Where a land maker stands when the formation names no area: the court's front (R-MK-21)."""

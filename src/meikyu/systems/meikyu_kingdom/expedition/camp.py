@@ -10,11 +10,11 @@ from typing import Any
 
 from meikyu.engine import Action, Event
 from meikyu.systems.meikyu_kingdom.combat.model import INCAPACITATED
-from meikyu.systems.meikyu_kingdom.cycle import CycleState
 from meikyu.systems.meikyu_kingdom.events import StatusCured
-from meikyu.systems.meikyu_kingdom.expedition_effects import lab_error, lab_of, with_expedition
-from meikyu.systems.meikyu_kingdom.expedition_events import ConditionChanged, HpChanged, MealTaken
-from meikyu.systems.meikyu_kingdom.quarters import end_quarter
+from meikyu.systems.meikyu_kingdom.expedition.effects import lab_error, lab_of, with_expedition
+from meikyu.systems.meikyu_kingdom.expedition.events import ConditionChanged, HpChanged, MealTaken
+from meikyu.systems.meikyu_kingdom.expedition.quarters import end_quarter
+from meikyu.systems.meikyu_kingdom.kingdom.cycle import CycleState
 from meikyu.systems.meikyu_kingdom.session_state import SessionState
 
 HUNGER_HP = 1

@@ -12,16 +12,16 @@ from meikyu.dice.source import Dice
 from meikyu.engine import Event
 from meikyu.errors import RuleError
 from meikyu.formula import evaluate
+from meikyu.systems.meikyu_kingdom.check.voice import change_voice
 from meikyu.systems.meikyu_kingdom.combat.model import DEAD, INCAPACITATED
-from meikyu.systems.meikyu_kingdom.expedition_events import (
+from meikyu.systems.meikyu_kingdom.expedition.events import (
     ConditionChanged,
     HaulGained,
     HpChanged,
     StatusGained,
 )
-from meikyu.systems.meikyu_kingdom.labyrinth import Labyrinth, Outcome
+from meikyu.systems.meikyu_kingdom.labyrinth.map import Labyrinth, Outcome
 from meikyu.systems.meikyu_kingdom.session_state import Expedition, SessionState
-from meikyu.systems.meikyu_kingdom.voice import change_voice
 
 
 def lab_error(key: str, rule: str = "R-MK-01", **params: Any) -> RuleError:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from meikyu.systems.meikyu_kingdom import table_finds as finds
 from meikyu.systems.meikyu_kingdom.events import MKEvent
+from meikyu.systems.meikyu_kingdom.labyrinth import finds
 
 
 class LabyrinthEvent(MKEvent):

@@ -24,10 +24,12 @@ from dataclasses import dataclass, replace
 
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
-from meikyu.systems.meikyu_kingdom import battle as seam
-from meikyu.systems.meikyu_kingdom import table_finds as finds
-from meikyu.systems.meikyu_kingdom.called_check import Call, CalledCheck
-from meikyu.systems.meikyu_kingdom.camp import (
+from meikyu.systems.meikyu_kingdom.check.called import Call, CalledCheck
+from meikyu.systems.meikyu_kingdom.check.check import CheckState
+from meikyu.systems.meikyu_kingdom.combat.model import COURT
+from meikyu.systems.meikyu_kingdom.events import StatusCured
+from meikyu.systems.meikyu_kingdom.expedition import battle as seam
+from meikyu.systems.meikyu_kingdom.expedition.camp import (
     BOXED_LUNCH,
     REST,
     Camp,
@@ -38,11 +40,7 @@ from meikyu.systems.meikyu_kingdom.camp import (
     meal,
     own_lunch,
 )
-from meikyu.systems.meikyu_kingdom.check import CheckState
-from meikyu.systems.meikyu_kingdom.combat.model import COURT
-from meikyu.systems.meikyu_kingdom.cycle import Act, CycleRules, CycleState, Resolve
-from meikyu.systems.meikyu_kingdom.events import StatusCured
-from meikyu.systems.meikyu_kingdom.expedition_effects import (
+from meikyu.systems.meikyu_kingdom.expedition.effects import (
     apply,
     haul,
     lab_error,
@@ -50,7 +48,7 @@ from meikyu.systems.meikyu_kingdom.expedition_effects import (
     targets_of,
     with_expedition,
 )
-from meikyu.systems.meikyu_kingdom.expedition_events import (
+from meikyu.systems.meikyu_kingdom.expedition.events import (
     BattleBegins,
     BattleSettled,
     NothingFound,
@@ -60,11 +58,13 @@ from meikyu.systems.meikyu_kingdom.expedition_events import (
     TrapNoticed,
     TrapSprung,
 )
-from meikyu.systems.meikyu_kingdom.labyrinth import Room
-from meikyu.systems.meikyu_kingdom.minions import TRANSPORT
-from meikyu.systems.meikyu_kingdom.quarters import end_quarter, leave
+from meikyu.systems.meikyu_kingdom.expedition.minions import TRANSPORT
+from meikyu.systems.meikyu_kingdom.expedition.quarters import end_quarter, leave
+from meikyu.systems.meikyu_kingdom.expedition.transport import Transport, begin_transport, finish_transport
+from meikyu.systems.meikyu_kingdom.kingdom.cycle import Act, CycleRules, CycleState, Resolve
+from meikyu.systems.meikyu_kingdom.labyrinth import finds
+from meikyu.systems.meikyu_kingdom.labyrinth.map import Room
 from meikyu.systems.meikyu_kingdom.session_state import Expedition, Loot, SessionState
-from meikyu.systems.meikyu_kingdom.transport import Transport, begin_transport, finish_transport
 
 FORMATION_AREAS = (0, 1, 2)
 """The court's own areas: HQ, rear, front (R-MK-21)."""
@@ -520,7 +520,7 @@ def legal(state: SessionState) -> list[Action]:
         return [TakeMaterial(m) for m in ex.loot[0].options]
     if ex.stage == "camp":
         assert ex.camp is not None
-        from meikyu.systems.meikyu_kingdom.cycle import Pass
+        from meikyu.systems.meikyu_kingdom.kingdom.cycle import Pass
 
         ready = [c for c in ex.camp.characters if ex.camp.ready(c)]
         return [*(Rest(c) for c in ready), *_transports(state, ready), *(Pass(c) for c in ready)]

@@ -2,7 +2,7 @@
 action taken in camp: :mod:`.transport`).
 
 >>> from meikyu.dice import ScriptedDice
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 >>> s = sample()
 >>> from dataclasses import replace
 >>> court = tuple(replace(c, minions=6) if c.id == "doyun" else c for c in s.characters)
@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 
 from meikyu.engine import Event
 from meikyu.errors import RuleError
-from meikyu.systems.meikyu_kingdom.character import Character
 from meikyu.systems.meikyu_kingdom.events import CitizensChanged, MinionsChanged, MKEvent
-from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
 TRANSPORT_DIFFICULTY = 9
 TRANSPORT = "transport"

@@ -10,8 +10,8 @@ from meikyu.dice.source import Dice
 from meikyu.engine import Event
 from meikyu.systems.meikyu_kingdom.combat.model import DEAD
 from meikyu.systems.meikyu_kingdom.events import StatusCured
-from meikyu.systems.meikyu_kingdom.expedition_effects import lab_of, lose_hp, with_expedition
-from meikyu.systems.meikyu_kingdom.expedition_events import (
+from meikyu.systems.meikyu_kingdom.expedition.effects import lab_of, lose_hp, with_expedition
+from meikyu.systems.meikyu_kingdom.expedition.events import (
     ConditionChanged,
     LabyrinthLeft,
     QuarterEnded,

@@ -10,9 +10,9 @@ kingdom (stored items, materials). Failure: [9 − achievement] citizens are los
 sent; when the loss reaches n every returning citizen is lost and the cargo with them.
 
 >>> from meikyu.dice import ScriptedDice
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
->>> from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck
->>> from meikyu.systems.meikyu_kingdom.check_auto import resolve
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.check.check import CheckState, DeclareCheck
+>>> from meikyu.systems.meikyu_kingdom.check.auto import resolve
 >>> s = sample()
 >>> done, _ = resolve(CheckState(s.kingdom, s.characters), DeclareCheck("mir", "military", 9), ScriptedDice([2, 3]))
 >>> done.achievement, citizens_lost(done, 4)      # 2+3 + military 2 = 7: two of the four are lost
@@ -25,13 +25,18 @@ from dataclasses import dataclass, replace
 
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
-from meikyu.systems.meikyu_kingdom.called_check import Call, CalledCheck
-from meikyu.systems.meikyu_kingdom.camp import camp_moved
-from meikyu.systems.meikyu_kingdom.check import CheckState
-from meikyu.systems.meikyu_kingdom.cycle import Act, CycleRules, Resolve
+from meikyu.systems.meikyu_kingdom.check.called import Call, CalledCheck
+from meikyu.systems.meikyu_kingdom.check.check import CheckState
 from meikyu.systems.meikyu_kingdom.events import CitizensChanged, KingdomChanged
-from meikyu.systems.meikyu_kingdom.expedition_effects import lab_error, lab_of, with_expedition
-from meikyu.systems.meikyu_kingdom.minions import TRANSPORT, TRANSPORT_DIFFICULTY, TransportResult, desert
+from meikyu.systems.meikyu_kingdom.expedition.camp import camp_moved
+from meikyu.systems.meikyu_kingdom.expedition.effects import lab_error, lab_of, with_expedition
+from meikyu.systems.meikyu_kingdom.expedition.minions import (
+    TRANSPORT,
+    TRANSPORT_DIFFICULTY,
+    TransportResult,
+    desert,
+)
+from meikyu.systems.meikyu_kingdom.kingdom.cycle import Act, CycleRules, Resolve
 from meikyu.systems.meikyu_kingdom.session_state import Cargo, SessionState
 
 

@@ -8,10 +8,10 @@ runs the cycle machine; :func:`with_help` hands the waiting helpers to a check d
 the cooperation up.
 
 >>> from meikyu.dice import ScriptedDice
->>> from meikyu.systems.meikyu_kingdom.check import CheckState, DeclareCheck
->>> from meikyu.systems.meikyu_kingdom.check_auto import resolve
->>> from meikyu.systems.meikyu_kingdom.cycle import CycleState
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.check.check import CheckState, DeclareCheck
+>>> from meikyu.systems.meikyu_kingdom.check.auto import resolve
+>>> from meikyu.systems.meikyu_kingdom.kingdom.cycle import CycleState
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 >>> s = sample()
 >>> cycle = CycleState(tuple(c.id for c in s.characters))
 >>> cycle, _ = cooperate(cycle, s.characters, "doyun", "haneul", "negotiate")
@@ -30,9 +30,15 @@ from dataclasses import replace
 from meikyu.dice.source import ScriptedDice
 from meikyu.engine import Event
 from meikyu.errors import RuleError
-from meikyu.systems.meikyu_kingdom.character import Character
-from meikyu.systems.meikyu_kingdom.check import DeclareCheck
-from meikyu.systems.meikyu_kingdom.cycle import Cooperate, CycleRules, CycleState, Resolve, UseCooperation
+from meikyu.systems.meikyu_kingdom.check.check import DeclareCheck
+from meikyu.systems.meikyu_kingdom.kingdom.cycle import (
+    Cooperate,
+    CycleRules,
+    CycleState,
+    Resolve,
+    UseCooperation,
+)
+from meikyu.systems.meikyu_kingdom.sheets.character import Character
 
 
 def check_eligible(court: Sequence[Character], helper: str, target: str) -> None:

@@ -60,7 +60,7 @@ class Cooperate(Action):
     Like every support action it needs ``helper`` ready and makes them acted once resolved.
     ``accepted`` is the GM's judgement that the help fits the target and the action; refused help
     still uses up the helper's action but gives no bonus. Whether favor outweighs enmity needs the
-    sheets: :func:`meikyu.systems.meikyu_kingdom.cooperation.cooperate` checks it before this
+    sheets: :func:`meikyu.systems.meikyu_kingdom.kingdom.cooperation.cooperate` checks it before this
     action, and the check refuses an ineligible helper again when the bonus is used.
     """
 

@@ -11,9 +11,9 @@ from typing import Any
 from meikyu.engine import Action, Prompt
 from meikyu.errors import InputError
 from meikyu.serial import TypeRegistry
-from meikyu.systems.meikyu_kingdom import called_check as cc
-from meikyu.systems.meikyu_kingdom.character import Character
-from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+from meikyu.systems.meikyu_kingdom.check import called as cc
+from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 from meikyu.tables import Effect
 
 ACTIONS = TypeRegistry()

@@ -14,26 +14,26 @@ from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
 from meikyu.errors import RuleError
 from meikyu.formula import evaluate
-from meikyu.systems.meikyu_kingdom import called_check as cc
-from meikyu.systems.meikyu_kingdom import check as ck
-from meikyu.systems.meikyu_kingdom import facilities
-from meikyu.systems.meikyu_kingdom import table_finds as finds
-from meikyu.systems.meikyu_kingdom.character import Character
-from meikyu.systems.meikyu_kingdom.effect_state import (
-    MATERIALS,
-    STAR_FRAGMENT_NAMES,
-    EffectState,
-    Frame,
-    Pending,
-)
+from meikyu.systems.meikyu_kingdom.check import called as cc
+from meikyu.systems.meikyu_kingdom.check import check as ck
+from meikyu.systems.meikyu_kingdom.check.voice import change_voice
 from meikyu.systems.meikyu_kingdom.events import (
     CitizensChanged,
     GmDecisionNeeded,
     KingdomChanged,
     MinionsChanged,
 )
-from meikyu.systems.meikyu_kingdom.kingdom import POWERS, Kingdom, LandMap, adjacent, shift_relation
-from meikyu.systems.meikyu_kingdom.voice import change_voice
+from meikyu.systems.meikyu_kingdom.kingdom.effect_state import (
+    MATERIALS,
+    STAR_FRAGMENT_NAMES,
+    EffectState,
+    Frame,
+    Pending,
+)
+from meikyu.systems.meikyu_kingdom.labyrinth import finds
+from meikyu.systems.meikyu_kingdom.sheets import facilities
+from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import POWERS, Kingdom, LandMap, adjacent, shift_relation
 from meikyu.tables import Effect
 
 

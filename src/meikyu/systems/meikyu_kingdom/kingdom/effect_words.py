@@ -2,8 +2,8 @@
 facility as ``map:room:name``, an envoy's ``accept:3``, a nation, a talent, a character), and every face
 that lists them — ``mk play``, the web table — says them the same way, in the reader's language.
 
->>> from meikyu.systems.meikyu_kingdom.effect_state import EffectState
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.kingdom.effect_state import EffectState
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 >>> s = sample()
 >>> state = EffectState(s.kingdom, s.characters)
 >>> option_label(state, "choose_facility", "0:A1:밭", "en")
@@ -17,9 +17,9 @@ that lists them — ``mk play``, the web table — says them the same way, in th
 from __future__ import annotations
 
 from meikyu.i18n import lookup, translate
-from meikyu.systems.meikyu_kingdom import facilities
-from meikyu.systems.meikyu_kingdom import table_finds as finds
-from meikyu.systems.meikyu_kingdom.effect_state import EffectState
+from meikyu.systems.meikyu_kingdom.kingdom.effect_state import EffectState
+from meikyu.systems.meikyu_kingdom.labyrinth import finds
+from meikyu.systems.meikyu_kingdom.sheets import facilities
 
 
 def option_label(state: EffectState, kind: str, option: str, lang: str) -> str:

@@ -13,7 +13,7 @@ model the world map, so the GM carries them out on paper and confirms.
 
 >>> from meikyu.dice import ScriptedDice
 >>> from meikyu.engine import Game
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 >>> s = sample()
 >>> g = Game(EffectRules(), EffectState(s.kingdom, s.characters), ScriptedDice([2, 2, 3, 4]))
 >>> events = g.play(RollTable("KDT"))      # 2+2 = 4: plague, citizens -2D6 (3+4)
@@ -29,9 +29,10 @@ from typing import Any
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
 from meikyu.errors import RuleError
-from meikyu.systems.meikyu_kingdom import called_check as cc
-from meikyu.systems.meikyu_kingdom import check as ck
-from meikyu.systems.meikyu_kingdom.effect_state import (
+from meikyu.systems.meikyu_kingdom.check import called as cc
+from meikyu.systems.meikyu_kingdom.check import check as ck
+from meikyu.systems.meikyu_kingdom.events import TableRolled
+from meikyu.systems.meikyu_kingdom.kingdom.effect_state import (
     ACTIONS,
     KINGDOM_TABLES,
     Choose,
@@ -39,8 +40,12 @@ from meikyu.systems.meikyu_kingdom.effect_state import (
     Frame,
     RollTable,
 )
-from meikyu.systems.meikyu_kingdom.effect_steps import answer_check, apply_choice, live_sheets, run_queue
-from meikyu.systems.meikyu_kingdom.events import TableRolled
+from meikyu.systems.meikyu_kingdom.kingdom.effect_steps import (
+    answer_check,
+    apply_choice,
+    live_sheets,
+    run_queue,
+)
 
 __all__ = ["ACTIONS", "CALLED_ANSWERS", "Choose", "EffectRules", "EffectState", "RollTable"]
 
@@ -74,7 +79,7 @@ class EffectRules:
             if code not in KINGDOM_TABLES:
                 raise RuleError("R-MK-20", "mk.error.effects.not_kingdom_table", code=action.code,
                                 codes=", ".join(KINGDOM_TABLES))
-            from meikyu.systems.meikyu_kingdom.tables import get_table
+            from meikyu.systems.meikyu_kingdom.tables.catalog import get_table
 
             result = get_table(code).roll(dice)
             events.append(TableRolled(code, result.value, f"{code}:{result.value}"))

@@ -9,7 +9,7 @@ kingdom, and facility groups follow from the map (R-MK-06).
 
 >>> from meikyu.dice import ScriptedDice
 >>> from meikyu.engine import Game
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 >>> s = sample()
 >>> game = Game(RoundTableRules(), RoundTableState(s.kingdom, s.characters), ScriptedDice([]))
 >>> _ = game.play(AssignMinions("doyun", 10)); _ = game.play(EndOrganization())
@@ -28,10 +28,10 @@ from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event, Prompt
 from meikyu.errors import InputError, RuleError
 from meikyu.serial import TypeRegistry, from_data, to_data
-from meikyu.systems.meikyu_kingdom import facilities
-from meikyu.systems.meikyu_kingdom.character import Character, Item
 from meikyu.systems.meikyu_kingdom.events import KingdomChanged, MinionsAssigned, RequestResolved
-from meikyu.systems.meikyu_kingdom.kingdom import ROOMS, Kingdom, LandMap, adjacent, passage
+from meikyu.systems.meikyu_kingdom.sheets import facilities
+from meikyu.systems.meikyu_kingdom.sheets.character import Character, Item
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import ROOMS, Kingdom, LandMap, adjacent, passage
 
 ACTIONS = TypeRegistry()
 

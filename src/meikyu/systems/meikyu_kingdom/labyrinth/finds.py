@@ -51,8 +51,8 @@ from meikyu.formula import evaluate
 from meikyu.i18n import translate
 from meikyu.systems.meikyu_kingdom.combat.bestiary import Species, load_bestiary
 from meikyu.systems.meikyu_kingdom.combat.model import Weapon
-from meikyu.systems.meikyu_kingdom.labyrinth import Encounter, Placement
-from meikyu.systems.meikyu_kingdom.tables import get_table
+from meikyu.systems.meikyu_kingdom.labyrinth.map import Encounter, Placement
+from meikyu.systems.meikyu_kingdom.tables.catalog import get_table
 from meikyu.tables import TableRoll
 
 CATEGORY_TABLES: dict[str, str] = {

@@ -24,8 +24,8 @@ from typing import Any
 
 from meikyu.errors import DataError
 from meikyu.formula import parse_formula
-from meikyu.systems.meikyu_kingdom.character import BAD_STATUSES, STATS
-from meikyu.systems.meikyu_kingdom.fields import Reader, read_file
+from meikyu.systems.meikyu_kingdom.sheets.character import BAD_STATUSES, STATS
+from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, read_file
 
 EFFECT_KINDS = ("damage", "heal", "status", "drive", "minions", "voice", "material", "item")
 """What a trap or event may do: HP loss (``damage``, never reduced by armor, a ruling) or gain, a bad

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from meikyu.errors import DataError
-from meikyu.systems.meikyu_kingdom.fields import Reader, read_file
+from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, read_file
 
 STATS: tuple[str, ...] = ("wit", "charm", "search", "valor")
 """재치 / 매력 / 탐색 / 무용 — the four character stats."""

@@ -1,7 +1,7 @@
 """Plain-text views of sheets in Korean, Japanese or English (``meikyu mk sheet`` / ``mk kingdom``).
 
 >>> import meikyu.systems.meikyu_kingdom
->>> from meikyu.systems.meikyu_kingdom.sheet import sample
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 >>> print(render_map(sample().kingdom.maps[0], "en").splitlines()[1])
    +-------------+-------------+-------------+
 """
@@ -12,9 +12,9 @@ import unicodedata
 from collections.abc import Sequence
 
 from meikyu.i18n import translate
-from meikyu.systems.meikyu_kingdom import facilities
-from meikyu.systems.meikyu_kingdom.character import STATS, Character
-from meikyu.systems.meikyu_kingdom.kingdom import COLUMNS, POWERS, ROWS, Kingdom, LandMap
+from meikyu.systems.meikyu_kingdom.sheets import facilities
+from meikyu.systems.meikyu_kingdom.sheets.character import STATS, Character
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import COLUMNS, POWERS, ROWS, Kingdom, LandMap
 
 CELL = 11
 """The narrowest room cell, in terminal columns (the separator included)."""

@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 
 from meikyu.errors import DataError, InputError
-from meikyu.systems.meikyu_kingdom.fields import Reader
+from meikyu.systems.meikyu_kingdom.sheets.fields import Reader
 
 FILE = "facilities.toml"
 

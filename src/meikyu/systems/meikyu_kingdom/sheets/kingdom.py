@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from meikyu.errors import DataError
-from meikyu.systems.meikyu_kingdom.fields import Reader, read_file
+from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, read_file
 
 POWERS: tuple[str, ...] = ("life", "order", "culture", "military")
 """생활 / 치안 / 문화 / 군사 — the four national powers (kingdom levels used as check stats)."""

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from meikyu.errors import DataError
-from meikyu.systems.meikyu_kingdom.character import Character, read_court
-from meikyu.systems.meikyu_kingdom.fields import read_file
-from meikyu.systems.meikyu_kingdom.kingdom import Kingdom
+from meikyu.systems.meikyu_kingdom.sheets.character import Character, read_court
+from meikyu.systems.meikyu_kingdom.sheets.fields import read_file
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
 SAMPLE = "sample_kingdom.toml"
 

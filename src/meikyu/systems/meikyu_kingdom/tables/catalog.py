@@ -67,7 +67,7 @@ def get_part(part: str) -> Table:
 
 
 def _load(key: str, relative: str) -> Table:
-    from meikyu.systems.meikyu_kingdom.table_effects import VOCABULARY
+    from meikyu.systems.meikyu_kingdom.tables.effects import VOCABULARY
     from meikyu.tables import load_table
 
     path = resources.files("meikyu.systems.meikyu_kingdom").joinpath("data").joinpath("tables")

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from meikyu.dice.source import Dice
 from meikyu.errors import CommandError
-from meikyu.systems.meikyu_kingdom.tables import get_part, get_table
+from meikyu.systems.meikyu_kingdom.tables.catalog import get_part, get_table
 
 LANGS = ("ko", "ja", "en")
 Text = dict[str, str]
