@@ -18,7 +18,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from meikyu.errors import InputError, MeikyuError
-from meikyu.i18n import LANGS, resolve_lang, translate
+from meikyu.i18n import LANGS, translate
+from meikyu.lang import resolve_lang
 
 # Sub-commands that live with their system: name -> module with register(subparsers).
 PLUGINS: dict[str, str] = {

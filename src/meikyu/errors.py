@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from meikyu.i18n import translate
+
 
 class MeikyuError(Exception):
     """Base of every error meikyu raises on purpose."""
@@ -26,8 +28,6 @@ class MeikyuError(Exception):
 
     def message(self, lang: str | None = None, /) -> str:
         """The error as a sentence in ``lang`` (``ko``, ``ja`` or ``en``; default English)."""
-        from meikyu.i18n import translate
-
         lang = lang or "en"
         # an error given as the reason of another (a sheet rule a GM ruling broke) is said in the same language
         params = {k: v.message(lang) if isinstance(v, MeikyuError) else v for k, v in self.params.items()}

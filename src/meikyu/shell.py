@@ -32,7 +32,8 @@ from typing import TextIO
 
 from meikyu.dice.source import RandomDice
 from meikyu.errors import MeikyuError
-from meikyu.i18n import LANGS, resolve_lang, translate
+from meikyu.i18n import LANGS, translate
+from meikyu.lang import resolve_lang
 
 _CONTINUES = set("+-*/<>=")
 

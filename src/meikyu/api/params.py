@@ -226,7 +226,8 @@ def extras_param(params: Mapping[str, str]) -> bool:
 
 def lang_param(params: Mapping[str, str], default: str) -> str:
     """``lang=ko|ja|en``, else ``MEIKYU_LANG``, else ``default`` (an unknown value falls back too)."""
-    from meikyu.i18n import LANGS, resolve_lang
+    from meikyu.i18n import LANGS
+    from meikyu.lang import resolve_lang
 
     asked = params.get("lang", "").strip().lower()
     if asked not in LANGS:

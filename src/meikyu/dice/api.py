@@ -10,7 +10,7 @@ from meikyu.dice.node import Notice, SystemCommands
 from meikyu.dice.result import RollResult
 from meikyu.dice.source import Dice, RandomDice, ScriptedDice
 from meikyu.errors import CommandError, DiceError
-from meikyu.i18n import resolve_lang
+from meikyu.lang import resolve_lang
 from meikyu.systems import find
 
 if TYPE_CHECKING:

@@ -55,7 +55,7 @@ class RollResult(NamedTuple):
         return tuple(value for _, value in self.rands)
 
     def _lang(self, lang: str | None = None) -> str:
-        from meikyu.i18n import resolve_lang
+        from meikyu.lang import resolve_lang
         from meikyu.systems import find
 
         chosen = lang or self.lang

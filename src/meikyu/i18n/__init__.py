@@ -6,13 +6,10 @@ is this package; a game system registers its own with :func:`register_catalog` u
 
 >>> translate("word.success", "ja")
 '成功'
->>> resolve_lang("EN")
-'en'
 """
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 LANGS: tuple[str, ...] = ("ko", "ja", "en")
@@ -27,21 +24,6 @@ _loaded: dict[tuple[str, str], dict[str, str]] = {}
 def register_catalog(prefix: str, package: str) -> None:
     """Serve keys starting with ``prefix`` from ``package``'s ``ko.toml`` / ``ja.toml`` / ``en.toml``."""
     _catalogs[prefix] = package
-
-
-def resolve_lang(lang: str | None = None, default: str = "ko") -> str:
-    """Pick the language: the argument, else ``MEIKYU_LANG``, else ``default``.
-
-    Raises :class:`meikyu.errors.InputError` for anything but ko / ja / en.
-    """
-    if lang in LANGS:
-        return lang
-    chosen = (lang or os.environ.get("MEIKYU_LANG") or default).strip().lower()
-    if chosen not in LANGS:
-        from meikyu.errors import InputError
-
-        raise InputError("error.lang", lang=chosen, langs=", ".join(LANGS))
-    return chosen
 
 
 def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from meikyu.errors import InputError, MeikyuError
-from meikyu.i18n import LANGS, resolve_lang, translate
+from meikyu.i18n import LANGS, translate
+from meikyu.lang import resolve_lang
 
 DEFAULT_LANG = "ja"
 Handler = Callable[[argparse.Namespace], int]

@@ -31,7 +31,8 @@ import sys
 from collections.abc import Callable
 
 from meikyu.errors import InputError, MeikyuError
-from meikyu.i18n import LANGS, resolve_lang, translate
+from meikyu.i18n import LANGS, translate
+from meikyu.lang import resolve_lang
 
 DEFAULT_LANG = "ja"
 

@@ -15,7 +15,8 @@ from typing import Any
 
 from meikyu.dice.source import Dice, RandomDice, RecordingDice, ScriptedDice, parse_dice_list
 from meikyu.errors import DiceError, InputError
-from meikyu.i18n import LANGS, resolve_lang, translate
+from meikyu.i18n import LANGS, translate
+from meikyu.lang import resolve_lang
 
 DEFAULT_LANG = "ko"
 

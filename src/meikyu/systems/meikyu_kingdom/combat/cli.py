@@ -14,7 +14,8 @@ from typing import Any, TextIO
 from meikyu.dice.source import Dice, RandomDice
 from meikyu.engine import Action, Game
 from meikyu.errors import DiceExhausted, InputError, MeikyuError
-from meikyu.i18n import LANGS, resolve_lang, translate
+from meikyu.i18n import LANGS, translate
+from meikyu.lang import resolve_lang
 
 from ..check.typed_dice import play_typed
 from .words import describe, show_field, show_menu
