@@ -14,7 +14,7 @@ from meikyu.lang import resolve_lang
 from meikyu.systems import find
 
 if TYPE_CHECKING:
-    from meikyu.dice.odds import Odds  # only odds() needs it, and imports it through the node
+    from meikyu.dice.result import Odds  # only odds() needs it, and imports it through the node
 
 _SHARED: list[RandomDice] = []
 _COMMANDS: dict[str, SystemCommands] = {}

@@ -90,7 +90,7 @@ class BarabaraRoll(Node):
         if self.op is not None and self.target is not None:
             op, goal = self.op, self.target
             count = sum(1 for v in values if compare(op, v, goal))
-        return RollResult(self, system.system_id, lang, tuple(rands), count, values)
+        return RollResult(self, system.system_id, lang, tuple(rands), count, values, default_lang=system.default_lang)
 
     def render_bcdice(self, result: RollResult) -> str:
         text = f"({self.source}) ＞ {','.join(map(str, result.kept))}"

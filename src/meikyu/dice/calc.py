@@ -23,7 +23,7 @@ class CalcRoll(Node):
         self.bcdice_text = f"c{shown} ＞ {value}"
 
     def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
-        return RollResult(self, system.system_id, lang, (), self.value)
+        return RollResult(self, system.system_id, lang, (), self.value, default_lang=system.default_lang)
 
     def render_bcdice(self, result: RollResult) -> str:
         return self.bcdice_text

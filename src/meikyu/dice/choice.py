@@ -74,7 +74,7 @@ class ChoiceRoll(Node):
             value = dice.roll(len(left))
             rands.append((len(left), value))
             picked.append(left.pop(value - 1))
-        return RollResult(self, system.system_id, lang, tuple(rands), rands[0][1], detail=tuple(picked))
+        return RollResult(self, system.system_id, lang, tuple(rands), rands[0][1], detail=tuple(picked), default_lang=system.default_lang)
 
     def render_bcdice(self, result: RollResult) -> str:
         return f"({self.source}) ＞ {_FORMS[self.form][3].join(result.detail)}"

@@ -41,7 +41,7 @@ class D66Roll(Node):
             tens, units = min(a, b), max(a, b)
         elif order == "desc":
             tens, units = max(a, b), min(a, b)
-        return RollResult(self, system.system_id, lang, ((6, a), (6, b)), tens * 10 + units, (a, b))
+        return RollResult(self, system.system_id, lang, ((6, a), (6, b)), tens * 10 + units, (a, b), default_lang=system.default_lang)
 
     def render_bcdice(self, result: RollResult) -> str:
         return f"({self.source}) ＞ {result.total}"

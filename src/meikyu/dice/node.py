@@ -10,11 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from meikyu.dice.result import Odds, RollResult
 from meikyu.errors import CommandError
 
 if TYPE_CHECKING:
-    from meikyu.dice.odds import Odds
-    from meikyu.dice.result import RollResult
     from meikyu.dice.source import Dice
 
 
@@ -51,6 +50,9 @@ class SystemCommands:
     d66_sorted = False
     """D66 reads the lower die as tens (True) or the first die as tens (False, BCDice's default)."""
     help_key = "help.dice"
+    default_lang = "ja"
+    """The language results render in when none is asked and ``$MEIKYU_LANG`` is unset (the registry's
+    ``SystemInfo.default_lang`` of the same system; a test keeps the two equal)."""
     _pattern: str | None = None
 
     def pattern_heads(self) -> list[str]:
@@ -150,9 +152,7 @@ class Notice(Node):
         self.source = str(error.params.get("command", ""))
 
     def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
-        from meikyu.dice.result import RollResult
-
-        return RollResult(self, system.system_id, lang, ())
+        return RollResult(self, system.system_id, lang, (), default_lang=system.default_lang)
 
     def render_bcdice(self, result: RollResult) -> str:
         return self.error.bcdice or ""

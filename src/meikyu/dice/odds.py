@@ -12,72 +12,24 @@ Fraction(7, 12)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
+from meikyu.dice.expr import BinOp, DiceTerm, Expr, Neg, Num, Paren, apply_op, dice_terms
+from meikyu.dice.lexer import compare
+from meikyu.dice.node import SumOutcome, SystemCommands
+from meikyu.dice.result import Odds
 from meikyu.errors import CommandError, LimitError
 
-if TYPE_CHECKING:
-    from meikyu.dice.node import SystemCommands
-    from meikyu.dice.sums import Expr, SumRoll
 
-@dataclass(frozen=True)
-class Odds:
-    """Exact chances of one command."""
+class JudgedSum(Protocol):
+    """What the odds of a sum read of its command (a :class:`~meikyu.dice.sums.SumRoll`)."""
 
-    command: str
-    success: Fraction
-    critical: Fraction
-    fumble: Fraction
-    expected_drive: Fraction
-
-    @property
-    def failure(self) -> Fraction:
-        return 1 - self.success
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"ok": True, "command": self.command}
-        for name in ("success", "critical", "fumble"):
-            value: Fraction = getattr(self, name)
-            out[name] = f"{value.numerator}/{value.denominator}"
-            out[f"{name}_pct"] = round(float(value) * 100, 4)
-        drive = self.expected_drive
-        out["expected_drive"] = f"{drive.numerator}/{drive.denominator}"  # a mean, not a probability
-        out["expected_drive_value"] = round(float(drive), 4)
-        return out
-
-    def render_text(self, lang: str) -> str:
-        from meikyu.i18n import translate
-
-        def pct(value: Fraction) -> str:
-            return f"{percent(value)} ({value.numerator}/{value.denominator})"
-
-        return translate(
-            "odds.text",
-            lang,
-            command=self.command,
-            success=pct(self.success),
-            critical=pct(self.critical),
-            fumble=pct(self.fumble),
-            drive=f"{float(self.expected_drive):.3f}",
-        )
-
-
-def percent(value: Fraction, places: int = 2) -> str:
-    """A probability as a percentage that never rounds a possible outcome to 0% or a doubtful one to 100%.
-
-    >>> percent(Fraction(1, 3)), percent(Fraction(1, 10**6)), percent(1 - Fraction(1, 10**6)), percent(Fraction(0))
-    ('33.33%', '<0.01%', '>99.99%', '0.00%')
-    """
-    step = Fraction(1, 10 ** (places + 2))
-    if 0 < value < step / 2:
-        return f"<{float(step) * 100:.{places}f}%"
-    if 1 - step / 2 < value < 1:
-        return f">{float(1 - step) * 100:.{places}f}%"
-    return f"{float(value) * 100:.{places}f}%"
-
+    source: str
+    expr: Expr
+    op: str | None
+    target: int | None
 
 Dist = dict[tuple[int, int], int]
 """(dice total, value) → number of ordered dice outcomes."""
@@ -150,7 +102,6 @@ def _at_most(count: int, sides: int, total: int) -> int:
 
 def _additive(expr: Expr) -> tuple[list[tuple[int, Expr]], int]:
     """``expr`` as a chain of + and −: its (sign, leaf) pairs (leaves are dice or × ÷) and the sum of its numbers."""
-    from meikyu.dice.sums import BinOp, Neg, Num, Paren
 
     leaves: list[tuple[int, Expr]] = []
     constant = 0
@@ -175,7 +126,6 @@ def _additive(expr: Expr) -> tuple[list[tuple[int, Expr]], int]:
 
 def _groups(leaves: list[tuple[int, Expr]]) -> tuple[dict[tuple[int, int], int], list[tuple[int, Expr]]]:
     """Dice leaves merged by (sign, sides) into one count each (their totals add), and the other leaves."""
-    from meikyu.dice.sums import DiceTerm
 
     dice: dict[tuple[int, int], int] = {}
     others: list[tuple[int, Expr]] = []
@@ -189,7 +139,6 @@ def _groups(leaves: list[tuple[int, Expr]]) -> tuple[dict[tuple[int, int], int],
 
 def _estimate(expr: Expr) -> tuple[int, int]:
     """(an upper bound on the distribution's size, the big-integer steps to compute it), from the tree alone."""
-    from meikyu.dice.sums import BinOp, DiceTerm, Num
 
     if isinstance(expr, Num):
         return 1, 0
@@ -213,7 +162,6 @@ def _estimate(expr: Expr) -> tuple[int, int]:
 
 
 def _convolve(left: Dist, right: Dist, op: str, rounding: str) -> Dist:
-    from meikyu.dice.sums import apply_op
 
     out: Dist = {}
     for (d1, v1), w1 in left.items():
@@ -225,7 +173,6 @@ def _convolve(left: Dist, right: Dist, op: str, rounding: str) -> Dist:
 
 def _distribution(expr: Expr) -> tuple[Dist, int]:
     """The joint distribution of (dice total, value) of ``expr`` and its denominator."""
-    from meikyu.dice.sums import BinOp, DiceTerm, Num
 
     if isinstance(expr, Num):
         return {(0, expr.value): 1}, 1
@@ -252,7 +199,6 @@ def _distribution(expr: Expr) -> tuple[Dist, int]:
 
 
 def _sides(expr: Expr) -> set[int]:
-    from meikyu.dice.sums import BinOp, DiceTerm, Neg, Paren
 
     if isinstance(expr, DiceTerm):
         return {expr.sides}
@@ -263,9 +209,8 @@ def _sides(expr: Expr) -> set[int]:
     return set()
 
 
-def _plain_cumulative(node: SumRoll, system: SystemCommands) -> Fraction | None:
+def _plain_cumulative(node: JudgedSum, system: SystemCommands) -> Fraction | None:
     """P(success) in closed form for one dice term (± numbers) against a number, judged plainly; else None."""
-    from meikyu.dice.node import SystemCommands
 
     if type(system).judge_sum is not SystemCommands.judge_sum or node.target is None:
         return None
@@ -285,7 +230,7 @@ def _plain_cumulative(node: SumRoll, system: SystemCommands) -> Fraction | None:
     return Fraction(ways, every)
 
 
-def sum_odds(node: SumRoll, system: SystemCommands) -> Odds:
+def sum_odds(node: JudgedSum, system: SystemCommands) -> Odds:
     """Exact odds of a judged sum command, with the system's own judgement (criticals and all).
 
     The work is estimated from the parse tree first, and a command that would take too long is
@@ -295,9 +240,6 @@ def sum_odds(node: SumRoll, system: SystemCommands) -> Odds:
     >>> sum_odds(parse("200D6>=700").node, GENERIC).success > sum_odds(parse("100D6+100D6>=702").node, GENERIC).success
     True
     """
-    from meikyu.dice.lexer import compare
-    from meikyu.dice.node import SumOutcome
-    from meikyu.dice.sums import dice_terms
 
     if node.op is None or node.target is None:
         raise CommandError("error.odds.no_target", command=node.source)

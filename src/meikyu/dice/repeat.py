@@ -44,7 +44,7 @@ class RepeatRoll(Node):
             self, system.system_id, lang, rands,
             success=any(p.success for p in parts), failure=any(p.failure for p in parts),
             critical=any(p.critical for p in parts), fumble=any(p.fumble for p in parts),
-            drive=sum(p.drive for p in parts), parts=parts,
+            drive=sum(p.drive for p in parts), parts=parts, default_lang=system.default_lang,
         )
 
     def render_bcdice(self, result: RollResult) -> str:

@@ -67,7 +67,7 @@ class RerollRoll(Node):
         if self.op is not None and self.target is not None:
             op, goal = self.op, self.target
             count = sum(1 for v in drawn if compare(op, v, goal))
-        return RollResult(self, system.system_id, lang, tuple(rands), count, drawn, detail=groups)
+        return RollResult(self, system.system_id, lang, tuple(rands), count, drawn, detail=groups, default_lang=system.default_lang)
 
     def _groups(self, result: RollResult) -> str:
         return " + ".join(",".join(map(str, g)) for g in result.detail)

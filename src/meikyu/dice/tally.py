@@ -33,7 +33,7 @@ class TallyRoll(Node):
         values = roll_pool(dice, self.times, self.sides, rands)
         shown = tuple(sorted(values) if system.sorted_barabara else values)
         counts = tuple(values.count(face) for face in range(1, self.sides + 1))
-        return RollResult(self, system.system_id, lang, tuple(rands), None, shown, detail=counts)
+        return RollResult(self, system.system_id, lang, tuple(rands), None, shown, detail=counts, default_lang=system.default_lang)
 
     def _tally(self, result: RollResult) -> str:
         counts: tuple[int, ...] = result.detail

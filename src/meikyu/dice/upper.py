@@ -57,7 +57,7 @@ class UpperRoll(Node):
         if self.op is not None and self.target is not None:
             op, goal = self.op, self.target
             total = sum(1 for s in sums if compare(op, s, goal))
-        return RollResult(self, system.system_id, lang, tuple(rands), total, tuple(sums), detail=chains)
+        return RollResult(self, system.system_id, lang, tuple(rands), total, tuple(sums), detail=chains, default_lang=system.default_lang)
 
     def _middle(self, result: RollResult) -> str:
         shown = [str(c[0]) if len(c) == 1 else f"{sum(c)}[{','.join(map(str, c))}]" for c in result.detail]

@@ -29,7 +29,7 @@ class VersionNode(Node):
         self.source = "BCDiceVersion"
 
     def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
-        return RollResult(self, system.system_id, lang, ())
+        return RollResult(self, system.system_id, lang, (), default_lang=system.default_lang)
 
     def render_bcdice(self, result: RollResult) -> str:
         return f"BCDice {BCDICE_VERSION}"

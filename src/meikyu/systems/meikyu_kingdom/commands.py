@@ -33,7 +33,7 @@ from meikyu.systems.meikyu_kingdom.check.rolls import best_outcome
 from meikyu.systems.meikyu_kingdom.tables.catalog import TABLE_CODES
 
 if TYPE_CHECKING:
-    from meikyu.dice.odds import Odds
+    from meikyu.dice.result import Odds
 
 MAX_CHECK_DICE = 100
 """Dice one nMK check may roll (2 + hope)."""
@@ -153,7 +153,7 @@ class MKCheck(Node):
         result = RollResult(
             self, "MeikyuKingdom", lang, rands, sum(out.kept) + self.modifier, out.kept,
             out.success is True, out.success is False, out.critical, out.fumble, False,
-            out.drive, out.achievement, (out.converted, values), (),
+            out.drive, out.achievement, (out.converted, values), (), default_lang=MeikyuKingdomCommands.default_lang,
         )
         if memo:
             # Everything but the node: plain numbers, strings and tuples, so the memo makes no cycle
@@ -254,7 +254,7 @@ class MKTable(Node):
 
         recorder = RecordingDice(dice)
         rolled = get_table(self.code).roll(recorder)
-        return RollResult(self, "MeikyuKingdom", lang, tuple(recorder.rolls), rolled.value, detail=rolled)
+        return RollResult(self, "MeikyuKingdom", lang, tuple(recorder.rolls), rolled.value, detail=rolled, default_lang=MeikyuKingdomCommands.default_lang)
 
     def render_bcdice(self, result: RollResult) -> str:
         text: str = result.detail.bcdice_text()
@@ -283,7 +283,7 @@ class MKGenerated(Node):
 
         recorder = RecordingDice(dice)
         made = generate(self.code, recorder)
-        return RollResult(self, "MeikyuKingdom", lang, tuple(recorder.rolls), made.value, detail=made)
+        return RollResult(self, "MeikyuKingdom", lang, tuple(recorder.rolls), made.value, detail=made, default_lang=MeikyuKingdomCommands.default_lang)
 
     def render_bcdice(self, result: RollResult) -> str:
         text: str = result.detail.bcdice_text()
@@ -306,6 +306,7 @@ class MeikyuKingdomCommands(SystemCommands):
     sorted_dice = True
     d66_sorted = True
     help_key = "mk.help.text"
+    default_lang = "ko"
     def pattern_heads(self) -> list[str]:
         from meikyu.dice.pattern import numeric, words_head
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from meikyu.dice.odds import Odds
+from meikyu.dice.result import Odds
 from meikyu.dice.source import ScriptedDice
 from meikyu.systems.meikyu_kingdom.check import rolls
 from meikyu.systems.meikyu_kingdom.check.auto import AutoPolicy, auto_conversion

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from math import comb
 
-from meikyu.dice.odds import Odds
+from meikyu.dice.result import Odds
 from meikyu.errors import LimitError
 from meikyu.systems.meikyu_kingdom.check.rolls import best_outcome
 
