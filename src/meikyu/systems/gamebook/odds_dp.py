@@ -35,7 +35,7 @@ from fractions import Fraction
 
 from meikyu.errors import InputError
 from meikyu.systems.gamebook.fighters import Enemy, Fighter, after_hit
-from meikyu.systems.gamebook.odds import (
+from meikyu.systems.gamebook.odds_memo import (
     ESCAPED,
     LOSS,
     WIN,

@@ -35,13 +35,11 @@ import itertools
 import math
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from meikyu.errors import InputError
 from meikyu.systems.gamebook.fighters import Enemy, after_hit
-
-if TYPE_CHECKING:
-    from meikyu.systems.gamebook.odds import Value
+from meikyu.systems.gamebook.odds_memo import LOSS, WIN, Value, _better_win, _mix, _mix2
 
 State = tuple[int, tuple[int, ...]]
 Pair = tuple[int, int]  # (non-win, escape) in units of 2**-_BITS
@@ -427,8 +425,6 @@ class MultiAttackPass:
                      levels: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], Value]:
         """The exact best targets while every attack misses, the state itself worth ``self_value`` when
         the exchange ends where it began; each attack chooses among ``levels`` (attacks left after it)."""
-        from meikyu.systems.gamebook.odds import LOSS, WIN, _better_win, _mix, _mix2
-
         base = self.base
         alive = tuple(h > 0 for h in e)
         phase = self.enemy_phase(s, alive)  # type: ignore[attr-defined]
@@ -458,8 +454,6 @@ class MultiAttackPass:
         worth, choose attack by attack among the close targets, and repeat while that does better. Of aims
         that tie exactly the first in target order is kept (as the enumeration keeps it): the chain at the
         best worth takes the lowest of the best targets at every attack."""
-        from meikyu.systems.gamebook.odds import _better_win
-
         value = self._option_exact(s, e, flee, seq)  # type: ignore[attr-defined]
         levels = self._levels[(s, e)]
         seen = {seq}
