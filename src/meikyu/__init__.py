@@ -1,6 +1,6 @@
 """meikyu: a rules engine for six-sided-dice tabletop RPGs.
 
-The front door is :func:`roll` and :func:`odds` (from :mod:`meikyu.dice.api`). They are loaded on
+The front door is :func:`roll` and :func:`odds` (from :mod:`meikyu.front`). They are loaded on
 first use, so ``import meikyu`` stays cheap and later calls go straight to the function.
 
 >>> import meikyu
@@ -12,19 +12,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from meikyu.version import __version__
 
 if TYPE_CHECKING:
-    from meikyu.dice.api import odds, roll
+    from meikyu.front import odds, roll
 
 __all__ = ["odds", "roll", "__version__"]
 
 
 def __getattr__(name: str) -> Any:
     if name in ("roll", "odds"):
-        from meikyu.dice import api
+        from meikyu import front
 
-        value = getattr(api, name)
+        value = getattr(front, name)
         globals()[name] = value  # later look-ups skip this hook
         return value
     raise AttributeError(f"module 'meikyu' has no attribute {name!r}")

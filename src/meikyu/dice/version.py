@@ -35,7 +35,7 @@ class VersionNode(Node):
         return f"BCDice {BCDICE_VERSION}"
 
     def render_text(self, result: RollResult, lang: str) -> str:
-        from meikyu import __version__
+        from meikyu.version import __version__
         from meikyu.i18n import translate
 
         return str(translate("dice.version", lang, bcdice=BCDICE_VERSION, meikyu=__version__))

@@ -1,4 +1,8 @@
-"""The library's front door: roll a command or compute its odds in a game system."""
+"""The library's front door: roll a command or compute its odds in a game system.
+
+It finds a system by name in the registry (:mod:`meikyu.systems`), so it stands above the systems, beside
+the dice rather than inside them: nothing in :mod:`meikyu.dice` imports a system.
+"""
 
 from __future__ import annotations
 
