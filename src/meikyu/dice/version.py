@@ -35,8 +35,8 @@ class VersionNode(Node):
         return f"BCDice {BCDICE_VERSION}"
 
     def render_text(self, result: RollResult, lang: str) -> str:
-        from meikyu.version import __version__
         from meikyu.i18n import translate
+        from meikyu.version import __version__
 
         return str(translate("dice.version", lang, bcdice=BCDICE_VERSION, meikyu=__version__))
 
