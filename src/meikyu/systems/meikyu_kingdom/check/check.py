@@ -7,21 +7,36 @@ is worth having, :func:`.rolls.readings`) → achievement, critical / fumble (R-
 ``minion_help`` (R-MK-19) → done. Every voice change goes through :func:`.voice.change_voice`, so
 disasters (R-MK-20) are counted in ``state.disasters``.
 
-The automatic answers and one-shot resolution are in :mod:`.check_auto`.
+Its values (actions, options, state) are in :mod:`.state`; the automatic answers and one-shot resolution
+in :mod:`.auto`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
-from itertools import combinations
-from typing import Any, Literal, NamedTuple
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from meikyu.dice.source import Dice
-from meikyu.engine import Action, Event, Prompt
-from meikyu.errors import InputError, RuleError
-from meikyu.serial import TypeRegistry, from_data, to_data
+from meikyu.engine import Action, Event
+from meikyu.errors import RuleError
 from meikyu.systems.meikyu_kingdom.check import rolls
+from meikyu.systems.meikyu_kingdom.check.state import (
+    ACTIONS,
+    HOPE_SOURCES,
+    MAX_HOPE,
+    CheckOptions,
+    CheckState,
+    ConvertSixes,
+    DeclareCheck,
+    FinishCheck,
+    KeepDice,
+    MinionHelp,
+    Reading,
+    Stakes,
+    dice_label,
+    evolve,
+)
 from meikyu.systems.meikyu_kingdom.check.voice import change_voice
 from meikyu.systems.meikyu_kingdom.events import (
     CheckDeclared,
@@ -37,254 +52,7 @@ from meikyu.systems.meikyu_kingdom.events import (
     VoiceChanged,
 )
 from meikyu.systems.meikyu_kingdom.sheets.character import STATS, Character
-from meikyu.systems.meikyu_kingdom.sheets.kingdom import POWERS, Kingdom
-
-ACTIONS = TypeRegistry()
-
-HOPE_SOURCES = ("voice", "drive")
-Stakes = Literal["achievement", "shortfall", "result"]
-"""What a check's achievement is used for beyond success or failure (:attr:`CheckOptions.stakes`)."""
-MAX_HOPE = 10
-"""A sanity bound on hope dice per check (2 + 10 dice), far beyond any real sheet."""
-
-
-# -- actions -------------------------------------------------------------------------------------
-@ACTIONS.register
-@dataclass(frozen=True)
-class DeclareCheck(Action):
-    """Declare a check.
-
-    ``actor`` is the character who rolls (for a national check, any player's character or ``""``);
-    ``stat`` a character stat (wit/charm/search/valor), a national power (life/order/culture/military)
-    or ``""`` with only ``modifier``; ``modifier`` adds to the stat; ``difficulty`` ``None`` for none;
-    ``hidden`` keeps the difficulty from the players (the GM still resolves success); ``hope`` one
-    entry per hope die, each ``"voice"`` or ``"drive"`` (R-MK-13, R-MK-15); ``helpers`` the ids of
-    characters whose accepted cooperation applies (R-MK-12).
-    """
-
-    actor: str
-    stat: str = ""
-    difficulty: int | None = None
-    modifier: int = 0
-    hidden: bool = False
-    hope: tuple[str, ...] = ()
-    helpers: tuple[str, ...] = ()
-
-
-@ACTIONS.register
-@dataclass(frozen=True)
-class ConvertSixes(Action):
-    """Turn ``count`` of the 6s into drive (voice in a national check) and use the best two dice left
-    (R-MK-14, R-MK-15): one of the readings the ``convert_sixes`` prompt offers."""
-
-    count: int
-
-
-@ACTIONS.register
-@dataclass(frozen=True)
-class KeepDice(Action):
-    """Use these dice values for the achievement (R-MK-15): the ``keep_dice`` prompt of games created
-    before session 5 (:attr:`CheckOptions.sixes_prompt` off); refused in newer games."""
-
-    values: tuple[int, ...]
-
-
-@ACTIONS.register
-@dataclass(frozen=True)
-class MinionHelp(Action):
-    """Roll 1D6, lose that many minions (at least one must be there), +1 achievement (R-MK-19)."""
-
-
-@ACTIONS.register
-@dataclass(frozen=True)
-class FinishCheck(Action):
-    """No (more) minion help: the check is over."""
-
-
-# -- state ---------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Reading:
-    """The dice read once conversion and the kept pair are settled (before minion help)."""
-
-    achievement: int
-    """Dice used + modifiers; 0 on a fumble (R-MK-11)."""
-    critical: bool = False
-    fumble: bool = False
-
-
-@dataclass(frozen=True)
-class CheckOptions:
-    minion_help_repeatable: bool = True
-    """R-MK-19 ruling: minion help may be repeated on the same check."""
-    national_critical_to_voice: bool = True
-    """Ruling: a critical on a national check gives its +2 to voice (national checks use no drive)."""
-    sixes_prompt: bool = False
-    """One ``convert_sixes`` prompt, asked only when more than one reading is worth having, the best two
-    dice left counting (R-MK-14/15); new games set it. Off (the default, so checks saved before session
-    5 load as they were): the old ``convert_sixes`` whenever a 6 could become hope, then ``keep_dice``."""
-    stakes: Stakes = "achievement"
-    """What this check's achievement is used for, beyond success or failure, when its readings are
-    weighed (:func:`.rolls.readings`): ``achievement`` every point (the default: a check on its own, and
-    every check of games created before session 6); ``shortfall`` how far a failure falls short (a
-    transport's lost citizens, R-MK-46); ``result`` only success or failure — though a failure that
-    minion help could still turn counts by how close it comes (R-MK-19). A called check takes it from
-    its :class:`.called_check.Call`."""
-
-
-@dataclass(frozen=True)
-class CheckState:
-    """A kingdom and court, plus the check in progress (``stage`` ``idle`` when none)."""
-
-    kingdom: Kingdom
-    court: tuple[Character, ...] = ()
-    declaration: DeclareCheck | None = None
-    stage: str = "idle"
-    """idle → convert → minions → done (games created before session 5: idle → convert → keep →
-    minions → done)."""
-    national: bool = False
-    bonus: int = 0
-    """Cooperation bonus added to the achievement (R-MK-12)."""
-    dice: tuple[int, ...] = ()
-    converted: int = 0
-    kept: tuple[int, ...] = ()
-    outcome: Reading | None = None
-    helps: int = 0
-    """Minion help taken (each +1 achievement, R-MK-19)."""
-    disasters: int = 0
-    """Kingdom disaster rolls triggered and not yet rolled (R-MK-20)."""
-    options: CheckOptions = field(default_factory=CheckOptions)
-
-    # -- lookups -----------------------------------------------------------------------------------
-    def character(self, ident: str) -> Character:
-        for char in self.court:
-            if char.id == ident:
-                return char
-        raise InputError("mk.error.unknown_character", id=ident, known=", ".join(c.id for c in self.court))
-
-    def actor(self) -> Character:
-        assert self.declaration is not None
-        return self.character(self.declaration.actor)
-
-    def has_actor(self) -> bool:
-        return self.declaration is not None and any(c.id == self.declaration.actor for c in self.court)
-
-    def replace_character(self, char: Character) -> CheckState:
-        return _evolve(self, court=tuple(char if c.id == char.id else c for c in self.court))
-
-    # -- results -----------------------------------------------------------------------------------
-    @property
-    def achievement(self) -> int:
-        """Final achievement: dice used + stat + cooperation + minion help; 0 on a fumble."""
-        if self.outcome is None:
-            return 0
-        if self.outcome.fumble:
-            return 0
-        return self.outcome.achievement + self.helps
-
-    @property
-    def difficulty(self) -> int | None:
-        return None if self.declaration is None else self.declaration.difficulty
-
-    @property
-    def success(self) -> bool | None:
-        if self.outcome is None:
-            return None
-        if self.outcome.critical:
-            return True
-        if self.outcome.fumble:
-            return False
-        if self.difficulty is None:
-            return None
-        return self.achievement >= self.difficulty
-
-    @property
-    def critical(self) -> bool:
-        return self.outcome is not None and self.outcome.critical
-
-    @property
-    def fumble(self) -> bool:
-        return self.outcome is not None and self.outcome.fumble
-
-    @property
-    def prompt(self) -> Prompt | None:
-        """The decision the check waits for, if any."""
-        if self.stage == "convert":
-            return Prompt("convert_sixes", self._roller(), tuple(str(a.count) for a in _flow(self).conversions(self)))
-        if self.stage == "keep":  # games created before session 5 only
-            return Prompt("keep_dice", self._roller(), tuple(_label(p) for p in self._pairs()))
-        if self.stage == "minions":
-            return Prompt("minion_help", self._roller(), ("help", "finish"))
-        return None
-
-    def _roller(self) -> str | None:
-        return None if self.declaration is None else self.declaration.actor or None
-
-    def _remaining(self) -> list[int]:
-        remaining = sorted(self.dice)
-        del remaining[len(remaining) - self.converted :]
-        return remaining
-
-    def _pairs(self) -> list[tuple[int, ...]]:
-        """Distinct choices of two dice among those left, best sum first (games created before session 5)."""
-        remaining = self._remaining()
-        pairs = {tuple(sorted(p)) for p in combinations(remaining, 2)}
-        return sorted(pairs, key=lambda p: (-sum(p), p))
-
-    def room(self) -> int:
-        """How much hope a 6 can still bring: drive up to capacity (none while distracted, R-MK-44);
-        the court's voice has no cap (national checks, R-MK-18)."""
-        if self.national or not self.has_actor():
-            return len(self.dice) + rolls.CRITICAL_DRIVE
-        actor = self.actor()
-        return 0 if actor.has("distraction") else actor.capacity - actor.drive
-
-    def readings(self) -> tuple[tuple[rolls.CheckOutcome, ...], int]:
-        """The rolled dice's readings worth offering, and the automatic one (:func:`.rolls.readings`;
-        a hidden difficulty is not weighed: the roller cannot see it; the achievement as far as
-        :attr:`CheckOptions.stakes` says it counts)."""
-        decl = self.declaration
-        assert decl is not None
-        curse = self.has_actor() and self.actor().has("curse")
-        blind = decl.hidden or decl.difficulty is None
-        stakes = self.options.stakes
-        reach: int | None = None
-        if stakes == "result":  # minion help may still add a point per minion (once, if not repeatable)
-            minions = self.actor().minions if self.has_actor() else 0
-            reach = minions if self.options.minion_help_repeatable else min(minions, 1)
-        return rolls.readings(
-            self.dice, self.bonus, decl.difficulty, room=self.room(), curse=curse, blind=blind,
-            margin=stakes == "achievement", reach=reach,
-        )  # fmt: skip
-
-    def to_data(self) -> dict[str, Any]:
-        data: dict[str, Any] = to_data(self)
-        data["kingdom"] = self.kingdom.to_data()
-        data["court"] = [c.to_data() for c in self.court]
-        return data
-
-    @classmethod
-    def from_data(cls, data: dict[str, Any]) -> CheckState:
-        body = dict(data)
-        kingdom = Kingdom.from_data(body.pop("kingdom"))
-        court = tuple(Character.from_data(c) for c in body.pop("court", []))
-        rest: CheckState = from_data(cls, {**body, "kingdom": {"name": "-"}})
-        return _evolve(rest, kingdom=kingdom, court=court)
-
-
-def _evolve(state: CheckState, **changes: Any) -> CheckState:
-    """``dataclasses.replace`` for :class:`CheckState` without re-running ``__init__``.
-
-    A check copies its state a handful of times; the generic ``replace`` dominated the profile.
-    CheckState has no ``__post_init__`` and no derived fields, so copying the field dict is exact.
-    """
-    new = object.__new__(CheckState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
-
-
-def _label(values: Sequence[int]) -> str:
-    return "+".join(str(v) for v in values)
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import POWERS
 
 
 # -- the rules -----------------------------------------------------------------------------------
@@ -296,7 +64,7 @@ class CheckRules:
 
     def legal_actions(self, state: CheckState) -> list[Action]:
         if state.stage == "convert":
-            return list(_flow(state).conversions(state))
+            return list(state.conversions())
         if state.stage == "keep":
             return [KeepDice(p) for p in state._pairs()]
         if state.stage == "minions":
@@ -315,7 +83,7 @@ class CheckRules:
         if isinstance(action, FinishCheck):
             if state.stage != "minions":
                 raise RuleError("R-MK-19", "mk.error.check.not_now", action="FinishCheck", stage=state.stage)
-            return _evolve(state, stage="done"), ()
+            return evolve(state, stage="done"), ()
         raise RuleError("R-MK-10", "mk.error.check.unknown_action", action=type(action).__name__)
 
     def state_to_data(self, state: CheckState) -> Any:
@@ -393,7 +161,7 @@ def _declare(state: CheckState, act: DeclareCheck, dice: Dice) -> tuple[CheckSta
     shown = "-" if act.difficulty is None else ("?" if act.hidden else str(act.difficulty))
     events.insert(0, CheckDeclared(act.actor, act.stat, stat_value + act.modifier + bonus, shown, len(act.hope)))
 
-    new = _evolve(
+    new = evolve(
         state,
         declaration=act,
         stage="rolling",
@@ -412,32 +180,27 @@ def _declare(state: CheckState, act: DeclareCheck, dice: Dice) -> tuple[CheckSta
         events.append(HopeSpent(act.actor, "drive", drive_spent))
     if voice_spent:
         kingdom, voice_events, disaster = change_voice(new.kingdom, -voice_spent, "hope")
-        new = _evolve(new, kingdom=kingdom, disasters=new.disasters + int(disaster))
+        new = evolve(new, kingdom=kingdom, disasters=new.disasters + int(disaster))
         events.append(HopeSpent(act.actor, "voice", voice_spent))
         events.extend(voice_events)
     rolled = tuple(dice.roll(6) for _ in range(2 + len(act.hope)))
-    events.append(DiceRolled(_label(rolled)))
-    new = _evolve(new, dice=rolled)
+    events.append(DiceRolled(dice_label(rolled)))
+    new = evolve(new, dice=rolled)
     return _flow(new).advance(new, events)
 
 
 class _Flow(NamedTuple):
-    """How a check asks about its 6s: the answers offered, what follows the roll, and an answer."""
+    """How a check asks about its 6s: what follows the roll, and an answer (the answers offered are
+    :meth:`CheckState.conversions`)."""
 
-    conversions: Callable[[CheckState], tuple[ConvertSixes, ...]]
     advance: Callable[[CheckState, list[Event]], tuple[CheckState, tuple[Event, ...]]]
     convert: Callable[[CheckState, ConvertSixes], tuple[CheckState, tuple[Event, ...]]]
 
 
 def _flow(state: CheckState) -> _Flow:
-    """The one place the game's switch is read: checks of games created before session 5
-    (:attr:`CheckOptions.sixes_prompt` off) replay with the old prompts."""
+    """The game's switch, read here and by :meth:`CheckState.conversions`: checks of games created before
+    session 5 (:attr:`CheckOptions.sixes_prompt` off) replay with the old prompts."""
     return _ASKED if state.options.sixes_prompt else _OLD
-
-
-def _readings_offered(state: CheckState) -> tuple[ConvertSixes, ...]:
-    """The readings worth having (:meth:`CheckState.readings`)."""
-    return tuple(ConvertSixes(o.converted) for o in state.readings()[0])
 
 
 def _ask_or_settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
@@ -445,8 +208,8 @@ def _ask_or_settle(state: CheckState, events: list[Event]) -> tuple[CheckState, 
     otherwise take the one there is."""
     front, _auto = state.readings()
     if len(front) > 1:
-        return _evolve(state, stage="convert"), tuple(events)
-    return _settle(_evolve(state, converted=front[0].converted, kept=front[0].kept), events)
+        return evolve(state, stage="convert"), tuple(events)
+    return _settle(evolve(state, converted=front[0].converted, kept=front[0].kept), events)
 
 
 def _take_reading(state: CheckState, act: ConvertSixes) -> tuple[CheckState, tuple[Event, ...]]:
@@ -458,7 +221,7 @@ def _take_reading(state: CheckState, act: ConvertSixes) -> tuple[CheckState, tup
         raise RuleError(
             "R-MK-14", "mk.error.check.bad_convert", convert=act.count, options=", ".join(str(o.converted) for o in front)
         )
-    return _settle(_evolve(state, converted=reading.converted, kept=reading.kept), [])
+    return _settle(evolve(state, converted=reading.converted, kept=reading.kept), [])
 
 
 # -- games created before session 5 (CheckOptions.sixes_prompt off) replay with the old prompts: ------
@@ -470,16 +233,12 @@ def _can_gain(state: CheckState) -> bool:
     return state.has_actor() and not state.actor().has("distraction")
 
 
-def _every_count(state: CheckState) -> tuple[ConvertSixes, ...]:
-    return tuple(ConvertSixes(n) for n in range(state.dice.count(6) + 1))
-
-
 def _old_advance(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
     if state.stage == "rolling":
-        state = _evolve(state, stage="convert" if state.dice.count(6) and _can_gain(state) else "keep")
+        state = evolve(state, stage="convert" if state.dice.count(6) and _can_gain(state) else "keep")
     if state.stage == "keep" and len(state._pairs()) <= 1:
         pairs = state._pairs()
-        return _settle(_evolve(state, kept=pairs[0] if pairs else tuple(state._remaining())), events)
+        return _settle(evolve(state, kept=pairs[0] if pairs else tuple(state._remaining())), events)
     return state, tuple(events)
 
 
@@ -489,7 +248,7 @@ def _old_convert(state: CheckState, act: ConvertSixes) -> tuple[CheckState, tupl
     sixes = state.dice.count(6)
     if not 0 <= act.count <= sixes:
         raise RuleError("R-MK-14", "mk.error.convert_count", convert=act.count, sixes=sixes)
-    return _old_advance(_evolve(state, converted=act.count, stage="keep"), [])
+    return _old_advance(evolve(state, converted=act.count, stage="keep"), [])
 
 
 def _old_keep(state: CheckState, act: KeepDice) -> tuple[CheckState, tuple[Event, ...]]:
@@ -498,13 +257,13 @@ def _old_keep(state: CheckState, act: KeepDice) -> tuple[CheckState, tuple[Event
     want = tuple(sorted(act.values))
     if want not in state._pairs():
         raise RuleError(
-            "R-MK-15", "mk.error.check.bad_keep", kept=_label(want), dice=_label(state._remaining())
+            "R-MK-15", "mk.error.check.bad_keep", kept=dice_label(want), dice=dice_label(state._remaining())
         )
-    return _settle(_evolve(state, kept=want), [])
+    return _settle(evolve(state, kept=want), [])
 
 
-_ASKED = _Flow(_readings_offered, _ask_or_settle, _take_reading)
-_OLD = _Flow(_every_count, _old_advance, _old_convert)
+_ASKED = _Flow(_ask_or_settle, _take_reading)
+_OLD = _Flow(_old_advance, _old_convert)
 
 
 def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[Event, ...]]:
@@ -524,9 +283,9 @@ def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[E
         curse=curse,
         no_drive=distracted and not state.national,
     )
-    state = _evolve(state, outcome=Reading(outcome.achievement, outcome.critical, outcome.fumble))
+    state = evolve(state, outcome=Reading(outcome.achievement, outcome.critical, outcome.fumble))
     if state.kept:
-        events.append(DiceKept(_label(state.kept)))
+        events.append(DiceKept(dice_label(state.kept)))
     # Hope from 6s (R-MK-14) and a critical (R-MK-11): voice in national checks (R-MK-18).
     crit_gain = rolls.CRITICAL_DRIVE if outcome.critical else 0
     if state.national:
@@ -535,7 +294,7 @@ def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[E
             events.append(SixesConverted(decl.actor, state.converted, "voice", state.converted, 0))
         if voice_gain:
             kingdom, voice_events, disaster = change_voice(state.kingdom, voice_gain, "check")
-            state = _evolve(state, kingdom=kingdom, disasters=state.disasters + int(disaster))
+            state = evolve(state, kingdom=kingdom, disasters=state.disasters + int(disaster))
             events.extend(voice_events)
         if actor is not None and outcome.critical and not state.options.national_critical_to_voice:
             state = _gain_drive(state, actor, crit_gain, events)
@@ -550,7 +309,7 @@ def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[E
     # Fumble: voice −1 (R-MK-11), through the voice gate (R-MK-20).
     if outcome.fumble:
         kingdom, voice_events, disaster = change_voice(state.kingdom, -1, "fumble")
-        state = _evolve(state, kingdom=kingdom, disasters=state.disasters + int(disaster))
+        state = evolve(state, kingdom=kingdom, disasters=state.disasters + int(disaster))
         events.extend(voice_events)
     # Distraction is cured by a critical or fumble (R-MK-44).
     if actor is not None and distracted and (outcome.critical or outcome.fumble):
@@ -559,8 +318,8 @@ def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[E
         events.append(StatusCured(actor.id, "distraction"))
     # Minion help is offered after the achievement (R-MK-19); pointless after a fumble.
     if actor is not None and not outcome.fumble and state.character(actor.id).minions > 0:
-        return _evolve(state, stage="minions"), tuple(events)
-    return _evolve(state, stage="done"), tuple(events)
+        return evolve(state, stage="minions"), tuple(events)
+    return evolve(state, stage="done"), tuple(events)
 
 
 def _gain_drive(state: CheckState, actor: Character, amount: int, events: list[Event]) -> CheckState:
@@ -595,10 +354,10 @@ def _minion_help(state: CheckState, dice: Dice) -> tuple[CheckState, tuple[Event
     roll = dice.roll(6)
     lost = min(roll, actor.minions)
     updated = replace(actor, minions=actor.minions - lost)
-    state = _evolve(state.replace_character(updated), helps=state.helps + 1)
+    state = evolve(state.replace_character(updated), helps=state.helps + 1)
     event = MinionsHelped(actor.id, roll, lost, updated.minions, state.achievement)
     more = state.options.minion_help_repeatable and updated.minions > 0
-    return _evolve(state, stage="minions" if more else "done"), (event, CheckResolved(
+    return evolve(state, stage="minions" if more else "done"), (event, CheckResolved(
         state.achievement, _shown(state.declaration) if state.declaration else "-", _result(state)
     ))
 
@@ -606,8 +365,13 @@ def _minion_help(state: CheckState, dice: Dice) -> tuple[CheckState, tuple[Event
 ACTIONS_TUPLE: tuple[type[Action], ...] = (ConvertSixes, KeepDice, MinionHelp, FinishCheck)
 """The answers to a running check's prompts (a caller forwards these to the check)."""
 
+# The check's values live in .state; a caller of the check finds them here too.
 __all__ = [
     "ACTIONS",
+    "HOPE_SOURCES",
+    "MAX_HOPE",
+    "Reading",
+    "Stakes",
     "ACTIONS_TUPLE",
     "CheckOptions",
     "CheckRules",
