@@ -149,7 +149,7 @@ def test_the_monster_shuffle_reads_a_battle_as_the_code_before_it_wrote_it() -> 
 
     from meikyu.serial import from_data
     from meikyu.systems.meikyu_kingdom.combat.model import Battle
-    from meikyu.table.mk_battle import _digested
+    from meikyu.table.mk_battle_ids import _digested
 
     saved = _saved("asked_battle_sample.json")["game"]["initial"]
     battle = from_data(Battle, saved)

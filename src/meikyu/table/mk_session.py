@@ -83,7 +83,7 @@ class TableSessionRules:
         new, events = self.inner.step(state.session, action, dice)
         battle = getattr(new, "battle", None)
         if isinstance(battle, Battle):
-            from meikyu.table.mk_battle import cover
+            from meikyu.table.mk_battle_ids import cover
 
             old = getattr(state.session, "battle", None)
             battle, events = cover(old if isinstance(old, Battle) else None, battle, events, state.salt)
