@@ -360,8 +360,19 @@ class Vocabulary:
 EMPTY_VOCABULARY = Vocabulary("none", {}, {})
 
 
+_MOVED = {"meikyu.systems.meikyu_kingdom.table_effects": "meikyu.systems.meikyu_kingdom.tables.effects"}
+"""Vocabularies whose module moved, by the name table files written before the move give them."""
+
+
 def vocabulary_named(name: str) -> Vocabulary | None:
-    """A vocabulary named in a table file: a ``meikyu.`` module holding ``VOCABULARY``."""
+    """A vocabulary named in a table file: a ``meikyu.`` module holding ``VOCABULARY`` (a moved one by its old
+    name too).
+
+    >>> vocabulary_named("meikyu.systems.meikyu_kingdom.table_effects") is vocabulary_named(
+    ...     "meikyu.systems.meikyu_kingdom.tables.effects") is not None
+    True
+    """
+    name = _MOVED.get(name, name)
     if not name.startswith("meikyu.") or not re.fullmatch(r"[a-z_][a-z0-9_.]*", name):
         return None
     try:

@@ -266,7 +266,7 @@ class MKTable(Node):
 
 
 class MKGenerated(Node):
-    """A composite table (``NAME3``, ``PNT``, ``DFT``, ``WORD2`` …): see :mod:`.generators`."""
+    """A composite table (``NAME3``, ``PNT``, ``DFT``, ``WORD2`` …): see :mod:`~meikyu.systems.meikyu_kingdom.tables.generators`."""
 
     __slots__ = ("code", "max_dice")
 

@@ -2,8 +2,8 @@
 
 preparation → kingdom (prologue → round table → actions → departure) → labyrinth → end (income →
 kingdom change → level up) → over. The round table runs inside the kingdom phase through
-:mod:`.round_table`; the kingdom change roll (KCT when the scenario goal was met, KMT when not) and
-kingdom disasters run through :mod:`.kingdom_effects`. The GM may override anything (R-MK-01b):
+:mod:`~meikyu.systems.meikyu_kingdom.kingdom.round_table`; the kingdom change roll (KCT when the scenario goal was met, KMT when not) and
+kingdom disasters run through :mod:`~meikyu.systems.meikyu_kingdom.kingdom.effects`. The GM may override anything (R-MK-01b):
 :class:`GmSet` sets a value, :class:`GmSkip` forces the next step; both are ordinary actions kept in
 the history, so undo and replay still work.
 

@@ -48,7 +48,7 @@ LABYRINTH_PROMPTS = ("prepare", "choose", "trap_search", "trap_found", "event", 
 @dataclass(frozen=True)
 class Loot:
     """Treasure of a won battle that waits for the court's choice (R-MK-43): a material of ``options``, or,
-    with ``category`` set, an item pick (:func:`.table_finds.choices`) of that level."""
+    with ``category`` set, an item pick (:func:`~meikyu.systems.meikyu_kingdom.labyrinth.finds.choices`) of that level."""
 
     count: int
     options: tuple[str, ...]
@@ -145,7 +145,7 @@ class SessionState:
     ``keep_dice`` prompts, and their battles with the automatic reading."""
     sixes_stakes: bool = False
     """The 6s prompt weighs a check's achievement only as far as its kind uses it (session 6:
-    :attr:`.called_check.Call.stakes`, and in battle :attr:`.combat.model.Options.sixes_stakes`);
+    :attr:`~meikyu.systems.meikyu_kingdom.check.called.Call.stakes`, and in battle :attr:`.combat.model.Options.sixes_stakes`);
     :func:`.session.new_session` sets it. Off, games created before replay weighing every point."""
 
     @property

@@ -1,5 +1,5 @@
 """A terminal round table (``meikyu mk table``): a thin loop of typed commands over the round-table
-machine of :mod:`.round_table` (R-MK-03 … R-MK-06).
+machine of :mod:`~meikyu.systems.meikyu_kingdom.kingdom.round_table` (R-MK-03 … R-MK-06).
 
 Each line is one command; the runner turns it into a round-table action, plays it through a
 :class:`meikyu.engine.Game` (so ``undo`` takes back the last action) and prints what changed: the

@@ -206,7 +206,7 @@ def _roll(
 
 
 class CalledPolicy:
-    """For simulations and one-shot commands only: no hope, consent given, then :class:`.check_auto.AutoPolicy`."""
+    """For simulations and one-shot commands only: no hope, consent given, then :class:`~meikyu.systems.meikyu_kingdom.check.auto.AutoPolicy`."""
 
     def __init__(self) -> None:
         self._auto = AutoPolicy()

@@ -105,7 +105,7 @@ class CheckOptions:
     every check of games created before session 6); ``shortfall`` how far a failure falls short (a
     transport's lost citizens, R-MK-46); ``result`` only success or failure — though a failure that
     minion help could still turn counts by how close it comes (R-MK-19). A called check takes it from
-    its :class:`.called_check.Call`."""
+    its :class:`~meikyu.systems.meikyu_kingdom.check.called.Call`."""
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 A battle is a sub-game of the session (R-MK-21 … R-MK-44 live in :mod:`.combat`). It starts with the
 court as it stands — HP, drive, minions, statuses, items, formation areas (R-MK-21), incapacitated or
 dead members on the field as they are — and the kingdom's voice. While it runs, every voice change it
-makes goes through the one voice path (:func:`.voice.voice_step`), so kingdom disasters fall due
+makes goes through the one voice path (:func:`~meikyu.systems.meikyu_kingdom.check.voice.voice_step`), so kingdom disasters fall due
 (R-MK-20) and the kingdom takes them over (:func:`sync`). When it is over, :func:`fold_back` writes HP, drive, minions, statuses, conditions and
 fatal-wound deadlines to the sheets, and removes the items that broke.
 
@@ -53,12 +53,12 @@ def start(
     sixes_stakes: bool = True,
 ) -> Battle:
     """The setup-phase battle of ``encounter`` against the court as it is now (its monsters read from
-    ``bestiary``, the shipped one by default; a random encounter brings its own, :mod:`.table_finds`).
+    ``bestiary``, the shipped one by default; a random encounter brings its own, :mod:`~meikyu.systems.meikyu_kingdom.labyrinth.finds`).
 
     The uncertain-encounter limit is the court's average level per game (R-MK-23); hides spent in
     earlier battles of this game are carried in ``uncertain_used``; ``sixes_prompt`` is the game's own
-    switch (:attr:`.session_state.SessionState.sixes_prompt`, off in games created before session 5),
-    ``sixes_stakes`` its other one (:attr:`.session_state.SessionState.sixes_stakes`, session 6).
+    switch (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.sixes_prompt`, off in games created before session 5),
+    ``sixes_stakes`` its other one (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.sixes_stakes`, session 6).
     """
     beasts = load_bestiary() if bestiary is None else bestiary
     pieces: list[Combatant] = []
@@ -89,7 +89,7 @@ def start(
 
 def sync(kingdom: Kingdom, before: Battle, after: Battle) -> tuple[Kingdom, int]:
     """The kingdom after a battle step: the battle changes voice only through the one voice path
-    (:func:`.voice.voice_step`, R-MK-20) and counts the disasters that fell due; the kingdom takes its
+    (:func:`~meikyu.systems.meikyu_kingdom.check.voice.voice_step`, R-MK-20) and counts the disasters that fell due; the kingdom takes its
     voice and those disasters over.
 
     >>> b = Battle((), voice=5, land_makers=4)

@@ -11,11 +11,11 @@ when the court goes home from the entrance, has explored every room, or is wiped
 
 Every choice is a prompt: who searches and with which stat, who tries the disarm, who rolls for an event,
 what each eats, which material a treasure gives; each check's hope, dice and minion help are the
-roller's (:mod:`.called_check`).
+roller's (:mod:`~meikyu.systems.meikyu_kingdom.check.called`).
 
 This module holds the phase's actions and steps; time passing and leaving are in :mod:`.quarters`, camp
-and meals in :mod:`.camp`, effects on the court in :mod:`.expedition_effects`, events in
-:mod:`.expedition_events`.
+and meals in :mod:`.camp`, effects on the court in :mod:`~meikyu.systems.meikyu_kingdom.expedition.effects`, events in
+:mod:`~meikyu.systems.meikyu_kingdom.expedition.events`.
 """
 
 from __future__ import annotations

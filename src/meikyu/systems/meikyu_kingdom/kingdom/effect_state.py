@@ -1,6 +1,6 @@
 """The state of applying kingdom-side table results: the actions (roll a table, answer a prompt), the
 queue of effects waiting, the prompt open, and their JSON form. The steps are in :mod:`.effect_steps`,
-the rules machine in :mod:`.kingdom_effects`.
+the rules machine in :mod:`~meikyu.systems.meikyu_kingdom.kingdom.effects`.
 """
 
 from __future__ import annotations
@@ -78,9 +78,9 @@ class EffectState:
     """A check the table calls for, waiting for its roller's choices; ``called_frame`` follows it."""
     called_frame: Frame | None = None
     sixes_prompt: bool = False
-    """The game's switch for its checks' 6s (:attr:`.session_state.SessionState.sixes_prompt`)."""
+    """The game's switch for its checks' 6s (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.sixes_prompt`)."""
     sixes_stakes: bool = False
-    """Its other one (:attr:`.session_state.SessionState.sixes_stakes`)."""
+    """Its other one (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.sixes_stakes`)."""
 
     @property
     def waiting(self) -> bool:

@@ -1,7 +1,7 @@
-"""Applying kingdom-side table effects one by one (the loop of :class:`.kingdom_effects.EffectRules`).
+"""Applying kingdom-side table effects one by one (the loop of :class:`~meikyu.systems.meikyu_kingdom.kingdom.effects.EffectRules`).
 
 Mechanical effects change the kingdom and court directly; an effect somebody must choose about opens
-a prompt, and a check the table calls for opens a called check (:mod:`.called_check`).
+a prompt, and a check the table calls for opens a called check (:mod:`~meikyu.systems.meikyu_kingdom.check.called`).
 """
 
 from __future__ import annotations

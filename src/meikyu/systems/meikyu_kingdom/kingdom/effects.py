@@ -1,12 +1,12 @@
 """Applying kingdom-side table results (KDT, KCT, KMT, TT, treasures) to the kingdom and court.
 
-The tables' entries carry structured effects (vocabulary in :mod:`.table_effects`). This machine
+The tables' entries carry structured effects (vocabulary in :mod:`~meikyu.systems.meikyu_kingdom.tables.effects`). This machine
 rolls a table, then applies its effects in order: mechanical ones directly (citizens, voice through
 the voice gate, budget, upkeep, powers, relations, national checks with their consequences,
 facilities, territories, talents, minions with desertion R-MK-45, drive, HP, materials, items), and
 stops at a prompt whenever somebody must choose (``gm`` picks a land, the players pick a talent or
 a national power, how much meat to spend …). A check a table calls for (national checks, R-MK-18, and
-each character's checks) waits for its roller like any called check (:mod:`.called_check`): hope from
+each character's checks) waits for its roller like any called check (:mod:`~meikyu.systems.meikyu_kingdom.check.called`): hope from
 drive or voice (voice with the court's consent, R-MK-13), the 6s, the dice kept, minion help (R-MK-19). Effects about lands outside the kingdom sheet (swaps,
 annexations by other nations, unknown lands) become a ``gm_ruling`` prompt: the engine does not
 model the world map, so the GM carries them out on paper and confirms.

@@ -1,7 +1,7 @@
 """What a game does with an item, treasure or random-encounter table: items into the haul, monsters into a battle.
 
 The item tables (WIT LIT RIT SIT RWIT RUIT) name on each entry the item it gives (``gain_item`` with the
-item's id and category, :mod:`.table_effects`); the random encounter tables (1RET–6RET) list the monsters
+item's id and category, :mod:`~meikyu.systems.meikyu_kingdom.tables.effects`); the random encounter tables (1RET–6RET) list the monsters
 met with their counts and areas (``monsters`` effects). This module turns a rolled entry into game values:
 
 - :func:`draw` rolls the table of an item category and gives a :class:`Found` (the item id, its level),
@@ -9,7 +9,7 @@ met with their counts and areas (``monsters`` effects). This module turns a roll
 - :func:`choices` says what the players pick from when a treasure or table leaves the item to them
   (T3T–T5T "a chosen common category", T5T 6 "any rare item"), and :func:`take` carries the pick out;
 - :func:`random_encounter` rolls a random encounter table and builds the labyrinth
-  :class:`~.labyrinth.Encounter` a battle starts from, with the bestiary it needs.
+  :class:`~meikyu.systems.meikyu_kingdom.labyrinth.map.Encounter` a battle starts from, with the bestiary it needs.
 
 Rulings where the sources are silent (also in ``RULINGS.md``):
 

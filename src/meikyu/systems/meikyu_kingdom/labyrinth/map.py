@@ -132,7 +132,7 @@ class Placement:
 class Encounter:
     """Monsters of the bestiary in this room; ``count_known`` false makes R-MK-22 (a) apply. With ``table``
     (``1RET`` … ``6RET``) the monsters are rolled on that random encounter table when the court meets them
-    (:func:`.table_finds.random_encounter`)."""
+    (:func:`~meikyu.systems.meikyu_kingdom.labyrinth.finds.random_encounter`)."""
 
     names: dict[str, str]
     monsters: tuple[Placement, ...]

@@ -4,7 +4,7 @@ Codes are BCDice's: KDT (kingdom disaster), KCT / KMT (kingdom change / its fail
 CAT (critical hit), FWT (fatal wound), CFT (combat fumble), TT (travel), T1T–T5T (treasure),
 MPT (market price) and ET (emotion). Each table rolls exactly the dice BCDice rolls for it, so a
 roll value always matches BCDice's for the same dice; the texts are this project's own.
-The effect types the entries use are documented in :mod:`.table_effects` and ``data/tables/EFFECTS.md``.
+The effect types the entries use are documented in :mod:`~meikyu.systems.meikyu_kingdom.tables.effects` and ``data/tables/EFFECTS.md``.
 
 >>> from meikyu.dice.source import ScriptedDice
 >>> kdt = get_table("kdt")

@@ -4,7 +4,7 @@ the item tables WIT LIT RIT SIT RWIT RUIT and the random encounter tables 1RETâ€
 Each table entry in ``data/tables/*.toml`` lists structured effects; this module says which effect
 types exist, what each parameter means and which variables formulas may read. The rules code that
 applies a rolled entry (kingdom side: KDT, KCT, KMT, TT, treasures; combat side: CAT, CFT, FWT;
-items and random encounters: :mod:`.table_finds`) walks the effects in order and applies each one. ``data/tables/EFFECTS.md`` is this vocabulary
+items and random encounters: :mod:`~meikyu.systems.meikyu_kingdom.labyrinth.finds`) walks the effects in order and applies each one. ``data/tables/EFFECTS.md`` is this vocabulary
 rendered as Markdown (``VOCABULARY.describe()``); a test keeps the two in step.
 
 Conventions shared by all types:
