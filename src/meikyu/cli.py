@@ -13,9 +13,10 @@ import argparse
 import contextlib
 import importlib
 import importlib.util
+import re
 import sys
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from meikyu.errors import InputError, MeikyuError
 from meikyu.i18n import LANGS, translate
@@ -187,8 +188,63 @@ def _add_common(parser: argparse.ArgumentParser, system: bool = True) -> None:
         parser.add_argument("--system", default="MeikyuKingdom", help="game system id or alias (default MeikyuKingdom)")
 
 
+_USAGE = (  # argparse's own messages (Python 3.11+), each said again in the user's language
+    (re.compile(r"the following arguments are required: (?P<what>.*)"), "required"),
+    (re.compile(r"unrecognized arguments: (?P<what>.*)"), "unrecognized"),
+    (re.compile(r"argument (?P<argument>\S+): invalid choice: (?P<value>.*?) \(choose from (?P<choices>.*)\)"), "choice"),
+    (re.compile(r"argument (?P<argument>\S+): invalid (?P<kind>\w+) value: (?P<value>.*)"), "type"),
+    (re.compile(r"argument (?P<argument>\S+): expected one argument"), "one"),
+)
+
+
+def usage_message(message: str, prog: str, lang: str) -> str:
+    """argparse's complaint as one line in ``lang``, values cut short so it stays one line.
+
+    >>> usage_message("argument --port: invalid int value: 'x'", "meikyu serve", "en")
+    "--port: 'x' is not a whole number (meikyu serve --help shows the options)."
+    >>> usage_message("the following arguments are required: command", "meikyu roll", "ja")
+    'command を指定してください（meikyu roll --help で使い方が分かります）。'
+    """
+    for pattern, key in _USAGE:
+        found = pattern.fullmatch(message)
+        if found:
+            params = {k: v if len(v) <= 60 else v[:60] + "…" for k, v in found.groupdict().items()}
+            if "kind" in params:
+                params["kind"] = translate(f"cli.usage_kind.{params['kind']}", lang) if params["kind"] in (
+                    "int", "float") else params["kind"]
+            return translate(f"cli.usage_{key}", lang, prog=prog, **params)
+    short = message.splitlines()[0] if message else message
+    return translate("cli.usage_other", lang, prog=prog, message=short[:200])
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse whose usage errors are one line in the user's language and exit status 2, as every other
+    input error (its sub-command parsers are of this class too)."""
+
+    lang = "ko"
+    """The language of usage errors: ``main`` sets it from ``--lang``, ``$MEIKYU_LANG`` or the command."""
+
+    def error(self, message: str) -> NoReturn:
+        print(translate("cli.error", Parser.lang, message=usage_message(message, self.prog, Parser.lang)),
+              file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _usage_lang(args: Sequence[str]) -> str:
+    """The language a usage error is told in, read off the raw arguments (they did not parse)."""
+    for i, arg in enumerate(args):
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else (
+            args[i + 1] if arg == "--lang" and i + 1 < len(args) else "")
+        if value in LANGS:
+            return value
+    first = next((a for a in args if a in _COMMAND_WORDS), "")
+    # each command's own default: the server's and the games store's English, the systems' their own
+    defaults = {"gamebook": "ja", "liberator": "ja", "lb": "ja", "serve": "en", "game": "en"}
+    return _lang_of(None, defaults.get(first, "ko"))
+
+
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="meikyu", description="Rules engine for six-sided-dice tabletop RPGs.")
+    parser = Parser(prog="meikyu", description="Rules engine for six-sided-dice tabletop RPGs.")
     # also accepted before the sub-command (`meikyu --lang en mk check …`); the sub-command's own wins
     parser.add_argument("--lang", dest="global_lang", choices=LANGS, help="language of the output")
     sub = parser.add_subparsers(dest="cmd", metavar="COMMAND")
@@ -233,6 +289,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not any(a in _COMMAND_WORDS for a in args_list):
         args_list = [*args_list, "shell"]  # `meikyu` or `meikyu --lang en`: the dice shell
     head = [a for a in args_list if a in _COMMAND_WORDS and a not in ("-h", "--help")][:1]
+    Parser.lang = _usage_lang(args_list)
     parser = build_parser(head)
     args = parser.parse_args(args_list)
     if getattr(args, "lang", None) is None and args.global_lang is not None:
@@ -244,8 +301,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(handler(args))
     except MeikyuError as exc:
-        try:
-            lang = _system_lang(args)
+        try:  # a system's command speaks its system's language; the server's and the store's their own
+            lang = _system_lang(args) if hasattr(args, "system") else Parser.lang
         except InputError:
             lang = "en"
         print(translate("cli.error", lang, message=exc.message(lang)), file=sys.stderr)

@@ -34,8 +34,10 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import errno
 import json
 import os
+import stat
 import tempfile
 import tomllib
 from collections.abc import Callable
@@ -127,13 +129,35 @@ def decode(raw: bytes, file: str) -> str:
 
 
 def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
-    """At most ``limit`` bytes of ``path``; a longer file, a folder or a missing file is a :class:`DataError`."""
+    """At most ``limit`` bytes of ``path``; a longer file, a folder, a missing file or anything that is not
+    a regular file (a named pipe, a device, a socket) is a :class:`DataError`, at once.
+
+    >>> read_bytes("/dev/null")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    meikyu.errors.DataError: /dev/null: not a regular file ...
+    """
     p = Path(path)
     try:
-        with p.open("rb") as f:
+        # O_NONBLOCK: a named pipe opens at once instead of waiting for a writer that may never come
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise DataError("error.file.unreadable", file=str(p), reason=exc.strerror or type(exc).__name__) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise DataError("error.file.unreadable", file=str(p), reason=os.strerror(errno.EISDIR))
+        if not stat.S_ISREG(mode):
+            raise DataError("error.file.not_regular", file=str(p))
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb") as f:
+            fd = -1  # the file object closes it now
             raw = f.read(limit + 1)
     except OSError as exc:
         raise DataError("error.file.unreadable", file=str(p), reason=exc.strerror or type(exc).__name__) from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
     if len(raw) > limit:
         raise DataError("error.file.too_large", file=str(p), limit=limit)
     return raw

@@ -100,7 +100,7 @@ def test_the_odds_of_the_fight_ahead_before_it_starts_and_with_a_carried_weapon_
     book = load_book(sample_path("yami-no-kodo"))
     session = Session(book, dice=ScriptedDice([4, 1, 4, 1, 1, 2, 1, 3, 6, 5]), lang="en")
     out: list[str] = []
-    answers = iter(["1", "1", "1", "2", "1", "1", "1", "1", "o", "q"])  # creation, Tetsu's pick, the grate
+    answers = iter(["1", "1", "1", "2", "1", "1", "1", "1", "o", "q", "n"])  # creation, Tetsu's pick, the grate
     run_interactive(session, lambda _: next(answers), out.append)
     assert session.state.paragraph == "8" and session.state.phase == "read"
     at = out.index(translate("gb.reader.odds_ahead", "en", weapon="Sword", kill=3))

@@ -210,7 +210,7 @@ def test_reader_odds_follow_the_fight_and_text_comes_before_effects(tmp_path: Pa
     from meikyu.systems.gamebook.reader import percent
 
     # Creation 3 → 1/1/1 (5/5/5), the slime fight; Shin hits (4 → 3), the slime misses (3+3+5 = 11 ≥ 10).
-    inputs = iter(["", "1", "1", "1", "", "", "o", f"save {tmp_path / 'no' / 'x.json'}", "7", "q"])
+    inputs = iter(["", "1", "1", "1", "", "", "o", f"save {tmp_path / 'no' / 'x.json'}", "7", "q", "n"])
     said: list[str] = []
     session = Session(load_book(ARENA), dice=ScriptedDice([3, 1, 4, 4, 3, 3]), lang="en")
     assert run_interactive(session, lambda _: next(inputs), said.append) == 0
@@ -236,7 +236,7 @@ def test_scripted_transcript_reads_text_before_effects() -> None:
 def test_enter_alone_and_recommended_target_r_gb_14() -> None:
     """Enter with several options asks for a number (not "unknown command"); with two enemies standing the
     target the exact odds favour is marked (R-GB-14)."""
-    inputs = iter(["1", "1", "1", "1", "1", "1", "", "q"])
+    inputs = iter(["1", "1", "1", "1", "1", "1", "", "q", "n"])
     said: list[str] = []
     session = Session(load_book(sample_path()), dice=ScriptedDice([3, 1]), lang="en")
     assert run_interactive(session, lambda _: next(inputs), said.append) == 0

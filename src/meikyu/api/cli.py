@@ -90,8 +90,27 @@ def run_serve(args: argparse.Namespace) -> int:
     where = store.url
     store.close()
     shown = f"[{args.host}]" if ":" in args.host else args.host
+    check_port(args.host, args.port, shown)  # before saying it serves, not uvicorn's raw error after
     print(_t("web_table", host=shown, port=args.port), flush=True)
     print(_t("listening", host=shown, port=args.port), flush=True)
     print(_games_text("listening", host=shown, port=args.port, store=where), flush=True)
     serve(config, host=args.host, port=args.port, workers=args.workers, access_log=args.access_log)
     return 0
+
+
+def check_port(host: str, port: int, shown: str | None = None) -> None:
+    """Refuse now, in one line, an address the server could not listen on (a port in use, say).
+
+    The socket is bound as uvicorn binds it (``SO_REUSEADDR``, so a port whose last connections are in
+    TIME_WAIT counts as free) and closed at once; uvicorn binds it again a moment later.
+    """
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        raise InputError("api.cli.port_busy", host=shown or host, port=port,
+                         reason=exc.strerror or type(exc).__name__) from None

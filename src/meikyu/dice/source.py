@@ -103,11 +103,17 @@ def parse_dice_list(text: str) -> list[int]:
 
     >>> parse_dice_list("6, 3 [1]")
     [6, 3, 1]
+    >>> parse_dice_list("6," + "9" * 5000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    meikyu.errors.DiceError: '99999999999999999999…' is not a die value; ...
     """
     cleaned = text.replace("[", " ").replace("]", " ").replace(",", " ")
     values: list[int] = []
     for word in cleaned.split():
-        if not (word.isascii() and word.isdigit()) or int(word) < 1:
-            raise DiceError("error.dice.bad_value", value=word)
+        # no die has a billion faces: a longer word is refused before it is made a number (Python's own
+        # limit on digits would raise) and shown cut short, so the error stays one line
+        if not (word.isascii() and word.isdigit()) or len(word) > 9 or int(word) < 1:
+            raise DiceError("error.dice.bad_value", value=word if len(word) <= 20 else word[:20] + "…")
         values.append(int(word))
     return values

@@ -14,7 +14,6 @@ import argparse
 import json
 import os
 import time
-from pathlib import Path
 from typing import Any
 
 from meikyu.errors import InputError
@@ -82,10 +81,12 @@ def _games(args: argparse.Namespace) -> Any:
 def _setup(text: str) -> Any:
     if text == "sample":
         return text
-    path = Path(text)
+    from meikyu.files import read_text
+
+    raw = read_text(text)  # bounded, and a named pipe is refused rather than waited on
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
+        return json.loads(raw)
+    except ValueError as error:
         raise InputError("games.cli.setup_file", path=text, reason=str(error)) from None
 
 

@@ -55,7 +55,7 @@ class PostgresStore(SqlStore):
         try:
             self.migrate(migrate_upto)
         except psycopg.OperationalError as error:
-            raise StoreError("games.error.no_database", url=self.url, reason=str(error).strip()[:300]) from None
+            raise StoreError("games.error.no_database", url=self.url, reason=" ".join(str(error).split())[:300]) from None  # libpq writes several lines
 
     def _connection(self) -> Any:
         conn = getattr(self._local, "conn", None)

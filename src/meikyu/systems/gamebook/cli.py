@@ -82,12 +82,14 @@ def _emit(args: argparse.Namespace, data: dict[str, Any], lines: list[str]) -> N
 
 @_guarded
 def cmd_check(args: argparse.Namespace) -> int:
+    from meikyu.files import parse_toml, read_text
     from meikyu.systems.gamebook.validate import check_book
 
     lang = _lang(args)
     path = _book_path(args.book)
     if args.max_states < 1:
         raise InputError("gb.error.bad_max_states", value=args.max_states)
+    parse_toml(read_text(path), str(path))  # not TOML at all: one line and exit 2, not a list of problems
     report = check_book(path, args.max_states)
     summary = report.summary()
     problems = [{"line": p.line, "paragraph": p.paragraph, "key": p.key, "message": p.message(lang)}

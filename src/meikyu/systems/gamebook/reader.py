@@ -49,6 +49,8 @@ from meikyu.systems.gamebook.sheet import Sheet, apply_effect
 from meikyu.systems.gamebook.text import localize
 
 SAVE_FORMAT = "meikyu-gamebook-save/1"
+DEFAULT_SAVE = "gamebook-save.json"
+"""Where ``save`` with no file name writes (and quitting offers to save) until a file is saved or loaded."""
 
 
 class Session:
@@ -63,6 +65,9 @@ class Session:
         self.bookmarks: dict[str, int] = {}
         self.policy = AutoPolicy(self.rules)
         self._solvers: dict[Any, DpSolver] = {}
+        self.path: str | None = None
+        """The file last saved to or loaded from: where quitting offers to save."""
+        self._saved: tuple[PlayState, dict[str, int]] = (self.game.state, {})
 
     @property
     def state(self) -> PlayState:
@@ -227,10 +232,17 @@ class Session:
     def save(self, path: str | Path) -> None:
         """Write the save atomically (the previous save stays whole if writing fails)."""
         write_json(path, self.to_data(), indent=1)
+        self.path, self._saved = str(path), (self.game.state, dict(self.bookmarks))
 
     def load(self, path: str | Path) -> None:
         """Resume the save at ``path``; on any problem the session is left exactly as it was."""
         self.load_data(parse_json(read_text(path), str(path)), str(path))
+        self.path, self._saved = str(path), (self.game.state, dict(self.bookmarks))
+
+    @property
+    def unsaved(self) -> bool:
+        """The reading has moved (or its bookmarks changed) since it began, was saved or was loaded."""
+        return self.game.state is not self._saved[0] or self.bookmarks != self._saved[1]
 
     def load_data(self, data: Any, where: str = "<save>") -> None:
         """Resume from save data; everything is checked before anything of the session changes."""
@@ -390,6 +402,27 @@ def percent(p: Fraction) -> str:
     return "<0.1" if text == "0.0" else ">99.9" if text == "100.0" else text
 
 
+_YES = ("", "y", "yes", "예", "네", "ㅇ", "はい")
+_NO = ("n", "no", "아니오", "아니요", "いいえ")
+
+
+def _save_on_quit(session: Session, ask: Callable[[str], str], say: Callable[[str], None]) -> bool:
+    """Quitting with progress not saved: save it (the default), quit without, or go back to reading.
+    True when the reader may leave; a save that fails says why and keeps them reading."""
+    path = session.path or DEFAULT_SAVE
+    try:
+        answer = ask(session.t("quit_unsaved", path=path)).strip().lower()
+    except EOFError:  # input closed at the question: take its default, so nothing read is lost
+        answer = ""
+    if answer in _NO:
+        return True
+    if answer not in _YES:
+        return False
+    session.save(path)  # a MeikyuError (the disk said no) is told by the loop, and reading goes on
+    say(session.t("saved", path=path))
+    return True
+
+
 def run_interactive(session: Session, ask: Callable[[str], str], say: Callable[[str], None]) -> int:
     """The reading loop. Numbers pick options; letters are commands (``h`` lists them)."""
     t = session.t
@@ -434,6 +467,8 @@ def run_interactive(session: Session, ask: Callable[[str], str], say: Callable[[
                     continue
                 action = legal[number - 1]
             elif word in ("q", "quit"):
+                if session.unsaved and not _save_on_quit(session, ask, say):
+                    continue
                 return 0
             elif word in ("h", "help", "?"):
                 say(t("help"))
@@ -460,11 +495,11 @@ def run_interactive(session: Session, ask: Callable[[str], str], say: Callable[[
                 show = True
                 continue
             elif word == "save":
-                session.save(rest or "gamebook-save.json")
-                say(t("saved", path=rest or "gamebook-save.json"))
+                session.save(rest or session.path or DEFAULT_SAVE)
+                say(t("saved", path=rest or session.path or DEFAULT_SAVE))
                 continue
             elif word == "load":
-                session.load(rest or "gamebook-save.json")
+                session.load(rest or session.path or DEFAULT_SAVE)
                 show = True
                 continue
             else:

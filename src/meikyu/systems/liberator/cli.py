@@ -30,7 +30,7 @@ import json
 import sys
 from collections.abc import Callable
 
-from meikyu.errors import InputError, MeikyuError
+from meikyu.errors import DataError, InputError, MeikyuError
 from meikyu.i18n import LANGS, translate
 from meikyu.lang import resolve_lang
 
@@ -133,6 +133,8 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
     from meikyu.systems.liberator.cards import check_references, load_card_file, sample_cards
 
     cards = load_card_file(args.file)
+    if not (cards.actions or cards.jobs or cards.feats or cards.obstacles or cards.enhancements):
+        raise DataError("lb.error.data.no_cards", file=args.file)  # "0 cards, 0 errors" would pass an empty file
     check_references(sample_cards().merged(cards), args.file)
     violations = check_cards(cards)
     errors = [v for v in violations if v.severity == "error"]

@@ -418,6 +418,8 @@ def cmd_table(args: argparse.Namespace) -> int:
     if args.save:
         check_writable(args.save)  # refuse now, not after the whole round table was played
     script = None if args.script in (None, "-") else read_text(args.script).splitlines()
+    if script is not None:
+        _check_script(args.script, script)  # before the intro: a wrong file is one line, not a transcript
     runner = TableRunner(sheet.kingdom, sheet.characters, lang)
     # with --format json, stdout holds only the final JSON; the running text goes to stderr
     say: Any = (lambda line: print(line, file=sys.stderr)) if args.format == "json" else print
@@ -425,6 +427,8 @@ def cmd_table(args: argparse.Namespace) -> int:
         say(line)
     if args.script is not None:
         lines = sys.stdin.read().splitlines() if script is None else script
+        if script is None:
+            _check_script("-", lines)
         run_lines(runner, lines, True, say)
     else:
         run_lines(runner, _keyboard(), False, say)
@@ -436,6 +440,23 @@ def cmd_table(args: argparse.Namespace) -> int:
                           "court": [c.to_data() for c in state.court], "errors": runner.errors},
                          ensure_ascii=False))
     return 1 if args.script is not None and runner.errors else 0
+
+
+def _check_script(file: str, lines: list[str]) -> None:
+    """Refuse at once a file that is not a round-table script (some line's first word is no command),
+    rather than play it line by line into errors; a script's commands that fail in play stay exit 1."""
+    import shlex
+
+    from meikyu.systems.meikyu_kingdom.table_runner import COMMAND_WORDS, command_name
+
+    for number, line in enumerate(lines, start=1):
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError:
+            words = line.split()
+        if words and command_name(words[0]) not in COMMAND_WORDS:
+            word = words[0] if len(words[0]) <= 40 else words[0][:40] + "…"
+            raise InputError("mk.error.cli.not_script", file=file, line=number, word=word)
 
 
 def _keyboard() -> Any:

@@ -21,7 +21,7 @@ from dataclasses import fields
 from typing import Any
 
 from meikyu.engine import Event
-from meikyu.i18n import translate
+from meikyu.i18n import lookup, translate
 from meikyu.serial import to_data
 
 from . import events as ev
@@ -86,6 +86,8 @@ def event_view(event: Event, battle: Battle, role: str = "player") -> dict[str, 
     if data.get("secret"):
         data.pop("difficulty", None)
     hidden = {c.id: c.appearance for c in battle.combatants if c.hidden}
+    if masked(event, battle, frozenset(hidden)):  # about a hidden monster: who, and nothing of its numbers
+        data = {k: v for k, v in data.items() if k == "type" or k in _ID_FIELDS}
     for key in _ID_FIELDS:
         if data.get(key) in hidden:
             data[key] = hidden[data[key]] or translate("mk.battle.word.unknown_monster", "en")
@@ -181,10 +183,9 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
     if isinstance(event, (ev.WeaponImproved, ev.ItemBroke)):
         key = "weapon" if isinstance(event, ev.WeaponImproved) else "item"
         params[key] = item_label(battle, event.actor, params[key], lang)
-    if isinstance(event, ev.Reinforced) and covered and any(
-        c.id in covered and c.species == event.species for c in battle.combatants
-    ):
-        snake = "reinforced_hidden"
+    if snake == "hidden_subject":
+        who = next(getattr(event, key) for key in _ID_FIELDS if getattr(event, key, None) in covered)
+        return settle(translate("mk.battle.event.hidden_subject", lang, who=label(battle, who, lang, "player")), lang)
     for key in _ID_FIELDS:
         if key in params:
             params[key] = label(battle, params[key], lang, "gm" if params[key] not in covered else "player")
@@ -227,8 +228,6 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
         params["status"] = translate(f"mk.battle.status.{params['status']}", lang)
     if isinstance(event, ev.Treasure):
         # name what was found: the materials by name, an item by what it is and its level
-        from meikyu.i18n import lookup
-
         params["kind"] = translate(f"mk.battle.treasure.{event.kind}", lang)
         names = [lookup(f"mk.word.material_{m}", lang) or m for m in event.materials]
         params["materials"] = translate("mk.battle.word.list_sep", lang).join(names) or params["kind"]
@@ -264,25 +263,37 @@ def _dice_text(event: ev.Check, lang: str) -> str:
     return ",".join(parts)
 
 
-_COVERED_TARGET = {"Damaged": "damaged_hidden", "HpReduced": "hp_reduced_hidden", "HpSet": "hp_set_hidden",
-                   "DamageCancelled": "damage_cancelled_hidden", "SkillSealed": "skill_sealed_hidden",
-                   "Revived": "revived_hidden"}
-_COVERED_ACTOR = {"Check": "check_hidden", "ItemBroke": "item_broke_hidden",
-                  "WeaponImproved": "weapon_improved_hidden"}
+# Events whose line, naming a hidden monster by its appearance, tells players nothing more of it: every
+# other event naming one renders for players through ``<key>_hidden`` (its numbers, skills and items left
+# out) or, lacking one, the bare ``hidden_subject`` line. A new event is covered until someone judges it.
+_PLAIN_WHEN_HIDDEN = frozenset({
+    "Placed", "Hidden", "Revealed", "Moved", "MoveStopped", "Missed", "CriticalHit", "CombatFumble", "Died",
+    "Incapacitated", "StatusGained", "StatusCured", "Passed", "Carried", "Swapped", "ActsAgain", "BecameActed",
+    "EscapeFailed", "GhostRises", "ChoiceAsked", "StoodUp", "CooperationLapsed",
+})
 
 
 def _covered_key(event: Event, battle: Battle, snake: str, covered: frozenset[str]) -> str:
-    """The catalog key of the player's version of an event that would show a hidden monster's numbers."""
-    if not covered:
+    """The catalog key of the player's version of an event that names a monster hidden from them."""
+    if not masked(event, battle, covered):
         return snake
-    name = type(event).__name__
-    if name in _COVERED_TARGET and getattr(event, "target", "") in covered:
-        return _COVERED_TARGET[name]
-    if name in _COVERED_ACTOR and getattr(event, "actor", "") in covered:
-        return _COVERED_ACTOR[name]
-    if isinstance(event, ev.Blocked) and blocking_covered(battle, event, covered):
-        return "blocked_hidden"
-    return snake
+    own = f"{snake}_hidden"
+    return own if lookup(f"mk.battle.event.{own}", "en") is not None else "hidden_subject"
+
+
+def masked(event: Event, battle: Battle, covered: frozenset[str]) -> bool:
+    """True when players may read no more of ``event`` than who it is about: it is about a monster in
+    ``covered`` and its line would say more of it than its appearance (R-MK-23)."""
+    if isinstance(event, ev.Blocked):  # the mover's own numbers are not in it; the blockers' valor is
+        return blocking_covered(battle, event, covered)
+    return type(event).__name__ not in _PLAIN_WHEN_HIDDEN and names_covered(event, battle, covered)
+
+
+def names_covered(event: Event, battle: Battle, covered: frozenset[str]) -> bool:
+    """True when ``event`` is about a monster in ``covered``: one of its ids, or (reinforcements) its kind."""
+    if isinstance(event, ev.Reinforced):
+        return any(c.id in covered and c.species == event.species for c in battle.combatants)
+    return any(getattr(event, key, None) in covered for key in _ID_FIELDS)
 
 
 def blocking_covered(battle: Battle, event: ev.Blocked, covered: frozenset[str]) -> bool:
