@@ -212,11 +212,12 @@ class GamesApp:
         manual = data.get("manual_dice", False)
         if not isinstance(manual, bool):
             raise bad_field("manual_dice", "true or false")
+        from meikyu.store.faults import StoreDamaged, StoreUnavailable
         from meikyu.store.service import Refused
 
         try:
             created = await in_worker(self.games.create, fields["system"], fields["kind"], setup, lang, manual)
-        except Refused as error:
+        except (Refused, StoreUnavailable, StoreDamaged) as error:
             raise from_core(error) from None
         except MeikyuError as error:  # an unknown system or kind
             raise GameApiError(422, "refused", error.key, error=error) from None

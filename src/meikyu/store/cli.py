@@ -69,6 +69,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     common(p)
     p.set_defaults(handler=run_export)
 
+    p = sub.add_parser("check", help=_t("check"), description=_t("check"))
+    p.add_argument("id", nargs="?", help=_t("check_id"))
+    common(p)
+    p.set_defaults(handler=run_check)
+
+    p = sub.add_parser("repair", help=_t("repair"), description=_t("repair"))
+    p.add_argument("id")
+    p.add_argument("--cut-tail", action="store_true", help=_t("cut_tail"))
+    common(p)
+    p.set_defaults(handler=run_repair)
+
 
 def _games(args: argparse.Namespace) -> Any:
     from meikyu.store import open_store
@@ -162,3 +173,59 @@ def run_export(args: argparse.Namespace) -> int:
         games.close()
     print(text, end="")
     return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Exit 0 when everything checked is sound, 1 when something is not (each finding one line)."""
+    from meikyu.store.maintenance import check_game, store_problems
+
+    lang = _lang(args)
+    games = _games(args)
+    bad = False
+    try:
+        if args.id is None:
+            for problem in store_problems(games):
+                print(_t("check_store", lang, problem=problem))
+                bad = True
+        ids = [args.id] if args.id is not None else [row.id for row in games.summaries()]
+        for game_id in ids:
+            found = check_game(games, game_id)
+            bad = bad or not found.ok
+            for line in _findings(found, lang):
+                print(line)
+    finally:
+        games.close()
+    return 1 if bad else 0
+
+
+def _findings(found: Any, lang: str) -> list[str]:
+    if found.ok:
+        return [_t("check_ok", lang, id=found.id, version=found.version)]
+    if found.head:
+        return [_t("check_head", lang, id=found.id, why=found.head)]
+    lines = []
+    if found.torn_at is not None:
+        lines.append(_t("check_tail", lang, id=found.id, first=found.torn_at, count=found.torn_count,
+                        why=found.torn_why, version=found.version))
+    for version, why in found.bad_snapshots:
+        lines.append(_t("check_snapshot", lang, id=found.id, version=version, why=why))
+    return lines
+
+
+def run_repair(args: argparse.Namespace) -> int:
+    """Exit 0 when the game is sound afterwards, 1 when something is left (a tail not cut, a bad head)."""
+    from meikyu.store.maintenance import check_game, repair_game
+
+    lang = _lang(args)
+    games = _games(args)
+    try:
+        found = check_game(games, args.id)
+        if found.ok:
+            print(_t("repair_nothing", lang, id=args.id, version=found.version))
+            return 0
+        done = repair_game(games, found, args.cut_tail)
+        for key, params in done:
+            print(_t(key, lang, **params))
+        return 0 if check_game(games, args.id).ok else 1
+    finally:
+        games.close()
