@@ -109,7 +109,9 @@ def stop_server(server: Server) -> None:
 
 @pytest.fixture(scope="session")
 def server() -> Iterator[Server]:
+    # It answers the whole suite from one address: the per-address /v2 limit is off here (its own tests:
+    # tests/games/test_socket_limits.py).
     srv = start_server("--admin-name", "Test Operator", "--body-timeout", "1",
-                       env={"MEIKYU_ADMIN_URL": "https://example.org/terms", "MEIKYU_LANG": ""})
+                       env={"MEIKYU_ADMIN_URL": "https://example.org/terms", "MEIKYU_LANG": "", "MEIKYU_V2_RATE": "0"})
     yield srv
     stop_server(srv)

@@ -215,12 +215,24 @@ class RateLimiter:
                 self._buckets.popitem(last=False)
             return wait
 
-    def check(self, key: str) -> None:
-        import math
+    def waiting(self, key: str, now: float) -> float:
+        """The seconds until ``key`` may make a request (0: now), taking nothing."""
+        with self._lock:
+            level, last = self._buckets.get(key, (self.burst, now))
+            level = min(self.burst, level + (now - last) * self.rate)
+            return 0.0 if level >= 1 else (1 - level) / self.rate
+
+    def check(self, key: str, message: str = "games.error.rate") -> None:
         import time
 
         wait = self.wait_for(key, time.monotonic())
         if wait:
-            seconds = max(1, math.ceil(wait))
-            raise GameApiError(429, "rate_limited", "games.error.rate", headers={"retry-after": str(seconds)},
-                               seconds=seconds)
+            raise too_many(wait, message)
+
+
+def too_many(wait: float, message: str = "games.error.rate") -> GameApiError:
+    """A 429 telling the client to come back in ``wait`` seconds (at least 1)."""
+    import math
+
+    seconds = max(1, math.ceil(wait))
+    return GameApiError(429, "rate_limited", message, headers={"retry-after": str(seconds)}, seconds=seconds)
