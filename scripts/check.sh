@@ -5,4 +5,4 @@ cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 python3 -m ruff check .
 python3 -m mypy
-python3 -m pytest "$@"
+exec python3 -m pytest "$@"  # exec: a SIGTERM to this script reaches pytest, which stops its servers
