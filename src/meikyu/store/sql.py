@@ -13,6 +13,7 @@ from typing import Any
 from meikyu.store.base import (
     TOKENS_CHANGED,
     Entry,
+    GameExists,
     GameNotFound,
     GameRecord,
     GameSummary,
@@ -101,6 +102,22 @@ class SqlStore:
             for seat, token_hash in token_hashes.items():
                 self._run(cur, "INSERT INTO seats (game, seat, token_hash) VALUES (?, ?, ?)",
                           (record.id, seat, token_hash))
+
+    def import_game(self, record: GameRecord, token_hashes: dict[str, str], entries: list[Entry]) -> None:
+        """A whole game (head, seats, log) in one transaction: all of it is stored, or none."""
+        with self.transaction() as cur:
+            if self._run(cur, "SELECT 1 FROM games WHERE id = ?", (record.id,)).fetchone() is not None:
+                raise GameExists("games.error.game_exists", id=record.id)
+            self._run(cur, "INSERT INTO games (id, system, kind, setup, initial, settings, created) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      (record.id, record.system, record.kind, dumps(record.setup), dumps(record.initial),
+                       dumps(record.settings), record.created))
+            for seat, token_hash in token_hashes.items():
+                self._run(cur, "INSERT INTO seats (game, seat, token_hash) VALUES (?, ?, ?)",
+                          (record.id, seat, token_hash))
+            for entry in entries:
+                self._run(cur, "INSERT INTO log (game, version, seat, type, data, rolls, time) "
+                               "VALUES (?, ?, ?, ?, ?, ?, ?)", (record.id, *entry.row()))
 
     def game(self, game_id: str) -> GameRecord:
         with self.transaction(False) as cur:
