@@ -18,7 +18,7 @@ from meikyu.store.maintenance import check_game
 from meikyu.store.service import Games, Unauthorized
 from meikyu.store.sqlite import FILE_NAME
 from tests.api.conftest import start_server, stop_server
-from tests.games.conftest import create
+from tests.games.conftest import Table, create
 
 
 def _campaign(folder: Path) -> tuple[str, str]:
@@ -98,10 +98,10 @@ def test_a_backup_while_the_server_writes_is_consistent(tmp_path: Path, capsys: 
         tables = [create(server, "ShinGamebook", "reading", lang="en") for _ in range(2)]
         first = tables[0].get("gm")["legal_actions"][0]["action"]
 
-        def play(table: object) -> None:  # act, undo, act … as fast as the server takes them
+        def play(table: Table) -> None:  # act, undo, act … as fast as the server takes them
             version = 0
             while not stop.is_set():
-                reply = table.act("gm", first, version) if version % 2 == 0 else table.call(  # type: ignore[attr-defined]
+                reply = table.act("gm", first, version) if version % 2 == 0 else table.call(
                     "gm", "POST", "/undo", {"version": version})
                 assert reply.status == 200, reply.body
                 version = reply.json()["version"]

@@ -24,7 +24,7 @@ import pytest
 from meikyu.store.faults import RETRY_AFTER, StoreUnavailable
 from meikyu.store.service import Games
 from meikyu.store.sqlite import FILE_NAME, SqliteStore
-from tests.api.conftest import Server, start_server, stop_server
+from tests.api.conftest import Reply, Server, start_server, stop_server
 from tests.games.conftest import Table, create
 
 SRC = Path(__file__).parents[2] / "src"
@@ -76,7 +76,7 @@ def test_a_full_disk_answers_503_and_the_game_stays_as_it_was(small_fs: Path) ->
         first = table.get("gm")["legal_actions"][0]["action"]
         acked = table.act("gm", first, 0).json()["version"]
 
-        def write() -> object:  # an action, or its undo: each one more log entry
+        def write() -> Reply:  # an action, or its undo: each one more log entry
             if acked % 2:
                 return table.call("gm", "POST", "/undo", {"version": acked})
             return table.act("gm", first, acked)
@@ -85,23 +85,23 @@ def test_a_full_disk_answers_503_and_the_game_stays_as_it_was(small_fs: Path) ->
         refused = None
         for _ in range(60):  # the pages SQLite holds already take a few more entries
             reply = write()
-            if reply.status != 200:  # type: ignore[attr-defined]
+            if reply.status != 200:
                 refused = reply
                 break
-            acked = reply.json()["version"]  # type: ignore[attr-defined]
-        assert refused is not None and refused.status == 503, refused and refused.body  # type: ignore[attr-defined]
-        assert refused.headers["retry-after"] == str(RETRY_AFTER)  # type: ignore[attr-defined]
-        body = refused.json()  # type: ignore[attr-defined]
+            acked = reply.json()["version"]
+        assert refused is not None and refused.status == 503, refused and refused.body
+        assert refused.headers["retry-after"] == str(RETRY_AFTER)
+        body = refused.json()
         assert body["error"] == "unavailable" and "ディスクがいっぱい" in body["message"], body
         for _ in range(5):  # the same fault, met again and again
-            assert write().status == 503  # type: ignore[attr-defined]
+            assert write().status == 503
         assert table.get("gm")["version"] == acked  # read as it was: nothing half-written, nothing lost
         again = server.request("POST", "/api/games", body=json.dumps({"system": "ShinGamebook", "kind": "reading"}).encode(),
-                               headers={"Content-Type": "application/json", "X-Forwarded-For": "x"})
+                               headers={"Content-Type": "application/json"})
         assert again.status == 503 and again.json()["error"] == "unavailable"
         (small_fs / "filler").unlink()  # the operator frees space: the same request goes through
         reply = write()
-        assert reply.status == 200 and reply.json()["version"] == acked + 1  # type: ignore[attr-defined]
+        assert reply.status == 200 and reply.json()["version"] == acked + 1
     finally:
         stop_server(server)
     log = output(server)

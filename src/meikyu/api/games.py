@@ -188,8 +188,10 @@ class GamesApp:
         wait = self.token_failures.waiting(client, time.monotonic())
         if wait:
             raise too_many(wait, "games.error.token_failures")
-        call = GameCall(self.games, game_id, token, query,
-                        lambda: self.token_failures.wait_for(client, time.monotonic()))
+        def bad_token() -> None:
+            self.token_failures.wait_for(client, time.monotonic())
+
+        call = GameCall(self.games, game_id, token, query, bad_token)
         self.limiter.check(f"{call.game_id} {token}")
         return call
 
