@@ -6,4 +6,4 @@ python3 -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 python3 -m ruff check .
 python3 -m mypy
 lint-imports  # the layers DESIGN.md draws (.importlinter); tests/test_imports.py finds any import circle
-python3 -m pytest "$@"
+exec python3 -m pytest "$@"  # exec: a SIGTERM to this script reaches pytest, which stops its servers

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import signal
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -23,3 +25,17 @@ def oracle_cases(name: str) -> list[dict[str, Any]]:
     if not path.is_file():
         pytest.skip(f"BCDice oracle not present at {path}")
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A SIGTERM (``scripts/check.sh`` stopped, a CI job cancelled) becomes an interrupt: pytest then tears
+    its fixtures down, so the servers they started are stopped (pytest's default is to die on the spot).
+    A second SIGTERM ends the run at once; ``tests/children.py`` takes the servers down even then."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        raise KeyboardInterrupt("SIGTERM")
+
+    signal.signal(signal.SIGTERM, interrupt)

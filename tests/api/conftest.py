@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from tests.children import spawn, stop
+
 # The server's own packages (runtime dependencies of meikyu); without them there is nothing to test here.
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
@@ -79,7 +81,7 @@ def start_server(*extra: str, env: dict[str, str] | None = None) -> Server:
     """Start the server and wait until it answers (at most 20 s)."""
     for _attempt in range(3):
         port = free_port()
-        process = subprocess.Popen(
+        process = spawn(  # stopped with the test run, however it ends (tests/children.py)
             [*_serve_command(), "--host", "127.0.0.1", "--port", str(port), *extra],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             env={**os.environ, **(env or {})},
@@ -92,24 +94,20 @@ def start_server(*extra: str, env: dict[str, str] | None = None) -> Server:
                     return server
             except OSError:
                 time.sleep(0.05)
-        process.kill()
-        process.wait()
+        stop(process, timeout=0)
     output = process.stdout.read().decode("utf-8", "replace") if process.stdout else ""
     raise RuntimeError(f"the server did not start: {output}")
 
 
 def stop_server(server: Server) -> None:
-    server.process.terminate()
-    try:
-        server.process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        server.process.kill()
-        server.process.wait()
+    stop(server.process)
 
 
 @pytest.fixture(scope="session")
 def server() -> Iterator[Server]:
+    # It answers the whole suite from one address: the per-address /v2 limit is off here (its own tests:
+    # tests/games/test_socket_limits.py).
     srv = start_server("--admin-name", "Test Operator", "--body-timeout", "1",
-                       env={"MEIKYU_ADMIN_URL": "https://example.org/terms", "MEIKYU_LANG": ""})
+                       env={"MEIKYU_ADMIN_URL": "https://example.org/terms", "MEIKYU_LANG": "", "MEIKYU_V2_RATE": "0"})
     yield srv
     stop_server(srv)

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from tests.api.conftest import Server, free_port
+from tests.children import spawn
 from tests.web.conftest import click, create_game, live_at, open_seat, seat_url
 
 ACT = "#actions button.act:not([disabled])"
@@ -97,8 +98,8 @@ def test_phone_screen_has_no_sideways_scrolling(web_server: Server, browser: obj
 
 def _serve(port: int, data: Path) -> subprocess.Popen[bytes]:
     env = {**os.environ, "MEIKYU_DATA": str(data), "MEIKYU_LANG": ""}
-    process = subprocess.Popen([sys.executable, "-m", "meikyu", "serve", "--port", str(port)], env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = spawn([sys.executable, "-m", "meikyu", "serve", "--port", str(port)], env=env,
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # ends with the test run
     server = Server(f"http://127.0.0.1:{port}", process)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:

@@ -10,7 +10,9 @@
 from __future__ import annotations
 
 import logging
+import math
 import re
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -27,7 +29,7 @@ from meikyu.api.errors import NOT_FOUND, ApiError
 from meikyu.api.fast import PREFIX, SUFFIX, FastRoll
 from meikyu.api.games import GamesApp
 from meikyu.api.games_fast import ThinGames
-from meikyu.api.games_http import http_error
+from meikyu.api.games_http import RateLimiter, http_error
 from meikyu.api.openapi import docs_html, document
 from meikyu.api.params import extras_param, gather
 from meikyu.api.responses import JSONBody, error_response
@@ -67,6 +69,8 @@ class Guard:
         self.max_query = config.max_query_bytes
         self.fast = FastRoll(config.max_fields)
         self.thin = thin
+        # /v2 per client address (meikyu.api.limits); 0 turns it off (behind a proxy every client is one)
+        self.v2 = RateLimiter(config.v2_rate, config.v2_burst) if config.v2_rate > 0 else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -89,6 +93,15 @@ class Guard:
             await error_response(error, "en")(scope, receive, send_with_cors)
             return
         path: str = scope["path"]
+        if self.v2 is not None and path.startswith("/v2/"):
+            client = scope.get("client")
+            wait = self.v2.wait_for(client[0] if client else "", time.monotonic())
+            if wait:
+                seconds = max(1, math.ceil(wait))
+                error = ApiError(429, "too many requests", "api.error.rate", headers={"retry-after": str(seconds)},
+                                 seconds=seconds)
+                await error_response(error, "en")(scope, receive, send_with_cors)
+                return
         if "//" in path:  # bcdice-api answers /v2//game_system (a client URL ending in a slash)
             path = _SLASHES.sub("/", path)
             scope = {**scope, "path": path, "raw_path": path.encode()}

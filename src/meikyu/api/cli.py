@@ -86,6 +86,8 @@ def run_serve(args: argparse.Namespace) -> int:
     from meikyu.api.server import serve
     from meikyu.store import open_store
 
+    if not config.store_url:
+        check_data_folder(config.data_dir)
     store = open_store(config.store_url or None, config.data_dir)  # fails here, clearly, not on a first request
     where = store.url
     store.close()
@@ -114,3 +116,19 @@ def check_port(host: str, port: int, shown: str | None = None) -> None:
     except OSError as exc:
         raise InputError("api.cli.port_busy", host=shown or host, port=port,
                          reason=exc.strerror or type(exc).__name__) from None
+
+
+def check_data_folder(folder: str) -> None:
+    """Refuse now, in one line, a data folder the server could not write its games to (read-only, full):
+    a server that starts there would refuse every game and every action instead."""
+    from meikyu.errors import DataError
+    from meikyu.files import check_writable
+    from meikyu.store.base import StoreError
+
+    try:
+        os.makedirs(folder, exist_ok=True)
+        check_writable(os.path.join(folder, ".meikyu-write-check"))
+    except OSError as error:
+        raise StoreError("games.error.data_folder", folder=folder, reason=error.strerror or str(error)) from None
+    except DataError as error:
+        raise StoreError("games.error.data_folder", folder=folder, reason=str(error.params.get("reason", ""))) from None

@@ -52,6 +52,29 @@ class ApiConfig:
     games_create_burst: int = 20
     games_max_setup_bytes: int = 1024 * 1024
     """Largest ``POST /api/games`` body: a setup may carry sheets, encounters, a whole book."""
+    v2_rate: float = 100.0
+    """``/v2`` requests one client address may make per second on average (``MEIKYU_V2_RATE``; 0: no
+    limit, for a server behind a proxy that shows every client as one address), after a burst of …"""
+    v2_burst: int = 500
+    token_failures_rate: float = 0.5
+    """Wrong tokens one client address may send per second on average (``MEIKYU_TOKEN_FAILURES``), after a
+    burst of …; beyond it its games requests answer 429 before any token is looked at."""
+    token_failures_burst: int = 30
+    ws_max: int = 512
+    """Live WebSockets open at once per process (``MEIKYU_WS_MAX``), apart from :attr:`max_connections`:
+    sockets never take the connections HTTP requests need."""
+    ws_per_client: int = 32
+    """Live WebSockets one client address may hold (``MEIKYU_WS_PER_CLIENT``): a whole table behind one
+    router, each player with a tab or two."""
+    ws_per_token: int = 8
+    """Live WebSockets one seat's token may hold (``MEIKYU_WS_PER_TOKEN``): a player's devices and tabs."""
+    ws_open_rate: float = 2.0
+    """WebSocket opens one client address may make per second on average (``MEIKYU_WS_OPEN_RATE``), after a
+    burst of …"""
+    ws_open_burst: int = 30
+    ws_idle: float = 900.0
+    """Seconds a WebSocket may go with nothing sent either way before it is closed (``MEIKYU_WS_IDLE``; the
+    web table reconnects by itself)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], **overrides: object) -> ApiConfig:
@@ -75,6 +98,18 @@ class ApiConfig:
                 values[field] = parse_timeout(env[name])
         if env.get("MEIKYU_API_MAX_CONNECTIONS"):
             values["max_connections"] = parse_connections(env["MEIKYU_API_MAX_CONNECTIONS"])
+        for field, name, least in (("v2", "MEIKYU_V2_RATE", 20), ("token_failures", "MEIKYU_TOKEN_FAILURES", 30),
+                                   ("ws_open", "MEIKYU_WS_OPEN_RATE", 30)):
+            if env.get(name):
+                per_second = 0.0 if env[name].strip() == "0" and field == "v2" else parse_rate(env[name])
+                values[f"{field}_rate"] = per_second
+                values[f"{field}_burst"] = max(least, int(per_second * 5))
+        for field, name in (("ws_max", "MEIKYU_WS_MAX"), ("ws_per_client", "MEIKYU_WS_PER_CLIENT"),
+                            ("ws_per_token", "MEIKYU_WS_PER_TOKEN")):
+            if env.get(name):
+                values[field] = parse_count(env[name])
+        if env.get("MEIKYU_WS_IDLE"):
+            values["ws_idle"] = parse_timeout(env["MEIKYU_WS_IDLE"])
         values.update({k: v for k, v in overrides.items() if v is not None})
         return replace(cls(), **values)  # type: ignore[arg-type]
 
@@ -93,6 +128,20 @@ def parse_connections(text: str | int) -> int:
         value = 0
     if not 8 <= value <= 100_000:
         raise InputError("api.cli.bad_max_connections", value=text)
+    return value
+
+
+def parse_count(text: str) -> int:
+    """A cap of 1 to 100,000.
+
+    >>> parse_count("16")
+    16
+    """
+    from meikyu.errors import InputError
+
+    value = int(text) if text.strip().isdigit() and len(text.strip()) < 7 else 0
+    if not 1 <= value <= 100_000:
+        raise InputError("api.cli.bad_count", value=text)
     return value
 
 

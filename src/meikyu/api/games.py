@@ -33,6 +33,7 @@ from starlette.websockets import WebSocket
 
 from meikyu.api.config import ApiConfig
 from meikyu.api.games_http import (
+    STATUS_CODES,
     GameApiError,
     RateLimiter,
     bad_field,
@@ -46,9 +47,12 @@ from meikyu.api.games_http import (
     parse_body,
     raw_body,
     token_of,
+    too_many,
 )
 from meikyu.api.games_live import Hub, live
+from meikyu.api.limits import SocketGate
 from meikyu.errors import MeikyuError
+from meikyu.store.service import Unauthorized
 from meikyu.store.tokens import hash_token, seat_url
 
 CREATE_EXAMPLE = '{"system": "ShinGamebook", "kind": "reading", "setup": "sample", "lang": "en"}'
@@ -87,14 +91,21 @@ class GameCall:
     seat is looked up (:meth:`Games.seat`, a store read) in the same worker-thread trip as the request's
     work, so each request makes one trip."""
 
-    __slots__ = ("games", "game_id", "token", "query", "lang")
+    __slots__ = ("games", "game_id", "token", "query", "lang", "on_bad_token")
 
-    def __init__(self, games: Any, game_id: str, token: str | None, query: Mapping[str, str]) -> None:
+    def __init__(self, games: Any, game_id: str, token: str | None, query: Mapping[str, str],
+                 on_bad_token: Callable[[], None] | None = None) -> None:
         self.games, self.game_id, self.token, self.query = games, game_id[:64], token, query
         self.lang = query.get("lang", "").strip().lower()
+        self.on_bad_token = on_bad_token
 
     def seat(self) -> str:
-        return str(self.games.seat(self.game_id, self.token))
+        try:
+            return str(self.games.seat(self.game_id, self.token))
+        except Unauthorized:
+            if self.on_bad_token is not None:
+                self.on_bad_token()  # counted against the client's address, not only this token
+            raise
 
     def lang_for(self, game: Any) -> str:
         """The answer's language: ``?lang=`` or the game's (a 400 for an unknown one); errors from now on
@@ -115,6 +126,8 @@ class GamesApp:
         self.hub = Hub(lambda game_id: self.games.store.token_hashes(game_id))
         self.limiter = RateLimiter(config.games_rate, config.games_burst)
         self.create_limiter = RateLimiter(config.games_create_rate, config.games_create_burst)
+        self.token_failures = RateLimiter(config.token_failures_rate, config.token_failures_burst)
+        self.sockets = SocketGate(config)
         self._games: Any = None
         self._lock = threading.Lock()
 
@@ -157,7 +170,8 @@ class GamesApp:
                 if not auth:
                     response = await work(request)
                 else:
-                    call = self.begin(request.path_params["id"], token_of(request), request.query_params)
+                    call = self.begin(request.path_params["id"], token_of(request), request.query_params,
+                                      request.client.host if request.client else "")
                     response = await work(request, call)
             except MeikyuError as error:
                 raise from_core(error) from None
@@ -168,9 +182,16 @@ class GamesApp:
 
         return handle
 
-    def begin(self, game_id: str, token: str | None, query: Mapping[str, str]) -> GameCall:
-        """A request to a game, past its token's rate limit (429 beyond it)."""
-        call = GameCall(self.games, game_id, token, query)
+    def begin(self, game_id: str, token: str | None, query: Mapping[str, str], client: str = "") -> GameCall:
+        """A request to a game, past its client's wrong-token limit and its token's rate limit (429 beyond
+        either); a wrong token found later counts against ``client``."""
+        wait = self.token_failures.waiting(client, time.monotonic())
+        if wait:
+            raise too_many(wait, "games.error.token_failures")
+        def bad_token() -> None:
+            self.token_failures.wait_for(client, time.monotonic())
+
+        call = GameCall(self.games, game_id, token, query, bad_token)
         self.limiter.check(f"{call.game_id} {token}")
         return call
 
@@ -212,11 +233,12 @@ class GamesApp:
         manual = data.get("manual_dice", False)
         if not isinstance(manual, bool):
             raise bad_field("manual_dice", "true or false")
+        from meikyu.store.faults import StoreDamaged, StoreUnavailable
         from meikyu.store.service import Refused
 
         try:
             created = await in_worker(self.games.create, fields["system"], fields["kind"], setup, lang, manual)
-        except Refused as error:
+        except (Refused, StoreUnavailable, StoreDamaged) as error:
             raise from_core(error) from None
         except MeikyuError as error:  # an unknown system or kind
             raise GameApiError(422, "refused", error.key, error=error) from None
@@ -313,12 +335,20 @@ class GamesApp:
                     raise GameApiError(400, "bad_request", "games.error.after")
                 after = int(after_text)
             token = token_of(websocket)
+            client = websocket.client.host if websocket.client else ""
+            call = self.begin(game_id, token, websocket.query_params, client)
             try:
-                seat = await in_worker(self.games.seat, game_id, token)
+                seat = await in_worker(call.seat)
                 game = await in_worker(self.games.load, game_id)
             except MeikyuError as error:
                 raise from_core(error) from None
             lang = lang_of(websocket, game.settings.get("lang", "en"))
+            token_hash = hash_token(token or "")
+            refused = self.sockets.enter(client, token_hash, time.monotonic())
+            if refused is not None:
+                status = 503 if refused == "games.error.ws_max" else 429
+                raise GameApiError(status, STATUS_CODES[status], refused, headers={"retry-after": "5"}, seconds=5,
+                                   per_client=self.config.ws_per_client, per_token=self.config.ws_per_token)
         except GameApiError as error:
             # Accepted only to say why in the caller's terms, then closed with 4000 + the HTTP status.
             await websocket.accept()
@@ -328,5 +358,8 @@ class GamesApp:
         if not self.games.store.live_across_processes:
             self.hub.start_polling()
         replaced = GameApiError(401, "bad_token", "games.error.token_replaced")
-        await live(websocket, self.hub, self.games, game_id, seat, hash_token(token or ""), lang, after,
-                   lambda: replaced.body(lang))
+        try:
+            await live(websocket, self.hub, self.games, game_id, seat, token_hash, lang, after,
+                       lambda: replaced.body(lang), self.config.ws_idle)
+        finally:
+            self.sockets.leave(client, token_hash)

@@ -74,7 +74,8 @@ class ThinGames:
         call: GameCall | None = None
         try:
             token = token_from(_header(scope, b"authorization") or "", query.get("token", ""))
-            call = app.begin(found.group(1), token, query)
+            client = scope.get("client")
+            call = app.begin(found.group(1), token, query, client[0] if client else "")
             if acting:
                 raw = await body_of(_header(scope, b"content-length"), _chunks(receive),
                                     app.config.max_body_bytes, app.config.body_timeout)

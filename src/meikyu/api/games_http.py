@@ -26,11 +26,12 @@ from meikyu.api.errors import ApiError
 from meikyu.api.params import read_stream
 from meikyu.errors import MeikyuError
 from meikyu.store import GameNotFound, VersionConflict
+from meikyu.store.faults import FAULTS, RETRY_AFTER, GameUnreadable, StoreDamaged, StoreUnavailable
 from meikyu.store.service import Forbidden, Refused, Unauthorized
 
 STATUS_CODES = {400: "bad_request", 401: "bad_token", 403: "forbidden", 404: "not_found", 405: "method",
                 408: "timeout", 409: "stale", 413: "too_large", 414: "too_large", 415: "media_type",
-                422: "refused", 429: "rate_limited"}
+                422: "refused", 429: "rate_limited", 503: "unavailable"}
 
 
 class GameApiError(ApiError):
@@ -68,6 +69,16 @@ def from_core(error: MeikyuError) -> GameApiError:
         return GameApiError(404, "not_found", error.key, error=error)
     if isinstance(error, Refused):
         return GameApiError(422, "refused", error.key, rule=error.rule, error=error)
+    if isinstance(error, GameUnreadable):  # this game only: the others go on
+        FAULTS.damaged(f"game {error.game_id}", error.detail)
+        return GameApiError(422, "unreadable", error.key, error=error)
+    if isinstance(error, StoreUnavailable | StoreDamaged):  # the machine's state, not the request's fault
+        if isinstance(error, StoreUnavailable):
+            FAULTS.fault(error)  # in the server's log once, however many requests meet it
+        else:
+            FAULTS.damaged("the games database", error.detail)
+        return GameApiError(503, "unavailable", error.key, error=error,
+                            headers={"retry-after": str(RETRY_AFTER)})
     return GameApiError(400, "bad_request", error.key, error=error)
 
 
@@ -204,12 +215,24 @@ class RateLimiter:
                 self._buckets.popitem(last=False)
             return wait
 
-    def check(self, key: str) -> None:
-        import math
+    def waiting(self, key: str, now: float) -> float:
+        """The seconds until ``key`` may make a request (0: now), taking nothing."""
+        with self._lock:
+            level, last = self._buckets.get(key, (self.burst, now))
+            level = min(self.burst, level + (now - last) * self.rate)
+            return 0.0 if level >= 1 else (1 - level) / self.rate
+
+    def check(self, key: str, message: str = "games.error.rate") -> None:
         import time
 
         wait = self.wait_for(key, time.monotonic())
         if wait:
-            seconds = max(1, math.ceil(wait))
-            raise GameApiError(429, "rate_limited", "games.error.rate", headers={"retry-after": str(seconds)},
-                               seconds=seconds)
+            raise too_many(wait, message)
+
+
+def too_many(wait: float, message: str = "games.error.rate") -> GameApiError:
+    """A 429 telling the client to come back in ``wait`` seconds (at least 1)."""
+    import math
+
+    seconds = max(1, math.ceil(wait))
+    return GameApiError(429, "rate_limited", message, headers={"retry-after": str(seconds)}, seconds=seconds)

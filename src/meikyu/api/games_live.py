@@ -36,6 +36,8 @@ from meikyu.store.service import Refused
 POLL_SECONDS = 1.0
 REVOKED_CODE = 4401
 """The close code of a socket whose token was replaced (4000 + HTTP 401, as for a refused connection)."""
+IDLE_CODE = 4408
+"""The close code of a socket idle past ``ApiConfig.ws_idle`` (4000 + HTTP 408; the web table reconnects)."""
 
 
 @dataclass(eq=False)
@@ -46,6 +48,8 @@ class Subscriber:
     token_hash: str
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     revoked: bool = False
+    active: float = 0.0
+    """The event loop's time when something last went either way on the socket."""
 
 
 class Hub:
@@ -119,17 +123,19 @@ class Hub:
 
 
 async def live(websocket: WebSocket, hub: Hub, games: Any, game_id: str, seat: str, token_hash: str, lang: str,
-               after: int | None, revoked_body: Callable[[], dict[str, Any]]) -> None:
-    """Serve one seat until it disconnects or its token is replaced: every version after ``after``
-    (default: the version when it connected). The subscription is in place before the handshake
-    completes, so no version slips by."""
+               after: int | None, revoked_body: Callable[[], dict[str, Any]], idle: float = 900.0) -> None:
+    """Serve one seat until it disconnects, its token is replaced, or ``idle`` seconds pass with nothing
+    sent either way (closed with :data:`IDLE_CODE`): every version after ``after`` (default: the version
+    when it connected). The subscription is in place before the handshake completes, so no version slips by."""
     sub = hub.subscribe(game_id, seat, token_hash)
+    loop = asyncio.get_running_loop()
     try:
         game = await run_in_threadpool(games.load, game_id)
         sent = game.version if after is None else min(after, game.version)
         await websocket.accept()
         sub.wake.set()
-        receiver = asyncio.create_task(_drain(websocket))
+        sub.active = loop.time()
+        receiver = asyncio.create_task(_drain(websocket, sub))
 
         def pending() -> tuple[int, list[bytes]]:  # one trip to a worker: catch up, then the messages
             game = games.load(game_id)
@@ -141,10 +147,16 @@ async def live(websocket: WebSocket, hub: Hub, games: Any, game_id: str, seat: s
 
         while not receiver.done():
             waiter = asyncio.create_task(sub.wake.wait())
-            await asyncio.wait({waiter, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            left = sub.active + idle - loop.time()
+            await asyncio.wait({waiter, receiver}, timeout=max(0.0, left), return_when=asyncio.FIRST_COMPLETED)
             waiter.cancel()
             if receiver.done():
                 break
+            if not sub.wake.is_set():
+                if loop.time() - sub.active >= idle:  # nothing either way for `idle` seconds: let it go
+                    await websocket.close(code=IDLE_CODE)
+                    break
+                continue
             sub.wake.clear()
             if sub.revoked:
                 await websocket.send_json(revoked_body())
@@ -153,16 +165,19 @@ async def live(websocket: WebSocket, hub: Hub, games: Any, game_id: str, seat: s
             sent, messages = await run_in_threadpool(pending)
             for message in messages:
                 await websocket.send_text(message.decode("utf-8"))
+                sub.active = loop.time()
     except (WebSocketDisconnect, RuntimeError, MeikyuError, OSError):
         pass
     finally:
         hub.unsubscribe(game_id, sub)
 
 
-async def _drain(websocket: WebSocket) -> None:
-    """Read (and ignore) what the client sends, so a close is noticed at once."""
+async def _drain(websocket: WebSocket, sub: Subscriber) -> None:
+    """Read (and ignore) what the client sends, so a close is noticed at once; what it sends keeps the
+    socket from counting as idle."""
     with contextlib.suppress(Exception):
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 return
+            sub.active = asyncio.get_running_loop().time()

@@ -9,7 +9,8 @@ HTTP protocol with two additions:
 - **a head deadline**: from the moment a connection opens, or the first byte of a next request
   arrives on a kept-alive one, the client has :data:`Limits.head_timeout` seconds to finish the
   request line and headers, else the connection is closed;
-- **a connection cap**: at most :data:`Limits.max_connections` connections are open at once. A new
+- **a connection cap**: at most :data:`Limits.max_connections` HTTP connections are open at once (live
+  WebSockets are capped apart, by :mod:`meikyu.api.limits`, and do not count). A new
   connection beyond the cap closes the connection that has waited longest without a complete request
   head (an idle or half-sent one); when every open connection is busy with a real request, the
   new one is closed instead. So idle sockets can never crowd out a client that sends a request.
@@ -68,11 +69,14 @@ class GuardedHTTP(AutoHTTPProtocol):  # type: ignore[valid-type, misc]
         self._waiting_since = time.monotonic()
         self._arm_head_timer()
         connections = self.connections
+        # Only HTTP connections count: a WebSocket (upgraded: its own protocol now) is capped apart
+        # (meikyu.api.limits), so sockets can never take the connections requests need.
         if len(connections) > LIMITS.max_connections:
-            waiting = [c for c in connections if isinstance(c, GuardedHTTP) and c is not self
-                       and c._between_requests() and c.transport.get_protocol() is c]
-            victim = min(waiting, key=lambda c: c._waiting_since) if waiting else self
-            victim.transport.close()
+            http = [c for c in connections if isinstance(c, GuardedHTTP) and c.transport.get_protocol() is c]
+            if len(http) > LIMITS.max_connections:
+                waiting = [c for c in http if c is not self and c._between_requests()]
+                victim = min(waiting, key=lambda c: c._waiting_since) if waiting else self
+                victim.transport.close()
 
     def _between_requests(self) -> bool:
         """No request head is being served: nothing sent yet, or the last answer is complete."""

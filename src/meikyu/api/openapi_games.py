@@ -95,14 +95,17 @@ _WORDS = {
     414: "The query string is too long.",
     422: "Refused by the rules (with `rule`) or a bad setup, naming the part and field; or the game cannot be "
          "shown to this seat (a view, menu or log line failed: the reason, never a traceback; an action after "
-         "which it could not be shown is not taken).",
-    429: "Too many requests from this token (see `Retry-After`).",
+         "which it could not be shown is not taken); or (`\"error\": \"unreadable\"`) its stored log cannot be "
+         "read, naming the game (other games are not affected).",
+    429: "Too many requests from this token, or too many wrong tokens from this address (see `Retry-After`).",
+    503: "The store cannot take the request now (full disk, read-only folder, a lock held elsewhere, a lost "
+         "database connection): nothing was changed; send it again after `Retry-After` seconds.",
 }
 
 
 def _op(summary: str, op_id: str, ok: dict[str, Any], statuses: tuple[int, ...], params: list[dict[str, Any]],
         body: dict[str, Any] | None = None, status: str = "200", auth: bool = True) -> dict[str, Any]:
-    codes = {404, 405, 414, *statuses, *((401, 429) if auth else ())}
+    codes = {404, 405, 414, 503, *statuses, *((401, 429) if auth else ())}
     op: dict[str, Any] = {
         "summary": summary,
         "operationId": op_id,

@@ -36,7 +36,7 @@ def serve(config: ApiConfig, host: str = "127.0.0.1", port: int = 7654, workers:
     os.environ["MEIKYU_API_MAX_CONNECTIONS"] = str(config.max_connections)  # worker processes read these
     os.environ["MEIKYU_API_HEAD_TIMEOUT"] = str(config.head_timeout)
     guard.configure(config.max_connections, config.head_timeout)
-    _raise_file_limit(config.max_connections + 128)
+    _raise_file_limit(config.max_connections + config.ws_max + 128)  # sockets are capped apart from requests
 
     kwargs = {
         "host": host,

@@ -76,6 +76,10 @@ class GameNotFound(StoreError):
     """No game has that id."""
 
 
+class GameExists(StoreError):
+    """A game with that id is stored already (an import)."""
+
+
 class VersionConflict(StoreError):
     """Another writer appended first: ``current`` is the version now stored."""
 

@@ -1,4 +1,5 @@
-"""``meikyu game new | list | show | export``: shared games in the data folder, without a browser.
+"""``meikyu game new | list | show | export | import | backup | check | repair``: shared games in the data
+folder (or PostgreSQL), without a browser.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="meikyu")
@@ -34,7 +35,7 @@ def _t(key: str, lang: str | None = None, **params: object) -> str:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add ``meikyu game`` and its four sub-commands."""
+    """Add ``meikyu game`` and its sub-commands."""
     game = subparsers.add_parser("game", help=_t("help"), description=_t("help"))
     sub = game.add_subparsers(dest="game_command", required=True)
 
@@ -66,8 +67,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("id")
     p.add_argument("--seat", default="gm", help=_t("seat"))
     p.add_argument("--format", choices=["text", "markdown", "bbcode"], default="text")
+    p.add_argument("--archive", metavar="FILE", help=_t("archive"))
     common(p)
     p.set_defaults(handler=run_export)
+
+    p = sub.add_parser("import", help=_t("import"), description=_t("import"))
+    p.add_argument("file")
+    p.add_argument("--new-tokens", action="store_true", help=_t("new_tokens"))
+    common(p)
+    p.set_defaults(handler=run_import)
+
+    p = sub.add_parser("backup", help=_t("backup"), description=_t("backup"))
+    p.add_argument("dir")
+    common(p)
+    p.set_defaults(handler=run_backup)
+
+    p = sub.add_parser("check", help=_t("check"), description=_t("check"))
+    p.add_argument("id", nargs="?", help=_t("check_id"))
+    common(p)
+    p.set_defaults(handler=run_check)
+
+    p = sub.add_parser("repair", help=_t("repair"), description=_t("repair"))
+    p.add_argument("id")
+    p.add_argument("--cut-tail", action="store_true", help=_t("cut_tail"))
+    common(p)
+    p.set_defaults(handler=run_repair)
 
 
 def _games(args: argparse.Namespace) -> Any:
@@ -154,6 +178,16 @@ def run_export(args: argparse.Namespace) -> int:
     from meikyu.store.export import export
 
     games = _games(args)
+    if args.archive:
+        from meikyu.store.archive import export_archive
+
+        try:
+            export_archive(games, args.id, args.archive)
+            version = games.load(args.id).version
+        finally:
+            games.close()
+        print(_t("archived", _lang(args), id=args.id, version=version, file=args.archive))
+        return 0
     try:
         game = games.load(args.id)
         lang = _lang(args) if args.lang else game.settings.get("lang", "en")
@@ -161,4 +195,88 @@ def run_export(args: argparse.Namespace) -> int:
     finally:
         games.close()
     print(text, end="")
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Exit 0 when everything checked is sound, 1 when something is not (each finding one line)."""
+    from meikyu.store.maintenance import check_game, store_problems
+
+    lang = _lang(args)
+    games = _games(args)
+    bad = False
+    try:
+        if args.id is None:
+            for problem in store_problems(games):
+                print(_t("check_store", lang, problem=problem))
+                bad = True
+        ids = [args.id] if args.id is not None else [row.id for row in games.summaries()]
+        for game_id in ids:
+            found = check_game(games, game_id)
+            bad = bad or not found.ok
+            for line in _findings(found, lang):
+                print(line)
+    finally:
+        games.close()
+    return 1 if bad else 0
+
+
+def _findings(found: Any, lang: str) -> list[str]:
+    if found.ok:
+        return [_t("check_ok", lang, id=found.id, version=found.version)]
+    if found.head:
+        return [_t("check_head", lang, id=found.id, why=found.head)]
+    lines = []
+    if found.torn_at is not None:
+        lines.append(_t("check_tail", lang, id=found.id, first=found.torn_at, count=found.torn_count,
+                        why=found.torn_why, version=found.version))
+    for version, why in found.bad_snapshots:
+        lines.append(_t("check_snapshot", lang, id=found.id, version=version, why=why))
+    return lines
+
+
+def run_repair(args: argparse.Namespace) -> int:
+    """Exit 0 when the game is sound afterwards, 1 when something is left (a tail not cut, a bad head)."""
+    from meikyu.store.maintenance import check_game, repair_game
+
+    lang = _lang(args)
+    games = _games(args)
+    try:
+        found = check_game(games, args.id)
+        if found.ok:
+            print(_t("repair_nothing", lang, id=args.id, version=found.version))
+            return 0
+        done = repair_game(games, found, args.cut_tail)
+        for key, params in done:
+            print(_t(key, lang, **params))
+        return 0 if check_game(games, args.id).ok else 1
+    finally:
+        games.close()
+
+
+def run_import(args: argparse.Namespace) -> int:
+    from meikyu.store.archive import import_archive
+    from meikyu.store.tokens import seat_url
+
+    lang = _lang(args)
+    games = _games(args)
+    try:
+        done = import_archive(games, args.file, args.new_tokens)
+        where = games.store.url
+    finally:
+        games.close()
+    print(_t("imported", lang, id=done.id, version=done.version, store=where))
+    for seat, token in done.seats:
+        print(f"  {seat:<16} {seat_url(done.id, token) if token else _t('same_link', lang)}")
+    return 0
+
+
+def run_backup(args: argparse.Namespace) -> int:
+    from meikyu.store.archive import backup
+
+    lang = _lang(args)
+    if args.store or os.environ.get("MEIKYU_STORE"):
+        raise InputError("games.error.backup_postgres")
+    copy = backup(args.data or os.environ.get("MEIKYU_DATA") or "./meikyu-data", args.dir)
+    print(_t("backed_up", lang, file=str(copy)))
     return 0

@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from meikyu.store.base import StoreError
+from meikyu.store.faults import FAULTS, StoreUnavailable, translated
 from meikyu.store.sql import Cursor, SqlStore
 
 CHANNEL = "meikyu_games"
@@ -54,8 +55,9 @@ class PostgresStore(SqlStore):
         self._closed = threading.Event()
         try:
             self.migrate(migrate_upto)
-        except psycopg.OperationalError as error:
-            raise StoreError("games.error.no_database", url=self.url, reason=" ".join(str(error).split())[:300]) from None  # libpq writes several lines
+        except (psycopg.OperationalError, StoreUnavailable) as error:  # libpq writes several lines: one
+            reason = error.detail if isinstance(error, StoreUnavailable) else " ".join(str(error).split())
+            raise StoreError("games.error.no_database", url=self.url, reason=reason[:300]) from None
 
     def _connection(self) -> Any:
         conn = getattr(self._local, "conn", None)
@@ -68,13 +70,27 @@ class PostgresStore(SqlStore):
 
     @contextmanager
     def transaction(self, write: bool = True) -> Iterator[Cursor]:
-        conn = self._connection()
-        if not write:  # autocommit: each statement its own snapshot, without BEGIN / COMMIT round trips
-            with conn.cursor() as cur:
+        """A cursor (see :meth:`SqlStore.transaction`); a full disk, a read-only server, a lock timeout or a
+        lost connection come out as :class:`~meikyu.store.faults.StoreUnavailable` (a unique violation
+        stays itself: it is a version conflict)."""
+        psycopg = self._psycopg
+        try:
+            conn = self._connection()
+            if not write:  # autocommit: each statement its own snapshot, without BEGIN / COMMIT round trips
+                with conn.cursor() as cur:
+                    yield cur
+                return
+            with conn.transaction(), conn.cursor() as cur:
                 yield cur
-            return
-        with conn.transaction(), conn.cursor() as cur:
-            yield cur
+        except psycopg.errors.IntegrityError:
+            raise
+        except (psycopg.Error, OSError) as error:
+            told = translated(error)
+            if told is error:
+                raise
+            raise told from None
+        if write:
+            FAULTS.cleared()
 
     def is_conflict(self, error: Exception) -> bool:
         return isinstance(error, self._psycopg.errors.UniqueViolation)
@@ -91,16 +107,22 @@ class PostgresStore(SqlStore):
         thread.start()
 
     def _listen(self, callback: Callable[[str, int], None]) -> None:
+        lost = False
         while not self._closed.is_set():
             try:
                 with self._psycopg.connect(self._dsn, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    if lost:
+                        log.warning("LISTEN connection back")
+                        lost = False
                     while not self._closed.is_set():
                         for note in conn.notifies(timeout=1.0):
                             version, _, game_id = note.payload.partition(" ")
                             callback(game_id, int(version))
-            except Exception:  # a lost connection: say so, wait, listen again
-                log.exception("LISTEN connection lost; reconnecting")
+            except Exception as error:  # a lost connection: say so once, retry every second until it is back
+                if not lost:
+                    log.error("LISTEN connection lost (%s); reconnecting every second", " ".join(str(error).split()))
+                lost = True
                 self._closed.wait(1.0)
             time.sleep(0)
 

@@ -9,6 +9,7 @@ lock per game keeps a game's steps in order inside a process, the log's primary 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
@@ -25,12 +26,14 @@ from meikyu.store.base import (
     TOKENS_CHANGED,
     UNDO,
     Entry,
+    GameNotFound,
     GameRecord,
     GameSummary,
     Store,
     VersionConflict,
     json_bytes,
 )
+from meikyu.store.faults import GameUnreadable, StoreDamaged, StoreUnavailable
 from meikyu.store.tokens import hash_token, new_game_id, new_token, seat_for
 
 log = logging.getLogger("meikyu.store")
@@ -172,7 +175,21 @@ class Games:
 
     # -- loading ---------------------------------------------------------------------------------------
     def load(self, game_id: str, use_snapshots: bool = True) -> Loaded:
-        """The game as stored now (from memory when loaded before, reading only new entries)."""
+        """The game as stored now (from memory when loaded before, reading only new entries).
+
+        A game whose stored head or log cannot be read, or does not replay, is :class:`GameUnreadable`
+        (said once in the server's log); a store that cannot answer now stays :class:`StoreUnavailable`."""
+        try:
+            return self._load(game_id, use_snapshots)
+        except (GameNotFound, StoreUnavailable, GameUnreadable):
+            raise
+        except StoreDamaged as error:
+            raise GameUnreadable(game_id, error.detail) from None
+        except Exception as error:  # a log that does not replay: another version's, or edited by hand
+            detail = error.message("en") if isinstance(error, MeikyuError) else f"{type(error).__name__}: {error}"
+            raise GameUnreadable(game_id, detail) from None
+
+    def _load(self, game_id: str, use_snapshots: bool) -> Loaded:
         with self._cache_lock:
             game = self._cache.get(game_id)
             if game is not None:
@@ -204,7 +221,11 @@ class Games:
         game.stack = _stack_after(game.entries)
         # The log's tail is rendered on every GET, so start before it when a snapshot allows.
         tail_start = max(0, len(game.stack) - LOG_TAIL)
-        snap = self.store.latest_snapshot(game_id, game.stack[:tail_start]) if use_snapshots else None
+        try:
+            snap = self.store.latest_snapshot(game_id, game.stack[:tail_start]) if use_snapshots else None
+        except StoreDamaged as error:  # a snapshot is only a cache: the log is the game
+            log.warning("game %s: %s; replaying the whole log (meikyu game repair rewrites it)", game_id, error.detail)
+            snap = None
         if snap is None:
             self._replay_all(game)
             return game
@@ -231,6 +252,25 @@ class Games:
                 stack.append(entry.version)
             else:
                 del stack[len(stack) - int(entry.data["steps"]):]
+
+    def replay_log(self, record: GameRecord, entries: Sequence[Entry]) -> tuple[Loaded, int | None, str]:
+        """Replay ``entries`` from ``record``'s initial state as far as they go (``meikyu game check``):
+        the game up to the last entry that replays, the version of the first that does not (or None),
+        and why."""
+        from meikyu.table import registry
+
+        game = Loaded(record, registry.get(record.system, record.kind))
+        game.states = {0: game.kind.rules.state_from_data(record.initial)}
+        for entry in entries:
+            try:
+                if entry.version != game.version + 1:
+                    raise InputError("games.error.log_gap", version=entry.version, expected=game.version + 1)
+                self._apply(game, entry, None)
+            except Exception as error:
+                game.entries = game.entries[: entry.version - 1]
+                detail = error.message("en") if isinstance(error, MeikyuError) else f"{type(error).__name__}: {error}"
+                return game, entry.version, detail
+        return game, None, ""
 
     def _replay_step(self, game: Loaded, entry: Entry, before: Any) -> None:
         rules = game.kind.rules
@@ -270,9 +310,12 @@ class Games:
     # -- seats -----------------------------------------------------------------------------------------
     def seat(self, game_id: str, token: str | None) -> str:
         """The seat a token opens in this game; :class:`Unauthorized` for any other token."""
-        hashes = self.store.token_hashes(game_id)
-        if not hashes:
-            self.store.game(game_id)  # raises GameNotFound for an unknown id
+        try:
+            hashes = self.store.token_hashes(game_id)
+            if not hashes:
+                self.store.game(game_id)  # raises GameNotFound for an unknown id
+        except StoreDamaged as error:
+            raise GameUnreadable(game_id, error.detail) from None
         found = seat_for(token, hashes) if token else None
         if found is None:
             raise Unauthorized("games.error.bad_token")
@@ -343,7 +386,10 @@ class Games:
             game.answers[(seat, lang)] = made
             self._keep(game.rendered, (new_version, seat, lang), shown)
             if len(game.stack) % self.snapshot_every == 0:
-                self.store.put_snapshot(game_id, entry.version, game.kind.rules.state_to_data(after))
+                # the entry is stored and the action taken: a snapshot the store cannot take now is
+                # only a cache missed (the fault is in the log once), not an action to refuse
+                with contextlib.suppress(StoreUnavailable):
+                    self.store.put_snapshot(game_id, entry.version, game.kind.rules.state_to_data(after))
             return entry.version
 
     def undo(self, game_id: str, seat: str, version: int, steps: int = 1, lang: str | None = None) -> int:

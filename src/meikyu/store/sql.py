@@ -13,12 +13,14 @@ from typing import Any
 from meikyu.store.base import (
     TOKENS_CHANGED,
     Entry,
+    GameExists,
     GameNotFound,
     GameRecord,
     GameSummary,
     VersionConflict,
     dumps,
 )
+from meikyu.store.faults import StoreDamaged
 from meikyu.store.migrations import MIGRATIONS
 
 Cursor = Any
@@ -101,6 +103,22 @@ class SqlStore:
                 self._run(cur, "INSERT INTO seats (game, seat, token_hash) VALUES (?, ?, ?)",
                           (record.id, seat, token_hash))
 
+    def import_game(self, record: GameRecord, token_hashes: dict[str, str], entries: list[Entry]) -> None:
+        """A whole game (head, seats, log) in one transaction: all of it is stored, or none."""
+        with self.transaction() as cur:
+            if self._run(cur, "SELECT 1 FROM games WHERE id = ?", (record.id,)).fetchone() is not None:
+                raise GameExists("games.error.game_exists", id=record.id)
+            self._run(cur, "INSERT INTO games (id, system, kind, setup, initial, settings, created) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      (record.id, record.system, record.kind, dumps(record.setup), dumps(record.initial),
+                       dumps(record.settings), record.created))
+            for seat, token_hash in token_hashes.items():
+                self._run(cur, "INSERT INTO seats (game, seat, token_hash) VALUES (?, ?, ?)",
+                          (record.id, seat, token_hash))
+            for entry in entries:
+                self._run(cur, "INSERT INTO log (game, version, seat, type, data, rolls, time) "
+                               "VALUES (?, ?, ?, ?, ?, ?, ?)", (record.id, *entry.row()))
+
     def game(self, game_id: str) -> GameRecord:
         with self.transaction(False) as cur:
             row = self._run(cur, "SELECT id, system, kind, setup, initial, settings, created FROM games "
@@ -127,7 +145,7 @@ class SqlStore:
         with self.transaction(False) as cur:
             rows = self._run(cur, "SELECT version, seat, type, data, rolls, time FROM log "
                                   "WHERE game = ? AND version > ? ORDER BY version", (game_id, after)).fetchall()
-        return [Entry.from_row(*row) for row in rows]
+        return [read_entry(row) for row in rows]
 
     def append(self, game_id: str, entry: Entry) -> None:
         try:
@@ -182,7 +200,40 @@ class SqlStore:
                 return None
             row = self._run(cur, "SELECT state FROM snapshots WHERE game = ? AND version = ?",
                             (game_id, best)).fetchone()
-        return best, json.loads(row[0])
+        try:
+            return best, json.loads(row[0])
+        except (ValueError, RecursionError) as error:
+            raise StoreDamaged(f"the snapshot at version {best} is not valid JSON ({error})") from None
+
+    # -- check and repair (meikyu.store.maintenance) ---------------------------------------------------
+    def integrity_check(self) -> list[str]:
+        """What the database finds wrong with its own pages (``[]``: nothing). SQLite's integrity check;
+        PostgreSQL checks its pages as it reads them, so it has nothing to run here."""
+        return []
+
+    def log_rows(self, game_id: str) -> list[tuple[Any, ...]]:
+        """The game's log rows as stored (not yet read as entries), oldest first."""
+        with self.transaction(False) as cur:
+            return list(self._run(cur, "SELECT version, seat, type, data, rolls, time FROM log WHERE game = ? "
+                                       "ORDER BY version", (game_id,)).fetchall())
+
+    def snapshot_rows(self, game_id: str) -> list[tuple[int, str]]:
+        with self.transaction(False) as cur:
+            rows = self._run(cur, "SELECT version, state FROM snapshots WHERE game = ? ORDER BY version",
+                             (game_id,)).fetchall()
+        return [(int(v), str(s)) for v, s in rows]
+
+    def drop_snapshots(self, game_id: str, versions: list[int]) -> None:
+        with self.transaction() as cur:
+            for version in versions:
+                self._run(cur, "DELETE FROM snapshots WHERE game = ? AND version = ?", (game_id, version))
+
+    def cut_log(self, game_id: str, first: int) -> int:
+        """Delete the log entries from version ``first`` on (and their snapshots): the operator's repair of
+        a torn tail, the one place anything is deleted. Returns how many entries went."""
+        with self.transaction() as cur:
+            self._run(cur, "DELETE FROM snapshots WHERE game = ? AND version >= ?", (game_id, first))
+            return int(self._run(cur, "DELETE FROM log WHERE game = ? AND version >= ?", (game_id, first)).rowcount)
 
     # -- tests and tools -------------------------------------------------------------------------------
     def dump(self, game_id: str) -> str:
@@ -192,3 +243,11 @@ class SqlStore:
         lines += [dumps(list(entry.row())) for entry in self.entries(game_id)]
         return "\n".join(lines)
 
+
+
+def read_entry(row: tuple[Any, ...]) -> Entry:
+    """A log row as an :class:`Entry`; a row that does not read back is :class:`StoreDamaged` naming it."""
+    try:
+        return Entry.from_row(*row)
+    except (ValueError, TypeError, RecursionError) as error:
+        raise StoreDamaged(f"log entry {row[0]} cannot be read ({type(error).__name__}: {error})") from None

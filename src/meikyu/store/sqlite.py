@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from meikyu.store.base import Entry, StoreError, VersionConflict
+from meikyu.store.faults import FAULTS, StoreDamaged, StoreUnavailable, translated
 from meikyu.store.sql import APPEND_SQL, Cursor, SqlStore
 
 FILE_NAME = "games.sqlite3"
@@ -44,8 +45,10 @@ class _Waiting:
 
 
 class SqliteStore(SqlStore):
-    def __init__(self, folder: str | Path, migrate_upto: int | None = None) -> None:
+    def __init__(self, folder: str | Path, migrate_upto: int | None = None, busy_timeout: float = 30.0) -> None:
         self.folder = Path(folder)
+        self.busy_timeout = busy_timeout
+        """Seconds a write waits for another process's lock before it is refused (503 over HTTP)."""
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -60,13 +63,16 @@ class SqliteStore(SqlStore):
         self._waiting_lock = threading.Lock()
         try:
             self.migrate(migrate_upto)
-        except sqlite3.DatabaseError as error:
-            raise StoreError("games.error.bad_database", path=str(self.path), reason=str(error)) from None
+        except (sqlite3.DatabaseError, StoreDamaged) as error:
+            reason = error.detail if isinstance(error, StoreDamaged) else str(error)
+            raise StoreError("games.error.bad_database", path=str(self.path), reason=reason) from None
+        except StoreUnavailable as error:  # a read-only or full folder, a lock held elsewhere: say it now
+            raise StoreError("games.error.data_folder", folder=str(folder), reason=error.detail) from None
 
     def _connection(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None:
-            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
+            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=self.busy_timeout)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
@@ -77,25 +83,31 @@ class SqliteStore(SqlStore):
 
     @contextmanager
     def transaction(self, write: bool = True) -> Iterator[Cursor]:
-        conn = self._connection()
-        cur = conn.cursor()
-        if not write:  # each read statement is its own snapshot: no BEGIN / COMMIT round to pay for
-            try:
-                yield cur
-            finally:
-                cur.close()
-            return
-        with self._write_lock:
-            cur.execute("BEGIN IMMEDIATE")
-            try:
-                yield cur
-            except BaseException:
-                cur.execute("ROLLBACK")
-                raise
-            else:
-                cur.execute("COMMIT")
-            finally:
-                cur.close()
+        """A cursor (see :meth:`SqlStore.transaction`); the driver's storage faults come out as
+        :class:`~meikyu.store.faults.StoreUnavailable` / ``StoreDamaged`` (a constraint stays itself: it
+        is a version conflict)."""
+        with _faults():
+            conn = self._connection()
+            cur = conn.cursor()
+            if not write:  # each read statement is its own snapshot: no BEGIN / COMMIT round to pay for
+                try:
+                    yield cur
+                finally:
+                    cur.close()
+                return
+            with self._write_lock:
+                cur.execute("BEGIN IMMEDIATE")
+                try:
+                    yield cur
+                except BaseException:
+                    if conn.in_transaction:  # SQLite rolls back by itself on a full disk
+                        cur.execute("ROLLBACK")
+                    raise
+                else:
+                    cur.execute("COMMIT")
+                finally:
+                    cur.close()
+            FAULTS.cleared()
 
     def append(self, game_id: str, entry: Entry) -> None:
         """Store ``entry`` (see :meth:`SqlStore.append`), committed together with the entries other threads
@@ -113,7 +125,12 @@ class SqliteStore(SqlStore):
 
     def _commit_group(self, group: list[_Waiting]) -> None:
         """One transaction for the whole group (the caller holds the write lock); marks each done."""
-        cur = self._connection().cursor()
+        try:
+            cur = self._connection().cursor()
+        except sqlite3.Error as error:  # the file cannot be opened now (CANTOPEN)
+            for one in group:
+                one.error, one.done = translated(error), True
+            return
         try:
             cur.execute("BEGIN IMMEDIATE")
             try:
@@ -125,11 +142,15 @@ class SqliteStore(SqlStore):
                     cur.execute("ROLLBACK")
                 raise
         except BaseException as error:  # nothing of the group is stored: each caller hears why
+            told = translated(error) if isinstance(error, sqlite3.Error | OSError) and not isinstance(
+                error, sqlite3.IntegrityError) else error
             for one in group:
                 if not isinstance(one.error, VersionConflict):
-                    one.error = error
+                    one.error = told
             if not isinstance(error, Exception):
                 raise
+        else:
+            FAULTS.cleared()
         finally:
             cur.close()
             for one in group:
@@ -151,9 +172,32 @@ class SqliteStore(SqlStore):
     def is_conflict(self, error: Exception) -> bool:
         return isinstance(error, sqlite3.IntegrityError)
 
+    def integrity_check(self) -> list[str]:
+        """SQLite's ``PRAGMA integrity_check``: every page and index read and cross-checked."""
+        try:
+            with self.transaction(False) as cur:
+                rows = [str(r[0]) for r in cur.execute("PRAGMA integrity_check").fetchall()]
+        except StoreDamaged as error:
+            return [error.detail]
+        return [] if rows == ["ok"] else rows
+
     def close(self) -> None:
         with self._lock:
             for conn in self._all:
                 conn.close()
             self._all.clear()
         self._local = threading.local()
+
+
+@contextmanager
+def _faults() -> Iterator[None]:
+    """The driver's and the OS's storage faults raised inside as the store's own errors."""
+    try:
+        yield
+    except sqlite3.IntegrityError:
+        raise
+    except (sqlite3.Error, OSError) as error:
+        told = translated(error)
+        if told is error:
+            raise
+        raise told from None
