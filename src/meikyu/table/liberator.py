@@ -44,7 +44,7 @@ from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event, Game, _snake
 from meikyu.errors import DataError, InputError
 from meikyu.i18n import translate
-from meikyu.serial import from_data, to_data
+from meikyu.serial import to_data
 from meikyu.systems.liberator import state as st
 from meikyu.systems.liberator.cards import ActionCard, CardSet, load_cards, sample_cards
 from meikyu.systems.liberator.effects import describe_grant
@@ -111,7 +111,7 @@ class ScenarioRules:
         return {"cards": state.cards, "table": to_data(state.table)}
 
     def state_from_data(self, data: Any) -> Scenario:
-        return Scenario(str(data["cards"]), from_data(st.TableState, data["table"]))
+        return Scenario(str(data["cards"]), st.table_from_data(data["table"]))
 
 
 class ScenarioKind:

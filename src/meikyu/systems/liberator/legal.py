@@ -49,6 +49,7 @@ from meikyu.systems.liberator.state import (
     TurnState,
     UseAbility,
     UseGrant,
+    check_names,
 )
 from meikyu.systems.liberator.turn import pools, turn_value
 
@@ -63,8 +64,8 @@ def legal_actions(cards: CardSet, state: TableState) -> Sequence[Action]:
         if s.mission is None:
             kinds = [s.planned] + [k for k in MISSION_TYPES if k != s.planned]
             out = [GenerateMission(k, s.seed + len(s.log)) for k in kinds] + [GiveUp()]
-        elif s.mission.type == "final":
-            out = [ContinueMission(), GiveUp()]  # R-LB-04: the final cannot be swapped
+        elif s.mission.type == "final" and s.options.final_stays:
+            out = [ContinueMission(), GiveUp()]  # a house rule: the final cannot be swapped
         else:
             out = [ContinueMission(), AbandonMission(), GiveUp()]
     elif s.phase == "turn" and s.turn is not None:
@@ -100,7 +101,7 @@ def prompt_actions(cards: CardSet, s: TableState) -> list[Action]:
         picks: list[Action] = [PickEffect(v) for v in sorted(set(chk.dice), reverse=not worse_first)]
         return picks + ability_options(cards, s)
     if chk.step == "after_roll":
-        view = TurnState(chk.player, "after_roll", NORMAL, power_die=chk.power_die, used=chk.used)
+        view = TurnState(chk.player, "after_roll", NORMAL, power_die=chk.power_die, used=check_names(s))
         out = recovery_options(cards, s, chk.player, chk.power_die + chk.bonus, False)
         return out + ability_options(cards, s) + grant_options(cards, s, view, out)
     return []
