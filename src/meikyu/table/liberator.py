@@ -251,6 +251,11 @@ class ScenarioKind:
             name = localize(found.name, lang) if found else translate(f"lb.play.{ident}", lang)
             return {"id": ident, "name": name}
 
+        def roster_entry(x: Any) -> dict[str, Any]:
+            """A character waiting in a roster: public, like a character sheet on the table's shelf."""
+            return {"name": x.name, "job": {"id": x.job, "name": localize(cards.jobs[x.job].name, lang)},
+                    "level": x.level}
+
         players = []
         for i, p in enumerate(s.players):
             ch = p.character
@@ -266,7 +271,9 @@ class ScenarioKind:
                 "used_feats": list(ch.used_feats), "job_effect_used": ch.job_effect_used,
                 "grants": [{"name": g.name, "text": describe_grant(g.name, lang), "source": g.source}
                            for g in ch.grants],
+                "roster": [roster_entry(x) for x in p.roster],
             })
+
         m = s.mission
         return {
             "system": self.system, "kind": self.kind, "seat": seat, "you": you,
@@ -274,6 +281,10 @@ class ScenarioKind:
             "acting_gm": GM if s.dedicated_gm else f"player:{s.acting_gm}",
             "current": self._seat(s, s.current) if s.phase == "turn" else None,
             "planned": s.planned, "plan": list(s.plan), "gm_exp": s.gm_exp, "scenario": s.scenario,
+            "gm_name": s.gm_name, "gm_roster": [roster_entry(x) for x in s.gm_roster],
+            "bench": [{"id": b.id, "exp": b.exp,
+                       "characters": [roster_entry(x) for x in (b.character, *b.roster) if x.name]}
+                      for b in s.bench],
             "missions_cleared": len([entry for entry in s.log if entry.endswith(":cleared")]),
             "waiting": _rules(state.cards).waiting_label(s, lang),
             "mission": None if m is None else {
@@ -363,9 +374,9 @@ class ScenarioKind:
         if isinstance(action, st.LevelUp):
             found = cards.actions.get(action.card) or cards.feats.get(action.card)
             name = localize(found.name, lang) if found else action.card
-            return translate("table.lb.level_up", lang, player=s.players[action.seat].id, card=name)
+            return translate("table.lb.level_up", lang, player=_spender(s, action), card=name)
         if isinstance(action, st.SwapJob):
-            return translate("table.lb.swap_job", lang, player=s.players[action.seat].id,
+            return translate("table.lb.swap_job", lang, player=_spender(s, action),
                              job=localize(cards.jobs[action.job].name, lang))
         return ""
 
@@ -437,3 +448,8 @@ def _sample_players() -> list[dict[str, Any]]:
 
 __all__ = ["SAMPLE_PLAYERS", "Scenario", "ScenarioKind", "ScenarioRules"]
 
+
+def _spender(s: st.TableState, action: st.LevelUp | st.SwapJob) -> str:
+    """Whose experience a level-up or job swap spends, and on which character when not the one playing."""
+    who = "GM" if action.seat < 0 else s.players[action.seat].id
+    return f"{who} ({action.character})" if action.character else who

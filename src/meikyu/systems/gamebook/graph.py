@@ -191,8 +191,8 @@ def layers(start: str, ids: Sequence[str], edges: Iterable[tuple[str, str]]) -> 
 def book_graph(book: Book, lang: str, problems: Sequence[Problem] = (), warnings: Sequence[Problem] = ()) -> Graph:
     """The picture's content: boxes, arrows, the validator's findings (pass ``check_book``'s)."""
     edges: list[Edge] = []
-    for para in book.paragraphs.values():
-        edges += [e for e in _ways(para, book, lang) if e.target]  # a way left blank is a finding, not a box
+    for here in book.paragraphs.values():
+        edges += [e for e in _ways(here, book, lang) if e.target]  # a way left blank is a finding, not a box
     ids = list(book.paragraphs)
     missing = [e.target for e in edges if e.target not in book.paragraphs]
     ids += list(dict.fromkeys(missing))
@@ -262,7 +262,7 @@ def to_svg(graph: Graph) -> str:
                    f'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/>'
                    "</marker>")
     out.append("</defs>")
-    out.append(f'<rect width="100%" height="100%" fill="#fafafa"/>')
+    out.append('<rect width="100%" height="100%" fill="#fafafa"/>')
     out.append(f'<text x="{MARGIN}" y="{MARGIN + 4}" font-size="16" font-weight="bold">{escape(graph.title)}</text>')
     out.append(_legend(graph, MARGIN, MARGIN + 26))
     depth = {n.id: n.layer for n in graph.nodes}

@@ -219,11 +219,16 @@ def recovery_options(cards: CardSet, s: TableState, seat: int, value: int, dying
 
 
 def exp_actions(cards: CardSet, s: TableState) -> list[Action]:
+    """Spending experience (R-LB-13): each player's on the character playing and on their roster, the GM's
+    (seat −1) on the GM's own characters."""
     out: list[Action] = []
-    for i, p in enumerate(s.players):
-        if p.exp >= SWAP_COST:
-            out += [SwapJob(i, j) for j in cards.jobs if j != p.character.job]
-        if p.exp >= LEVEL_COST:
-            owned = set(p.character.actions) | set(p.character.feats)
-            out += [LevelUp(i, x) for x in list(cards.actions) + list(cards.feats) if x not in owned]
+    spenders = [(i, p.exp, p.character, p.roster) for i, p in enumerate(s.players)]
+    for seat, exp, playing, roster in [*spenders, (-1, s.gm_exp, None, s.gm_roster)]:
+        for ch in ([playing] if playing is not None else []) + list(roster):
+            name = "" if ch is playing else ch.name
+            if exp >= SWAP_COST:
+                out += [SwapJob(seat, j, name) for j in cards.jobs if j != ch.job]
+            if exp >= LEVEL_COST:
+                owned = set(ch.actions) | set(ch.feats)
+                out += [LevelUp(seat, x, name) for x in list(cards.actions) + list(cards.feats) if x not in owned]
     return out

@@ -67,7 +67,9 @@ LEGACY_OPTIONS: dict[str, object] = {"names_span_checks": False}
 
 @dataclass(frozen=True)
 class Seat:
-    """A player at the table: their character and their experience (which belongs to the player)."""
+    """A player at the table: the character playing this scenario, the player's other characters
+    (``roster``), and the player's experience — the player's, not a character's (R-LB-13:
+    「経験点はキャラクターではなくプレイヤーに与えられる」), spent on any of their characters."""
 
     id: str
     character: Character
@@ -75,6 +77,7 @@ class Seat:
     earned: int = 0
     warned: bool = False
     removed: int = 0
+    roster: tuple[Character, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,14 @@ class TableState:
     """Which scenario of a campaign this is (1 for the first; see :mod:`~meikyu.systems.liberator.campaign`)."""
     met: tuple[str, ...] = ()
     """The obstacle names put on the table this scenario (the mission generator avoids repeating them)."""
+    gm_name: str = ""
+    """Who the dedicated GM is, when the campaign knows (a player of other scenarios): the GM's experience
+    (``gm_exp``) and characters (``gm_roster``) are that person's, and follow them to the seat they take
+    in another scenario (:func:`~meikyu.systems.liberator.campaign.next_scenario`)."""
+    gm_roster: tuple[Character, ...] = ()
+    """The GM's own characters, on which the GM spends their experience (R-LB-13, ``LevelUp`` seat −1)."""
+    bench: tuple[Seat, ...] = ()
+    """The campaign's players not at the table this scenario, with their characters and experience."""
 
     @property
     def current(self) -> int:
@@ -301,6 +312,9 @@ class LevelUp(Action):
 
     seat: int
     card: str
+    character: str = ""
+    """Which of the player's characters (R-LB-13: 自分のキャラクター1名): empty for the one playing; a
+    name from their roster; with ``seat`` −1 one of the GM's own characters."""
 
 
 @_action
@@ -310,6 +324,8 @@ class SwapJob(Action):
 
     seat: int
     job: str
+    character: str = ""
+    """As :attr:`LevelUp.character`."""
 
 
 @_action
