@@ -13,7 +13,7 @@ from lb_helpers import RULES, step, table
 from meikyu.errors import InputError, RuleError
 from meikyu.systems.liberator.campaign import next_scenario
 from meikyu.systems.liberator.character import create_character
-from meikyu.systems.liberator.state import LevelUp, SwapJob
+from meikyu.systems.liberator.state import LevelUp, NextScenario, SwapJob
 
 ANN = ("ann", "warrior", ["mount"])
 BOB = ("bob", "mage", ["might"])
@@ -118,3 +118,33 @@ def test_terminal_next_with_a_cast_and_a_gm() -> None:
     assert ann.roster[0].level == 2 and ann.exp == 2
     t.command("show")
     assert any("Mira" in line for line in out) and any("ann (" in line for line in out)
+
+
+def test_r_lb_13_the_next_scenario_at_the_same_table() -> None:
+    """At a shared table the campaign goes on in the same game (NextScenario, the GM's once it is over):
+    the GM's menu offers everyone playing on, or a player taking up another of their characters; the view
+    shows each player's other characters."""
+    from meikyu.dice import ScriptedDice
+    from meikyu.table import registry
+    from meikyu.table.base import GM
+    from meikyu.table.liberator import Scenario
+
+    kind = registry.get("Liberator", "scenario")
+    first = kind.setup({"players": [{"id": "ann", "job": "warrior", "extras": ["mount"]},
+                                    {"id": "bob", "job": "mage", "extras": ["might"]}]}, "en")
+    mira = create_character(RULES.cards, "Mira", "mage", ["might"])
+    ann = replace(first.table.players[0], roster=(mira,), exp=3)
+    done = Scenario(first.cards, over(replace(first.table, players=(ann, first.table.players[1]))))
+    with pytest.raises(InputError):
+        step(first.table, NextScenario())  # not before the scenario is over
+    items = [i for i in kind.menu(done, GM, "en") if i.action["@type"] == "NextScenario"]
+    assert [i.label for i in items] == ["Next scenario: everyone plays on with the same character",
+                                        "Next scenario: ann plays Mira"]
+    assert not [i for i in kind.menu(done, "player:ann", "en") if i.action["@type"] == "NextScenario"]
+    second, events = kind.rules.step(done, kind.rules.actions.load(items[1].action), ScriptedDice([]))
+    s = second.table
+    assert (s.scenario, s.phase, s.players[0].character.name, s.players[0].exp) == (2, "setup", "Mira", 3)
+    assert "Scenario 2 begins" in events[-1].render("en")
+    view = kind.view(second, "player:bob", "en")
+    assert view["players"][0]["roster"] == [{"name": "ann", "job": {"id": "warrior", "name": "Warrior"},
+                                             "level": 1}]

@@ -64,7 +64,7 @@ SAMPLE_PLAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 """The sample table: three players, each with their job's actions and one extra card."""
 
-_GM_ACTIONS = (st.StartMission, st.GenerateMission, st.GmGrant)
+_GM_ACTIONS = (st.StartMission, st.GenerateMission, st.GmGrant, st.NextScenario)
 _EVERYONE = (st.ContinueMission, st.AbandonMission, st.GiveUp, st.Awards)
 _KIND_OF = {
     "Declare": "check", "Split": "prompt", "PickEffect": "prompt", "Resolve": "other", "UseGrant": "support",
@@ -321,7 +321,7 @@ class ScenarioKind:
         face: Table | None = None
         names = tuple(p.id for p in s.players)
         items = []
-        legal = list(_legal(state.cards, s)) + (self._gm_grants(state) if seat == GM else [])
+        legal = list(_legal(state.cards, s)) + (self._gm_grants(state) + self._next_scenarios(s) if seat == GM else [])
         for action in legal:
             seats = self.seats_for(state, action)
             if seat not in seats:
@@ -348,6 +348,20 @@ class ScenarioKind:
         return sort_menu(items)
 
     @staticmethod
+    def _next_scenarios(s: st.TableState) -> list[Action]:
+        """Once the scenario is over, the next one at this table (R-LB-13): everyone playing on, or one player
+        taking up another of their characters. The seats stay (each person keeps their link), so a new
+        character, a change of GM or a player sitting out is made at the terminal (``next``)."""
+        if s.phase != "over":
+            return []
+        out: list[Action] = [st.NextScenario()]
+        for p in s.players:
+            for other in p.roster:
+                cast = tuple(st.Casting(q.id, other.name if q.id == p.id else "") for q in s.players)
+                out.append(st.NextScenario(cast))
+        return out
+
+    @staticmethod
     def _gm_grants(state: Scenario) -> list[Action]:
         """The GM's advantages, disadvantages and warnings the rules accept now (R-LB-12)."""
         s = state.table
@@ -371,6 +385,11 @@ class ScenarioKind:
         """Labels for what the terminal table types as commands (GM grants, experience spending)."""
         if isinstance(action, st.GmGrant):
             return translate(f"table.lb.gm_{action.kind}", lang, player=s.players[action.seat].id)
+        if isinstance(action, st.NextScenario):
+            picked = [c for c in action.cast if c.character]
+            if not picked:
+                return translate("table.lb.next_same", lang)
+            return translate("table.lb.next_cast", lang, player=picked[0].player, character=picked[0].character)
         if isinstance(action, st.LevelUp):
             found = cards.actions.get(action.card) or cards.feats.get(action.card)
             name = localize(found.name, lang) if found else action.card

@@ -26,6 +26,8 @@ from meikyu.systems.liberator.state import (
     JobSwapped,
     LeveledUp,
     LevelUp,
+    NextScenario,
+    ScenarioStarted,
     SwapJob,
 )
 
@@ -108,3 +110,20 @@ def winners(votes: Sequence[int]) -> list[int]:
     counts = {v: votes.count(v) for v in votes}
     top = max(counts.values())
     return sorted(v for v, k in counts.items() if k == top)
+
+
+def next_scenario(c: Ctx, a: NextScenario) -> None:
+    """The campaign's next scenario at this table (R-LB-13: the players' experience and characters go on)."""
+    from meikyu.systems.liberator.campaign import Cast
+    from meikyu.systems.liberator.campaign import next_scenario as following
+    from meikyu.systems.liberator.character import create_character
+
+    cast: dict[str, str | Character | None] = {}
+    for part in a.cast:
+        if part.job:
+            cast[part.player] = create_character(c.cards, part.character or part.player, part.job, part.cards)
+        else:
+            cast[part.player] = part.character or None
+    chosen: Cast | None = cast or None
+    c.s = following(c.s, cast=chosen, gm=a.gm, plan=a.plan or None)
+    c.emit(ScenarioStarted(c.s.scenario, c.s.gm_name or "GM"))

@@ -337,6 +337,31 @@ class Awards(Action):
     support: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True)
+class Casting:
+    """One player's part in the next scenario: ``character`` names one of their characters (empty: the one
+    they played last); with ``job``, a new level-1 character of that name, job and ``cards`` (its one extra
+    action or feat), to be raised with the player's experience (R-LB-13)."""
+
+    player: str
+    character: str = ""
+    job: str = ""
+    cards: tuple[str, ...] = ()
+
+
+@_action
+@dataclass(frozen=True)
+class NextScenario(Action):
+    """Once the scenario is over, the campaign's next one at the same table
+    (:func:`~meikyu.systems.liberator.campaign.next_scenario`): ``cast`` seats the players it names, each
+    with their chosen character (empty: everyone plays on as before); ``gm`` names who runs it (``None``:
+    the same); ``plan`` the mission types (empty: the same)."""
+
+    cast: tuple[Casting, ...] = ()
+    gm: str | None = None
+    plan: tuple[str, ...] = ()
+
+
 class LbEvent(Event):
     """Base of Liberator events; rendered from ``lb.event.*``."""
 
@@ -530,6 +555,12 @@ class GmWarned(LbEvent):
 @dataclass(frozen=True)
 class ScenarioEnded(LbEvent):
     result: str
+
+
+@dataclass(frozen=True)
+class ScenarioStarted(LbEvent):
+    scenario: int
+    gm: str
 
 
 @dataclass(frozen=True)
