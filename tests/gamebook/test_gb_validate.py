@@ -160,3 +160,78 @@ effects = [{ flag = 12 }, { progress = "wind" }]
     jumps_line = text.splitlines().index(next(x for x in text.splitlines() if "progress = \"wind\", at_least" in x)) + 1
     assert [(w.key, w.paragraph, w.line) for w in report.warnings] == [("gb.check.no_fallback", "2", jumps_line)]
     assert "none holds" in report.warnings[0].message("en")
+
+
+def test_allowed_patterns_are_not_problems_r_gb_05_06_07() -> None:
+    """A book of what the format allows and the engine plays: a conditional jump followed by choices for
+    whoever it does not take (R-GB-07: the first instruction that holds wins, and the choices are the last
+    one), "flag 50 not recorded" where nothing records it (R-GB-06: a blank flag is absent) and "calm at most
+    1" where nothing raises it (R-GB-05: a blank counter is 0). No problem, no warning, every paragraph and
+    ending reached."""
+    report = check_book(BOOKS / "allowed.toml")
+    assert report.problems == () and report.warnings == (), [p.message("en") for p in
+                                                               (*report.problems, *report.warnings)]
+    from meikyu.systems.gamebook.explore import explore
+
+    found = explore(report.book)
+    assert found.reached == set(report.book.paragraphs) and not found.stuck
+
+
+def test_jumps_then_choices_are_played_as_the_engine_plays_them_r_gb_07() -> None:
+    """Scripted play of the allowed book with fixed dice: without the key the door's choices show; with it
+    the jump is taken and they do not (R-GB-07)."""
+    from meikyu.dice import ScriptedDice
+    from meikyu.systems.gamebook.rules import Choose, GamebookRules, Proceed
+
+    rules = GamebookRules(load_book(BOOKS / "allowed.toml"))
+    dice = ScriptedDice([3, 4])
+    state = rules.initial()
+    for _ in range(3):  # roll, the higher die, the even spread
+        state, _ = rules.step(state, rules.legal_actions(state)[0], dice)
+    assert state.paragraph == "1"
+    without, _ = rules.step(state, Choose(2), dice)
+    assert without.paragraph == "3" and rules.legal_actions(without)[:2] == [Choose(1), Choose(2)]
+    with_key, _ = rules.step(state, Choose(1), dice)
+    with_key, _ = rules.step(with_key, Proceed(), dice)
+    assert with_key.paragraph == "3" and rules.legal_actions(with_key)[0] == Proceed()
+    with_key, _ = rules.step(with_key, Proceed(), dice)
+    assert with_key.paragraph == "4"
+
+
+REAL = """[book]
+id = "real"
+start = 1
+[p.1]
+text = "A door."
+jumps = [{ to = 2, if = { flag = 11, not = true } }]
+choices = [{ to = 3, text = "Knock", if = { progress = "noise", at_least = 1 } },
+  { to = 3, text = "Wait", if = { flag = 12 } }]
+[p.2]
+text = "A hall."
+effects = [{ flag = 11 }]
+jumps = [{ to = 4, if = { flag = 11 } }]
+choices = [{ to = 3, text = "Back" }]
+[p.3]
+text = "Never."
+ending = "bad"
+[p.4]
+text = "End."
+ending = "good"
+"""
+
+
+def test_real_problems_around_the_allowed_patterns_are_still_found_r_gb_05_06_07() -> None:
+    """What is wrong is still reported: a condition that needs a counter or flag nothing sets (R-GB-05/06),
+    a paragraph whose jumps and choices all have conditions (warned), a choice after a jump that always holds
+    (never shown, R-GB-07)."""
+    from meikyu.systems.gamebook.validate import _check
+
+    report = _check(REAL, "real.toml")
+    assert sorted((p.key, p.paragraph) for p in report.problems) == [
+        ("gb.check.never_set", "1"), ("gb.check.never_set", "1")]
+    assert [(w.key, w.paragraph) for w in report.warnings] == [("gb.check.no_fallback", "1")]
+    played = _check(REAL.replace('{ to = 3, text = "Knock", if = { progress = "noise", at_least = 1 } },\n  '
+                                 '{ to = 3, text = "Wait", if = { flag = 12 } }', '{ to = 3, text = "Knock" }'),
+                    "real.toml")
+    assert sorted((p.key, p.paragraph) for p in played.problems) == [
+        ("gb.check.choice_shadowed", "1"), ("gb.check.choice_shadowed", "2"), ("gb.check.ending_never_reached", "3")]

@@ -25,11 +25,12 @@ ANN = ("ann", "warrior", ["mount"])
 BOB = ("bob", "mage", ["might"])
 
 
-def test_r_lb_04_final_mission_cannot_be_abandoned_for_another() -> None:
-    """R-LB-04 with the scenario-craft fact "the final mission comes once per scenario" (was wrong):
-    abandoning the final would leave a scenario that can no longer end, so setup offers only
-    continue or give up."""
-    s = start(table(ANN), "M5", "C3", kind="final")
+def test_r_lb_04_final_stays_house_rule_keeps_the_final() -> None:
+    """R-LB-04 lets the players abandon any mission with obstacles left (test_round_three); the house rule
+    ``final_stays`` (off by default) keeps the final: setup offers only continue or give up."""
+    from meikyu.systems.liberator.state import Options
+
+    s = start(table(ANN, options=Options(final_stays=True)), "M5", "C3", kind="final")
     s, _ = run(s, (Declare("swing"), [5, 3]), Split(5), Resolve(), (Declare("mount"), [4, 3]), PickEffect(3))
     assert s.phase == "setup" and s.mission is not None and s.mission.type == "final"
     assert AbandonMission() not in RULES.legal_actions(s)

@@ -211,8 +211,13 @@ def test_r_lb_11_discard_choice_is_a_prompt() -> None:
 
 
 def test_r_lb_11_cost_cannot_be_paid_without_the_card() -> None:
-    """R-LB-11: an extra −1 card cost cannot be paid with no such card: the effect cannot be used."""
-    s = start(table(("sc", "scout", ["mount"])), "P5", "M1")
+    """R-LB-11: an extra −1 card cost cannot be paid with no such card: the effect cannot be used. (Here
+    with the house rule that the declared action cannot pay it; by default it can, test_round_three.)"""
+    from dataclasses import replace as _replace
+
+    from meikyu.systems.liberator.state import Options
+
+    s = start(table(("sc", "scout", ["mount"]), options=Options(pay_with_declared=False)), "P5", "M1")
     empty = edit_char(s, 0, hand=("ambush",), discard=("sharp_eyes", "snake_path", "mount"))
     empty, _ = run(empty, (Declare("ambush"), [6, 4]), Split(6))
     with pytest.raises(RuleError) as err:
@@ -222,10 +227,6 @@ def test_r_lb_11_cost_cannot_be_paid_without_the_card() -> None:
     with pytest.raises(RuleError) as err:
         step(bare, UseAbility(0, "scout_first_strike"))
     assert err.value.rule == "R-LB-11"  # no such card at all
-    from dataclasses import replace as _replace
-
-    from meikyu.systems.liberator.state import Options
-
     allowed = _replace(empty, options=Options(pay_with_declared=True))
     allowed, _ = step(allowed, UseAbility(0, "scout_first_strike", pay="ambush"))
     assert "ambush" in allowed.players[0].character.discard
@@ -256,15 +257,19 @@ def test_r_lb_07_empty_hand_means_dying_revival() -> None:
     assert [a for a in RULES.legal_actions(s)] == [Declare(DYING)]
     with pytest.raises(RuleError):
         step(s, Declare(NORMAL), [3, 4])
-    s7, ev = step(s, Declare(DYING), [3, 4])  # both dice: recovery 7
-    assert RULES.turn_value(s7) == 7
-    s7, _ = step(s7, Resolve(recover=("battle_wisdom", "mount")))
-    assert set(s7.players[0].character.hand) == {"battle_wisdom", "mount"}
+    s4, ev = step(s, Declare(DYING), [3, 4])  # one die: recovery 4 (R-LB-08)
+    assert RULES.turn_value(s4) == 4
+    s4, _ = step(s4, Resolve(recover=("mount",)))
+    assert s4.players[0].character.hand == ("mount",)
 
 
-def test_r_lb_07_dying_revival_always_brings_one_back() -> None:
-    """R-LB-07 (our choice): a dying revival with nothing in reach still brings back the cheapest action."""
-    s = edit_char(solo("P3", "M1"), 0, hand=(), discard=("swing", "battle_wisdom", "sworn_brothers", "mount"))
+def test_r_lb_07_dying_min_one_house_rule_brings_one_back() -> None:
+    """R-LB-07, the house rule ``dying_min_one`` (off by default, test_round_three): a dying revival with
+    nothing in reach still brings back the cheapest action."""
+    from meikyu.systems.liberator.state import Options
+
+    s = solo("P3", "M1", options=Options(dying_min_one=True))
+    s = edit_char(s, 0, hand=(), discard=("swing", "battle_wisdom", "sworn_brothers", "mount"))
     s, _ = step(s, Declare(DYING), [1, 1])
     assert s.players[0].exp == 1
     with pytest.raises(RuleError):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from tests.api.conftest import Server
 from tests.web.conftest import click, create_game, live_at, open_seat, seat_url
@@ -52,3 +53,57 @@ def test_reader_finishes_the_sample_book_and_the_gm_watches(web_server: Server, 
     assert gm.page.locator(".whole-book").count() == 1
     assert reader.page.locator(".whole-book").count() == 0
     assert not reader.errors and not gm.errors, reader.errors + gm.errors
+
+
+def test_home_lists_every_book_the_map_grows_and_the_book_reads_again(web_server: Server, browser: object,
+                                                                      tmp_path: Path) -> None:
+    """The home page offers every shipped book by name; reading one, the reader's map grows by the paragraphs
+    visited — their numbers only, never one not visited, and no unvisited paragraph's text ever reaches the
+    browser; after the ending "read again" starts the same book anew at a new table."""
+    home = open_seat(browser, web_server.base + "/", "en")
+    page = home.page
+    page.wait_for_selector("html[data-ready]")
+    page.select_option("#kind", label="Shin gamebook — Reading")
+    assert page.locator("#sample option").all_inner_texts() == ["The Tower of Winds", "The Dark Mine"]
+    page.select_option("#sample", "yami-no-kodo")
+    page.select_option("#game-lang", "en")
+    page.click("#create-button")
+    page.wait_for_selector("#seats:not([hidden])")
+    link = page.locator('.seat-link[data-seat="reader"] input.link').input_value()
+    gm_link = page.locator('.seat-link[data-seat="gm"] input.link').input_value()
+    reader = open_seat(browser, link)
+    live_at(reader)
+    assert reader.page.locator(".book-title").inner_text() == "The Dark Mine"
+    nodes = "#reader-map .map-node"
+    sizes = []
+    while reader.page.locator(".ending").count() == 0:
+        assert len(sizes) < 300, "the book did not end"
+        click(reader, ACT)
+        sizes.append(reader.page.locator(nodes).count())
+        here = reader.page.locator(f"{nodes}.here")
+        if reader.page.locator("#paragraph-no").count():
+            number = reader.page.locator("#paragraph-no").inner_text().split()[-1]
+            assert here.count() == 1 and here.get_attribute("data-id") == number
+    assert sizes == sorted(sizes) and sizes[-1] >= 5 and len(set(sizes)) >= 5, sizes
+
+    token = gm_link.split("#token=")[1]
+    game_id = gm_link.split("/play/")[1].split("#")[0]
+    whole = web_server.request("GET", f"/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"}).json()
+    seen = {p["id"] for p in whole["view"]["visited"]}
+    mapped = set(reader.page.locator(nodes).evaluate_all("els => els.map((el) => el.dataset.id)"))
+    assert mapped == seen and sizes[-1] == len(seen)
+    unread = [p for p in whole["view"]["paragraphs"] if p["id"] not in seen]
+    assert unread, "this reading should have skipped some paragraphs"
+    received, dom = reader.seen(), reader.page.content()
+    for p in unread:
+        if len(p["text"]) > 30:
+            assert p["text"][:40] not in received and json.dumps(p["text"][:40])[1:-1] not in received
+            assert p["text"][:40] not in dom
+    reader.page.locator("#reader-map").screenshot(path=str(tmp_path / "reader-map.png"))
+
+    reader.page.click("#read-again")
+    reader.page.wait_for_url(lambda url: game_id not in url)
+    live_at(reader)
+    assert reader.page.locator(".book-title").inner_text() == "The Dark Mine"
+    assert reader.page.locator(".ending").count() == 0 and reader.page.locator(nodes).count() == 0
+    assert not reader.errors and not home.errors, reader.errors + home.errors

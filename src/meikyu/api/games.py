@@ -206,7 +206,8 @@ class GamesApp:
     async def kinds_list(self, request: Request) -> Response:
         from meikyu.table import registry
 
-        return self.respond({"ok": True, "kinds": [{"system": s, "kind": k, "files": registry.setup_files(s, k)}
+        return self.respond({"ok": True, "kinds": [{"system": s, "kind": k, "files": registry.setup_files(s, k),
+                                                    "samples": registry.setup_samples(s, k)}
                                                    for s, k in registry.kinds()]})
 
     async def create(self, request: Request) -> Response:

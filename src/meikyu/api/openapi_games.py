@@ -64,8 +64,9 @@ _EXAMPLE_KINDS = {
     "ok": True,
     "kinds": [
         {"system": "MeikyuKingdom", "kind": "session",
-         "files": [{"field": "sheet", "required": True}, {"field": "labyrinth", "required": False}]},
-        {"system": "ShinGamebook", "kind": "reading", "files": [{"field": "book", "required": True}]},
+         "files": [{"field": "sheet", "required": True}, {"field": "labyrinth", "required": False}], "samples": []},
+        {"system": "ShinGamebook", "kind": "reading", "files": [{"field": "book", "required": True}],
+         "samples": [{"id": "kaze-no-tou", "title": {"ja": "風の塔", "en": "The Tower of Winds", "ko": "바람의 탑"}}]},
     ],
 }
 _EXAMPLE_ERROR = {"ok": False, "error": "stale", "version": 3,
@@ -191,7 +192,12 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
                           "type": "array", "description": "The files a setup may be made of: each file's text "
                           "goes in `setup[field]` (TOML, or the same tables as JSON); the required one first.",
                           "items": {"type": "object", "required": ["field", "required"],
-                                    "properties": {"field": _STR, "required": {"type": "boolean"}}}}}}}}},
+                                    "properties": {"field": _STR, "required": {"type": "boolean"}}}},
+                          "samples": {
+                              "type": "array", "description": "Shipped setups to offer by name (the gamebook's "
+                              "books); `setup: {\"sample\": id}` sets one up.",
+                              "items": {"type": "object", "required": ["id", "title"],
+                                        "properties": {"id": _STR, "title": {"type": "object"}}}}}}}}},
     }
     create_body = {
         "schema": {

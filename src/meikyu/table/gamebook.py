@@ -159,13 +159,14 @@ class ReadingKind:
                 seen.append(pid)
         view: dict[str, Any] = {
             "system": self.system, "kind": self.kind, "seat": seat,
-            "book": {"id": book.id, "title": book.title.get(lang)},
+            "book": {"id": book.id, "title": book.title.get(lang), "sample": shipped_id(state.book)},
             "phase": s.phase, "story": s.story,
             "creation": ({"rolled": list(s.rolled), "points": s.points}
                          if s.phase in ("roll", "choose_die", "distribute") else None),
             "paragraph": (self._paragraph(book, s.paragraph, lang) if s.paragraph else None),
             "path": list(s.path),
             "visited": [self._paragraph(book, pid, lang) for pid in seen],
+            "map": reader_map(book, s.path, s.paragraph),
             "sheet": {
                 "attack": sh.attack, "defense": sh.defense, "stamina": sh.stamina, "hits": sh.hits,
                 "weapon": {"key": sh.weapon, "name": book.item_name(sh.weapon, lang), "kill": sh.kill},
@@ -297,3 +298,52 @@ class ReadingKind:
 
 
 __all__ = ["Reading", "ReadingKind", "ReadingRules"]
+
+
+def reader_map(book: Book, path: Sequence[str], here: str) -> dict[str, Any]:
+    """The reader's map: the paragraphs visited, laid out in rows by how soon the reading reached them, and
+    the steps taken between them — nothing of a paragraph not visited, not even its number (the choices
+    already show where one can go, not where each leads).
+
+    >>> book = parse_book(sample_path().read_text(encoding="utf-8"))[0]
+    >>> m = reader_map(book, ("1", "3", "2", "5"), "5")
+    >>> [(n["id"], n["row"], n["here"]) for n in m["nodes"]], m["links"]
+    ([('1', 0, False), ('3', 1, False), ('2', 2, False), ('5', 3, True)], [['1', '3'], ['3', '2'], ['2', '5']])
+    """
+    from meikyu.systems.gamebook.graph import layers
+
+    seen = list(dict.fromkeys(path))
+    steps = list(dict.fromkeys(zip(path, path[1:], strict=False)))
+    places = layers(seen[0], seen, steps) if seen else {}
+    nodes = []
+    for pid in seen:
+        p = book.paragraphs.get(pid)
+        kind = ("ending-" + p.ending if p.ending else "fight" if p.combat else "check" if p.check else "plain") if p \
+            else "plain"
+        row, slot = places[pid]
+        nodes.append({"id": pid, "row": row, "slot": slot, "kind": kind, "here": pid == here})
+    nodes.sort(key=lambda n: (n["row"], n["slot"]))
+    return {"nodes": nodes, "links": [[a, b] for a, b in steps if a != b]}
+
+
+@lru_cache(maxsize=1)
+def shipped_books() -> tuple[dict[str, Any], ...]:
+    """The books shipped with meikyu, for the home page: id and title in each language, and the text's
+    hash (a reading's book is "shipped" when its text is one of these, byte for byte)."""
+    import hashlib
+
+    out = []
+    for book_id in SAMPLES:
+        text = sample_path(book_id).read_text(encoding="utf-8")
+        book = _book(text)[0]
+        out.append({"id": book_id, "title": {lang: book.title.get(lang) for lang in ("ja", "en", "ko")},
+                    "sha": hashlib.sha256(text.encode()).hexdigest()})
+    return tuple(out)
+
+
+def shipped_id(text: str) -> str | None:
+    """The id of the shipped book this text is (so "read again" can start it anew), or None for one's own."""
+    import hashlib
+
+    sha = hashlib.sha256(text.encode()).hexdigest()
+    return next((b["id"] for b in shipped_books() if b["sha"] == sha), None)

@@ -44,7 +44,7 @@ from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event, Game, _snake
 from meikyu.errors import DataError, InputError
 from meikyu.i18n import translate
-from meikyu.serial import from_data, to_data
+from meikyu.serial import to_data
 from meikyu.systems.liberator import state as st
 from meikyu.systems.liberator.cards import ActionCard, CardSet, load_cards, sample_cards
 from meikyu.systems.liberator.effects import describe_grant
@@ -64,7 +64,7 @@ SAMPLE_PLAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 """The sample table: three players, each with their job's actions and one extra card."""
 
-_GM_ACTIONS = (st.StartMission, st.GenerateMission, st.GmGrant)
+_GM_ACTIONS = (st.StartMission, st.GenerateMission, st.GmGrant, st.NextScenario)
 _EVERYONE = (st.ContinueMission, st.AbandonMission, st.GiveUp, st.Awards)
 _KIND_OF = {
     "Declare": "check", "Split": "prompt", "PickEffect": "prompt", "Resolve": "other", "UseGrant": "support",
@@ -111,7 +111,7 @@ class ScenarioRules:
         return {"cards": state.cards, "table": to_data(state.table)}
 
     def state_from_data(self, data: Any) -> Scenario:
-        return Scenario(str(data["cards"]), from_data(st.TableState, data["table"]))
+        return Scenario(str(data["cards"]), st.table_from_data(data["table"]))
 
 
 class ScenarioKind:
@@ -251,6 +251,11 @@ class ScenarioKind:
             name = localize(found.name, lang) if found else translate(f"lb.play.{ident}", lang)
             return {"id": ident, "name": name}
 
+        def roster_entry(x: Any) -> dict[str, Any]:
+            """A character waiting in a roster: public, like a character sheet on the table's shelf."""
+            return {"name": x.name, "job": {"id": x.job, "name": localize(cards.jobs[x.job].name, lang)},
+                    "level": x.level}
+
         players = []
         for i, p in enumerate(s.players):
             ch = p.character
@@ -266,7 +271,9 @@ class ScenarioKind:
                 "used_feats": list(ch.used_feats), "job_effect_used": ch.job_effect_used,
                 "grants": [{"name": g.name, "text": describe_grant(g.name, lang), "source": g.source}
                            for g in ch.grants],
+                "roster": [roster_entry(x) for x in p.roster],
             })
+
         m = s.mission
         return {
             "system": self.system, "kind": self.kind, "seat": seat, "you": you,
@@ -274,6 +281,10 @@ class ScenarioKind:
             "acting_gm": GM if s.dedicated_gm else f"player:{s.acting_gm}",
             "current": self._seat(s, s.current) if s.phase == "turn" else None,
             "planned": s.planned, "plan": list(s.plan), "gm_exp": s.gm_exp, "scenario": s.scenario,
+            "gm_name": s.gm_name, "gm_roster": [roster_entry(x) for x in s.gm_roster],
+            "bench": [{"id": b.id, "exp": b.exp,
+                       "characters": [roster_entry(x) for x in (b.character, *b.roster) if x.name]}
+                      for b in s.bench],
             "missions_cleared": len([entry for entry in s.log if entry.endswith(":cleared")]),
             "waiting": _rules(state.cards).waiting_label(s, lang),
             "mission": None if m is None else {
@@ -310,7 +321,7 @@ class ScenarioKind:
         face: Table | None = None
         names = tuple(p.id for p in s.players)
         items = []
-        legal = list(_legal(state.cards, s)) + (self._gm_grants(state) if seat == GM else [])
+        legal = list(_legal(state.cards, s)) + (self._gm_grants(state) + self._next_scenarios(s) if seat == GM else [])
         for action in legal:
             seats = self.seats_for(state, action)
             if seat not in seats:
@@ -337,6 +348,20 @@ class ScenarioKind:
         return sort_menu(items)
 
     @staticmethod
+    def _next_scenarios(s: st.TableState) -> list[Action]:
+        """Once the scenario is over, the next one at this table (R-LB-13): everyone playing on, or one player
+        taking up another of their characters. The seats stay (each person keeps their link), so a new
+        character, a change of GM or a player sitting out is made at the terminal (``next``)."""
+        if s.phase != "over":
+            return []
+        out: list[Action] = [st.NextScenario()]
+        for p in s.players:
+            for other in p.roster:
+                cast = tuple(st.Casting(q.id, other.name if q.id == p.id else "") for q in s.players)
+                out.append(st.NextScenario(cast))
+        return out
+
+    @staticmethod
     def _gm_grants(state: Scenario) -> list[Action]:
         """The GM's advantages, disadvantages and warnings the rules accept now (R-LB-12)."""
         s = state.table
@@ -360,12 +385,17 @@ class ScenarioKind:
         """Labels for what the terminal table types as commands (GM grants, experience spending)."""
         if isinstance(action, st.GmGrant):
             return translate(f"table.lb.gm_{action.kind}", lang, player=s.players[action.seat].id)
+        if isinstance(action, st.NextScenario):
+            picked = [c for c in action.cast if c.character]
+            if not picked:
+                return translate("table.lb.next_same", lang)
+            return translate("table.lb.next_cast", lang, player=picked[0].player, character=picked[0].character)
         if isinstance(action, st.LevelUp):
             found = cards.actions.get(action.card) or cards.feats.get(action.card)
             name = localize(found.name, lang) if found else action.card
-            return translate("table.lb.level_up", lang, player=s.players[action.seat].id, card=name)
+            return translate("table.lb.level_up", lang, player=_spender(s, action), card=name)
         if isinstance(action, st.SwapJob):
-            return translate("table.lb.swap_job", lang, player=s.players[action.seat].id,
+            return translate("table.lb.swap_job", lang, player=_spender(s, action),
                              job=localize(cards.jobs[action.job].name, lang))
         return ""
 
@@ -437,3 +467,8 @@ def _sample_players() -> list[dict[str, Any]]:
 
 __all__ = ["SAMPLE_PLAYERS", "Scenario", "ScenarioKind", "ScenarioRules"]
 
+
+def _spender(s: st.TableState, action: st.LevelUp | st.SwapJob) -> str:
+    """Whose experience a level-up or job swap spends, and on which character when not the one playing."""
+    who = "GM" if action.seat < 0 else s.players[action.seat].id
+    return f"{who} ({action.character})" if action.character else who

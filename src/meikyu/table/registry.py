@@ -57,6 +57,20 @@ def setup_files(system: str, kind: str) -> list[dict[str, Any]]:
     return [{"field": name, "required": required} for name, required in _FILES.get((system, kind), ())]
 
 
+def setup_samples(system: str, kind: str) -> list[dict[str, Any]]:
+    """The shipped setups a kind offers by name (the gamebook's books: ``[{"id", "title": {lang: …}}]``), for the
+    home page's list; ``{"sample": id}`` sets one up. Empty for kinds with one sample.
+
+    >>> [b["id"] for b in setup_samples("ShinGamebook", "reading")], setup_samples("Liberator", "scenario")
+    (['kaze-no-tou', 'yami-no-kodo'], [])
+    """
+    if (system, kind) != ("ShinGamebook", "reading"):
+        return []
+    from meikyu.table.gamebook import shipped_books
+
+    return [{"id": b["id"], "title": b["title"]} for b in shipped_books()]
+
+
 def get(system: str, kind: str) -> TableKind:
     """The table kind for ``system`` and ``kind`` (one shared instance each); unknown → :class:`InputError`."""
     key = (system, kind)

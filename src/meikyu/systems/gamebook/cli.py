@@ -1,4 +1,4 @@
-"""``meikyu gamebook books | check | play | odds``: the gamebook's commands for :mod:`meikyu.cli`."""
+"""``meikyu gamebook books | check | graph | play | odds``: the gamebook's commands for :mod:`meikyu.cli`."""
 
 from __future__ import annotations
 
@@ -105,6 +105,28 @@ def cmd_check(args: argparse.Namespace) -> int:
     _emit(args, {"ok": report.ok, "book": report.book.id, "summary": summary, "problems": problems,
                  "warnings": warnings}, lines)
     return 0 if report.ok else 1
+
+
+@_guarded
+def cmd_graph(args: argparse.Namespace) -> int:
+    """Draw a book (SVG, or DOT for Graphviz) with what ``check`` finds marked; to stdout or ``--output``."""
+    from meikyu.files import write_atomic
+    from meikyu.systems.gamebook.graph import book_graph, to_dot, to_svg
+    from meikyu.systems.gamebook.validate import check_book
+
+    lang = _lang(args)
+    path = _book_path(args.book)
+    report = check_book(path)
+    graph = book_graph(report.book, lang, report.problems, report.warnings)
+    text = to_svg(graph) if args.format == "svg" else to_dot(graph)
+    if args.output:
+        write_atomic(args.output, text)
+        print(translate("gb.graph.written", lang, file=args.output, book=report.book.id or str(path),
+                        paragraphs=len(report.book.paragraphs), problems=len(report.problems),
+                        warnings=len(report.warnings)))
+    else:
+        sys.stdout.write(text)
+    return 0
 
 
 def parse_enemy(spec: str) -> Any:
@@ -236,7 +258,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add ``gamebook`` with its sub-commands ``books``, ``check``, ``play`` and ``odds``."""
+    """Add ``gamebook`` with its sub-commands ``books``, ``check``, ``graph``, ``play`` and ``odds``."""
     top = subparsers.add_parser("gamebook", help="the Shin gamebook: check and play books, exact combat odds")
     sub = top.add_subparsers(dest="gb_cmd", metavar="COMMAND")
 
@@ -254,6 +276,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    help="how many (paragraph, sheet) states playing the book may visit (default 200000)")
     common(p)
     p.set_defaults(handler=cmd_check)
+
+    p = sub.add_parser("graph", help="draw a book: paragraphs, ways on, endings and what check finds")
+    p.add_argument("book", help="a book TOML file, a shipped book's id (see 'books'), or 'sample'")
+    p.add_argument("--format", choices=("svg", "dot"), default="svg", help="SVG (default) or Graphviz DOT text")
+    p.add_argument("--output", "-o", help="write to this file instead of stdout")
+    p.add_argument("--lang", choices=LANGS, help="language (default ja, or $MEIKYU_LANG)")
+    p.set_defaults(handler=cmd_graph)
 
     p = sub.add_parser("play", help="read a book in the terminal, or play it from a script")
     p.add_argument("book", help="a book TOML file, a shipped book's id (see 'books'), or 'sample'")

@@ -71,6 +71,8 @@ class Exploration:
     """(paragraph, "jumps" / "choices" / "check" / "combat", index) for every way out taken or shown."""
     held: set[tuple[str, str, int, int]] = field(default_factory=set)
     """(paragraph, "jumps" / "choices", index, condition index) for every single condition that held."""
+    preempted: set[tuple[str, int]] = field(default_factory=set)
+    """(paragraph, choice index) for every choice whose conditions held where a jump was taken first."""
     stuck: dict[str, Sheet] = field(default_factory=dict)
     """Paragraphs where some sheet finds no way on (not an ending): one such sheet each."""
     ranges: dict[tuple[str, str, str], tuple[int, int]] = field(default_factory=dict)
@@ -304,8 +306,9 @@ def explore(book: Book, max_states: int = MAX_STATES) -> Exploration:
                 out.ways.add((pid, "jumps", index))
                 enter(jump.to, sheet, node, ("jumps", index))
                 moved = True
+                out.preempted.update((pid, i) for i, c in enumerate(para.choices) if all_hold(sheet, c.when))
                 break
-        if not para.jumps:
+        if not moved:  # the choices are for whoever no jump takes (R-GB-07), as the engine plays them
             for index, choice in enumerate(para.choices):
                 if all_hold(sheet, choice.when):
                     out.ways.add((pid, "choices", index))

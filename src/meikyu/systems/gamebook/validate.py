@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from meikyu.files import read_text
-from meikyu.systems.gamebook.book import Book, LineIndex, Problem, parse_book, ref_pattern
+from meikyu.systems.gamebook.book import Book, Condition, LineIndex, Problem, parse_book, ref_pattern
 from meikyu.systems.gamebook.explore import MAX_STATES, describe, explore
 from meikyu.systems.gamebook.sheet import START_CAP, START_STAT
 from meikyu.systems.gamebook.text import Text
@@ -141,7 +141,8 @@ def _check(text: str, source: str, max_states: int = MAX_STATES, play: bool = Tr
     for pid, para in paragraphs.items():
         conditions = [c for j in para.jumps for c in j.when] + [c for ch in para.choices for c in ch.when]
         for cond in conditions:
-            if cond.kind in given and cond.key not in given[cond.kind]:
+            # A blank flag is absent and a blank counter 0 (R-GB-05/06): "not recorded", "at most 1" hold then.
+            if cond.kind in given and cond.key not in given[cond.kind] and not holds_blank(cond):
                 key_text = str(int(cond.key)) if cond.kind == "flag" else cond.key
                 found.append(_problem(index, "gb.check.never_set", pid,
                                       (rf"\b{cond.kind}\s*=\s*[\"']?{key_text}\b",), kind=cond.kind, name=cond.key))
@@ -163,6 +164,17 @@ def _check(text: str, source: str, max_states: int = MAX_STATES, play: bool = Tr
     found.sort(key=lambda p: (p.line, p.key))
     warnings = sorted(warned, key=lambda p: (p.line, p.key))
     return Report(book, tuple(found), tuple(warnings))
+
+
+def holds_blank(cond: Condition) -> bool:
+    """Whether a condition holds on a sheet that never got what it asks about (nothing there counts 0).
+
+    >>> holds_blank(Condition("flag", "50", negate=True)), holds_blank(Condition("progress", "noise", 0, 1))
+    (True, True)
+    >>> holds_blank(Condition("flag", "50")), holds_blank(Condition("item", "key"))
+    (False, False)
+    """
+    return (cond.at_least <= 0 and (cond.at_most is None or cond.at_most >= 0)) != cond.negate
 
 
 def _way(kind: str, number: int, target: str) -> Text:
@@ -193,7 +205,9 @@ def play_problems(book: Book, index: LineIndex, linked: set[str],
                 where = _way(kind, number + 1, way.to)
                 line = (ref_pattern(way.to),)
                 never = [c for i, c in enumerate(way.when) if (pid, kind, number, i) not in found.held]
-                if never:
+                if kind == "choices" and (pid, number) in found.preempted:
+                    problems.append(_problem(index, "gb.check.choice_shadowed", pid, line, way=where))
+                elif never:
                     cond = never[0]
                     lo, hi = found.value_range(pid, cond.kind, cond.key) or (0, 0)
                     if cond.kind in ("flag", "ability"):
@@ -335,8 +349,8 @@ ending = "good"
 def no_fallback(book: Book, index: LineIndex | None = None) -> list[Problem]:
     """Paragraphs whose every way on has a condition (R-GB-07): if none holds the reader is stuck.
 
-    A jump list without an unconditional last jump, or choices that are all conditional (and no
-    jump, check, fight or ending), is a dead end for some sheets; a pair of jumps on the same
+    Jumps are tried first and the choices show when no jump holds, so a paragraph whose jumps and
+    choices all have conditions (and no check, fight or ending) is a dead end for some sheets; a pair of jumps on the same
     condition, one negated, covers every case and is not reported.
 
     >>> book = parse_book(KEYS)[0]
@@ -347,13 +361,13 @@ def no_fallback(book: Book, index: LineIndex | None = None) -> list[Problem]:
     for pid, para in book.paragraphs.items():
         if para.ending is not None or para.check is not None or para.combat is not None:
             continue
-        ways = [j.when for j in para.jumps] or [c.when for c in para.choices]
+        ways = [j.when for j in para.jumps] + [c.when for c in para.choices]  # choices show when no jump holds
         if not ways or any(not when for when in ways):
             continue
         singles = {(w[0].kind, w[0].key, w[0].at_least, w[0].at_most, w[0].negate) for w in ways if len(w) == 1}
         if any((k, key, lo, hi, not neg) in singles for k, key, lo, hi, neg in singles):
             continue  # "if X … / if not X …": one of them always holds
-        field = "jumps" if para.jumps else "choices"
+        field = "choices" if para.choices else "jumps"
         line = index.find(pid, rf"\b{field}\b") if index is not None else para.line
         found.append(Problem("gb.check.no_fallback", (("field", field),), pid, line))
     return found

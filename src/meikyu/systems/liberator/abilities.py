@@ -28,6 +28,7 @@ from meikyu.systems.liberator.state import (
     TurnState,
     UseAbility,
     UseGrant,
+    check_names,
 )
 from meikyu.systems.liberator.turn import after_roll_guard
 
@@ -42,11 +43,12 @@ def roll_view(c: Ctx) -> tuple[TurnState, str]:
     s = c.s
     chk = s.check
     if chk is not None and not s.effects:
+        used = check_names(s)
         if chk.kind == "recovery" and chk.step == "after_roll":
             view = TurnState(chk.player, "after_roll", NORMAL, "", chk.dice, chk.power_die, 0, chk.bonus)
-            return replace(view, used=chk.used), "recovery"
+            return replace(view, used=used), "recovery"
         if chk.kind != "recovery" and chk.step == "pick":
-            return TurnState(chk.player, "after_roll", "", "", chk.dice, used=chk.used), "check"
+            return TurnState(chk.player, "after_roll", "", "", chk.dice, used=used), "check"
     return after_roll_guard(c), "turn"
 
 
@@ -56,7 +58,12 @@ def store_view(c: Ctx, t: TurnState, mode: str) -> None:
         c.s = replace(c.s, turn=t)
     else:
         assert c.s.check is not None
-        c.s = replace(c.s, check=replace(c.s.check, bonus=t.bonus, used=t.used))
+        chk = c.s.check
+        fresh = tuple(n for n in t.used if n not in check_names(c.s))
+        c.s = replace(c.s, check=replace(chk, bonus=t.bonus, used=chk.used + fresh))
+        turn = c.s.turn
+        if fresh and turn is not None and c.s.phase == "turn" and c.s.options.names_span_checks:
+            c.s = replace(c.s, turn=replace(turn, used=turn.used + fresh))  # the check is inside the turn
 
 
 def use_ability(c: Ctx, a: UseAbility) -> None:

@@ -11,10 +11,10 @@ number of players. Experience belongs to the player: 10 buy a level and one new 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from meikyu.systems.liberator.character import LEVEL_COST, SWAP_COST
+from meikyu.systems.liberator.character import LEVEL_COST, SWAP_COST, Character
 from meikyu.systems.liberator.character import level_up as raise_level
 from meikyu.systems.liberator.character import swap_job as change_job
 from meikyu.systems.liberator.context import Ctx
@@ -26,27 +26,58 @@ from meikyu.systems.liberator.state import (
     JobSwapped,
     LeveledUp,
     LevelUp,
+    NextScenario,
+    ScenarioStarted,
     SwapJob,
 )
 
 
+def _spend(c: Ctx, seat: int, name: str, cost: int, change: Callable[[Character], Character]) -> Character:
+    """Pay ``cost`` from the player's (or, seat −1, the GM's) experience and change one of their characters:
+    the one playing (``name`` empty or its name) or one of their roster (R-LB-13: 自分のキャラクター1名)."""
+    s = c.s
+    if seat == -1:
+        have, roster = s.gm_exp, s.gm_roster
+    else:
+        require(0 <= seat < len(s.players), "R-LB-13", "lb.error.no_seat", seat=seat)
+        p = s.players[seat]
+        have, roster = p.exp, p.roster
+        if name in ("", p.character.name):
+            require(have >= cost, "R-LB-13", "lb.error.not_enough_exp", need=cost, have=have)
+            ch = change(p.character)
+            c.set_seat(seat, character=ch, exp=have - cost)
+            return ch
+    names = [x.name for x in roster]
+    require(name in names, "R-LB-13", "lb.error.no_character", name=name or "-", names=", ".join(names) or "-")
+    require(have >= cost, "R-LB-13", "lb.error.not_enough_exp", need=cost, have=have)
+    ch = change(roster[names.index(name)])
+    roster = tuple(ch if x.name == name else x for x in roster)
+    if seat == -1:
+        c.s = replace(c.s, gm_exp=have - cost, gm_roster=roster)
+    else:
+        c.set_seat(seat, roster=roster, exp=have - cost)
+    return ch
+
+
+def _who(c: Ctx, seat: int, ch: Character) -> str:
+    """Whose character changed, as events name it: the player, with the character's name when it is not
+    the one playing."""
+    if seat == -1:
+        return f"GM ({ch.name})"
+    p = c.s.players[seat]
+    return p.id if ch.name == p.character.name else f"{p.id} ({ch.name})"
+
+
 def level_up(c: Ctx, a: LevelUp) -> None:
     """Spend 10: level +1 and one new action or feat (R-LB-13)."""
-    require(0 <= a.seat < len(c.s.players), "R-LB-13", "lb.error.no_seat", seat=a.seat)
-    p = c.s.players[a.seat]
-    require(p.exp >= LEVEL_COST, "R-LB-13", "lb.error.not_enough_exp", need=LEVEL_COST, have=p.exp)
-    ch = raise_level(c.cards, p.character, a.card)
-    c.set_seat(a.seat, character=ch, exp=p.exp - LEVEL_COST)
-    c.emit(LeveledUp(p.id, ch.level, a.card))
+    ch = _spend(c, a.seat, a.character, LEVEL_COST, lambda x: raise_level(c.cards, x, a.card))
+    c.emit(LeveledUp(_who(c, a.seat, ch), ch.level, a.card))
 
 
 def swap_job(c: Ctx, a: SwapJob) -> None:
     """Spend 2: another job (R-LB-13)."""
-    require(0 <= a.seat < len(c.s.players), "R-LB-13", "lb.error.no_seat", seat=a.seat)
-    p = c.s.players[a.seat]
-    require(p.exp >= SWAP_COST, "R-LB-13", "lb.error.not_enough_exp", need=SWAP_COST, have=p.exp)
-    c.set_seat(a.seat, character=change_job(c.cards, p.character, a.job), exp=p.exp - SWAP_COST)
-    c.emit(JobSwapped(p.id, c.cards.jobs[a.job].name))
+    ch = _spend(c, a.seat, a.character, SWAP_COST, lambda x: change_job(c.cards, x, a.job))
+    c.emit(JobSwapped(_who(c, a.seat, ch), c.cards.jobs[a.job].name))
 
 
 def awards(c: Ctx, a: Awards) -> None:
@@ -79,3 +110,20 @@ def winners(votes: Sequence[int]) -> list[int]:
     counts = {v: votes.count(v) for v in votes}
     top = max(counts.values())
     return sorted(v for v, k in counts.items() if k == top)
+
+
+def next_scenario(c: Ctx, a: NextScenario) -> None:
+    """The campaign's next scenario at this table (R-LB-13: the players' experience and characters go on)."""
+    from meikyu.systems.liberator.campaign import Cast
+    from meikyu.systems.liberator.campaign import next_scenario as following
+    from meikyu.systems.liberator.character import create_character
+
+    cast: dict[str, str | Character | None] = {}
+    for part in a.cast:
+        if part.job:
+            cast[part.player] = create_character(c.cards, part.character or part.player, part.job, part.cards)
+        else:
+            cast[part.player] = part.character or None
+    chosen: Cast | None = cast or None
+    c.s = following(c.s, cast=chosen, gm=a.gm, plan=a.plan or None)
+    c.emit(ScenarioStarted(c.s.scenario, c.s.gm_name or "GM"))

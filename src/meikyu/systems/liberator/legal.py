@@ -49,6 +49,7 @@ from meikyu.systems.liberator.state import (
     TurnState,
     UseAbility,
     UseGrant,
+    check_names,
 )
 from meikyu.systems.liberator.turn import pools, turn_value
 
@@ -63,8 +64,8 @@ def legal_actions(cards: CardSet, state: TableState) -> Sequence[Action]:
         if s.mission is None:
             kinds = [s.planned] + [k for k in MISSION_TYPES if k != s.planned]
             out = [GenerateMission(k, s.seed + len(s.log)) for k in kinds] + [GiveUp()]
-        elif s.mission.type == "final":
-            out = [ContinueMission(), GiveUp()]  # R-LB-04: the final cannot be swapped
+        elif s.mission.type == "final" and s.options.final_stays:
+            out = [ContinueMission(), GiveUp()]  # a house rule: the final cannot be swapped
         else:
             out = [ContinueMission(), AbandonMission(), GiveUp()]
     elif s.phase == "turn" and s.turn is not None:
@@ -100,7 +101,7 @@ def prompt_actions(cards: CardSet, s: TableState) -> list[Action]:
         picks: list[Action] = [PickEffect(v) for v in sorted(set(chk.dice), reverse=not worse_first)]
         return picks + ability_options(cards, s)
     if chk.step == "after_roll":
-        view = TurnState(chk.player, "after_roll", NORMAL, power_die=chk.power_die, used=chk.used)
+        view = TurnState(chk.player, "after_roll", NORMAL, power_die=chk.power_die, used=check_names(s))
         out = recovery_options(cards, s, chk.player, chk.power_die + chk.bonus, False)
         return out + ability_options(cards, s) + grant_options(cards, s, view, out)
     return []
@@ -218,11 +219,16 @@ def recovery_options(cards: CardSet, s: TableState, seat: int, value: int, dying
 
 
 def exp_actions(cards: CardSet, s: TableState) -> list[Action]:
+    """Spending experience (R-LB-13): each player's on the character playing and on their roster, the GM's
+    (seat −1) on the GM's own characters."""
     out: list[Action] = []
-    for i, p in enumerate(s.players):
-        if p.exp >= SWAP_COST:
-            out += [SwapJob(i, j) for j in cards.jobs if j != p.character.job]
-        if p.exp >= LEVEL_COST:
-            owned = set(p.character.actions) | set(p.character.feats)
-            out += [LevelUp(i, x) for x in list(cards.actions) + list(cards.feats) if x not in owned]
+    spenders = [(i, p.exp, p.character, p.roster) for i, p in enumerate(s.players)]
+    for seat, exp, playing, roster in [*spenders, (-1, s.gm_exp, None, s.gm_roster)]:
+        for ch in ([playing] if playing is not None else []) + list(roster):
+            name = "" if ch is playing else ch.name
+            if exp >= SWAP_COST:
+                out += [SwapJob(seat, j, name) for j in cards.jobs if j != ch.job]
+            if exp >= LEVEL_COST:
+                owned = set(ch.actions) | set(ch.feats)
+                out += [LevelUp(seat, x, name) for x in list(cards.actions) + list(cards.feats) if x not in owned]
     return out

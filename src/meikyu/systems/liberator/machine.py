@@ -35,6 +35,7 @@ from meikyu.systems.liberator.state import (
     GiveUp,
     GmGrant,
     LevelUp,
+    NextScenario,
     PickCard,
     PickEffect,
     PickObstacle,
@@ -79,6 +80,7 @@ HANDLERS: dict[type, Callable[[Ctx, Any], None]] = {
     LevelUp: experience.level_up,
     SwapJob: experience.swap_job,
     Awards: experience.awards,
+    NextScenario: experience.next_scenario,
 }
 """Each action type's handler."""
 

@@ -11,12 +11,17 @@ Commands (one per line; the same words work in a ``--script`` file, ``#`` starts
   ``pick CARD`` · ``obstacle UID`` · ``player SEAT`` · ``grant NAME`` ·
   ``use SEAT ABILITY [PAY] [OBSTACLE]`` · ``generate TYPE [SEED]`` · ``mission FILE`` ·
   ``continue`` · ``abandon`` · ``giveup``;
-- ``gm advantage|disadvantage|warning SEAT`` · ``level SEAT CARD`` · ``swap SEAT JOB`` ·
+- ``gm advantage|disadvantage|warning SEAT`` · ``level SEAT CARD [CHARACTER]`` ·
+  ``swap SEAT JOB [CHARACTER]`` (SEAT ``gm`` for the GM's own characters; CHARACTER one of the
+  player's characters not playing now) ·
   ``awards LEAD_VOTES SUPPORT_VOTES`` (seats, comma-separated, ``-`` for none);
 - ``odds UID,UID [CARD]`` — before the declaration, the exact odds of removing those obstacles
   with each action in hand (or CARD); once the dice are rolled, whether it is done (it is decided);
-- ``next [PLAN]`` — once the scenario is over, the campaign's next scenario with the same players
-  (their experience and characters carry over; see :mod:`~meikyu.systems.liberator.campaign`);
+- ``next [PLAN] [PLAYER=CHARACTER …] [gm=PERSON]`` — once the scenario is over, the campaign's next
+  scenario: experience is the player's and carries over with every character they own; each
+  ``PLAYER=NAME`` picks which of their characters plays, ``PLAYER=new:NAME:JOB:CARD`` makes a new
+  one (level 1, raised with ``level`` from the player's experience), and ``gm=PERSON`` names who runs
+  it (see :mod:`~meikyu.systems.liberator.campaign`);
 - ``undo`` · ``save FILE`` · ``load FILE`` · ``show`` · ``help`` · ``quit``.
 
 >>> out = []
@@ -39,9 +44,9 @@ from meikyu.engine import Action, Game
 from meikyu.errors import InputError, MeikyuError
 from meikyu.files import parse_json, read_text, write_json
 from meikyu.i18n import translate
-from meikyu.systems.liberator.campaign import next_scenario
+from meikyu.systems.liberator.campaign import Cast, next_scenario
 from meikyu.systems.liberator.cards import CardSet, sample_cards
-from meikyu.systems.liberator.character import LEVEL_COST, SWAP_COST, Character
+from meikyu.systems.liberator.character import LEVEL_COST, SWAP_COST, Character, create_character
 from meikyu.systems.liberator.effects import describe, describe_grant, format_effects
 from meikyu.systems.liberator.mission import Obstacle, load_mission, mission_type
 from meikyu.systems.liberator.names import localize
@@ -290,7 +295,7 @@ class Table:
                 self.t(
                     "seat",
                     seat=i,
-                    player=p.id,
+                    player=p.id if ch.name in ("", p.id) else f"{p.id} / {ch.name}",
                     job=self.cards.jobs[ch.job].name,
                     level=ch.level,
                     exp=p.exp,
@@ -300,10 +305,22 @@ class Table:
                     abilities=self.abilities(ch),
                 )
             )
+        for p in s.players:
+            if p.roster:
+                w(self.t("roster", player=p.id, characters=self.characters(p.roster)))
+        if s.gm_name or s.gm_exp or s.gm_roster:
+            w(self.t("gm_line", name=s.gm_name or "GM", exp=s.gm_exp, characters=self.characters(s.gm_roster)))
+        for b in s.bench:
+            owned = tuple(x for x in (b.character, *b.roster) if x.name)
+            w(self.t("bench", player=b.id, exp=b.exp, characters=self.characters(owned)))
         spenders = [p.id for p in s.players if p.exp >= SWAP_COST]
         if spenders:
             w(self.t("can_spend", players=", ".join(spenders), level=LEVEL_COST, swap=SWAP_COST))
         self.show_options()
+
+    def characters(self, owned: Sequence[Character]) -> str:
+        """Characters as a list: name (job, level)."""
+        return ", ".join(f"{x.name} ({self.cards.jobs[x.job].name} Lv{x.level})" for x in owned) or "-"
 
     def options(self) -> list[Action]:
         return [a for a in self.game.legal_actions() if not isinstance(a, (LevelUp, SwapJob))]
@@ -405,8 +422,8 @@ class Table:
             "abandon": AbandonMission,
             "giveup": GiveUp,
             "gm": lambda: GmGrant(int(rest[1]), arg),
-            "level": lambda: LevelUp(int(arg), rest[1]),
-            "swap": lambda: SwapJob(int(arg), rest[1]),
+            "level": lambda: LevelUp(_seat(arg), rest[1], rest[2] if len(rest) > 2 else ""),
+            "swap": lambda: SwapJob(_seat(arg), rest[1], rest[2] if len(rest) > 2 else ""),
             "awards": lambda: Awards(_ints(arg), _ints(rest[1] if len(rest) > 1 else "")),
             "mission": lambda: StartMission(
                 load_mission(read_text(arg), arg, self.cards)
@@ -441,7 +458,7 @@ class Table:
             elif head == "dice":
                 self.queue_dice(words[1:])
             elif head == "next":
-                self.next_scenario([x for x in ",".join(words[1:]).split(",") if x] or None)
+                self.next_scenario(*self.next_words(words[1:]))
             elif head == "undo":
                 turn = self.game.undo()
                 self.write(self.t("undone", action=self.describe(turn.action)))
@@ -503,9 +520,30 @@ class Table:
         else:
             self.write(self.t("dice_ready", player=roller, dice=queued))
 
-    def next_scenario(self, plan: Sequence[str] | None = None) -> None:
-        """``next [PLAN]``: the campaign's next scenario at this table (see :mod:`.campaign`)."""
-        state = next_scenario(self.game.state, plan=plan)
+    def next_words(self, words: Sequence[str]) -> tuple[Sequence[str] | None, Cast | None, str | None]:
+        """``next``'s words: the plan, who plays which character (new ones made here), and the GM."""
+        plan = [x for w in words if "=" not in w for x in w.split(",") if x]
+        cast: dict[str, str | Character | None] = {}
+        gm = None
+        for word in (w for w in words if "=" in w):
+            who, _, what = word.partition("=")
+            if who.lower() == "gm":
+                gm = what
+            elif what.startswith("new:"):
+                name, job, *extras = what[4:].split(":")
+                cast[who] = create_character(self.cards, name, job, [x for x in extras if x])
+            else:
+                cast[who] = what or None
+        if not cast:
+            return plan or None, None, gm
+        # The players not named play on with their characters, unless one of them is the new GM.
+        seated: dict[str, str | Character | None] = {p.id: None for p in self.game.state.players if p.id != gm}
+        return plan or None, {**seated, **cast}, gm
+
+    def next_scenario(self, plan: Sequence[str] | None = None, cast: Cast | None = None,
+                      gm: str | None = None) -> None:
+        """``next [PLAN] [PLAYER=CHARACTER …] [gm=PERSON]``: the campaign's next scenario (see :mod:`.campaign`)."""
+        state = next_scenario(self.game.state, plan=plan, cast=cast, gm=gm)
         self.game = Game(self.rules, state, self.dice)
         self.write(self.t("next_scenario", scenario=state.scenario))
         self.show()
@@ -571,3 +609,8 @@ class Table:
                 return 0
             if line.split() and line.split()[0].lower() not in ("help", "show", "dice", "save", "odds", "next"):
                 self.show_options()
+
+
+def _seat(word: str) -> int:
+    """A seat number, or ``gm`` (−1) for the GM spending on their own characters."""
+    return -1 if word.lower() == "gm" else int(word)

@@ -16,8 +16,9 @@ Choices made where the rules are silent (each one data or an option where it mat
   are split between the two powers however fits.
 - Normal recovery (:class:`~meikyu.systems.liberator.state.Options` ``normal_recovery``): one die is
   the recovery value, the other is ignored; recovered actions' targets must sum to ≤ it.
-- Dying revival: both dice summed are the recovery value; it always brings back at least one
-  action (the cheapest if nothing fits) — a careful GM never leaves a player stuck.
+- Dying revival: like every roll, one die is the recovery (R-LB-08: the higher, as no effect row
+  reads the other), and recovering nothing is allowed when no target fits (R-LB-09). House rules:
+  ``Options(dying_revival="sum")`` adds both dice, ``dying_min_one`` always brings back the cheapest.
 - "One or more" (R-LB-09): choosing nothing is only legal when no single target fits.
 - Advantage / disadvantage: the player declares an action in hand and its effect row is read on
   the chosen die; the player chooses for an advantage, the GM for a disadvantage (option). With
@@ -27,15 +28,18 @@ Choices made where the rules are silent (each one data or an option where it mat
 - Job effects and feats are used after the roll by the turn's player; abilities marked "others"
   (``他者威力+2``, ``即:他者回復``) may be used by any other player during the turn, and with a
   single player on oneself (R-LB-09).
-- An ability's extra "-1 card" cost (R-LB-11 says only that it cannot be paid without such a card)
-  cannot be paid with the action card being used this turn — a choice, not the seed's rule: its
-  errors carry ``R-LB-ruling-cost``, and ``Options(pay_with_declared=True)`` allows it.
+- An ability's extra "-1 card" cost (R-LB-11: unusable only with no such card in hand) may be paid
+  with the action declared this turn, still in hand. ``Options(pay_with_declared=False)`` is the
+  house rule that it needs another card; its errors carry ``R-LB-ruling-cost``.
 - The forced normal recovery after the final mission is a recovery like a turn's: recovery
   grants and recovery abilities raise it (R-LB-05). An advantage / disadvantage roll has no power
   and no recovery, so only abilities that need neither (obstacle −1, obstacle attribute, recover,
   grant) may be used before its effect die is picked (R-LB-12).
 - Each GM disadvantage needs a warning before it; the warning is used up (R-LB-12).
-- The final mission comes once per scenario: it cannot be abandoned for another (R-LB-04).
+- The final mission may be abandoned like any other with obstacles left (R-LB-04); the GM then gives
+  another final. ``Options(final_stays=True)`` is the house rule that keeps it.
+- The same-name rule (R-LB-09) spans a GM's advantage or disadvantage rolled inside the turn: what
+  was used on it counts for the turn (``names_span_checks``; saves made before it replay without).
 - Grants last until used (or the round / mission, as printed); only the turn's player spends
   theirs; a power grant must match the action's current attribute (R-LB-14).
 - The once-per-scenario limit of job effects and feats is a fact from another chapter; its
@@ -73,13 +77,13 @@ from typing import Any
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
 from meikyu.errors import InputError
-from meikyu.serial import from_data, to_data
+from meikyu.serial import to_data
 from meikyu.systems.liberator import legal, machine, turn
 from meikyu.systems.liberator.cards import CardSet, sample_cards
 from meikyu.systems.liberator.character import create_character
 from meikyu.systems.liberator.guards import wait_phrase, waiting_for
 from meikyu.systems.liberator.mission import MISSION_TYPES
-from meikyu.systems.liberator.state import ACTIONS, Options, Seat, TableState
+from meikyu.systems.liberator.state import ACTIONS, Options, Seat, TableState, table_from_data
 
 
 def new_table(
@@ -141,8 +145,7 @@ class LiberatorRules:
         return to_data(state)
 
     def state_from_data(self, data: Any) -> TableState:
-        result: TableState = from_data(TableState, data)
-        return result
+        return table_from_data(data)
 
     # -- views of the roll in play -------------------------------------------------------------
     def resolve_options(self, s: TableState) -> list[Action]:

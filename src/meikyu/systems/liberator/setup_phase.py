@@ -3,7 +3,7 @@
 After a clear the GM prepares a new mission (:func:`start_mission` with one written elsewhere, or
 :func:`generate` from the levels and players); with obstacles left the mission continues unless
 the players abandon it for another or give up the scenario (R-LB-01: that ends it as failed). The
-final mission comes once per scenario and cannot be abandoned.
+final mission may be abandoned too (for another final), unless the table keeps it (``final_stays``).
 
 >>> from meikyu.dice import ScriptedDice
 >>> from meikyu.systems.liberator.cards import sample_cards
@@ -54,7 +54,7 @@ def start_mission(c: Ctx, a: StartMission) -> None:
     if a.mission.type not in MISSION_TYPES:
         raise InputError("lb.error.mission_type", type=a.mission.type, types=", ".join(MISSION_TYPES))
     require(
-        a.mission.type != "final" or not any(e.startswith("final:") for e in c.s.log),
+        a.mission.type != "final" or "final:cleared" not in c.s.log,
         "R-LB-04",
         "lb.error.final_once",
     )
@@ -87,12 +87,11 @@ def continue_mission(c: Ctx, a: ContinueMission) -> None:
 
 
 def abandon(c: Ctx, a: AbandonMission) -> None:
-    """Drop the mission for another from the GM (not the final one)."""
+    """Drop the mission for another from the GM (R-LB-04: any mission with obstacles left, the final
+    too: the GM then gives another final; ``Options.final_stays`` keeps the final, a house rule)."""
     setup_guard(c, True)
     assert c.s.mission is not None
-    # The final mission comes once per scenario (scenario-craft fact): dropping it would leave a
-    # scenario that can never end, so only continuing or giving up remain (R-LB-04).
-    require(c.s.mission.type != "final", "R-LB-04", "lb.error.final_abandon")
+    require(c.s.mission.type != "final" or not c.s.options.final_stays, "R-LB-04", "lb.error.final_abandon")
     c.s = replace(c.s, mission=None, log=c.s.log + (f"{c.s.mission.type}:abandoned",))
     c.expire(("mission",))
     c.emit(MissionAbandoned())

@@ -5,7 +5,7 @@ machine in :mod:`meikyu.systems.liberator.rules` moves this state; everything he
 
 >>> from meikyu.serial import to_data
 >>> Options().normal_recovery, Options().dying_revival
-('one_die', 'sum')
+('one_die', 'one_die')
 >>> ACTIONS.dump(Declare("swing"))
 {'@type': 'Declare', 'card': 'swing'}
 """
@@ -13,9 +13,10 @@ machine in :mod:`meikyu.systems.liberator.rules` moves this state; everything he
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from meikyu.engine import Action, Event, _snake
-from meikyu.serial import TypeRegistry
+from meikyu.serial import TypeRegistry, from_data
 from meikyu.systems.liberator.character import Character
 from meikyu.systems.liberator.effects import Effect
 from meikyu.systems.liberator.mission import Mission
@@ -30,27 +31,45 @@ DYING = "dying_revival"
 class Options:
     """Choices the rules leave to the table (documented in :mod:`meikyu.systems.liberator.rules`).
 
+    The defaults follow the seed; the other readings are house rules a table may choose.
+
     - ``normal_recovery``: ``one_die`` (one die is the recovery, the other is ignored) or ``sum``.
-    - ``dying_revival``: ``sum`` (both dice together are the recovery) or ``one_die``.
-    - ``dying_min_one``: a dying revival always brings back at least one card.
+    - ``dying_revival``: ``one_die`` (R-LB-08: every roll gives one die to the recovery) or ``sum``
+      (house rule: both dice together).
+    - ``dying_min_one``: house rule: a dying revival always brings back at least one card (the
+      cheapest when none fits). Off, as the seed says (R-LB-09): recovering nothing is allowed.
     - ``disadvantage_chooser``: who picks the effect die of a disadvantage check, ``gm`` or ``player``.
     - ``party_missions``: generated missions hold only obstacles the party's cards can remove
       (see :func:`meikyu.systems.liberator.mission.party_reach`); on at ``meikyu liberator play``.
-    - ``pay_with_declared``: whether an ability's extra "-1 card" cost may be paid with the very
-      action card being used this turn (the seed does not say; off: the cost needs another card).
+    - ``pay_with_declared``: an ability's extra "-1 card" cost may be paid with the action card
+      declared this turn, which is still in hand (R-LB-11). Off, a house rule: it needs another card.
+    - ``final_stays``: house rule: the final mission cannot be abandoned for another (the seed lets
+      the players abandon any mission with obstacles left, R-LB-04).
+    - ``names_span_checks``: the same-name rule (R-LB-09) counts what was used on an advantage or
+      disadvantage rolled inside the turn. Saves made before it load with it off
+      (:func:`table_from_data`): they replay as they were played.
     """
 
     normal_recovery: str = "one_die"
-    dying_revival: str = "sum"
-    dying_min_one: bool = True
+    dying_revival: str = "one_die"
+    dying_min_one: bool = False
     disadvantage_chooser: str = "gm"
     party_missions: bool = False
-    pay_with_declared: bool = False
+    pay_with_declared: bool = True
+    final_stays: bool = False
+    names_span_checks: bool = True
+
+
+LEGACY_OPTIONS: dict[str, object] = {"names_span_checks": False}
+"""What a save made before an option existed plays with, where the new default would replay it otherwise.
+(The older options are written in every save, so a changed default never reaches an old game.)"""
 
 
 @dataclass(frozen=True)
 class Seat:
-    """A player at the table: their character and their experience (which belongs to the player)."""
+    """A player at the table: the character playing this scenario, the player's other characters
+    (``roster``), and the player's experience — the player's, not a character's (R-LB-13:
+    「経験点はキャラクターではなくプレイヤーに与えられる」), spent on any of their characters."""
 
     id: str
     character: Character
@@ -58,6 +77,7 @@ class Seat:
     earned: int = 0
     warned: bool = False
     removed: int = 0
+    roster: tuple[Character, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -128,6 +148,14 @@ class TableState:
     """Which scenario of a campaign this is (1 for the first; see :mod:`~meikyu.systems.liberator.campaign`)."""
     met: tuple[str, ...] = ()
     """The obstacle names put on the table this scenario (the mission generator avoids repeating them)."""
+    gm_name: str = ""
+    """Who the dedicated GM is, when the campaign knows (a player of other scenarios): the GM's experience
+    (``gm_exp``) and characters (``gm_roster``) are that person's, and follow them to the seat they take
+    in another scenario (:func:`~meikyu.systems.liberator.campaign.next_scenario`)."""
+    gm_roster: tuple[Character, ...] = ()
+    """The GM's own characters, on which the GM spends their experience (R-LB-13, ``LevelUp`` seat −1)."""
+    bench: tuple[Seat, ...] = ()
+    """The campaign's players not at the table this scenario, with their characters and experience."""
 
     @property
     def current(self) -> int:
@@ -284,6 +312,9 @@ class LevelUp(Action):
 
     seat: int
     card: str
+    character: str = ""
+    """Which of the player's characters (R-LB-13: 自分のキャラクター1名): empty for the one playing; a
+    name from their roster; with ``seat`` −1 one of the GM's own characters."""
 
 
 @_action
@@ -293,6 +324,8 @@ class SwapJob(Action):
 
     seat: int
     job: str
+    character: str = ""
+    """As :attr:`LevelUp.character`."""
 
 
 @_action
@@ -302,6 +335,31 @@ class Awards(Action):
 
     lead: tuple[int, ...] = ()
     support: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Casting:
+    """One player's part in the next scenario: ``character`` names one of their characters (empty: the one
+    they played last); with ``job``, a new level-1 character of that name, job and ``cards`` (its one extra
+    action or feat), to be raised with the player's experience (R-LB-13)."""
+
+    player: str
+    character: str = ""
+    job: str = ""
+    cards: tuple[str, ...] = ()
+
+
+@_action
+@dataclass(frozen=True)
+class NextScenario(Action):
+    """Once the scenario is over, the campaign's next one at the same table
+    (:func:`~meikyu.systems.liberator.campaign.next_scenario`): ``cast`` seats the players it names, each
+    with their chosen character (empty: everyone plays on as before); ``gm`` names who runs it (``None``:
+    the same); ``plan`` the mission types (empty: the same)."""
+
+    cast: tuple[Casting, ...] = ()
+    gm: str | None = None
+    plan: tuple[str, ...] = ()
 
 
 class LbEvent(Event):
@@ -500,6 +558,12 @@ class ScenarioEnded(LbEvent):
 
 
 @dataclass(frozen=True)
+class ScenarioStarted(LbEvent):
+    scenario: int
+    gm: str
+
+
+@dataclass(frozen=True)
 class AwardGiven(LbEvent):
     player: str
     award: str
@@ -517,3 +581,32 @@ class LeveledUp(LbEvent):
 class JobSwapped(LbEvent):
     player: str
     job: str
+
+
+def table_from_data(data: Any) -> TableState:
+    """A saved :class:`TableState`; options missing from it (saved before they existed) take their
+    :data:`LEGACY_OPTIONS` reading, so old games replay exactly.
+
+    >>> from meikyu.serial import to_data
+    >>> saved = to_data(TableState(players=()))
+    >>> del saved["options"]["names_span_checks"]
+    >>> table_from_data(saved).options.names_span_checks, TableState(players=()).options.names_span_checks
+    (False, True)
+    """
+    if isinstance(data, dict) and isinstance(data.get("options"), dict):
+        missing = {k: v for k, v in LEGACY_OPTIONS.items() if k not in data["options"]}
+        if missing:
+            data = {**data, "options": {**data["options"], **missing}}
+    result: TableState = from_data(TableState, data)
+    return result
+
+
+def check_names(s: TableState) -> tuple[str, ...]:
+    """The names a check's abilities and grants may not repeat (R-LB-09): its own, and — for a check
+    rolled inside a turn (a GM's advantage or disadvantage) — the turn's, since it is inside that turn
+    (``Options.names_span_checks``; off in saves made before it)."""
+    chk = s.check
+    assert chk is not None
+    if s.turn is None or s.phase != "turn" or not s.options.names_span_checks:
+        return chk.used
+    return s.turn.used + tuple(n for n in chk.used if n not in s.turn.used)

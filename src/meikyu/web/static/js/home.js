@@ -32,6 +32,7 @@ function renderParts() {
   const files = document.querySelector('input[name="setup"][value="files"]').checked;
   const box = $("#parts");
   box.hidden = !files;
+  renderSamples(kind, files);
   if (!kind) return;
   fill(
     box,
@@ -46,12 +47,35 @@ function renderParts() {
   );
 }
 
+// A kind with several shipped setups (the gamebook's books) lists them by name under "Sample".
+function renderSamples(kind, files) {
+  let box = $("#samples");
+  if (!box) {
+    box = h("div", { id: "samples", class: "field" });
+    document.querySelector('input[name="setup"][value="sample"]').closest("label").after(box);
+  }
+  const samples = (kind && kind.samples) || [];
+  box.hidden = files || samples.length < 2;
+  const keep = $("#sample") && $("#sample").value;
+  const title = (s) => (s.title && (s.title[lang()] || s.title.en)) || s.id;
+  fill(
+    box,
+    samples.length < 2
+      ? null
+      : [h("label", { for: "sample" }, t("home.book")), " ", h("select", { id: "sample", name: "sample" }, samples.map((s) => h("option", { value: s.id }, title(s))))],
+  );
+  if (keep && samples.some((s) => s.id === keep)) $("#sample").value = keep;
+}
+
 function partName(part) {
   return has(`part.${part}`) ? t(`part.${part}`) : part;
 }
 
 async function setupData(kind) {
-  if (document.querySelector('input[name="setup"][value="sample"]').checked) return "sample";
+  if (document.querySelector('input[name="setup"][value="sample"]').checked) {
+    const pick = $("#sample");
+    return pick && !$("#samples").hidden && pick.value ? { sample: pick.value } : "sample";
+  }
   const setup = {};
   for (const input of document.querySelectorAll("#parts input[type=file]")) {
     const file = input.files && input.files[0];

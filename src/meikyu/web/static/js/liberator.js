@@ -117,8 +117,15 @@ function playerSheet(p, view, ctx) {
       : null,
     cardList(p.discard, t("lb.discard")),
     cardList(p.feats, t("lb.feats")),
+    characters(p.roster, t("lb.roster")),
     Array.isArray(p.grants) && p.grants.length
       ? h("ul", { class: "grants" }, p.grants.map((g) => h("li", { class: "small" }, g.text || g.name)))
       : null,
   );
+}
+
+// A player's other characters (experience is the player's: it can be spent on any of them, R-LB-13).
+function characters(list, label) {
+  if (!Array.isArray(list) || list.length === 0) return null;
+  return h("p", { class: "small roster" }, label, " ", list.map((c) => h("span", { class: "badge" }, t("lb.character", { name: c.name, job: (c.job && c.job.name) || "", level: c.level }))));
 }
