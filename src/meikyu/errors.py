@@ -51,6 +51,8 @@ class CommandError(InputError):
     def __init__(self, key: str, *, bcdice: str | None = None, **params: Any) -> None:
         super().__init__(key, **params)
         self.bcdice = bcdice
+        self.secret = False
+        """Set when the refused command was a secret one (``S2R6``): its answer must stay secret too."""
 
 
 class LimitError(CommandError):

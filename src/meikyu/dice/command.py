@@ -138,14 +138,17 @@ def _parse_secret(clean: str, system: SystemCommands) -> tuple[Node, bool]:
         raise
     except CommandError as first:
         if first.bcdice is None and clean[:1] in "sS" and len(clean) > 1:
+            node: Node | None = None
             try:
                 node, _ = _parse_one(clean[1:], system)
-                if isinstance(node, VersionNode):  # BCDice reads BCDiceVersion alone, never secret
-                    raise first
-                return node, True
             except CommandError as second:
+                second.secret = True  # a refusal of a secret command is as secret as its roll
+                if second.key == "error.command.reroll_condition" and not _family("repeat.is_repeat")(clean[1:]):
+                    second.bcdice = clean[0] + second.bcdice  # BCDice echoes the reroll as typed, S included
                 if second.bcdice is not None or first.key == "error.command.unknown":
                     raise second from None
+            if node is not None and not isinstance(node, VersionNode):  # BCDice reads BCDiceVersion alone
+                return node, True
         raise
 
 
