@@ -40,12 +40,9 @@ class RepeatRoll(Node):
     def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
         parts = tuple(self.inner.evaluate(dice, system, lang) for _ in range(self.count))
         rands = tuple(r for part in parts for r in part.rands)
-        return RollResult(
-            self, system.system_id, lang, rands,
-            success=any(p.success for p in parts), failure=any(p.failure for p in parts),
-            critical=any(p.critical for p in parts), fumble=any(p.fumble for p in parts),
-            drive=sum(p.drive for p in parts), parts=parts,
-        )
+        # The verdicts stay on the parts: BCDice leaves the whole answer's flags false, and one flag could not
+        # say "the second of three succeeded" anyway.
+        return RollResult(self, system.system_id, lang, rands, drive=sum(p.drive for p in parts), parts=parts)
 
     def render_bcdice(self, result: RollResult) -> str:
         return "\n\n".join(f"#{i}\n{p.render('bcdice')}" for i, p in enumerate(result.parts, 1))
