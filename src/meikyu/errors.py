@@ -53,6 +53,8 @@ class CommandError(InputError):
         self.bcdice = bcdice
         self.secret = False
         """Set when the refused command was a secret one (``S2R6``): its answer must stay secret too."""
+        self.verdict = (False, False, False, False)
+        """The success, failure, critical and fumble flags BCDice sets on its message (``2D0>=3`` fails)."""
 
 
 class LimitError(CommandError):

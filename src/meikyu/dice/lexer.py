@@ -274,3 +274,31 @@ def arith_value(node: Arith) -> int:
         return node.value()
     except ZeroDivisionError:
         raise CommandError("error.command.zero_division") from None
+
+
+_FOLDABLE = re.compile(r"\([\d/+*\-CURF]+\)")
+
+
+def fold_parentheses(text: str) -> str:
+    """BCDice's first step before a system reads its own commands: each ``(…)`` of plain arithmetic becomes
+    its value, innermost first (``2MK+(1+1)>=9`` → ``2MK+2>=9``, ``(1+2)R6`` → ``3R6``); one it cannot
+    compute is left as it is.
+
+    >>> fold_parentheses("2MK+(1+(2*3))>=9"), fold_parentheses("(7/2U)MK"), fold_parentheses("2MK+(1+)")
+    ('2MK+7>=9', '4MK', '2MK+(1+)')
+    """
+    while True:
+        folded = _FOLDABLE.sub(_fold_one, text)
+        if folded == text:
+            return text
+        text = folded
+
+
+def _fold_one(m: re.Match[str]) -> str:
+    try:
+        p = TokenParser(m.group(0))
+        value = p.arith().value()
+        p.done()
+    except (CommandError, ZeroDivisionError):
+        return m.group(0)
+    return str(value)

@@ -152,7 +152,9 @@ class Notice(Node):
     def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
         from meikyu.dice.result import RollResult
 
-        return RollResult(self, system.system_id, lang, ())
+        success, failure, critical, fumble = self.error.verdict
+        return RollResult(self, system.system_id, lang, (), success=success, failure=failure, critical=critical,
+                          fumble=fumble)
 
     def render_bcdice(self, result: RollResult) -> str:
         return self.error.bcdice or ""

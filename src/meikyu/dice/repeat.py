@@ -21,7 +21,7 @@ from meikyu.dice.limits import MAX_REPEAT, check_repeat
 from meikyu.dice.node import Node, SystemCommands
 from meikyu.dice.result import RollResult
 from meikyu.dice.source import Dice
-from meikyu.errors import CommandError
+from meikyu.errors import CommandError, LimitError
 
 _REPEAT = re.compile(r"(?:repeat|rep|x)(\d+)\s+(\S.*)$", re.IGNORECASE | re.DOTALL)
 _NESTED = re.compile(r"(?:repeat|rep|x)\d+")  # BCDice's own test is case-sensitive
@@ -69,7 +69,10 @@ def parse_repeat(text: str, parse_inner: Callable[[str], tuple[Node, bool]]) -> 
     except CommandError as err:
         if err.bcdice is not None:
             err.bcdice = "\n\n".join(f"#{i}\n{err.bcdice}" for i in range(1, count + 1))
+            err.verdict = (False, False, False, False)  # a repeat's answer carries no verdict
             raise
+        if isinstance(err, LimitError):
+            raise  # past a hard limit: say which, not "could not run"
         raise CommandError(
             "error.command.repeat_inner", command=trailer[:40],
             bcdice=f"繰り返し対象のコマンドが実行できませんでした ({trailer})",

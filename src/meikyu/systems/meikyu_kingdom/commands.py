@@ -24,6 +24,7 @@ import sys
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from meikyu.dice.lexer import fold_parentheses
 from meikyu.dice.node import Node, SumJudgement, SumOutcome, SystemCommands, verdict_tail
 from meikyu.dice.result import RollResult
 from meikyu.dice.source import Dice
@@ -35,8 +36,8 @@ from meikyu.systems.meikyu_kingdom.tables import TABLE_CODES
 if TYPE_CHECKING:
     from meikyu.dice.odds import Odds
 
-MAX_CHECK_DICE = 100
-"""Dice one nMK check may roll (2 + hope)."""
+MAX_CHECK_DICE = 200
+"""Dice one nMK check may roll (2 + hope); BCDice rolls up to 200 and fails past them."""
 
 
 PATTERN_WORDS = (
@@ -312,16 +313,18 @@ class MeikyuKingdomCommands(SystemCommands):
         return [*super().pattern_heads(), numeric("M"), words_head(PATTERN_WORDS)]
 
     def parse(self, body: str) -> Node | None:
+        if "(" in body:
+            body = fold_parentheses(body)  # as BCDice does first: 2MK+(1+1)>=9 is 2MK+2>=9
+        b = _BCDICE_CHECK.match(re.sub(r"(\d+)MK6?", r"\1R6", body))
         m = _CHECK.match(body)
-        if m is not None:
+        if m is not None and b is not None:
             count = int(m.group(1))
             mod_text = m.group(2)
             modifier = sum(int(x) for x in _MOD.findall(mod_text))
             raw_target = m.group(4)
             unknown = raw_target == "?"
             target = None if raw_target is None or unknown else int(raw_target)
-            return _check(count, modifier, mod_text, target, unknown)
-        b = _BCDICE_CHECK.match(re.sub(r"(\d+)MK6?", r"\1R6", body))
+            return _check(count, modifier, mod_text, target, unknown, b.group(0))  # echoed as typed: 01R6, =>
         if b is not None:  # BCDice's prefix reading: what follows the check is ignored
             count, mod_text, op, raw = int(b.group(1)), b.group(2), b.group(3) or "", b.group(4)
             judged = ">=" in op or "=>" in op
