@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from meikyu.dice.lexer import DEFAULT_ROUNDING
 from meikyu.dice.limits import check_command, check_dice, check_text
 from meikyu.dice.node import GENERIC, Node, SystemCommands
 from meikyu.dice.version import VersionNode, parse_version
@@ -154,7 +155,11 @@ def _parse_secret(clean: str, system: SystemCommands) -> tuple[Node, bool]:
 
 @lru_cache(maxsize=4096)
 def _parse_cached(text: str, system: SystemCommands) -> Parsed:
-    node, secret = _parse_secret(normalize(text), system)
+    rounding = DEFAULT_ROUNDING.set(system.rounding)
+    try:
+        node, secret = _parse_secret(normalize(text), system)
+    finally:
+        DEFAULT_ROUNDING.reset(rounding)
     check_dice(node.max_dice)
     new_entry()  # the cache takes it: keep the collector's young passes small (meikyu.memo)
     return Parsed(node, secret)

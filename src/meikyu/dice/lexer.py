@@ -16,6 +16,7 @@ characters. :class:`TokenParser` walks them; :meth:`TokenParser.arith` reads dic
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from math import floor
 
 from meikyu.dice.limits import check_depth, check_number
@@ -81,6 +82,11 @@ def divide(left: int, right: int, rounding: str) -> int:
     return left // right
 
 
+DEFAULT_ROUNDING: ContextVar[str] = ContextVar("meikyu_default_rounding", default="")
+"""How a ``/`` without a letter rounds in the system whose command is being parsed: ``""`` down, ``"U"`` up
+(BCDice's ``round_type``; its MeikyuKingdomBasic rounds up). Set by :func:`meikyu.dice.command.parse`."""
+
+
 class Arith:
     """Dice-free arithmetic. ``value`` raises ZeroDivisionError on a division by zero."""
 
@@ -135,10 +141,11 @@ class AParen(Arith):
 class ABin(Arith):
     """``+ - *`` and ``/`` with its rounding letter (printed ``C`` for both ``U`` and ``C``)."""
 
-    __slots__ = ("op", "left", "right", "rounding")
+    __slots__ = ("op", "left", "right", "rounding", "applied")
 
     def __init__(self, op: str, left: Arith, right: Arith, rounding: str = "") -> None:
         self.op, self.left, self.right, self.rounding = op, left, right, rounding
+        self.applied = rounding or DEFAULT_ROUNDING.get()  # the letter typed, else the system's way
 
     def value(self) -> int:
         a, b = self.left.value(), self.right.value()
@@ -148,7 +155,7 @@ class ABin(Arith):
             return a - b
         if self.op == "*":
             return a * b
-        return divide(a, b, self.rounding)
+        return divide(a, b, self.applied)
 
     def output(self) -> str:
         shown = "C" if self.rounding == "U" else self.rounding

@@ -51,6 +51,8 @@ class SystemCommands:
     d66_sorted = False
     """D66 reads the lower die as tens (True) or the first die as tens (False, BCDice's default)."""
     help_key = "help.dice"
+    rounding = ""
+    """How ``/`` without a letter rounds: ``""`` down, ``"U"`` up (BCDice's ``round_type``)."""
     _pattern: str | None = None
 
     def pattern_heads(self) -> list[str]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meikyu.dice.lexer import TokenParser, compare, divide
+from meikyu.dice.lexer import DEFAULT_ROUNDING, TokenParser, compare, divide
 from meikyu.dice.limits import BCDICE_MAX_RANDS, MAX_SIDES, MAX_TERM_DICE, check_depth, check_term
 from meikyu.dice.node import Node, SumOutcome, SystemCommands, verdict_tail
 from meikyu.dice.result import RollResult
@@ -228,20 +228,21 @@ def apply_op(op: str, a: int, b: int, rounding: str = "") -> int:
 
 
 class BinOp(Expr):
-    __slots__ = ("op", "left", "right", "rounding", "dice_count", "has_dice")
+    __slots__ = ("op", "left", "right", "rounding", "applied", "dice_count", "has_dice")
 
     def __init__(self, op: str, left: Expr, right: Expr, rounding: str = "") -> None:
         self.op = op
         self.left = left
         self.right = right
         self.rounding = rounding
+        self.applied = rounding or DEFAULT_ROUNDING.get()  # the letter typed, else the system's way
         self.dice_count = left.dice_count + right.dice_count
         self.has_dice = left.has_dice or right.has_dice
 
     def eval(self, r: Rolling) -> int:
         a = self.left.eval(r)
         b = self.right.eval(r)
-        return apply_op(self.op, a, b, self.rounding)
+        return apply_op(self.op, a, b, self.applied)
 
     def expr(self) -> str:
         return f"{self.left.expr()}{self.op}{self.right.expr()}{self.rounding}"
