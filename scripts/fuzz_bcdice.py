@@ -242,10 +242,17 @@ def _huge(answer: dict[str, Any]) -> bool:
 
 
 def _upper(answer: dict[str, Any]) -> str:
-    return unicodedata.normalize("NFKC", str(answer["command"])).upper()
+    return unicodedata.normalize("NFKC", str(answer["command"])).strip().upper()
 
 
 DOCUMENTED: list[tuple[str, Check, str]] = [
+    ("Basic table not written", lambda a, r: getattr(r, "key", "") == "mkb.error.unwritten",
+     "a MeikyuKingdomBasic table whose entries meikyu has not written yet is refused by name (README)"),
+    ("Basic command not yet", lambda a, r: getattr(r, "key", "") == "mkb.error.unsupported",
+     "MeikyuKingdomBasic's composite generators and prefix readings (KDTX) are refused by name (README)"),
+    ("secret kept", lambda a, r: not isinstance(r, Exception) and r.secret and not a["secret"]
+     and r.render("bcdice") == a["text"] and re.match(r"^(?:[xX]\d+ |rep\w* )?[sS]", str(a["command"])) is not None,
+     "an S command's answer is secret even where BCDice forgets the S (its tally message, S2TY21)"),
     ("nMK flags", lambda a, r: not isinstance(r, Exception) and r.render("bcdice") == a["text"] and bool(_MK.match(_upper(a))),
      "BCDice leaves the four verdict flags false on nMK checks; meikyu sets them (README: compatibility)"),
     ("BCDice raises", lambda a, r: not a["ok"] and bool(a.get("raised")),
@@ -263,7 +270,18 @@ DOCUMENTED: list[tuple[str, Check, str]] = [
 ]
 
 
+_REPEAT = re.compile(r"^\s*(?:repeat|rep|x)\d+\s+(.*)$", re.IGNORECASE | re.DOTALL)
+
+
 def _documented(answer: dict[str, Any], result: Any) -> str | None:
+    m = _REPEAT.match(str(answer["command"]))
+    if m and not isinstance(result, Exception) and result.render("bcdice").startswith("繰り返し対象"):
+        try:  # a repeat of a command meikyu refuses: the refusal's own class
+            meikyu.roll(m.group(1), system=str(answer["system"]))
+        except InputError as err:
+            inner = _documented({**answer, "command": m.group(1), "ok": False, "raised": None}, err)
+            if inner is not None:
+                return inner
     for name, check, _ in DOCUMENTED:
         try:
             if check(answer, result):
@@ -307,15 +325,39 @@ def classify(answer: dict[str, Any]) -> tuple[str, str]:
                           f"  meikyu: {result.render('bcdice')!r} {[f for f in FLAGS if getattr(result, f)]}")
 
 
+def _report(system: str, counts: Counter[str]) -> None:
+    print(f"== {system}: " + ", ".join(f"{k}: {n}" for k, n in sorted(counts.items())) + f" (of {sum(counts.values())})")
+
+
+def replay(path: str, show: int) -> int:
+    """Classify saved answers again (after a fix, or a new documented reason)."""
+    by_system: dict[str, Counter[str]] = {}
+    shown: Counter[str] = Counter()
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            answer = json.loads(line)
+            kind, detail = classify(answer)
+            by_system.setdefault(str(answer["system"]), Counter())[kind] += 1
+            if kind in ("difference", "crash") and shown[answer["system"]] < show:
+                shown[answer["system"]] += 1
+                print(f"{answer['system']} {answer['command']!r}: {kind}: {detail}")
+    for system, counts in by_system.items():
+        _report(system, counts)
+    return 1 if any(c["difference"] + c["crash"] for c in by_system.values()) else 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--bcdice", required=True, help="a BCDice checkout (outside this repository)")
+    ap.add_argument("--bcdice", help="a BCDice checkout (outside this repository)")
     ap.add_argument("--count", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--system", action="append", help="DiceBot, MeikyuKingdom, MeikyuKingdomBasic (default: all)")
     ap.add_argument("--save", help="write BCDice's answers here (JSON lines) for scripts/compare_bcdice.py")
     ap.add_argument("--show", type=int, default=30, help="differences printed per system")
+    ap.add_argument("--replay", help="classify BCDice's answers saved by --save again (no Ruby needed)")
     args = ap.parse_args()
+    if args.replay:
+        return replay(args.replay, args.show)
     runner = Runner(args.bcdice)
     failed = False
     save = open(args.save, "w", encoding="utf-8") if args.save else None  # noqa: SIM115
@@ -335,7 +377,7 @@ def main() -> int:
                     print(f"{system} {command!r}: {kind}: {detail}")
             undocumented = counts["difference"] + counts["crash"]
             failed |= bool(undocumented)
-            print(f"== {system}: " + ", ".join(f"{k}: {n}" for k, n in sorted(counts.items())) + f" (of {sum(counts.values())})")
+            _report(system, counts)
     finally:
         runner.close()
         if save:

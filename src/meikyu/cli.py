@@ -172,8 +172,9 @@ def cmd_systems(args: argparse.Namespace) -> int:
     from meikyu.systems import all_systems
 
     lang = _lang_of(args)
+    width = max(len(info.id) for info in all_systems())
     for info in all_systems():
-        print(f"{info.id:16} {info.localized_name(lang)}")
+        print(f"{info.id:{width}} {info.localized_name(lang)}")
     return 0
 
 
