@@ -112,9 +112,10 @@ def test_written_table_rolls_bcdices_line_with_our_entry() -> None:
     assert result.render("bcdice") == "基本肉弾スキル表(2) ＞ 鉄腕"
     assert result.render("text", "en") == "Basic Brawling Skills(2) → Iron Arm"
     assert meikyu.roll("ABUS", system=SYSTEM, dice=[4]).render("bcdice") == "上級肉弾スキル表(4) ＞ 追い討ち"
+    assert meikyu.roll("KDT", system=SYSTEM, dice=[4, 5]).render("bcdice").startswith("王国災厄表(9) ＞ 食糧危機。")
 
 
-@pytest.mark.parametrize("code", ["KDT", "CIR", "EXIT+2", "GUCT", "RMS"])
+@pytest.mark.parametrize("code", ["KCT", "CIR", "EXIT+2", "GUCT", "RMS"])
 def test_an_unwritten_table_is_refused_by_name(code: str) -> None:
     base = code.split("+")[0]
     assert not is_written(base)
