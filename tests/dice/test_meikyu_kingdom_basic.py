@@ -113,9 +113,14 @@ def test_written_table_rolls_bcdices_line_with_our_entry() -> None:
     assert result.render("text", "en") == "Basic Brawling Skills(2) → Iron Arm"
     assert meikyu.roll("ABUS", system=SYSTEM, dice=[4]).render("bcdice") == "上級肉弾スキル表(4) ＞ 追い討ち"
     assert meikyu.roll("KDT", system=SYSTEM, dice=[4, 5]).render("bcdice").startswith("王国災厄表(9) ＞ 食糧危機。")
+    # a chain prints both rolls; item names are facts, so these lines are BCDice's byte for byte
+    assert meikyu.roll("CIR", system=SYSTEM, dice=[1, 2, 2]).render("bcdice") == \
+        "コモンアイテムランダム決定表(1) ＞ 武具アイテム表(22) ＞ 棘（だんびら）"
+    assert meikyu.roll("CIR", system=SYSTEM, dice=[4, 3, 3]).render("bcdice") == \
+        "コモンアイテムランダム決定表(4) ＞ 探索アイテム表(33) ＞ 迷宮迷彩（星の欠片）"
 
 
-@pytest.mark.parametrize("code", ["IG", "CIR", "EXIT+2", "GUCT", "RMS"])
+@pytest.mark.parametrize("code", ["IG", "RUIR", "EXIT+2", "GUCT", "RMS"])
 def test_an_unwritten_table_is_refused_by_name(code: str) -> None:
     base = code.split("+")[0]
     assert not is_written(base)
