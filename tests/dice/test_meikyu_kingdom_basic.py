@@ -99,6 +99,8 @@ def test_oracle_tables_select_bcdices_roll_value_and_title() -> None:
 
 def test_written_tables_match_their_shapes_and_cover_every_roll() -> None:
     for code in written_codes():
+        if shapes()[code].get("chain"):  # a chain has no entries of its own: the tables it picks are checked
+            continue
         table = get_table(code)
         assert table.name.pick("ja") == shapes()[code]["title"], code
         assert table.dice == shapes()[code]["dice"], code
