@@ -68,8 +68,6 @@ def table_code(body: str) -> tuple[str, int] | None:
 
 def draw(code: str, dice: Dice, modifier: int = 0) -> Drawn:
     """Draw ``code``'s dice as BCDice does and give its roll value (and the chained roll, if any)."""
-    from meikyu.tables.model import parse_dice_kind
-
     shape = shapes()[code]
     kind = shape["dice"]
     if kind == "3D6DIGITS":  # three d6 read as the digits of one number (111–666)
@@ -79,7 +77,7 @@ def draw(code: str, dice: Dice, modifier: int = 0) -> Drawn:
         rolls = (dice.roll(6), dice.roll(6))
         value = min(max(sum(rolls) + modifier, 0), 14)
     else:
-        value, rolls = parse_dice_kind(kind).draw(dice)
+        value, rolls = _kind(kind).draw(dice)
     then = None
     chain = shape.get("chain")
     if chain:
@@ -87,6 +85,14 @@ def draw(code: str, dice: Dice, modifier: int = 0) -> Drawn:
     return Drawn(code, shape["title"], value, rolls, then)
 
 
+@cache
+def _kind(text: str) -> Any:
+    from meikyu.tables.model import parse_dice_kind
+
+    return parse_dice_kind(text)
+
+
+@cache
 def is_written(code: str) -> bool:
     """Whether ``code``'s entries (and those of every table it chains to) are written."""
     chain = shapes()[code].get("chain")
