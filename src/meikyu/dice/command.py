@@ -144,7 +144,8 @@ def _parse_secret(clean: str, system: SystemCommands) -> tuple[Node, bool]:
                 node, _ = _parse_one(clean[1:], system)
             except CommandError as second:
                 second.secret = True  # a refusal of a secret command is as secret as its roll
-                if second.key == "error.command.reroll_condition" and not _family("repeat.is_repeat")(clean[1:]):
+                if second.bcdice is not None and second.key == "error.command.reroll_condition" \
+                        and not _family("repeat.is_repeat")(clean[1:]):
                     second.bcdice = clean[0] + second.bcdice  # BCDice echoes the reroll as typed, S included
                 if second.bcdice is not None or first.key == "error.command.unknown":
                     raise second from None
