@@ -277,7 +277,7 @@ def _documented(answer: dict[str, Any], result: Any) -> str | None:
     m = _REPEAT.match(str(answer["command"]))
     if m and not isinstance(result, Exception) and result.render("bcdice").startswith("繰り返し対象"):
         try:  # a repeat of a command meikyu refuses: the refusal's own class
-            meikyu.roll(m.group(1), system=str(answer["system"]))
+            meikyu.roll(m.group(1), system=str(answer["system"]), seed=0)
         except InputError as err:
             inner = _documented({**answer, "command": m.group(1), "ok": False, "raised": None}, err)
             if inner is not None:
@@ -296,7 +296,7 @@ def classify(answer: dict[str, Any]) -> tuple[str, str]:
     result: Any
     try:
         if not answer["ok"]:
-            result = meikyu.roll(command, system=system, bcdice_messages=True)
+            result = meikyu.roll(command, system=system, seed=0, bcdice_messages=True)  # seeded: a replay repeats
         else:
             result = meikyu.roll(command, system=system, dice=[tuple(p) for p in answer["rands"]], bcdice_messages=True)
         result.render("bcdice")
