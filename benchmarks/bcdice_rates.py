@@ -1,4 +1,5 @@
-"""Rolls per second of BCDice's common commands and two Meikyuu Kingdom tables: meikyu beside BCDice.
+"""Rolls per second of BCDice's common commands, two Meikyuu Kingdom tables and MeikyuKingdomBasic's check and
+two of its tables: meikyu beside BCDice.
 
     python benchmarks/bcdice_rates.py --seconds 2 [--bcdice-lib PATH]
 
@@ -21,12 +22,14 @@ from timing import rate  # noqa: E402
 import meikyu  # noqa: E402
 
 COMMANDS = [("DiceBot", "2D6+1>=8"), ("DiceBot", "4B6>=4"), ("DiceBot", "C(10*3)"), ("MeikyuKingdom", "NT"),
-            ("MeikyuKingdom", "KDT")]
+            ("MeikyuKingdom", "KDT"), ("MeikyuKingdomBasic", "3MK+2>=9"), ("MeikyuKingdomBasic", "BUS"),
+            ("MeikyuKingdomBasic", "TET")]
 _RUBY = """
 $LOAD_PATH.unshift ARGV[0]
 require "bcdice"
 require "bcdice/game_system/DiceBot"
 require "bcdice/game_system/MeikyuKingdom"
+require "bcdice/game_system/MeikyuKingdomBasic"
 seconds = ARGV[1].to_f
 ARGV[2..].each_slice(2) do |sys, cmd|
   klass = BCDice::GameSystem.const_get(sys)
@@ -68,7 +71,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--bcdice-lib")
+    parser.add_argument("--system", action="append", help="only these systems' commands")
     args = parser.parse_args()
+    if args.system:
+        COMMANDS[:] = [c for c in COMMANDS if c[0] in args.system]
     bcdice = theirs(args.bcdice_lib, args.seconds) if args.bcdice_lib else {}
     print("| command | meikyu rolls/s (roll + BCDice text) | BCDice rolls/s | ratio |")
     print("|---|---:|---:|---:|")

@@ -118,14 +118,17 @@ def _batch_line(line: str) -> dict[str, Any]:
         seed = request.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= _SEED_LIMIT):
             return {"ok": False, "reason": f'"seed" must be a whole number below 2^64 ({_SEED_LIMIT}) in size'}
+        fmt = "bcdice" if request.get("format", "text") == "bcdice" else "text"
         result = meikyu.roll(
             request["command"], system=str(request.get("system") or "MeikyuKingdom"), dice=dice, seed=seed,
-            lang=lang if isinstance(lang, str) else None,
+            lang=lang if isinstance(lang, str) else None, bcdice_messages=fmt == "bcdice",
         )
-        fmt = request.get("format", "text")
-        return result.to_json("bcdice" if fmt == "bcdice" else "text")
+        return result.to_json(fmt)
     except MeikyuError as exc:
-        return {"ok": False, "reason": exc.message(lang if lang in LANGS else "en")}
+        refusal = {"ok": False, "reason": exc.message(lang if lang in LANGS else "en")}
+        if getattr(exc, "secret", False):
+            refusal["secret"] = True  # even a refusal of a secret roll is not for the open channel
+        return refusal
 
 
 def _batch_lines() -> Iterator[str | dict[str, Any]]:
@@ -171,8 +174,9 @@ def cmd_systems(args: argparse.Namespace) -> int:
     from meikyu.systems import all_systems
 
     lang = _lang_of(args)
+    width = max(len(info.id) for info in all_systems())
     for info in all_systems():
-        print(f"{info.id:16} {info.localized_name(lang)}")
+        print(f"{info.id:{width}} {info.localized_name(lang)}")
     return 0
 
 

@@ -51,6 +51,10 @@ class CommandError(InputError):
     def __init__(self, key: str, *, bcdice: str | None = None, **params: Any) -> None:
         super().__init__(key, **params)
         self.bcdice = bcdice
+        self.secret = False
+        """Set when the refused command was a secret one (``S2R6``): its answer must stay secret too."""
+        self.verdict = (False, False, False, False)
+        """The success, failure, critical and fumble flags BCDice sets on its message (``2D0>=3`` fails)."""
 
 
 class LimitError(CommandError):

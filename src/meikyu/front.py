@@ -68,7 +68,8 @@ def roll(
     except CommandError as err:
         if not bcdice_messages or err.bcdice is None:
             raise
-        return Notice(err).evaluate(_shared_dice(), commands, None if lang is None else resolve_lang(lang))
+        notice = Notice(err).evaluate(_shared_dice(), commands, None if lang is None else resolve_lang(lang))
+        return notice._replace(secret=err.secret)
     language = None if lang is None else resolve_lang(lang)  # resolved when text is rendered
     if dice is None:
         source: Dice = _shared_dice() if seed is None else RandomDice(seed)

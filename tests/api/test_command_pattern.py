@@ -19,6 +19,7 @@ import meikyu
 from meikyu.api.v2 import game_system
 from meikyu.errors import InputError
 from meikyu.systems import all_systems, find
+from meikyu.systems.meikyu_kingdom_basic.commands import PREFIXES as MKB_PREFIXES
 
 SYSTEM_IDS = [s.id for s in all_systems()]
 
@@ -39,6 +40,10 @@ EXTRA = {
         "x2 2MK+1>=9", "２ＭＫ＋３＞＝９", "２ｍｋ", "KDT", "kdt", "T1T", "ET", "TT", "MPT", "SKDT", "x2 KDT",
         "ＫＤＴ", "ｋｄｔ", "Ｔ１Ｔ", "2mk+3>=9 攻撃", "2mk+3>=9 공격", "0MK", "10MK+1>=12", "2D6>=9",
         "Ｓ２ＭＫ＞＝８",
+    ],
+    "MeikyuKingdomBasic": [
+        "2MK+3>=9", "3mk", "2R6+1", "2MK=>8", "S2MK", "x2 2MK+1>=9", "２ＭＫ＋３＞＝９", "MPT", "NAMEA", "PNT2",
+        "2D6>=9", "BUS", "ABUS 技", "ＴＥＴ",
     ],
     "ShinGamebook": ["2D6+5>=9", "2d6+3>=8 戦闘"],
     "Liberator": ["2D6", "D66 カード"],
@@ -87,10 +92,11 @@ _BCDICE_COMMON = (r"[+\-(]*(\d+|D\d+)|\d+B\d+|\d+T[YZ]\d+|C[+\-(]*\d+|choice|D66
                   r"|BCDiceVersion")
 _BCDICE_MK = (r"\d+MK|\d+R6|LRT|ORT|CRT|ART|FRT|TBT|CBT|SBT|VBT|FBT|ABT|WBT|LBT|THT|CHT|SHT|VHT|KDT|KCT|KMT|CAT|FWT"
               r"|CFT|TT|NT|ET|MPT|T1T|T2T|T3T|T4T|T5T|NAME|DFT|IDT|WIT|LIT|RIT|SIT|RWIT|RUIT|IFT|\d+RET|PNT|MLT|KNT|WORD")
+_BCDICE_MKB = r"\d+MK|\d+R6|" + "|".join(MKB_PREFIXES)
 
 
 def bcdice_pattern(system_id: str) -> re.Pattern[str]:
-    extra = "|" + _BCDICE_MK if system_id == "MeikyuKingdom" else ""
+    extra = {"MeikyuKingdom": "|" + _BCDICE_MK, "MeikyuKingdomBasic": "|" + _BCDICE_MKB}.get(system_id, "")
     return re.compile(f"^S?({_BCDICE_COMMON}{extra})", re.IGNORECASE)
 
 

@@ -31,10 +31,10 @@ def bot_lines() -> dict[str, list[str]]:
 
 def test_the_list_is_the_bots_whole_list() -> None:
     lines = bot_lines()
-    assert {s: len(c) for s, c in lines.items()} == {"DiceBot": 241, "MeikyuKingdom": 83}
+    assert {s: len(c) for s, c in lines.items()} == {"DiceBot": 241, "MeikyuKingdom": 83, "MeikyuKingdomBasic": 124}
 
 
-@pytest.mark.parametrize("system", ["DiceBot", "MeikyuKingdom"])
+@pytest.mark.parametrize("system", ["DiceBot", "MeikyuKingdom", "MeikyuKingdomBasic"])
 def test_every_line_the_bot_expects_to_roll_passes_our_pattern(system: str) -> None:
     ours = re.compile(find(system).commands().command_pattern, re.IGNORECASE)
     theirs = bcdice_pattern(system)

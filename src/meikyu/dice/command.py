@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from meikyu.dice.lexer import DEFAULT_ROUNDING
 from meikyu.dice.limits import check_command, check_dice, check_text
 from meikyu.dice.node import GENERIC, Node, SystemCommands
 from meikyu.dice.version import VersionNode, parse_version
@@ -138,20 +139,28 @@ def _parse_secret(clean: str, system: SystemCommands) -> tuple[Node, bool]:
         raise
     except CommandError as first:
         if first.bcdice is None and clean[:1] in "sS" and len(clean) > 1:
+            node: Node | None = None
             try:
                 node, _ = _parse_one(clean[1:], system)
-                if isinstance(node, VersionNode):  # BCDice reads BCDiceVersion alone, never secret
-                    raise first
-                return node, True
             except CommandError as second:
+                second.secret = True  # a refusal of a secret command is as secret as its roll
+                if second.bcdice is not None and second.key == "error.command.reroll_condition" \
+                        and not _family("repeat.is_repeat")(clean[1:]):
+                    second.bcdice = clean[0] + second.bcdice  # BCDice echoes the reroll as typed, S included
                 if second.bcdice is not None or first.key == "error.command.unknown":
                     raise second from None
+            if node is not None and not isinstance(node, VersionNode):  # BCDice reads BCDiceVersion alone
+                return node, True
         raise
 
 
 @lru_cache(maxsize=4096)
 def _parse_cached(text: str, system: SystemCommands) -> Parsed:
-    node, secret = _parse_secret(normalize(text), system)
+    rounding = DEFAULT_ROUNDING.set(system.rounding)
+    try:
+        node, secret = _parse_secret(normalize(text), system)
+    finally:
+        DEFAULT_ROUNDING.reset(rounding)
     check_dice(node.max_dice)
     new_entry()  # the cache takes it: keep the collector's young passes small (meikyu.memo)
     return Parsed(node, secret)

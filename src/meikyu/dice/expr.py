@@ -6,7 +6,7 @@ distributions instead of dice), so neither needs the other to know the tree.
 
 from __future__ import annotations
 
-from meikyu.dice.lexer import divide
+from meikyu.dice.lexer import DEFAULT_ROUNDING, divide
 from meikyu.dice.limits import MAX_SIDES, MAX_TERM_DICE
 from meikyu.dice.node import SystemCommands
 from meikyu.dice.source import Dice
@@ -101,7 +101,8 @@ class DiceTerm(Expr):
 
     @property
     def void(self) -> bool:
-        return self.count > MAX_TERM_DICE or not 1 <= self.sides <= MAX_SIDES
+        # BCDice rolls any number of D66 in a sum (201D66 too); other terms past 200 dice roll nothing
+        return (self.count > MAX_TERM_DICE and self.sides != 66) or not 1 <= self.sides <= MAX_SIDES
 
     def void_terms(self) -> list[bool]:
         return [self.void]
@@ -117,7 +118,7 @@ class DiceTerm(Expr):
         return sum(values)
 
     def _roll(self, r: Rolling) -> list[int]:
-        if self.count <= 0 or self.count > MAX_TERM_DICE:
+        if self.count <= 0 or (self.count > MAX_TERM_DICE and self.sides != 66):
             return []
         if not 1 <= self.sides <= MAX_SIDES:
             return [0] * self.count  # BCDice's placeholder; only reached when rendering its text for an error
@@ -209,20 +210,21 @@ def apply_op(op: str, a: int, b: int, rounding: str = "") -> int:
 
 
 class BinOp(Expr):
-    __slots__ = ("op", "left", "right", "rounding", "dice_count", "has_dice")
+    __slots__ = ("op", "left", "right", "rounding", "applied", "dice_count", "has_dice")
 
     def __init__(self, op: str, left: Expr, right: Expr, rounding: str = "") -> None:
         self.op = op
         self.left = left
         self.right = right
         self.rounding = rounding
+        self.applied = rounding or DEFAULT_ROUNDING.get()  # the letter typed, else the system's way
         self.dice_count = left.dice_count + right.dice_count
         self.has_dice = left.has_dice or right.has_dice
 
     def eval(self, r: Rolling) -> int:
         a = self.left.eval(r)
         b = self.right.eval(r)
-        return apply_op(self.op, a, b, self.rounding)
+        return apply_op(self.op, a, b, self.applied)
 
     def expr(self) -> str:
         return f"{self.left.expr()}{self.op}{self.right.expr()}{self.rounding}"

@@ -16,6 +16,7 @@ characters. :class:`TokenParser` walks them; :meth:`TokenParser.arith` reads dic
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from math import floor
 
 from meikyu.dice.limits import check_depth, check_number
@@ -81,6 +82,11 @@ def divide(left: int, right: int, rounding: str) -> int:
     return left // right
 
 
+DEFAULT_ROUNDING: ContextVar[str] = ContextVar("meikyu_default_rounding", default="")
+"""How a ``/`` without a letter rounds in the system whose command is being parsed: ``""`` down, ``"U"`` up
+(BCDice's ``round_type``; its MeikyuKingdomBasic rounds up). Set by :func:`meikyu.dice.command.parse`."""
+
+
 class Arith:
     """Dice-free arithmetic. ``value`` raises ZeroDivisionError on a division by zero."""
 
@@ -135,10 +141,11 @@ class AParen(Arith):
 class ABin(Arith):
     """``+ - *`` and ``/`` with its rounding letter (printed ``C`` for both ``U`` and ``C``)."""
 
-    __slots__ = ("op", "left", "right", "rounding")
+    __slots__ = ("op", "left", "right", "rounding", "applied")
 
     def __init__(self, op: str, left: Arith, right: Arith, rounding: str = "") -> None:
         self.op, self.left, self.right, self.rounding = op, left, right, rounding
+        self.applied = rounding or DEFAULT_ROUNDING.get()  # the letter typed, else the system's way
 
     def value(self) -> int:
         a, b = self.left.value(), self.right.value()
@@ -148,7 +155,7 @@ class ABin(Arith):
             return a - b
         if self.op == "*":
             return a * b
-        return divide(a, b, self.rounding)
+        return divide(a, b, self.applied)
 
     def output(self) -> str:
         shown = "C" if self.rounding == "U" else self.rounding
@@ -274,3 +281,31 @@ def arith_value(node: Arith) -> int:
         return node.value()
     except ZeroDivisionError:
         raise CommandError("error.command.zero_division") from None
+
+
+_FOLDABLE = re.compile(r"\([\d/+*\-CURF]+\)")
+
+
+def fold_parentheses(text: str) -> str:
+    """BCDice's first step before a system reads its own commands: each ``(…)`` of plain arithmetic becomes
+    its value, innermost first (``2MK+(1+1)>=9`` → ``2MK+2>=9``, ``(1+2)R6`` → ``3R6``); one it cannot
+    compute is left as it is.
+
+    >>> fold_parentheses("2MK+(1+(2*3))>=9"), fold_parentheses("(7/2U)MK"), fold_parentheses("2MK+(1+)")
+    ('2MK+7>=9', '4MK', '2MK+(1+)')
+    """
+    while True:
+        folded = _FOLDABLE.sub(_fold_one, text)
+        if folded == text:
+            return text
+        text = folded
+
+
+def _fold_one(m: re.Match[str]) -> str:
+    try:
+        p = TokenParser(m.group(0))
+        value = p.arith().value()
+        p.done()
+    except (CommandError, ZeroDivisionError):
+        return m.group(0)
+    return str(value)

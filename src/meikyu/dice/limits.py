@@ -31,6 +31,8 @@ MAX_DEPTH = 20
 """Nested parentheses."""
 MAX_NUMBER = 10**9
 MAX_CHOICES = 100
+BCDICE_MAX_RANDS = 10_000
+"""Dice BCDice draws for one command before it gives up with an error (bcdice-api answers 500)."""
 MAX_TALLY_SIDES = 20
 """Sides of a tally die (``nTYx``), as BCDice allows."""
 

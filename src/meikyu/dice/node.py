@@ -53,6 +53,8 @@ class SystemCommands:
     default_lang = "ja"
     """The language results render in when none is asked and ``$MEIKYU_LANG`` is unset (the registry's
     ``SystemInfo.default_lang`` of the same system; a test keeps the two equal)."""
+    rounding = ""
+    """How ``/`` without a letter rounds: ``""`` down, ``"U"`` up (BCDice's ``round_type``)."""
     _pattern: str | None = None
 
     def pattern_heads(self) -> list[str]:
@@ -152,7 +154,9 @@ class Notice(Node):
         self.source = str(error.params.get("command", ""))
 
     def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
-        return RollResult(self, system.system_id, lang, (), default_lang=system.default_lang)
+        success, failure, critical, fumble = self.error.verdict
+        return RollResult(self, system.system_id, lang, (), success=success, failure=failure, critical=critical,
+                          fumble=fumble, default_lang=system.default_lang)
 
     def render_bcdice(self, result: RollResult) -> str:
         return self.error.bcdice or ""

@@ -181,7 +181,7 @@ def _distribution(expr: Expr) -> tuple[Dist, int]:
     if isinstance(expr, BinOp) and expr.op in "*/":
         left, dl = _distribution(expr.left)
         right, dr = _distribution(expr.right)
-        return _convolve(left, right, expr.op, expr.rounding), dl * dr
+        return _convolve(left, right, expr.op, expr.applied), dl * dr
     leaves, constant = _additive(expr)
     dice, others = _groups(leaves)
     parts: list[tuple[Dist, int]] = []

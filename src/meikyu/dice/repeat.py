@@ -21,7 +21,7 @@ from meikyu.dice.limits import MAX_REPEAT, check_repeat
 from meikyu.dice.node import Node, SystemCommands
 from meikyu.dice.result import RollResult
 from meikyu.dice.source import Dice
-from meikyu.errors import CommandError
+from meikyu.errors import CommandError, LimitError
 
 _REPEAT = re.compile(r"(?:repeat|rep|x)(\d+)\s+(\S.*)$", re.IGNORECASE | re.DOTALL)
 _NESTED = re.compile(r"(?:repeat|rep|x)\d+")  # BCDice's own test is case-sensitive
@@ -40,12 +40,10 @@ class RepeatRoll(Node):
     def evaluate(self, dice: Dice, system: SystemCommands, lang: str | None) -> RollResult:
         parts = tuple(self.inner.evaluate(dice, system, lang) for _ in range(self.count))
         rands = tuple(r for part in parts for r in part.rands)
-        return RollResult(
-            self, system.system_id, lang, rands,
-            success=any(p.success for p in parts), failure=any(p.failure for p in parts),
-            critical=any(p.critical for p in parts), fumble=any(p.fumble for p in parts),
-            drive=sum(p.drive for p in parts), parts=parts, default_lang=system.default_lang,
-        )
+        # The verdicts stay on the parts: BCDice leaves the whole answer's flags false, and one flag could not
+        # say "the second of three succeeded" anyway.
+        return RollResult(self, system.system_id, lang, rands, drive=sum(p.drive for p in parts), parts=parts,
+                          default_lang=system.default_lang)
 
     def render_bcdice(self, result: RollResult) -> str:
         return "\n\n".join(f"#{i}\n{p.render('bcdice')}" for i, p in enumerate(result.parts, 1))
@@ -72,7 +70,10 @@ def parse_repeat(text: str, parse_inner: Callable[[str], tuple[Node, bool]]) -> 
     except CommandError as err:
         if err.bcdice is not None:
             err.bcdice = "\n\n".join(f"#{i}\n{err.bcdice}" for i in range(1, count + 1))
+            err.verdict = (False, False, False, False)  # a repeat's answer carries no verdict
             raise
+        if isinstance(err, LimitError):
+            raise  # past a hard limit: say which, not "could not run"
         raise CommandError(
             "error.command.repeat_inner", command=trailer[:40],
             bcdice=f"繰り返し対象のコマンドが実行できませんでした ({trailer})",

@@ -21,7 +21,7 @@ from typing import Any
 
 from meikyu.dice.expr import FILTERS, BinOp, DiceTerm, Expr, Neg, Num, Paren, Rolling, constant, dice_terms
 from meikyu.dice.lexer import TokenParser, compare
-from meikyu.dice.limits import MAX_TERM_DICE, check_depth, check_term
+from meikyu.dice.limits import BCDICE_MAX_RANDS, MAX_TERM_DICE, check_depth, check_term
 from meikyu.dice.node import Node, SumOutcome, SystemCommands, verdict_tail
 from meikyu.dice.result import RollResult
 from meikyu.dice.source import Dice
@@ -116,7 +116,7 @@ class _SumParser(TokenParser):
 class SumRoll(Node):
     """A sum with an optional comparison."""
 
-    __slots__ = ("expr", "op", "target", "unknown_target", "max_dice")
+    __slots__ = ("expr", "op", "target", "unknown_target", "max_dice", "d66")
 
     def __init__(self, expr: Expr, op: str | None, target: int | None, unknown: bool) -> None:
         self.expr = expr
@@ -124,6 +124,8 @@ class SumRoll(Node):
         self.target = target
         self.unknown_target = unknown
         self.max_dice = expr.dice_count
+        self.d66 = any(t.sides == 66 for t in dice_terms(expr))
+        """BCDice judges a sum with D66 in it as a plain sum (its dice are d66, not d6)."""
         cmp = "" if op is None else op + ("?" if unknown else str(target))
         self.source = expr.expr() + cmp
 
@@ -133,7 +135,7 @@ class SumRoll(Node):
         success = failure = critical = fumble = False
         drive = 0
         if self.target is not None and self.op is not None:
-            judged = system.judge_sum(_outcome(total, r.rands), self.op, self.target)
+            judged = system.judge_sum(_outcome(total, r.rands, self.d66), self.op, self.target)
             if judged is None:
                 success = compare(self.op, total, self.target)
             else:
@@ -164,7 +166,7 @@ class SumRoll(Node):
                 text += " ＞ 絶対失敗"
             else:
                 text += " ＞ 成功" if result.success else " ＞ 失敗"
-            text += system.sum_bcdice_suffix(_outcome(result.total or 0, result.rands), self.op, self.target)
+            text += system.sum_bcdice_suffix(_outcome(result.total or 0, result.rands, self.d66), self.op, self.target)
         return text
 
     def render_text(self, result: RollResult, lang: str) -> str:
@@ -178,10 +180,10 @@ class SumRoll(Node):
         return sum_odds(self, system)
 
 
-def _outcome(total: int, rands: Any) -> SumOutcome:
+def _outcome(total: int, rands: Any, d66: bool = False) -> SumOutcome:
     sides = {s for s, _ in rands}
     values = tuple(v for _, v in rands)
-    return SumOutcome(total, sum(values), sides.pop() if len(sides) == 1 else None, values)
+    return SumOutcome(total, sum(values), sides.pop() if len(sides) == 1 and not d66 else None, values)
 
 
 def parse_sum(word: str) -> SumRoll:
@@ -207,11 +209,20 @@ def parse_sum(word: str) -> SumRoll:
     node = SumRoll(expr, op, target, unknown)
     voids = expr.void_terms()
     if any(voids):
-        bcdice = None
-        if all(voids):  # BCDice draws nothing at all here: its answer is known without dice
-            bcdice = node.render_bcdice(node.evaluate(_NO_DICE, SystemCommands(), None))
-        for term in dice_terms(expr):
-            check_term(term.count, term.sides, bcdice)
+        bcdice, answer = None, None
+        # BCDice draws nothing at all here, so its answer is known without dice; past 10,000 dice in a term
+        # it raises instead (bcdice-api: 500), and we refuse.
+        if all(voids) and all(t.count <= BCDICE_MAX_RANDS for t in dice_terms(expr)):
+            answer = node.evaluate(_NO_DICE, SystemCommands(), None)
+            bcdice = node.render_bcdice(answer)
+        try:
+            for term in dice_terms(expr):
+                if term.void:
+                    check_term(term.count, term.sides, bcdice)
+        except LimitError as err:
+            if answer is not None:  # BCDice keeps the verdict of its zero-dice answer
+                err.verdict = (answer.success, answer.failure, answer.critical, answer.fumble)
+            raise
         raise LimitError("error.limit.dice", count=expr.dice_count, limit=MAX_TERM_DICE)  # pragma: no cover
     return node
 

@@ -63,9 +63,10 @@ class UpperRoll(Node):
         shown = [str(c[0]) if len(c) == 1 else f"{sum(c)}[{','.join(map(str, c))}]" for c in result.detail]
         return ",".join(shown) + modifier_text(self.modifier)
 
-    def _answer(self, result: RollResult) -> tuple[int, int]:
+    def _answer(self, result: RollResult) -> tuple[int | str, int]:
+        """The highest die and the sum; with no dice at all (``0U20[4]``) BCDice prints no highest."""
         sums = [sum(c) for c in result.detail]
-        return max(sums) + self.modifier, sum(sums) + self.modifier
+        return (max(sums) + self.modifier if sums else ""), sum(sums) + self.modifier
 
     def render_bcdice(self, result: RollResult) -> str:
         head = f"({self.source}) ＞ {self._middle(result)} ＞ "

@@ -6,7 +6,7 @@ first time one of its commands is parsed.
 >>> find("미궁킹덤").id
 'MeikyuKingdom'
 >>> [s.id for s in all_systems()]
-['DiceBot', 'ShinGamebook', 'MeikyuKingdom', 'Liberator']
+['DiceBot', 'ShinGamebook', 'MeikyuKingdom', 'MeikyuKingdomBasic', 'Liberator']
 """
 
 from __future__ import annotations
@@ -71,6 +71,15 @@ _SYSTEMS: tuple[SystemInfo, ...] = (
         aliases=("mk", "meikyu", "meikyukingdom", "미궁킹덤", "迷宮キングダム", "迷宮kingdom"),
         default_lang="ko",
         commands_module="meikyu.systems.meikyu_kingdom.commands",
+    ),
+    SystemInfo(
+        id="MeikyuKingdomBasic",
+        name="迷宮キングダム 基本ルールブック",
+        names=(("ko", "미궁킹덤 기본 룰북"), ("ja", "迷宮キングダム 基本ルールブック"), ("en", "Meikyuu Kingdom Basic Rulebook")),
+        sort_key="めいきゆうきんくたむきほんるうるふつく",
+        aliases=("mkb", "meikyukingdombasic", "迷宮キングダム基本ルールブック", "미궁킹덤기본룰북"),
+        default_lang="ko",
+        commands_module="meikyu.systems.meikyu_kingdom_basic.commands",
     ),
     SystemInfo(
         id="Liberator",

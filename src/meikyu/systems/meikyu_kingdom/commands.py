@@ -24,6 +24,7 @@ import sys
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from meikyu.dice.lexer import fold_parentheses
 from meikyu.dice.node import Node, SumJudgement, SumOutcome, SystemCommands, verdict_tail
 from meikyu.dice.result import RollResult
 from meikyu.dice.source import Dice
@@ -35,8 +36,8 @@ from meikyu.systems.meikyu_kingdom.tables.catalog import TABLE_CODES
 if TYPE_CHECKING:
     from meikyu.dice.result import Odds
 
-MAX_CHECK_DICE = 100
-"""Dice one nMK check may roll (2 + hope)."""
+MAX_CHECK_DICE = 200
+"""Dice one nMK check may roll (2 + hope); BCDice rolls up to 200 and fails past them."""
 
 
 PATTERN_WORDS = (
@@ -191,10 +192,14 @@ class MKCheck(Node):
             text = f"({self.bcdice_source}) ＞ {total}"
         if self.target is not None:
             text += _bcdice_judgement(total, dice_now, self.target)
-            text += _bcdice_drive_hint(total, values, self.target)
+            text += self.drive_hint(total, values, self.target)
         elif self.hint_target is not None:
-            text += _bcdice_drive_hint(total, values, self.hint_target)
+            text += self.drive_hint(total, values, self.hint_target)
         return text
+
+    def drive_hint(self, total: int, dice: list[int], target: int) -> str:
+        """BCDice's drive hint after a judged check (an edition may read it otherwise)."""
+        return _bcdice_drive_hint(total, dice, target)
 
     def render_text(self, result: RollResult, lang: str) -> str:
         from meikyu.i18n import translate
@@ -312,23 +317,37 @@ class MeikyuKingdomCommands(SystemCommands):
 
         return [*super().pattern_heads(), numeric("M"), words_head(PATTERN_WORDS)]
 
-    def parse(self, body: str) -> Node | None:
+    def make_check(self, count: int, modifier: int, mod_text: str, target: int | None, unknown: bool,
+                   bcdice_source: str = "", hint: int | None = None) -> MKCheck:
+        """One ``nMK`` check of this system (an edition's own class reads its drive hint otherwise)."""
+        return _check(count, modifier, mod_text, target, unknown, bcdice_source, hint)
+
+    def parse_check(self, body: str) -> MKCheck | None:
+        """An ``nMK`` check, read as BCDice reads it, or None."""
+        if "(" in body:
+            body = fold_parentheses(body)  # as BCDice does first: 2MK+(1+1)>=9 is 2MK+2>=9
+        b = _BCDICE_CHECK.match(re.sub(r"(\d+)MK6?", r"\1R6", body))
         m = _CHECK.match(body)
-        if m is not None:
+        if m is not None and b is not None:
             count = int(m.group(1))
             mod_text = m.group(2)
             modifier = sum(int(x) for x in _MOD.findall(mod_text))
             raw_target = m.group(4)
             unknown = raw_target == "?"
             target = None if raw_target is None or unknown else int(raw_target)
-            return _check(count, modifier, mod_text, target, unknown)
-        b = _BCDICE_CHECK.match(re.sub(r"(\d+)MK6?", r"\1R6", body))
+            return self.make_check(count, modifier, mod_text, target, unknown, b.group(0))  # echoed as typed: 01R6, =>
         if b is not None:  # BCDice's prefix reading: what follows the check is ignored
             count, mod_text, op, raw = int(b.group(1)), b.group(2), b.group(3) or "", b.group(4)
             judged = ">=" in op or "=>" in op
             target = int(raw) if raw is not None and judged else None
             hint = int(raw) if raw is not None and not judged else None
-            return _check(count, _arith(mod_text), mod_text, target, False, b.group(0), hint)
+            return self.make_check(count, _arith(mod_text), mod_text, target, False, b.group(0), hint)
+        return None
+
+    def parse(self, body: str) -> Node | None:
+        check = self.parse_check(body)
+        if check is not None:
+            return check
         if body in TABLE_CODES:
             return MKTable(body)
         if not body[:1].isalpha() and not body.startswith(_DIGIT_HEADED):

@@ -27,7 +27,7 @@ from meikyu.dice.result import Odds
 from meikyu.errors import LimitError
 from meikyu.systems.meikyu_kingdom.check.rolls import best_outcome
 
-MAX_ODDS_DICE = 100
+MAX_ODDS_DICE = 200
 """As many dice as one nMK check may roll (commands.MAX_CHECK_DICE): the cost no longer grows with n."""
 
 _PAIRS = tuple((a, b) for b in range(1, 6) for a in range(1, b + 1))

@@ -1,0 +1,163 @@
+"""MeikyuKingdomBasic's tables: BCDice's dice and titles, entries in this project's own words.
+
+``data/shapes.toml`` holds, for every table command BCDice's MeikyuKingdomBasic rolls from a table, its
+title and dice (facts); :func:`draw` draws exactly BCDice's dice and gives BCDice's roll value, so a
+bot that replays BCDice's dice selects the same line. Entries live in ``data/tables/<CODE>.toml``
+(the same table format as Meikyuu Kingdom's, ko/ja/en). A table whose entries are not written yet
+is refused by name (``unwritten``), never answered with an empty or made-up line.
+
+>>> from meikyu.dice.source import ScriptedDice
+>>> draw("KDT", ScriptedDice([5, 3]))
+Drawn(code='KDT', title='王国災厄表', value=8, rolls=(5, 3), then=None)
+>>> draw("CIR", ScriptedDice([1, 2, 2])).then
+Drawn(code='WIT', title='武具アイテム表', value=22, rolls=(2, 2), then=None)
+>>> print(roll("BUS", ScriptedDice([2])).bcdice_text())
+基本肉弾スキル表(2) ＞ 鉄腕
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from meikyu.errors import CommandError
+
+if TYPE_CHECKING:
+    from meikyu.dice.source import Dice
+    from meikyu.tables import Table
+
+_DATA = "meikyu.systems.meikyu_kingdom_basic"
+_EXIT = re.compile(r"EXIT([-+]?\d*)")
+
+
+class Drawn(NamedTuple):
+    """One table roll as BCDice makes it: the title, the roll value, the dice, and a chained roll."""
+
+    code: str
+    title: str
+    value: int
+    rolls: tuple[int, ...]
+    then: Drawn | None
+
+
+@cache
+def shapes() -> dict[str, dict[str, Any]]:
+    """Every table code → ``{"title", "dice", "chain"?}`` (read once)."""
+    import tomllib
+
+    text = resources.files(_DATA).joinpath("data").joinpath("shapes.toml").read_text(encoding="utf-8")
+    tables: dict[str, dict[str, Any]] = tomllib.loads(text)["tables"]
+    return tables
+
+
+def table_code(body: str) -> tuple[str, int] | None:
+    """The table a command word names and its modifier (``EXIT+2`` → ``("EXIT", 2)``), or None.
+
+    >>> table_code("KDT"), table_code("EXIT-2"), table_code("KDTX")
+    (('KDT', 0), ('EXIT', -2), None)
+    """
+    if body in shapes():
+        return body, 0
+    m = _EXIT.fullmatch(body)
+    if m is not None:
+        return "EXIT", int(m.group(1)) if m.group(1) not in ("", "+", "-") else 0
+    return None
+
+
+def draw(code: str, dice: Dice, modifier: int = 0) -> Drawn:
+    """Draw ``code``'s dice as BCDice does and give its roll value (and the chained roll, if any)."""
+    shape = shapes()[code]
+    kind = shape["dice"]
+    if kind == "3D6DIGITS":  # three d6 read as the digits of one number (111–666)
+        rolls: tuple[int, ...] = (dice.roll(6), dice.roll(6), dice.roll(6))
+        value = rolls[0] * 100 + rolls[1] * 10 + rolls[2]
+    elif kind == "2D6EXIT":  # 2D6 plus the command's modifier, kept within 0..14
+        rolls = (dice.roll(6), dice.roll(6))
+        value = min(max(sum(rolls) + modifier, 0), 14)
+    else:
+        value, rolls = _kind(kind).draw(dice)
+    then = None
+    chain = shape.get("chain")
+    if chain:
+        then = draw(chain[value - 1], dice)
+    return Drawn(code, shape["title"], value, rolls, then)
+
+
+@cache
+def _kind(text: str) -> Any:
+    from meikyu.tables.model import parse_dice_kind
+
+    return parse_dice_kind(text)
+
+
+@cache
+def is_written(code: str) -> bool:
+    """Whether ``code``'s entries (and those of every table it chains to) are written."""
+    chain = shapes()[code].get("chain")
+    if chain:
+        return all(is_written(c) for c in chain)
+    return resources.files(_DATA).joinpath("data").joinpath("tables").joinpath(f"{code}.toml").is_file()
+
+
+def written_codes() -> tuple[str, ...]:
+    """Every table command that answers with an entry, in code order."""
+    return tuple(code for code in sorted(shapes()) if is_written(code))
+
+
+@cache
+def get_table(code: str) -> Table:
+    """``code``'s entries (a :class:`~meikyu.tables.Table` whose Japanese name is BCDice's title)."""
+    from meikyu.tables import load_table
+
+    if code not in shapes() or not is_written(code) or shapes()[code].get("chain"):
+        raise unwritten(code)
+    path = resources.files(_DATA).joinpath("data").joinpath("tables").joinpath(f"{code}.toml")
+    return load_table(f"{code}.toml", path.read_text(encoding="utf-8"))
+
+
+def unwritten(code: str) -> CommandError:
+    """The plain refusal of a table whose entries meikyu does not have yet."""
+    shape = shapes().get(code, {})
+    return CommandError("mkb.error.unwritten", code=code, title=shape.get("title", code))
+
+
+class BasicRoll(NamedTuple):
+    """A rolled table: what was drawn and the entry each roll selects."""
+
+    drawn: Drawn
+    table: Table | None
+    """The entries of the last table rolled (a chain's second table)."""
+
+    def _last(self) -> Drawn:
+        return self.drawn.then or self.drawn
+
+    def text(self, lang: str) -> str:
+        assert self.table is not None
+        return self.table.entry_for(self._last().value).text.pick(lang)
+
+    def bcdice_text(self) -> str:
+        """``{title}({value}) ＞ {entry}``; a chain prints both rolls, as BCDice does."""
+        last = self._last()
+        line = f"{last.title}({last.value}) ＞ {self.text('ja')}"
+        if self.drawn.then is not None:
+            line = f"{self.drawn.title}({self.drawn.value}) ＞ {line}"
+        return line
+
+    def render(self, lang: str) -> str:
+        assert self.table is not None
+        last = self._last()
+        line = f"{self.table.name.pick(lang)}({last.value}) → {self.text(lang)}"
+        if self.drawn.then is not None:
+            line = f"{self.drawn.title}({self.drawn.value}) → {line}"
+        return line
+
+
+def roll(code: str, dice: Dice, modifier: int = 0) -> BasicRoll:
+    """Roll a written table (raising :func:`unwritten` for one that is not)."""
+    if not is_written(code):
+        raise unwritten(code)
+    drawn = draw(code, dice, modifier)
+    last = drawn.then or drawn
+    return BasicRoll(drawn, get_table(last.code))
