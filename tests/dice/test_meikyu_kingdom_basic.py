@@ -10,7 +10,7 @@ from __future__ import annotations
 import tomllib
 
 import pytest
-from meikyu.systems.meikyu_kingdom.rolls import best_outcome
+from meikyu.systems.meikyu_kingdom.check.rolls import best_outcome
 
 import meikyu
 from meikyu.dice.source import RecordingDice, ScriptedDice
