@@ -10,12 +10,12 @@ from __future__ import annotations
 import tomllib
 
 import pytest
-from meikyu.systems.meikyu_kingdom.check.rolls import best_outcome
 
 import meikyu
 from meikyu.dice.source import RecordingDice, ScriptedDice
 from meikyu.errors import CommandError
 from meikyu.systems import find
+from meikyu.systems.meikyu_kingdom.check.rolls import best_outcome
 from meikyu.systems.meikyu_kingdom_basic.tables import draw, get_table, is_written, shapes, written_codes
 from tests.conftest import oracle_cases
 
