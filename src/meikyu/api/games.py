@@ -8,6 +8,7 @@ The routes (documented with examples in :mod:`meikyu.api.openapi`):
 - ``POST /api/games/{id}/undo`` ``{"version", "steps"?}`` (GM) → the game after it
 - ``POST /api/games/{id}/seats/{seat}/token`` (GM) → ``{seat, token, url}``
 - ``GET /api/games/{id}/events?after=N`` → the log entries after version N
+- ``POST /api/games/{id}/messages`` and ``…/messages/{n}/reveal|hide``: talk (:mod:`meikyu.api.games_talk`)
 - ``GET /api/games/{id}/export?format=text|markdown|bbcode&lang=…`` → the log as text
 - ``WS /api/games/{id}/live?token=…&lang=…&after=N`` → one log entry per new version, the newest also
   carrying ``answer`` (the seat's game as a GET gives it, but the log); closed (4401) when the token is replaced
@@ -48,6 +49,7 @@ from meikyu.api.games_http import (
     token_of,
 )
 from meikyu.api.games_live import Hub, live
+from meikyu.api.games_talk import TalkRoutes
 from meikyu.errors import MeikyuError
 from meikyu.store.tokens import hash_token, seat_url
 
@@ -145,6 +147,7 @@ class GamesApp:
             Route("/api/games/{id}/events", h(self.events), methods=["GET"]),
             Route("/api/games/{id}/export", h(self.export), methods=["GET"]),
             WebSocketRoute("/api/games/{id}/live", self.live),
+            *TalkRoutes(self).routes(),
         ]
 
     def _handler(self, work: Callable[..., Awaitable[Response]], auth: bool = True

@@ -27,6 +27,7 @@ from meikyu.api.params import read_stream
 from meikyu.errors import MeikyuError
 from meikyu.store import GameNotFound, VersionConflict
 from meikyu.store.service import Forbidden, Refused, Unauthorized
+from meikyu.table.talk import TalkForbidden
 
 STATUS_CODES = {400: "bad_request", 401: "bad_token", 403: "forbidden", 404: "not_found", 405: "method",
                 408: "timeout", 409: "stale", 413: "too_large", 414: "too_large", 415: "media_type",
@@ -68,6 +69,8 @@ def from_core(error: MeikyuError) -> GameApiError:
         return GameApiError(404, "not_found", error.key, error=error)
     if isinstance(error, Refused):
         return GameApiError(422, "refused", error.key, rule=error.rule, error=error)
+    if isinstance(error, TalkForbidden):
+        return GameApiError(403, "forbidden", error.key, error=error)
     return GameApiError(400, "bad_request", error.key, error=error)
 
 

@@ -50,6 +50,7 @@ from meikyu.table.base import GM, MenuItem, per_state
 from meikyu.table.mk_court import (
     ALL,
     Offer,
+    court_seat_name,
     court_seats,
     event_line,
     menu_items,
@@ -128,6 +129,9 @@ class SessionKind:
 
     def seats(self, state: TableSession) -> list[str]:
         return court_seats(state.session.court)
+
+    def seat_name(self, state: TableSession, seat: str, lang: str) -> str:
+        return court_seat_name(state.session.court, seat, lang)
 
     def _who(self, state: ss.SessionState, action: Action) -> str | None:
         """Whose action this is in the session (see the module docstring)."""
