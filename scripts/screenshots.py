@@ -37,6 +37,28 @@ PREPARE = {  # what the GM does before the players' screens are taken
 MORE = {  # further screens: a second game of a kind, taken further by the GM first
     "MeikyuKingdom-session-labyrinth": (("MeikyuKingdom", "session"), ["gm/gm_skip"] * 5 + ["all/enter_labyrinth"]),
 }
+TALK = [  # a scene of talk, posted before the talk screens are taken: (seat, message body)
+    ("gm", {"text": {"ko": "어서 오게, 가라앉은 여관일세.", "ja": "ようこそ、沈んだ宿へ。", "en": "Welcome to the Sunken Inn."},
+            "speaker": {"ko": "늙은 여관 주인", "ja": "年老いた宿の主人", "en": "Old Innkeeper"}}),
+    ("pc:hana", {"text": {"ko": "방 두 개 부탁해요.\n저녁도요.", "ja": "部屋を二つ。\n夕食も。", "en": "Two rooms, please.\nAnd supper."}}),
+    ("pc:toru", {"text": {"ko": "잠깐 커피 좀", "ja": "ちょっとコーヒー", "en": "brb, coffee"}, "channel": "ooc"}),
+    ("pc:hana", {"text": {"ko": "은 열쇠를 슬쩍 챙긴다.", "ja": "銀の鍵をこっそり拾う。", "en": "I pocket the silver key."},
+                 "to": ["gm"]}),
+    ("pc:hana", {"text": "2MK+3>=9 {ko: 흥정, ja: 交渉, en: haggling}"}),
+    ("pc:toru", {"text": "S2MK+1>=8"}),
+    ("gm", {"text": "KDT"}),
+    ("pc:toru", {"text": '<img src=x onerror="alert(1)">'}),
+]
+
+
+def localized(value: Any, lang: str) -> Any:
+    if isinstance(value, dict):
+        return value[lang]
+    if isinstance(value, str) and "{ko:" in value:
+        head, _, rest = value.partition("{")
+        words = dict(part.split(": ", 1) for part in rest.rstrip("}").split(", "))
+        return head + words[lang]
+    return value
 
 
 class Server:
@@ -45,7 +67,7 @@ class Server:
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]
         self.data = tempfile.TemporaryDirectory()
-        env = {**os.environ, "MEIKYU_DATA": self.data.name, "MEIKYU_GAMES_RATE": "1000"}
+        env = {**os.environ, "MEIKYU_DATA": self.data.name, "MEIKYU_GAMES_RATE": "1000", "MEIKYU_TALK_RATE": "6000"}
         self.process = subprocess.Popen([sys.executable, "-m", "meikyu", "serve", "--port", str(self.port)],
                                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.base = f"http://127.0.0.1:{self.port}"
@@ -135,6 +157,13 @@ def main() -> int:
                     for key in PREPARE.get(sk, []):
                         server.take(game, key)
                 more = {}
+                talk = server.call("POST", "/api/games", {"system": "MeikyuKingdom", "kind": "battle",
+                                                          "setup": "sample", "lang": lang})
+                for seat, body in TALK:
+                    token = next(s["token"] for s in talk["seats"] if s["seat"] == seat)
+                    server.call("POST", f"/api/games/{talk['id']}/messages",
+                                {k: localized(v, lang) for k, v in body.items()}, token)
+                more["talk"] = talk
                 for name, ((system, kind), keys) in MORE.items():
                     more[name] = server.call("POST", "/api/games", {"system": system, "kind": kind, "setup": "sample",
                                                                     "lang": lang})

@@ -1,12 +1,15 @@
 // One seat at the table: /play/{id}#token=…  Fetches the seat's game, keeps a live line open, draws
-// the system's board, the prompt, the actions, the dice field and the log, and posts chosen actions.
-// A state is shown as current only while the live line is up and no newer version has been announced.
+// the system's board, the prompt, the actions, the dice field, and hands the log to the talk pane
+// (talk.js); posts chosen actions. A state is shown as current only while the live line is up and no
+// newer version has been announced. Talk moves the log's version but never the state: a talk push (no
+// `answer`) goes to the talk pane alone, and the version an action is posted with moves with it.
 
 import { h, fill } from "./dom.js";
 import { t, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
 import { call, live } from "./api.js";
 import { renderMenu, renderPrompt, promptAnswers, oddsBadge, itemForm } from "./menu.js";
-import { renderLog, exportDialog } from "./log.js";
+import { exportDialog } from "./log.js";
+import { createTalk, TALK_TYPES } from "./talk.js";
 
 const BOARDS = {
   MeikyuKingdom: () => import("./mk.js"),
@@ -18,6 +21,7 @@ const id = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ||
 const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
 const $ = (sel) => document.querySelector(sel);
 const LOG_TAIL = 50; // as many log entries as a GET answer carries
+let talk = null; // the talk pane (talk.js), made once the page starts
 
 const s = {
   game: null, // the last GET answer
@@ -108,6 +112,13 @@ function pushed(message) {
   const next = s.version + 1 + s.queued.length;
   if (s.game && message.version === next) {
     const { answer, ...entry } = message;
+    if (!answer && !s.queued.length && TALK_TYPES.has(entry.type)) {
+      s.version = entry.version;
+      talk.merge([entry]);
+      talk.draw();
+      $("#main").dataset.version = String(s.version);
+      return renderStatus();
+    }
     s.queued.push(entry);
     if (!answer) return renderStatus();
     const log = (Array.isArray(s.game.log) ? s.game.log : []).concat(s.queued);
@@ -188,10 +199,8 @@ function render() {
   fill($("#gm"), ctx.gm ? gmPanel(items, ctx) : null);
   $("#gm").hidden = !ctx.gm;
   if (ctx.gm) autoPlay(items);
-  const logBox = $("#log-lines");
-  const atEnd = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
-  fill(logBox, renderLog(game.log));
-  if (atEnd) logBox.scrollTop = logBox.scrollHeight;
+  talk.merge(game.log);
+  talk.update();
   if (focused) {
     // Keep the keyboard where it was; when that action is gone, go to the first one now offered.
     const again = document.querySelector(focused) || (inPanel ? document.querySelector(`#${inPanel} button.act:not([disabled])`) || $(`#${inPanel}`) : null);
@@ -358,6 +367,16 @@ async function start() {
     await refresh();
   });
   $("#export").addEventListener("click", () => exportDialog({ id, token, lang: lang() }));
+  talk = createTalk($("#log"), {
+    id,
+    token,
+    lang,
+    seat: () => (s.game ? s.game.seat : ""),
+    gm: () => Boolean(s.game && s.game.seat === "gm"),
+    seats: () => (s.game && Array.isArray(s.game.seats) ? s.game.seats : []),
+    seatName,
+    manualDice: () => Boolean(s.game && s.game.settings && s.game.settings.manual_dice),
+  });
   if (!id || !token) {
     s.fatal = t("error.bad_link");
     render();
