@@ -31,6 +31,7 @@ from meikyu.store.base import (
     VersionConflict,
     json_bytes,
 )
+from meikyu.store.seats import Seats
 from meikyu.store.talk import Talk
 from meikyu.store.tokens import hash_token, new_game_id, new_token, seat_for
 from meikyu.table import talk
@@ -128,7 +129,7 @@ def _rules_version(entries: Sequence[Entry]) -> int:
     return next((e.version for e in reversed(entries) if e.type not in talk.TALK), 0)
 
 
-class Games(Talk):
+class Games(Talk, Seats):
     """The games of one store.
 
     >>> import tempfile
@@ -175,6 +176,7 @@ class Games(Talk):
             raise _unshown(error, "games.error.show_failed_setup", lang, seat=seat) from None
         tokens = [(seat, new_token()) for seat in seats]
         self.store.create_game(record, {seat: hash_token(token) for seat, token in tokens})
+        self.seal_links(record.id, dict(tokens)[GM], dict(tokens))
         return Created(record.id, 0, tokens)
 
     def summaries(self) -> list[GameSummary]:

@@ -46,6 +46,9 @@ MAX_TEXT = 1000
 """Most characters in a message (newlines count)."""
 MAX_SPEAKER = 40
 GM = "gm"
+SPECTATOR = "spectator:"
+"""Seats added to watch and talk: they see what every player sees in public, never act, never whisper
+or receive a whisper."""
 
 TEXT_EXAMPLE = '{"text": "Hello!", "to": ["gm"], "channel": "ooc"}'
 
@@ -142,6 +145,10 @@ def message_data(text: Any, seat: str, seats: Sequence[str], *, system: str, to:
         unknown = [s for s in to if s not in seats]
         if unknown:
             raise TalkError("table.talk.error.to_unknown", seat=unknown[0][:40], seats=", ".join(seats))
+        if to and seat.startswith(SPECTATOR):
+            raise TalkForbidden("table.talk.error.spectator_whisper")
+        if any(s.startswith(SPECTATOR) for s in to):
+            raise TalkError("table.talk.error.to_spectator")
         named = list(dict.fromkeys(s for s in to if s != seat))
         if to and not named:
             raise TalkError("table.talk.error.to_self")
@@ -221,8 +228,6 @@ def sees_dice(data: dict[str, Any], author: str, seat: str, marks: Marks) -> boo
 # -- reading -------------------------------------------------------------------------------------------
 NameOf = Callable[[str], str]
 """A seat's display name in the reader's language (its character's name, "the GM" …)."""
-SPECTATOR = "spectator:"
-"""Seats added to watch and talk: they see what every player sees in public, never act."""
 
 
 def seat_name(kind: Any, state: Any, seat: str, lang: str) -> str:

@@ -10,6 +10,7 @@ import { call, live } from "./api.js";
 import { renderMenu, renderPrompt, promptAnswers, oddsBadge, itemForm } from "./menu.js";
 import { exportDialog } from "./log.js";
 import { createTalk, TALK_TYPES } from "./talk.js";
+import { createSeats, presenceBadges } from "./seats.js";
 
 const BOARDS = {
   MeikyuKingdom: () => import("./mk.js"),
@@ -22,6 +23,8 @@ const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
 const $ = (sel) => document.querySelector(sel);
 const LOG_TAIL = 50; // as many log entries as a GET answer carries
 let talk = null; // the talk pane (talk.js), made once the page starts
+let seats = null; // the GM's seats pane (seats.js)
+let present = []; // the seats connected now, as the live line last said
 
 const s = {
   game: null, // the last GET answer
@@ -65,6 +68,7 @@ function groupName(group) {
 function seatName(seat) {
   if (seat === "gm") return t("seat.gm");
   if (seat === "reader") return t("seat.reader");
+  if (seat.startsWith("spectator:")) return t("seat.spectator", { name: seat.slice(10) });
   const [, who] = seat.split(":");
   return groupName(who || seat);
 }
@@ -201,6 +205,8 @@ function render() {
   if (ctx.gm) autoPlay(items);
   talk.merge(game.log);
   talk.update();
+  seats.update();
+  presenceBadges($("#presence"), present, seatName);
   if (focused) {
     // Keep the keyboard where it was; when that action is gone, go to the first one now offered.
     const again = document.querySelector(focused) || (inPanel ? document.querySelector(`#${inPanel} button.act:not([disabled])`) || $(`#${inPanel}`) : null);
@@ -377,18 +383,25 @@ async function start() {
     seatName,
     manualDice: () => Boolean(s.game && s.game.settings && s.game.settings.manual_dice),
   });
+  seats = createSeats($("#seats"), { id, token, lang, gm: () => Boolean(s.game && s.game.seat === "gm"), seatName });
   if (!id || !token) {
     s.fatal = t("error.bad_link");
     render();
     return;
   }
-  const connection = live(`/api/games/${encodeURIComponent(id)}/live?token=${encodeURIComponent(token)}&lang=${encodeURIComponent(lang())}`, {
+  const connection = live(`/api/games/${encodeURIComponent(id)}/live?token=${encodeURIComponent(token)}&lang=${encodeURIComponent(lang())}&presence=1`, {
     onState(state) {
       s.line = state;
       if (state === "live") refresh();
       else render();
     },
     onMessage(message) {
+      if (Array.isArray(message.presence)) {
+        present = message.presence;
+        presenceBadges($("#presence"), present, seatName);
+        seats.presence(present);
+        return;
+      }
       if (message.ok === false) {
         s.fatal = message.message || t("error.bad_link");
         connection.close();

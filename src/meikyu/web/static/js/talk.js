@@ -264,7 +264,9 @@ export function createTalk(root, env) {
 
   /** Redraw for the game shown now (seats, GM controls, language) and the entries in the store. */
   function update() {
-    const seats = env.seats().filter((s) => s !== env.seat());
+    // A spectator talks to the whole table only; nobody whispers to a spectator (the server says so too).
+    const spectator = env.seat().startsWith("spectator:");
+    const seats = spectator ? [] : env.seats().filter((s) => s !== env.seat() && !s.startsWith("spectator:"));
     const current = to.value;
     const options = [h("option", { value: "" }, t("talk.everyone")), ...seats.map((s) => h("option", { value: s }, t("talk.whisper_option", { who: env.seatName(s) })))];
     const signature = `${env.lang()}|${seats.map(env.seatName).join("|")}`;
