@@ -78,6 +78,22 @@ def test_a_scene_of_talk_gm_and_two_players(web_server: Server, browser: Any) ->
     before_reveal = toru.seen().split("haggling")[0]
     assert "2R6+3>=9" not in before_reveal
 
+    # The palette: a ready line in one click; an edited line whose variable a rules step then changes.
+    hana.page.click("#palette summary")
+    hana.page.locator(".palette-line").first.click()
+    assert "2MK+2>=9" in line_with(toru, "2MK+2>=9").inner_text()  # {Wit} read as 2
+    hana.page.click("#palette-open-edit")
+    hana.page.fill("#palette-edit", "1D6+{HP} wound check")
+    hana.page.click("#palette-save")
+    hana.page.click("#palette summary")
+    hana.page.locator(".palette-line", has_text="wound check").wait_for()
+    version = live_at(gm)
+    gm.page.select_option("#gm-override", value="gm/reduce_hp/hana/1")
+    gm.page.click("#gm-override-go")
+    live_at(hana, version + 1)
+    hana.page.locator(".palette-line", has_text="wound check").click()
+    assert "1D6+11" in line_with(toru, "1D6+11").inner_text()  # HP 12 - 1, read when sent
+
     # An action is still taken after talk moved the log's version past the one the page drew its menu at.
     for seat in (gm, hana, toru):
         buttons = seat.page.locator("#actions button.act:not([disabled]), #gm button.act:not([disabled])")

@@ -5,6 +5,9 @@
   with a dice command of the game's system is rolled (``S`` first: a secret roll).
 - ``POST /api/games/{id}/messages/{n}/reveal`` (the roller or the GM) → the same shape, for the reveal entry
 - ``POST /api/games/{id}/messages/{n}/hide`` (GM) → the same shape, for the removal entry
+- ``GET /api/games/{id}/palette`` → the seat's chat palette ``{lines: [{text, sends}], edited, variables}``;
+  ``PUT`` with ``{"lines": [...]}`` keeps an edited one with the game (``[]``: back to the one made from the
+  character). A message's ``{variables}`` are read from the seat's character when it is posted.
 
 Every seat gets the entry through its live socket and ``/events`` as :mod:`meikyu.table.talk` filters it.
 Each seat may post ``talk_burst`` messages at once (5), then ``talk_per_minute`` a minute (60;
@@ -28,6 +31,7 @@ if TYPE_CHECKING:
     from meikyu.api.games import GameCall, GamesApp
 
 MESSAGE_EXAMPLE = '{"text": "Hello!", "to": ["gm"], "channel": "main"}'
+PALETTE_EXAMPLE = '{"lines": ["2MK+{wit}>=9 haggling", "KDT"]}'
 
 
 class TalkRoutes:
@@ -45,6 +49,8 @@ class TalkRoutes:
             Route("/api/games/{id}/messages", h(self.post), methods=["POST"]),
             Route("/api/games/{id}/messages/{n}/reveal", h(self.reveal), methods=["POST"]),
             Route("/api/games/{id}/messages/{n}/hide", h(self.hide), methods=["POST"]),
+            Route("/api/games/{id}/palette", h(self.palette), methods=["GET"]),
+            Route("/api/games/{id}/palette", h(self.set_palette), methods=["PUT"]),
         ]
 
     def check_rate(self, call: GameCall, seat: str) -> None:
@@ -103,5 +109,26 @@ class TalkRoutes:
             call.lang_for(self.app.games.loaded(call.game_id))
             self.check_rate(call, seat)
             return self.answer(call, seat, self.app.games.hide(call.game_id, seat, of))
+
+        return self.app.respond(await self.app.work(work))
+
+    async def palette(self, request: Request, call: GameCall) -> Response:
+        def work() -> dict[str, Any]:
+            seat = call.seat()
+            lang = call.lang_for(self.app.games.load(call.game_id))
+            return {"ok": True, **self.app.games.palette(call.game_id, seat, lang)}
+
+        return self.app.respond(await self.app.work(work))
+
+    async def set_palette(self, request: Request, call: GameCall) -> Response:
+        raw = await raw_body(request, self.app.config.max_body_bytes, self.app.config.body_timeout)
+
+        def work() -> dict[str, Any]:
+            seat = call.seat()
+            data = parse_body(raw, PALETTE_EXAMPLE)
+            lang = call.lang_for(self.app.games.loaded(call.game_id))
+            self.check_rate(call, seat)
+            self.app.games.set_palette(call.game_id, seat, data.get("lines"))
+            return {"ok": True, **self.app.games.palette(call.game_id, seat, lang)}
 
         return self.app.respond(await self.app.work(work))

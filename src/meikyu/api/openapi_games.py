@@ -193,6 +193,10 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
                                "A free roll: `command`, `line` (BCDice's result text), `text` (meikyu's, in the "
                                "seat's language), `dice`, `free` (always true: the rules did not apply it), "
                                "`typed`, `secret`, `revealed`, and success / failure / critical / fumble.")}}},
+        "Palette": {"type": "object", "required": ["ok", "lines", "edited", "variables"], "properties": {
+            "ok": {"const": True}, "edited": {"type": "boolean"},
+            "lines": {"type": "array", "items": {"type": "object", "properties": {"text": _STR, "sends": _STR}}},
+            "variables": {"type": "object", "description": "Each label (ko, ja, en, field name) and its value."}}},
         "Posted": {"type": "object", "required": ["ok", "version", "entry"],
                    "properties": {"ok": {"const": True}, "version": _INT, "entry": _ref("LogEntry")}},
         "SeatToken": {"type": "object", "required": ["ok", "seat", "token", "url"],
@@ -297,6 +301,29 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
         "/api/games/{id}/messages/{n}/hide": {"post": _op(
             "Remove a message (GM): its readers see \"removed by the GM\"", "hideMessage", posted, (400, 403),
             [_ID, number, _LANG])},
+        "/api/games/{id}/palette": {
+            "get": _op("Your seat's chat palette: lines from your character (or as you edited them), each with "
+                       "what it sends now, and the {variables} you may use", "getPalette",
+                       _json(_ref("Palette"), "The palette."), (400, 422), [_ID, _LANG]),
+            "put": _op("Keep your own palette lines with the game (an empty list: back to the lines from your "
+                       "character)", "setPalette", _json(_ref("Palette"), "The palette now."), (400, 408, 413),
+                       [_ID, _LANG], {"schema": {"type": "object", "required": ["lines"], "properties": {
+                           "lines": {"type": "array", "maxItems": 100,
+                                     "items": {"type": "string", "maxLength": 200}}}},
+                           "example": {"lines": ["2MK+{wit}>=9 haggling", "KDT"]}})},
+        "/api/games/{id}/seats": {
+            "get": _op("Every seat (GM): name, role, its link where kept, whether connected now", "listSeats",
+                       _json({"type": "object", "properties": {"ok": {"const": True}, "seats": {
+                           "type": "array", "items": {"type": "object", "properties": {
+                               "seat": _STR, "name": _STR, "role": {"enum": ["gm", "player", "spectator"]},
+                               "token": {"type": ["string", "null"]}, "url": {"type": ["string", "null"]},
+                               "connected": {"type": "boolean"}}}}}}, "The seats."), (400, 403, 422),
+                       [_ID, _LANG]),
+            "post": _op("Add a spectator seat (GM): it sees what players see in public and may talk", "addSeat",
+                        _json(_ref("SeatToken"), "The new seat's token and link."), (400, 403, 408, 413, 422),
+                        [_ID, _LANG], {"schema": {"type": "object", "required": ["spectator"], "properties": {
+                            "spectator": {"type": "string", "maxLength": 20}}}, "example": {"spectator": "Mina"}},
+                        status="201")},
         "/api/games/{id}/export": {"get": _op(
             "The log as your seat sees it, for posting", "export",
             {"description": "The log as text.", "content": {

@@ -442,7 +442,7 @@ class Games(Talk, Seats):
         entry = game.entries[version - 1]
         if entry.type in talk.TALK:
             out = self.talk_entry(game, version, seat, lang)
-            if seat == GM:
+            if seat == GM and entry.type != talk.PALETTE:  # a palette is its seat's alone
                 out = {**out, "action": entry.data, "rolls": entry.rolls}
             return out
         out = {"version": version, "seat": entry.seat, "type": entry.type, "time": entry.time,
@@ -457,7 +457,7 @@ class Games(Talk, Seats):
         log's tail; only its newest entry is new)."""
         entry = game.entries[version - 1]
         key: tuple[Any, ...] = (version, seat, lang)
-        if entry.type in talk.TALK:  # a message reads otherwise once revealed or removed
+        if entry.type in (talk.MESSAGE, talk.REVEAL, talk.HIDE):  # reads otherwise once revealed or removed
             of = version if entry.type == talk.MESSAGE else int(entry.data["of"])
             key = (*key, game.marks.get(of, talk.NO_MARKS).stamp)
         found = game.encoded.get(key)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from meikyu.store.base import Entry
-from meikyu.table import talk
+from meikyu.table import palette, talk
 
 if TYPE_CHECKING:
     from meikyu.dice.source import Dice
@@ -43,6 +43,8 @@ class Talk:
             lang = game.settings.get("lang", "en")
             seats = self.all_seats(game)
             own = talk.seat_name(game.kind, game.state, seat, lang)
+            if isinstance(text, str) and "{" in text:  # palette variables, read from the live state now
+                text = palette.resolve(text, palette.values(game.kind, game.state, seat))
             data, rolls = talk.message_data(text, seat, seats, system=game.record.system, to=to,
                                             speaker=speaker, channel=channel, dice=dice, own_name=own, rng=rng)
             if admit is not None:
@@ -73,6 +75,26 @@ class Talk:
             if game.marks.get(of, talk.NO_MARKS).hidden:
                 raise talk.TalkError("table.talk.error.hidden_already", version=of)
             return self._post(game, Entry(game.version + 1, seat, talk.HIDE, {"of": of}, [], time.time()))
+
+    def palette(self: Games, game_id: str, seat: str, lang: str) -> dict[str, Any]:
+        """The seat's palette: its lines (edited, else made from its character), each with the text it sends
+        now, and the variables it may use."""
+        game = self.load(game_id)
+        with game.lock:
+            edited = next((e for e in reversed(game.entries) if e.type == talk.PALETTE and e.seat == seat), None)
+            lines = list(edited.data["lines"]) if edited is not None and edited.data["lines"] else \
+                palette.default_lines(game.kind, game.state, seat, lang)
+            values = palette.values(game.kind, game.state, seat)
+        return {"lines": [{"text": line, "sends": palette.resolve(line, values)} for line in lines],
+                "edited": edited is not None and bool(edited.data["lines"]), "variables": values}
+
+    def set_palette(self: Games, game_id: str, seat: str, lines: Any) -> int:
+        """Keep the seat's edited palette with the game (a log entry only that seat reads); ``[]`` goes back
+        to the palette made from its character."""
+        kept = palette.clean_lines(lines)
+        game = self.load(game_id)
+        with game.lock:
+            return self._post(game, Entry(game.version + 1, seat, talk.PALETTE, {"lines": kept}, [], time.time()))
 
     def all_seats(self: Games, game: Loaded) -> list[str]:
         """The rules' seats and any added since (spectators), in that order."""

@@ -38,7 +38,9 @@ from meikyu.i18n import LANGS, translate
 MESSAGE = "message"
 REVEAL = "reveal"
 HIDE = "hide"
-TALK = frozenset({MESSAGE, REVEAL, HIDE})
+PALETTE = "palette"
+"""A seat's edited chat palette (``{"lines": [...]}``): read by that seat alone."""
+TALK = frozenset({MESSAGE, REVEAL, HIDE, PALETTE})
 """Log entry types that are talk (never replayed by the rules, never taken back by undo)."""
 UNSEEN = "unseen"
 CHANNELS = ("main", "ooc")
@@ -310,6 +312,9 @@ def entry_for(version: int, author: str, type_: str, data: Any, rolls: Sequence[
         if not talk.get("removed"):
             out["seat"] = author
         return out
+    if type_ == PALETTE:
+        return {"version": version, "seat": author, "type": PALETTE, "time": time, "events": []} if seat == author \
+            else unseen(version)
     if message is None:
         return unseen(version)
     of = int(data["of"])

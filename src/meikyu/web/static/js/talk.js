@@ -7,6 +7,7 @@
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { call } from "./api.js";
+import { createPalette } from "./palette.js";
 
 export const TALK_TYPES = new Set(["message", "reveal", "hide", "unseen"]);
 const WINDOW = 100; // entries drawn at first
@@ -64,7 +65,7 @@ export function createTalk(root, env) {
   }
 
   function shownVersions() {
-    const visible = [...store.values()].filter((e) => e.type !== "unseen").map((e) => e.version);
+    const visible = [...store.values()].filter((e) => e.type !== "unseen" && e.type !== "palette").map((e) => e.version);
     visible.sort((a, b) => a - b);
     return visible.slice(-win);
   }
@@ -245,6 +246,16 @@ export function createTalk(root, env) {
   });
   text.addEventListener("input", counter);
   form.addEventListener("submit", submit);
+  /** Send a palette line as it stands (its variables are the server's to read). */
+  async function sayLine(line) {
+    const body = { text: line };
+    if (to.value) body.to = [to.value];
+    if (ooc.checked) body.channel = "ooc";
+    await post("/messages", body);
+    list.scrollTop = list.scrollHeight;
+  }
+  const palette = createPalette(root.querySelector("#palette"), env, sayLine);
+  let paletteFor = "";
   fill(
     form,
     h("label", { class: "visually-hidden", for: "say-text" }, t("talk.message")),
@@ -278,6 +289,10 @@ export function createTalk(root, env) {
     gmRow.hidden = !env.gm();
     speaker.placeholder = env.seatName(env.seat());
     diceRow.hidden = !env.manualDice();
+    if (paletteFor !== `${env.seat()}|${env.lang()}`) {
+      paletteFor = `${env.seat()}|${env.lang()}`;
+      palette.load();
+    }
     draw();
   }
 
