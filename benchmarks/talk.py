@@ -184,6 +184,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--tables", type=int, default=16)
     parser.add_argument("--pause", type=float, default=1.0)
+    parser.add_argument("--load-only", action="store_true", help="only the load rows")
     args = parser.parse_args()
     seq = record_battle()
     count = 20 if args.quick else 60
@@ -199,7 +200,7 @@ def main() -> None:
           f"{count} messages and {min(count, len(seq))} actions measured to 6 sockets")
     print("| store | what | p50 ms | p99 ms | max ms | n | background actions/s |")
     print("|---|---|---:|---:|---:|---:|---:|")
-    for name, server_args, _, _ in stores:
+    for name, server_args, _, _ in [] if args.load_only else stores:
         proc, base = start_server(*server_args)
         try:
             got = asyncio.run(push_run(base, seq, args.tables, args.pause, count))

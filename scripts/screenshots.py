@@ -136,6 +136,20 @@ def shot(browser: Any, path: Path, url: str, lang: str, size: str, steps: int) -
     context.close()
 
 
+def export_shot(browser: Any, server: Server, game: dict[str, Any], path: Path, lang: str, size: str) -> None:
+    """The GM's HTML export of the talk scene, opened as a page of its own."""
+    token = next(s["token"] for s in game["seats"] if s["seat"] == "gm")
+    request = urllib.request.Request(f"{server.base}/api/games/{game['id']}/export?format=html&lang={lang}",
+                                     headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request) as reply:
+        page_html = reply.read().decode("utf-8")
+    context = browser.new_context(locale=LOCALES[lang], viewport=SIZES[size], java_script_enabled=False)
+    page = context.new_page()
+    page.set_content(page_html)
+    page.screenshot(path=str(path), full_page=True)
+    context.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default="screenshots")
@@ -181,6 +195,8 @@ def main() -> int:
                     for name, url, steps in screens:
                         if not args.only or args.only in name:
                             shot(browser, out / f"{name}-{lang}-{size}.png", url, lang, size, steps)
+                    if not args.only or args.only in "export-html":
+                        export_shot(browser, server, talk, out / f"export-html-{lang}-{size}.png", lang, size)
             browser.close()
     finally:
         server.close()

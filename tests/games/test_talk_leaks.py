@@ -32,7 +32,7 @@ def everything(table: Table, seat: str) -> bytes:
     """What ``seat`` reads by asking: its game, every event, every export format (each kept in
     ``received`` too)."""
     out = [table.call(seat, "GET", "").body, table.call(seat, "GET", "/events", after="0").body]
-    out += [table.call(seat, "GET", "/export", format=fmt).body for fmt in ("text", "markdown", "bbcode")]
+    out += [table.call(seat, "GET", "/export", format=fmt).body for fmt in ("text", "markdown", "bbcode", "html")]
     return b"\n".join(out)
 
 

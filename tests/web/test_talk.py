@@ -106,6 +106,16 @@ def test_a_scene_of_talk_gm_and_two_players(web_server: Server, browser: Any) ->
     for seat in (gm, hana, toru):
         assert not [e for e in seat.errors if "favicon" not in e], seat.errors
 
+    # The HTML export opens in Chromium as a page of its own: one <p> per entry, the markup typed stays text.
+    reply = web_server.request("GET", f"/api/games/{game['id']}/export", {"format": "html"}, None,
+                               {"Authorization": f"Bearer {token_of(game, 'pc:toru')}"})
+    assert reply.status == 200 and reply.headers["content-type"].startswith("text/html")
+    page = toru.page.context.new_page()
+    page.set_content(reply.body.decode("utf-8"))
+    assert page.locator("p").count() >= 8 and page.locator("img").count() == 0
+    assert page.locator("p", has_text="onerror").count() == 1 and "silver key" not in page.content()
+    page.close()
+
 
 def test_the_log_keeps_a_bounded_window_and_loads_earlier_entries(web_server: Server, browser: Any) -> None:
     game = create_game(web_server, "MeikyuKingdom", "battle", lang="en")

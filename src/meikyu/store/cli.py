@@ -66,7 +66,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p = sub.add_parser("export", help=_t("export"), description=_t("export"))
     p.add_argument("id")
     p.add_argument("--seat", default="gm", help=_t("seat"))
-    p.add_argument("--format", choices=["text", "markdown", "bbcode"], default="text")
+    p.add_argument("--format", choices=["text", "markdown", "bbcode", "html"], default="text")
     common(p)
     p.set_defaults(handler=run_export)
 

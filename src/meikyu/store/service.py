@@ -216,8 +216,11 @@ class Games(Talk, Seats):
         game.stack = _stack_after(game.entries)
         game.rules_version = _rules_version(game.entries)
         game.marks = talk.marks_of([(e.version, e.type, e.data) for e in game.entries if e.type in talk.TALK])
-        # The log's tail is rendered on every GET, so start before it when a snapshot allows.
-        tail_start = max(0, len(game.stack) - LOG_TAIL)
+        # The log's tail is rendered on every GET, so start before the first action in it when a snapshot allows
+        # (talk in the tail needs no state: with much talk, fewer actions are replayed).
+        first = max(1, len(game.entries) - LOG_TAIL + 1)
+        # (no action in the tail: the state after the last one is all it needs, from any snapshot)
+        tail_start = next((i for i, v in enumerate(game.stack) if v >= first), len(game.stack))
         snap = self.store.latest_snapshot(game_id, game.stack[:tail_start]) if use_snapshots else None
         if snap is None:
             self._replay_all(game)

@@ -101,7 +101,8 @@ def mark(marks: dict[int, Marks], version: int, type_: str, data: Any) -> None:
 
 
 # -- posting -------------------------------------------------------------------------------------------
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
+"""Dropped from texts: control characters but newline and tab, and lone surrogates (no UTF-8 can store them)."""
 
 
 def clean_text(text: Any) -> str:
