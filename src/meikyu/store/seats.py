@@ -18,7 +18,8 @@ from meikyu.store.tokens import hash_token, matches, new_token
 from meikyu.table import talk
 
 if TYPE_CHECKING:
-    from meikyu.store.service import Games
+    from meikyu.store.base import Store
+    from meikyu.store.service import Loaded
 
 GM = "gm"
 MAX_NAME = 20
@@ -33,12 +34,21 @@ def role_of(seat: str) -> str:
 class Seats:
     """Seat links and spectators (:class:`~meikyu.store.service.Games` supplies the rest)."""
 
-    def seal_links(self: Games, game_id: str, gm_token: str, tokens: dict[str, str]) -> None:
+    if TYPE_CHECKING:
+        store: Store
+
+        def load(self, game_id: str, use_snapshots: bool = True) -> Loaded: ...
+
+        def all_seats(self, game: Loaded) -> list[str]: ...
+
+        def replace_token(self, game_id: str, by_seat: str, seat: str) -> str: ...
+
+    def seal_links(self, game_id: str, gm_token: str, tokens: dict[str, str]) -> None:
         """Keep ``tokens`` (seat → token) sealed with the GM's token."""
         self.store.set_sealed_links(game_id, {seat: seals.seal(gm_token, game_id, seat, token)
                                               for seat, token in tokens.items() if seat != GM})
 
-    def seat_list(self: Games, game_id: str, seat: str, gm_token: str, lang: str) -> list[dict[str, Any]]:
+    def seat_list(self, game_id: str, seat: str, gm_token: str, lang: str) -> list[dict[str, Any]]:
         """Every seat (GM only): ``seat``, ``name``, ``role`` and ``token`` when its link is kept."""
         from meikyu.store.service import Forbidden
 
@@ -55,7 +65,7 @@ class Seats:
                         "token": token if known else None})
         return out
 
-    def new_link(self: Games, game_id: str, by_seat: str, gm_token: str, seat: str) -> str:
+    def new_link(self, game_id: str, by_seat: str, gm_token: str, seat: str) -> str:
         """A new token for ``seat`` (GM only; the old one stops at once), kept sealed. A new GM link seals
         every other kept link again with it."""
         kept: dict[str, str] = {}
@@ -69,7 +79,7 @@ class Seats:
             self.seal_links(game_id, gm_token, {seat: token})
         return token
 
-    def add_spectator(self: Games, game_id: str, by_seat: str, gm_token: str, name: Any) -> tuple[str, str]:
+    def add_spectator(self, game_id: str, by_seat: str, gm_token: str, name: Any) -> tuple[str, str]:
         """A spectator seat called ``name`` (GM only): its seat and token."""
         from meikyu.store.service import Forbidden, Refused
 

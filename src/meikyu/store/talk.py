@@ -16,7 +16,8 @@ from meikyu.table import palette, talk
 
 if TYPE_CHECKING:
     from meikyu.dice.source import Dice
-    from meikyu.store.service import Games, Loaded
+    from meikyu.store.base import Store
+    from meikyu.store.service import Loaded, Step
 
 GM = "gm"
 
@@ -24,7 +25,14 @@ GM = "gm"
 class Talk:
     """The talk methods of :class:`~meikyu.store.service.Games` (which supplies ``load`` and ``_append``)."""
 
-    def post_message(self: Games, game_id: str, seat: str, text: Any, *, to: Any = None, speaker: Any = None,
+    if TYPE_CHECKING:
+        store: Store
+
+        def load(self, game_id: str, use_snapshots: bool = True) -> Loaded: ...
+
+        def _append(self, game: Loaded, entry: Entry, step: Step | None) -> None: ...
+
+    def post_message(self, game_id: str, seat: str, text: Any, *, to: Any = None, speaker: Any = None,
                      channel: Any = None, dice: Sequence[int] | None = None, rng: Dice | None = None,
                      admit: Callable[[], None] | None = None) -> int:
         """Post ``seat``'s message (a free roll when it starts with a dice command); returns its version.
@@ -51,7 +59,7 @@ class Talk:
                 admit()
             return self._post(game, Entry(game.version + 1, seat, talk.MESSAGE, data, rolls, time.time()))
 
-    def reveal(self: Games, game_id: str, seat: str, of: int) -> int:
+    def reveal(self, game_id: str, seat: str, of: int) -> int:
         """Show secret roll ``of`` to everyone who reads it (its roller or the GM); returns the version."""
         game = self.load(game_id)
         with game.lock:
@@ -63,7 +71,7 @@ class Talk:
                 raise talk.TalkForbidden("table.talk.error.reveal_not_yours")
             return self._post(game, Entry(game.version + 1, seat, talk.REVEAL, {"of": of}, [], time.time()))
 
-    def hide(self: Games, game_id: str, seat: str, of: int) -> int:
+    def hide(self, game_id: str, seat: str, of: int) -> int:
         """The GM removes message ``of``: its readers see a trace; the GM still reads it."""
         from meikyu.store.service import Forbidden
 
@@ -76,7 +84,7 @@ class Talk:
                 raise talk.TalkError("table.talk.error.hidden_already", version=of)
             return self._post(game, Entry(game.version + 1, seat, talk.HIDE, {"of": of}, [], time.time()))
 
-    def palette(self: Games, game_id: str, seat: str, lang: str) -> dict[str, Any]:
+    def palette(self, game_id: str, seat: str, lang: str) -> dict[str, Any]:
         """The seat's palette: its lines (edited, else made from its character), each with the text it sends
         now, and the variables it may use."""
         game = self.load(game_id)
@@ -88,7 +96,7 @@ class Talk:
         return {"lines": [{"text": line, "sends": palette.resolve(line, values)} for line in lines],
                 "edited": edited is not None and bool(edited.data["lines"]), "variables": values}
 
-    def set_palette(self: Games, game_id: str, seat: str, lines: Any) -> int:
+    def set_palette(self, game_id: str, seat: str, lines: Any) -> int:
         """Keep the seat's edited palette with the game (a log entry only that seat reads); ``[]`` goes back
         to the palette made from its character."""
         kept = palette.clean_lines(lines)
@@ -96,12 +104,12 @@ class Talk:
         with game.lock:
             return self._post(game, Entry(game.version + 1, seat, talk.PALETTE, {"lines": kept}, [], time.time()))
 
-    def all_seats(self: Games, game: Loaded) -> list[str]:
+    def all_seats(self, game: Loaded) -> list[str]:
         """The rules' seats and any added since (spectators), in that order."""
         seats = list(game.kind.seats(game.state))
         return seats + sorted(s for s in self.store.token_hashes(game.record.id) if s not in seats)
 
-    def talk_entry(self: Games, game: Loaded, version: int, seat: str, lang: str) -> dict[str, Any]:
+    def talk_entry(self, game: Loaded, version: int, seat: str, lang: str) -> dict[str, Any]:
         """A talk entry as ``seat`` receives it (see :func:`meikyu.table.talk.entry_for`)."""
         entry = game.entries[version - 1]
         state = game.state
@@ -122,6 +130,6 @@ class Talk:
             raise talk.TalkError("table.talk.error.not_message", version=of)
         return game.entries[of - 1]
 
-    def _post(self: Games, game: Loaded, entry: Entry) -> int:
+    def _post(self, game: Loaded, entry: Entry) -> int:
         self._append(game, entry, None)
         return entry.version

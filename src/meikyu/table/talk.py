@@ -114,12 +114,12 @@ def clean_text(text: Any) -> str:
     """
     if not isinstance(text, str):
         raise TalkError("table.talk.error.text", most=MAX_TEXT, example=TEXT_EXAMPLE)
-    text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
-    if not text.strip():
+    cleaned: str = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    if not cleaned.strip():
         raise TalkError("table.talk.error.empty", example=TEXT_EXAMPLE)
-    if len(text) > MAX_TEXT:
-        raise TalkError("table.talk.error.long", length=len(text), most=MAX_TEXT)
-    return text
+    if len(cleaned) > MAX_TEXT:
+        raise TalkError("table.talk.error.long", length=len(cleaned), most=MAX_TEXT)
+    return cleaned
 
 
 def message_data(text: Any, seat: str, seats: Sequence[str], *, system: str, to: Any = None,
