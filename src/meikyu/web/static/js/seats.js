@@ -6,6 +6,8 @@ import { h, fill, copyText } from "./dom.js";
 import { t } from "./i18n.js";
 import { call } from "./api.js";
 
+const ROLES = { gm: "seats.role_gm", player: "seats.role_player", spectator: "seats.role_spectator" };
+
 /** `root`: the #seats section; `env`: {id, token, lang(), gm(), seatName(seat)}. */
 export function createSeats(root, env) {
   let seats = null; // the last list from the server
@@ -87,7 +89,7 @@ export function createSeats(root, env) {
         { class: "seat-row-head" },
         h("span", { class: ["dot", on ? "on" : "off"], "aria-hidden": "true" }),
         h("strong", {}, seat.name),
-        h("span", { class: "badge" }, t(`seats.role_${seat.role}`)),
+        h("span", { class: "badge" }, t(ROLES[seat.role] || "seats.role_player")),
         h("span", { class: "small" }, on ? t("seats.connected") : t("seats.away")),
       ),
       link ? field : h("p", { class: "small" }, t("seats.not_kept")),
