@@ -125,3 +125,21 @@ def test_cli_lists_seats_and_issues_a_new_link(data_dir: Path) -> None:
     bad = subprocess.run([*run, "seats", game_id, "--new", "pc:nobody", "--data", str(data_dir)], env=env,
                          capture_output=True, text=True)
     assert bad.returncode != 0 and "pc:nobody" in bad.stderr + bad.stdout and "Traceback" not in bad.stderr
+
+
+def test_one_seat_link_open_on_two_devices(server: Server) -> None:
+    from tests.games.driver import Listener
+
+    table = create(server, "MeikyuKingdom", "battle", lang="en")
+    phone, laptop = Listener(table, "pc:hana", "en"), Listener(table, "pc:hana", "ko")
+    try:
+        time.sleep(0.3)
+        assert table.call("pc:toru", "POST", "/messages", {"text": "both of you"}).status == 201
+        phone.wait_for(1)
+        laptop.wait_for(1)
+        assert b"both of you" in phone.pushes[0] and b"both of you" in laptop.pushes[0]
+        assert table.call("pc:hana", "POST", "/messages", {"text": "from the phone"}).status == 201
+        laptop.wait_for(2)
+    finally:
+        phone.close()
+        laptop.close()

@@ -277,3 +277,17 @@ def test_talk_on_postgresql_reaches_the_other_process(pg_url: str) -> None:
     finally:
         stop_server(a)
         stop_server(b)
+
+
+def test_the_gms_reason_for_a_ruling_goes_in_the_log(server: Server) -> None:
+    table = create(server, "MeikyuKingdom", "battle", lang="en")
+    gm = table.get("gm")
+    item = next(i for i in gm["legal_actions"] if i["key"] == "gm/reduce_hp/hana/1")
+    taken = table.act("gm", item["action"], gm["version"], note="the floor gives way")
+    assert taken.status == 200, taken.body
+    log = table.get("pc:toru")["log"]
+    assert [e["type"] for e in log] == ["action", "message"]
+    assert log[1]["talk"]["ruling"] == 1
+    assert log[1]["events"][0]["text"] == "Ruling (#1): the GM: the floor gives way"
+    refused = table.act("pc:hana", item["action"], 2, note="mine")
+    assert refused.status == 403

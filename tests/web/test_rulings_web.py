@@ -43,8 +43,10 @@ def test_a_declared_action_resolved_with_a_called_check(web_server: Server, brow
     form.locator('select[name="actor"]').select_option("haneul")
     form.locator('select[name="stat"]').select_option("charm")
     form.locator('input[name="difficulty"]').fill("9")
+    gm.page.fill("#gm-reason", "Haneul charms the granary keeper")
     form.locator("button.act").click()
-    version = live_at(gm, version + 1)
+    version = live_at(gm, version + 2)  # the call, then the GM's reason in the log
+    gm.page.locator(".talk-line", has_text="charms the granary keeper").wait_for()
 
     # The check's prompts are the roller's, on the roller's page.
     live_at(haneul, version)

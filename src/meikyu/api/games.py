@@ -250,8 +250,18 @@ class GamesApp:
             raise bad_field("action", "an object: one of legal_actions[].action as given")
         version = int_field(data, "version", ACTION_EXAMPLE)
         dice = dice_field(data)
+        note = data.get("note")
+        if note is not None:  # the GM's reason for a ruling, kept in the log right after it
+            from meikyu.store.service import Forbidden
+            from meikyu.table.talk import clean_text
+
+            if seat != "gm":
+                raise Forbidden("games.error.gm_only")
+            note = clean_text(note)
         lang = call.lang_for(self.games.loaded(call.game_id))
-        self.games.act(call.game_id, seat, data["action"], version, dice, lang=lang)
+        taken = self.games.act(call.game_id, seat, data["action"], version, dice, lang=lang)
+        if note is not None:
+            self.games.post_message(call.game_id, seat, note, ruling=taken)
         return bytes(self.games.answer_json(self.games.loaded(call.game_id), seat, lang))
 
     async def show(self, request: Request, call: GameCall) -> Response:

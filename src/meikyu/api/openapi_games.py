@@ -237,6 +237,8 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
                 "version": {"type": "integer", "minimum": 0, "description": "The version the client saw."},
                 "dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 100}, "maxItems": 200,
                          "description": "Dice rolled at a real table, in draw order (games with manual_dice)."},
+                "note": {"type": "string", "maxLength": 1000, "description": (
+                    "GM only: the reason for a ruling, kept in the log as the GM's message right after it.")},
             },
         },
         "example": {"action": {"@type": "ChooseDie", "index": 0}, "version": 1},

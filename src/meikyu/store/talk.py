@@ -34,14 +34,15 @@ class Talk:
 
     def post_message(self, game_id: str, seat: str, text: Any, *, to: Any = None, speaker: Any = None,
                      channel: Any = None, dice: Sequence[int] | None = None, rng: Dice | None = None,
-                     admit: Callable[[], None] | None = None) -> int:
+                     admit: Callable[[], None] | None = None, ruling: int | None = None) -> int:
         """Post ``seat``'s message (a free roll when it starts with a dice command); returns its version.
 
         Raises :class:`~meikyu.table.talk.TalkError` (400) for a message as written, ``TalkForbidden``
         (403), :class:`~meikyu.store.service.Forbidden` for typed dice a game does not allow, and the
         dice grammar's :class:`~meikyu.errors.CommandError` for a command it refuses, as ``/v2`` tells it
         (typed dice that do not fit: a :class:`~meikyu.errors.DiceError`); nothing is posted then.
-        ``admit()`` runs once the message is known good, right before it is stored (a rate limit)."""
+        ``admit()`` runs once the message is known good, right before it is stored (a rate limit);
+        ``ruling``: the version of the GM's action this message gives the reason for (never rolled)."""
         from meikyu.store.service import Forbidden
 
         game = self.load(game_id)
@@ -53,8 +54,13 @@ class Talk:
             own = talk.seat_name(game.kind, game.state, seat, lang)
             if isinstance(text, str) and "{" in text:  # palette variables, read from the live state now
                 text = palette.resolve(text, palette.values(game.kind, game.state, seat))
-            data, rolls = talk.message_data(text, seat, seats, system=game.record.system, to=to,
-                                            speaker=speaker, channel=channel, dice=dice, own_name=own, rng=rng)
+            if ruling is not None:
+                data: dict[str, Any] = {"text": talk.clean_text(text), "channel": "main", "ruling": ruling}
+                rolls: list[list[int]] = []
+            else:
+                data, rolls = talk.message_data(text, seat, seats, system=game.record.system, to=to,
+                                                speaker=speaker, channel=channel, dice=dice, own_name=own,
+                                                rng=rng)
             if admit is not None:
                 admit()
             return self._post(game, Entry(game.version + 1, seat, talk.MESSAGE, data, rolls, time.time()))

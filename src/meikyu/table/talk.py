@@ -263,6 +263,8 @@ def talk_for(data: dict[str, Any], author: str, marks: Marks, seat: str, lang: s
     if data.get("to"):
         out["to"] = list(data["to"])
         out["to_names"] = [name_of(s) for s in data["to"]]
+    if data.get("ruling"):
+        out["ruling"] = int(data["ruling"])
     if roll:
         texts = roll.get("texts", {})
         shown: dict[str, Any] = {"command": roll["command"], "line": roll["line"], "text": texts.get(lang, ""),
@@ -287,6 +289,8 @@ def _event(talk: dict[str, Any], lang: str) -> dict[str, Any]:
         return {"kind": "secret_roll", "text": translate("table.talk.secret_roll", lang, who=talk["speaker"])}
     roll = talk.get("roll")
     text = f"{talk['speaker']}: {talk['text']}"
+    if talk.get("ruling"):
+        return {"kind": "ruling", "text": translate("table.talk.ruling", lang, version=talk["ruling"], text=text)}
     if talk.get("to_names"):
         text = translate("table.talk.whisper", lang, text=text, to=", ".join(talk["to_names"]))
     if talk.get("channel") == "ooc":

@@ -37,6 +37,7 @@ const s = {
   board: null, // the system's board module
   fatal: null, // the page cannot go on (bad link)
   diceText: "", // dice typed at a real table, kept across redraws
+  reason: "", // the GM's reason for the next ruling, kept across redraws
   focus: null, // where the keyboard was before the last redraw
   override: null, // the GM's chosen intervention in its list
   forPlayers: false, // the GM's "act for an absent player" box is open (kept across redraws)
@@ -83,7 +84,13 @@ async function act(item) {
   const body = { action: item.action, version: s.version };
   const dice = s.game.settings && s.game.settings.manual_dice ? parseDice(s.diceText) : null;
   if (dice) body.dice = dice;
-  await send("actions", body, () => { s.diceText = ""; });
+  // The GM's reason for a ruling goes in the log right after it (the server keeps it as the GM's message).
+  const note = item.kind === "gm" && s.reason.trim() ? s.reason.trim() : null;
+  if (note) body.note = note;
+  await send("actions", body, () => {
+    s.diceText = "";
+    if (note) s.reason = "";
+  });
 }
 
 /**
@@ -301,12 +308,17 @@ function overrides(gmItems, ctx) {
     showForm();
   });
   showForm();
+  const reason = h("input", { id: "gm-reason", maxlength: 1000, autocomplete: "off", value: s.reason });
+  reason.addEventListener("input", () => {
+    s.reason = reason.value;
+  });
   return h(
     "div",
     { class: "overrides" },
     h("label", { for: "gm-override" }, t("gm.overrides")),
     h("div", { class: "override-row" }, select, go),
     formSlot,
+    h("label", { class: "form-field", for: "gm-reason" }, h("span", {}, t("gm.reason")), reason),
   );
 }
 
