@@ -291,3 +291,31 @@ def test_the_gms_reason_for_a_ruling_goes_in_the_log(server: Server) -> None:
     assert log[1]["events"][0]["text"] == "Ruling (#1): the GM: the floor gives way"
     refused = table.act("pc:hana", item["action"], 2, note="mine")
     assert refused.status == 403
+
+
+def test_talk_from_two_processes_is_never_refused_as_stale(tmp_path: Path) -> None:
+    """Two services on one store (as two ``meikyu serve`` processes): each message lands at the log's end."""
+    import threading
+
+    first, second = Games(open_store(data=str(tmp_path))), Games(open_store(data=str(tmp_path)))
+    try:
+        made = first.create("MeikyuKingdom", "battle", "sample", "en")
+        errors: list[str] = []
+
+        def post(games: Games, seat: str) -> None:
+            for i in range(20):
+                try:
+                    games.post_message(made.id, seat, f"{seat} {i}")
+                except Exception as error:  # noqa: BLE001 - any refusal fails the test below
+                    errors.append(repr(error))
+
+        threads = [threading.Thread(target=post, args=(g, s)) for g, s in ((first, "pc:hana"), (second, "pc:toru"))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == []
+        assert first.load(made.id).version == 40
+    finally:
+        first.close()
+        second.close()

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from meikyu.store.base import Entry
+from meikyu.store.base import Entry, VersionConflict
 from meikyu.table import palette, talk
 
 if TYPE_CHECKING:
@@ -137,5 +138,13 @@ class Talk:
         return game.entries[of - 1]
 
     def _post(self, game: Loaded, entry: Entry) -> int:
+        """Append talk at the log's end: when another process appended first, at the new end (talk waits on
+        no version, so it is never refused as stale)."""
+        for _ in range(20):
+            try:
+                self._append(game, entry, None)
+                return entry.version
+            except VersionConflict:  # _append has caught up with the store
+                entry = replace(entry, version=game.version + 1)
         self._append(game, entry, None)
         return entry.version
