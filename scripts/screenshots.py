@@ -37,6 +37,28 @@ PREPARE = {  # what the GM does before the players' screens are taken
 MORE = {  # further screens: a second game of a kind, taken further by the GM first
     "MeikyuKingdom-session-labyrinth": (("MeikyuKingdom", "session"), ["gm/gm_skip"] * 5 + ["all/enter_labyrinth"]),
 }
+TALK = [  # a scene of talk, posted before the talk screens are taken: (seat, message body)
+    ("gm", {"text": {"ko": "어서 오게, 가라앉은 여관일세.", "ja": "ようこそ、沈んだ宿へ。", "en": "Welcome to the Sunken Inn."},
+            "speaker": {"ko": "늙은 여관 주인", "ja": "年老いた宿の主人", "en": "Old Innkeeper"}}),
+    ("pc:hana", {"text": {"ko": "방 두 개 부탁해요.\n저녁도요.", "ja": "部屋を二つ。\n夕食も。", "en": "Two rooms, please.\nAnd supper."}}),
+    ("pc:toru", {"text": {"ko": "잠깐 커피 좀", "ja": "ちょっとコーヒー", "en": "brb, coffee"}, "channel": "ooc"}),
+    ("pc:hana", {"text": {"ko": "은 열쇠를 슬쩍 챙긴다.", "ja": "銀の鍵をこっそり拾う。", "en": "I pocket the silver key."},
+                 "to": ["gm"]}),
+    ("pc:hana", {"text": "2MK+3>=9 {ko: 흥정, ja: 交渉, en: haggling}"}),
+    ("pc:toru", {"text": "S2MK+1>=8"}),
+    ("gm", {"text": "KDT"}),
+    ("pc:toru", {"text": '<img src=x onerror="alert(1)">'}),
+]
+
+
+def localized(value: Any, lang: str) -> Any:
+    if isinstance(value, dict):
+        return value[lang]
+    if isinstance(value, str) and "{ko:" in value:
+        head, _, rest = value.partition("{")
+        words = dict(part.split(": ", 1) for part in rest.rstrip("}").split(", "))
+        return head + words[lang]
+    return value
 
 
 class Server:
@@ -45,7 +67,7 @@ class Server:
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]
         self.data = tempfile.TemporaryDirectory()
-        env = {**os.environ, "MEIKYU_DATA": self.data.name, "MEIKYU_GAMES_RATE": "1000"}
+        env = {**os.environ, "MEIKYU_DATA": self.data.name, "MEIKYU_GAMES_RATE": "1000", "MEIKYU_TALK_RATE": "6000"}
         self.process = subprocess.Popen([sys.executable, "-m", "meikyu", "serve", "--port", str(self.port)],
                                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.base = f"http://127.0.0.1:{self.port}"
@@ -114,6 +136,20 @@ def shot(browser: Any, path: Path, url: str, lang: str, size: str, steps: int) -
     context.close()
 
 
+def export_shot(browser: Any, server: Server, game: dict[str, Any], path: Path, lang: str, size: str) -> None:
+    """The GM's HTML export of the talk scene, opened as a page of its own."""
+    token = next(s["token"] for s in game["seats"] if s["seat"] == "gm")
+    request = urllib.request.Request(f"{server.base}/api/games/{game['id']}/export?format=html&lang={lang}",
+                                     headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request) as reply:
+        page_html = reply.read().decode("utf-8")
+    context = browser.new_context(locale=LOCALES[lang], viewport=SIZES[size], java_script_enabled=False)
+    page = context.new_page()
+    page.set_content(page_html)
+    page.screenshot(path=str(path), full_page=True)
+    context.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default="screenshots")
@@ -135,6 +171,13 @@ def main() -> int:
                     for key in PREPARE.get(sk, []):
                         server.take(game, key)
                 more = {}
+                talk = server.call("POST", "/api/games", {"system": "MeikyuKingdom", "kind": "battle",
+                                                          "setup": "sample", "lang": lang})
+                for seat, body in TALK:
+                    token = next(s["token"] for s in talk["seats"] if s["seat"] == seat)
+                    server.call("POST", f"/api/games/{talk['id']}/messages",
+                                {k: localized(v, lang) for k, v in body.items()}, token)
+                more["talk"] = talk
                 for name, ((system, kind), keys) in MORE.items():
                     more[name] = server.call("POST", "/api/games", {"system": system, "kind": kind, "setup": "sample",
                                                                     "lang": lang})
@@ -152,6 +195,8 @@ def main() -> int:
                     for name, url, steps in screens:
                         if not args.only or args.only in name:
                             shot(browser, out / f"{name}-{lang}-{size}.png", url, lang, size, steps)
+                    if not args.only or args.only in "export-html":
+                        export_shot(browser, server, talk, out / f"export-html-{lang}-{size}.png", lang, size)
             browser.close()
     finally:
         server.close()

@@ -47,7 +47,8 @@ def require_browser() -> None:
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     data = tmp_path_factory.mktemp("games")
     # Generous rate limits: three scripted people click far faster than a table does.
-    srv = start_server(env={"MEIKYU_LANG": "", "MEIKYU_DATA": str(data), "MEIKYU_GAMES_RATE": "1000"})
+    srv = start_server(env={"MEIKYU_LANG": "", "MEIKYU_DATA": str(data), "MEIKYU_GAMES_RATE": "1000",
+                              "MEIKYU_TALK_RATE": "100000"})
     yield srv
     stop_server(srv)
 

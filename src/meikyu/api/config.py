@@ -50,6 +50,9 @@ class ApiConfig:
     """Games one client address may create per second on average (``MEIKYU_GAMES_CREATE_RATE``), after a
     burst of …"""
     games_create_burst: int = 20
+    talk_per_minute: float = 60.0
+    """Messages (and reveals, removals) one seat may post a minute (``MEIKYU_TALK_RATE``), after a burst of …"""
+    talk_burst: int = 5
     games_max_setup_bytes: int = 1024 * 1024
     """Largest ``POST /api/games`` body: a setup may carry sheets, encounters, a whole book."""
     v2_rate: float = 100.0
@@ -93,6 +96,9 @@ class ApiConfig:
                 per_second = parse_rate(env[name])
                 values[f"{field}_rate"] = per_second
                 values[f"{field}_burst"] = max(least, int(per_second * 3))
+        if env.get("MEIKYU_TALK_RATE"):
+            values["talk_per_minute"] = parse_rate(env["MEIKYU_TALK_RATE"])
+            values["talk_burst"] = max(5, int(float(values["talk_per_minute"]) / 12))  # type: ignore[arg-type]
         for field, name in (("body_timeout", "MEIKYU_API_BODY_TIMEOUT"), ("head_timeout", "MEIKYU_API_HEAD_TIMEOUT")):
             if env.get(name):
                 values[field] = parse_timeout(env[name])

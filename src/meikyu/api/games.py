@@ -7,7 +7,10 @@ The routes (documented with examples in :mod:`meikyu.api.openapi`):
 - ``POST /api/games/{id}/actions`` ``{"action", "version", "dice"?}`` → the game after it
 - ``POST /api/games/{id}/undo`` ``{"version", "steps"?}`` (GM) → the game after it
 - ``POST /api/games/{id}/seats/{seat}/token`` (GM) → ``{seat, token, url}``
+- ``GET /api/games/{id}/seats`` (GM) → every seat with its name, role, link (where kept) and whether connected
+- ``POST /api/games/{id}/seats`` ``{"spectator": name}`` (GM) → a spectator seat's ``{seat, token, url}``
 - ``GET /api/games/{id}/events?after=N`` → the log entries after version N
+- ``POST /api/games/{id}/messages`` and ``…/messages/{n}/reveal|hide``: talk (:mod:`meikyu.api.games_talk`)
 - ``GET /api/games/{id}/export?format=text|markdown|bbcode&lang=…`` → the log as text
 - ``WS /api/games/{id}/live?token=…&lang=…&after=N`` → one log entry per new version, the newest also
   carrying ``answer`` (the seat's game as a GET gives it, but the log); closed (4401) when the token is replaced
@@ -51,6 +54,7 @@ from meikyu.api.games_http import (
 )
 from meikyu.api.games_live import Hub, live
 from meikyu.api.limits import SocketGate
+from meikyu.api.games_talk import TalkRoutes
 from meikyu.errors import MeikyuError
 from meikyu.store.service import Unauthorized
 from meikyu.store.tokens import hash_token, seat_url
@@ -58,6 +62,7 @@ from meikyu.store.tokens import hash_token, seat_url
 CREATE_EXAMPLE = '{"system": "ShinGamebook", "kind": "reading", "setup": "sample", "lang": "en"}'
 ACTION_EXAMPLE = '{"action": {"@type": "RollCreation"}, "version": 0}'
 UNDO_EXAMPLE = '{"version": 7, "steps": 2}'
+SEAT_EXAMPLE = '{"spectator": "Mina"}'
 MAX_EVENTS = 500
 """Most log entries one ``/events`` answer carries (``more`` says when there are others)."""
 _T = TypeVar("_T")
@@ -155,9 +160,12 @@ class GamesApp:
             Route("/api/games/{id}/actions", h(self.act), methods=["POST"]),
             Route("/api/games/{id}/undo", h(self.undo), methods=["POST"]),
             Route("/api/games/{id}/seats/{seat}/token", h(self.new_token), methods=["POST"]),
+            Route("/api/games/{id}/seats", h(self.seat_list), methods=["GET"]),
+            Route("/api/games/{id}/seats", h(self.add_seat), methods=["POST"]),
             Route("/api/games/{id}/events", h(self.events), methods=["GET"]),
             Route("/api/games/{id}/export", h(self.export), methods=["GET"]),
             WebSocketRoute("/api/games/{id}/live", self.live),
+            *TalkRoutes(self).routes(),
         ]
 
     def _handler(self, work: Callable[..., Awaitable[Response]], auth: bool = True
@@ -265,8 +273,18 @@ class GamesApp:
             raise bad_field("action", "an object: one of legal_actions[].action as given")
         version = int_field(data, "version", ACTION_EXAMPLE)
         dice = dice_field(data)
+        note = data.get("note")
+        if note is not None:  # the GM's reason for a ruling, kept in the log right after it
+            from meikyu.store.service import Forbidden
+            from meikyu.table.talk import clean_text
+
+            if seat != "gm":
+                raise Forbidden("games.error.gm_only")
+            note = clean_text(note)
         lang = call.lang_for(self.games.loaded(call.game_id))
-        self.games.act(call.game_id, seat, data["action"], version, dice, lang=lang)
+        taken = self.games.act(call.game_id, seat, data["action"], version, dice, lang=lang)
+        if note is not None:
+            self.games.post_message(call.game_id, seat, note, ruling=taken)
         return bytes(self.games.answer_json(self.games.loaded(call.game_id), seat, lang))
 
     async def show(self, request: Request, call: GameCall) -> Response:
@@ -292,8 +310,33 @@ class GamesApp:
 
     async def new_token(self, request: Request, call: GameCall) -> Response:
         target = request.path_params["seat"][:64]
-        token = await self.work(lambda: self.games.replace_token(call.game_id, call.seat(), target))
+        token = await self.work(lambda: self.games.new_link(call.game_id, call.seat(), call.token or "", target))
         return self.respond({"ok": True, "seat": target, "token": token, "url": seat_url(call.game_id, token)})
+
+    async def seat_list(self, request: Request, call: GameCall) -> Response:
+        def build() -> dict[str, Any]:
+            seat = call.seat()
+            lang = call.lang_for(self.games.load(call.game_id))
+            seats = self.games.seat_list(call.game_id, seat, call.token or "", lang)
+            present = set(self.hub.present(call.game_id))
+            for s in seats:
+                s["url"] = seat_url(call.game_id, s["token"]) if s["token"] else None
+                s["connected"] = s["seat"] in present
+            return {"ok": True, "seats": seats}
+
+        return self.respond(await self.work(build))
+
+    async def add_seat(self, request: Request, call: GameCall) -> Response:
+        data = await json_body(request, self.config.max_body_bytes, self.config.body_timeout, SEAT_EXAMPLE)
+
+        def work() -> tuple[str, str]:
+            seat = call.seat()
+            call.lang_for(self.games.load(call.game_id))
+            return self.games.add_spectator(call.game_id, seat, call.token or "", data.get("spectator"))  # type: ignore[no-any-return]
+
+        seat, token = await self.work(work)
+        return self.respond({"ok": True, "seat": seat, "token": token, "url": seat_url(call.game_id, token)},
+                            status_code=201)
 
     async def events(self, request: Request, call: GameCall) -> Response:
         text = request.query_params.get("after", "0").strip()
@@ -361,6 +404,7 @@ class GamesApp:
         replaced = GameApiError(401, "bad_token", "games.error.token_replaced")
         try:
             await live(websocket, self.hub, self.games, game_id, seat, token_hash, lang, after,
-                       lambda: replaced.body(lang), self.config.ws_idle)
+                       lambda: replaced.body(lang), self.config.ws_idle,
+                       websocket.query_params.get("presence") == "1")
         finally:
             self.sockets.leave(client, token_hash)

@@ -28,6 +28,7 @@ from meikyu.errors import MeikyuError
 from meikyu.store import GameNotFound, VersionConflict
 from meikyu.store.faults import FAULTS, RETRY_AFTER, GameUnreadable, StoreDamaged, StoreUnavailable
 from meikyu.store.service import Forbidden, Refused, Unauthorized
+from meikyu.table.talk import TalkForbidden
 
 STATUS_CODES = {400: "bad_request", 401: "bad_token", 403: "forbidden", 404: "not_found", 405: "method",
                 408: "timeout", 409: "stale", 413: "too_large", 414: "too_large", 415: "media_type",
@@ -79,6 +80,8 @@ def from_core(error: MeikyuError) -> GameApiError:
             FAULTS.damaged("the games database", error.detail)
         return GameApiError(503, "unavailable", error.key, error=error,
                             headers={"retry-after": str(RETRY_AFTER)})
+    if isinstance(error, TalkForbidden):
+        return GameApiError(403, "forbidden", error.key, error=error)
     return GameApiError(400, "bad_request", error.key, error=error)
 
 

@@ -10,6 +10,9 @@ process through LISTEN/NOTIFY (SQLite: subscribed games are also re-read every s
 several worker processes on one file). A subscriber's task then reads what it has not sent yet from
 the service, so a push never skips or repeats a version, whichever process appended it.
 
+A socket opened with ``?presence=1`` is also told which seats are connected (to this process) whenever
+that changes: ``{"presence": ["gm", "pc:hana"]}``, a message without a version.
+
 A socket lives only as long as its token: when the GM replaces a seat's token (in this process, or in
 another one — NOTIFY, or the once-a-second check on SQLite), every socket opened with the old one gets
 ``{"ok": false, "error": "bad_token", …}`` and is closed with code 4401. A version that cannot be shown to
@@ -50,6 +53,9 @@ class Subscriber:
     revoked: bool = False
     active: float = 0.0
     """The event loop's time when something last went either way on the socket."""
+    presence: bool = False
+    """Whether this socket asked to be told who is connected (``?presence=1``)."""
+    presence_due: bool = False
 
 
 class Hub:
@@ -78,10 +84,11 @@ class Hub:
         for sub in self.subs.get(game_id, ()):
             sub.wake.set()
 
-    def subscribe(self, game_id: str, seat: str, token_hash: str) -> Subscriber:
+    def subscribe(self, game_id: str, seat: str, token_hash: str, presence: bool = False) -> Subscriber:
         self.loop = asyncio.get_running_loop()
-        sub = Subscriber(seat, token_hash)
+        sub = Subscriber(seat, token_hash, presence=presence)
         self.subs.setdefault(game_id, set()).add(sub)
+        self._presence_changed(game_id)
         return sub
 
     def unsubscribe(self, game_id: str, sub: Subscriber) -> None:
@@ -90,6 +97,17 @@ class Hub:
             subs.discard(sub)
             if not subs:
                 del self.subs[game_id]
+            self._presence_changed(game_id)
+
+    def present(self, game_id: str) -> list[str]:
+        """The seats with a socket open to this process now (a seat open on two devices counts once)."""
+        return sorted({sub.seat for sub in self.subs.get(game_id, ()) if not sub.revoked})
+
+    def _presence_changed(self, game_id: str) -> None:
+        for sub in self.subs.get(game_id, ()):
+            if sub.presence:
+                sub.presence_due = True
+                sub.wake.set()
 
     def _check_soon(self, game_id: str) -> None:
         if game_id in self.subs:
@@ -123,11 +141,14 @@ class Hub:
 
 
 async def live(websocket: WebSocket, hub: Hub, games: Any, game_id: str, seat: str, token_hash: str, lang: str,
-               after: int | None, revoked_body: Callable[[], dict[str, Any]], idle: float = 900.0) -> None:
+               after: int | None, revoked_body: Callable[[], dict[str, Any]], idle: float = 900.0,
+               presence: bool = False) -> None:
     """Serve one seat until it disconnects, its token is replaced, or ``idle`` seconds pass with nothing
     sent either way (closed with :data:`IDLE_CODE`): every version after ``after`` (default: the version
-    when it connected). The subscription is in place before the handshake completes, so no version slips by."""
-    sub = hub.subscribe(game_id, seat, token_hash)
+    when it connected). The subscription is in place before the handshake completes, so no version slips by.
+    With ``presence``, also ``{"presence": [seats]}`` whenever the seats connected to this process change
+    (a message without a version)."""
+    sub = hub.subscribe(game_id, seat, token_hash, presence)
     loop = asyncio.get_running_loop()
     try:
         game = await run_in_threadpool(games.load, game_id)
@@ -162,6 +183,9 @@ async def live(websocket: WebSocket, hub: Hub, games: Any, game_id: str, seat: s
                 await websocket.send_json(revoked_body())
                 await websocket.close(code=REVOKED_CODE)
                 break
+            if sub.presence_due:
+                sub.presence_due = False
+                await websocket.send_text(json_bytes({"presence": hub.present(game_id)}).decode("utf-8"))
             sent, messages = await run_in_threadpool(pending)
             for message in messages:
                 await websocket.send_text(message.decode("utf-8"))

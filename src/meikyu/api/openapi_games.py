@@ -98,7 +98,8 @@ _WORDS = {
          "shown to this seat (a view, menu or log line failed: the reason, never a traceback; an action after "
          "which it could not be shown is not taken); or (`\"error\": \"unreadable\"`) its stored log cannot be "
          "read, naming the game (other games are not affected).",
-    429: "Too many requests from this token, or too many wrong tokens from this address (see `Retry-After`).",
+    429: "Too many requests from this token, too many wrong tokens from this address, or too many messages from "
+         "this seat (5 at once, 60 a minute; see `Retry-After`).",
     503: "The store cannot take the request now (full disk, read-only folder, a lock held elsewhere, a lost "
          "database connection): nothing was changed; send it again after `Retry-After` seconds.",
 }
@@ -152,8 +153,12 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
             "type": "object",
             "required": ["version", "seat", "type", "time", "events"],
             "properties": {
-                "version": _INT, "seat": _STR, "type": {"enum": ["action", "undo"]}, "time": {"type": "number"},
+                "version": _INT, "seat": _STR, "type": {"enum": ["action", "undo", "message", "reveal", "hide",
+                                                                  "unseen"]},
+                "time": {"type": "number"},
                 "events": {"type": "array", "items": _ref("SeatEvent")},
+                "talk": _ref("Talk"),
+                "of": {"type": "integer", "description": "reveal / hide: the message's version."},
                 "action": {"type": "object", "description": "GM only: the action as stored."},
                 "rolls": {"type": "array", "description": "GM only: the dice drawn, as [sides, value] pairs."},
             },
@@ -180,6 +185,24 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
                                                      "properties": {"seat": _STR, "token": _STR, "url": _STR}}},
             },
         },
+        "Talk": {"type": "object", "description": (
+            "A message as this seat reads it. `unseen` entries (a whisper to others) carry only `version`; a "
+            "message the GM removed reads `{removed: true}` (the GM still reads it, with `hidden`); another "
+            "seat's secret roll before its reveal reads `{speaker, channel, secret: true}`."),
+            "properties": {"speaker": _STR, "text": _STR, "channel": {"enum": ["main", "ooc"]},
+                           "to": {"type": "array", "items": _STR}, "to_names": {"type": "array", "items": _STR},
+                           "secret": {"type": "boolean"}, "removed": {"type": "boolean"},
+                           "hidden": {"type": "boolean"},
+                           "roll": {"type": "object", "description": (
+                               "A free roll: `command`, `line` (BCDice's result text), `text` (meikyu's, in the "
+                               "seat's language), `dice`, `free` (always true: the rules did not apply it), "
+                               "`typed`, `secret`, `revealed`, and success / failure / critical / fumble.")}}},
+        "Palette": {"type": "object", "required": ["ok", "lines", "edited", "variables"], "properties": {
+            "ok": {"const": True}, "edited": {"type": "boolean"},
+            "lines": {"type": "array", "items": {"type": "object", "properties": {"text": _STR, "sends": _STR}}},
+            "variables": {"type": "object", "description": "Each label (ko, ja, en, field name) and its value."}}},
+        "Posted": {"type": "object", "required": ["ok", "version", "entry"],
+                   "properties": {"ok": {"const": True}, "version": _INT, "entry": _ref("LogEntry")}},
         "SeatToken": {"type": "object", "required": ["ok", "seat", "token", "url"],
                       "properties": {"ok": {"const": True}, "seat": _STR, "token": _STR, "url": _STR}},
         "Events": {"type": "object", "required": ["ok", "version", "events", "more"],
@@ -223,6 +246,8 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
                 "version": {"type": "integer", "minimum": 0, "description": "The version the client saw."},
                 "dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 100}, "maxItems": 200,
                          "description": "Dice rolled at a real table, in draw order (games with manual_dice)."},
+                "note": {"type": "string", "maxLength": 1000, "description": (
+                    "GM only: the reason for a ruling, kept in the log as the GM's message right after it.")},
             },
         },
         "example": {"action": {"@type": "ChooseDie", "index": 0}, "version": 1},
@@ -233,6 +258,28 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
                                   "steps": {"type": "integer", "minimum": 1, "description": "Default 1."}}},
         "example": {"version": 7, "steps": 2},
     }
+    message_body = {
+        "schema": {
+            "type": "object",
+            "required": ["text"],
+            "properties": {
+                "text": {"type": "string", "minLength": 1, "maxLength": 1000, "description": (
+                    "The message, newlines kept, shown as text. Starting with a dice command of the game's "
+                    "system (`2MK+3>=9 交渉`, `KDT`, `choice[a,b]`, `x3 2D6`; `S` first for a secret roll) it "
+                    "is rolled by the server as `/v2` rolls it.")},
+                "to": {"type": "array", "items": _STR, "description": "A whisper: the seats that read it "
+                       "(with its author and the GM)."},
+                "speaker": {"type": "string", "maxLength": 40, "description": "GM: any name (an NPC); a player "
+                            "speaks as its own character."},
+                "channel": {"enum": ["main", "ooc"], "description": "`ooc`: out of character. Default main."},
+                "dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 100},
+                         "description": "Dice rolled at a real table for a roll (games with manual_dice)."},
+            },
+        },
+        "example": {"text": "S2MK+3>=9 交渉", "channel": "main"},
+    }
+    posted = _json(_ref("Posted"), "The entry as your seat reads it.")
+    number = {"name": "n", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^[0-9]{1,9}$"}}
     game = _json(_ref("Game"), "The game as this seat sees it.", _EXAMPLE_GAME)
     paths: dict[str, Any] = {
         "/api/kinds": {"get": _op("The (system, kind) pairs a game can be, and the files each is set up from",
@@ -256,6 +303,38 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
             _json(_ref("Events"), "At most 500 entries; `more` when others follow."), (400, 422),
             [_ID, _LANG, {"name": "after", "in": "query", "required": False,
                           "schema": {"type": "string", "pattern": "^[0-9]{1,9}$"}}])},
+        "/api/games/{id}/messages": {"post": _op(
+            "Say something, whisper, or roll freely (a log entry; never changes the rules' state)", "postMessage",
+            posted, (400, 403, 408, 413, 422), [_ID, _LANG], message_body, status="201")},
+        "/api/games/{id}/messages/{n}/reveal": {"post": _op(
+            "Reveal a secret roll (its roller or the GM): everyone who reads it sees the same dice", "revealRoll",
+            posted, (400, 403), [_ID, number, _LANG])},
+        "/api/games/{id}/messages/{n}/hide": {"post": _op(
+            "Remove a message (GM): its readers see \"removed by the GM\"", "hideMessage", posted, (400, 403),
+            [_ID, number, _LANG])},
+        "/api/games/{id}/palette": {
+            "get": _op("Your seat's chat palette: lines from your character (or as you edited them), each with "
+                       "what it sends now, and the {variables} you may use", "getPalette",
+                       _json(_ref("Palette"), "The palette."), (400, 422), [_ID, _LANG]),
+            "put": _op("Keep your own palette lines with the game (an empty list: back to the lines from your "
+                       "character)", "setPalette", _json(_ref("Palette"), "The palette now."), (400, 408, 413),
+                       [_ID, _LANG], {"schema": {"type": "object", "required": ["lines"], "properties": {
+                           "lines": {"type": "array", "maxItems": 100,
+                                     "items": {"type": "string", "maxLength": 200}}}},
+                           "example": {"lines": ["2MK+{wit}>=9 haggling", "KDT"]}})},
+        "/api/games/{id}/seats": {
+            "get": _op("Every seat (GM): name, role, its link where kept, whether connected now", "listSeats",
+                       _json({"type": "object", "properties": {"ok": {"const": True}, "seats": {
+                           "type": "array", "items": {"type": "object", "properties": {
+                               "seat": _STR, "name": _STR, "role": {"enum": ["gm", "player", "spectator"]},
+                               "token": {"type": ["string", "null"]}, "url": {"type": ["string", "null"]},
+                               "connected": {"type": "boolean"}}}}}}, "The seats."), (400, 403, 422),
+                       [_ID, _LANG]),
+            "post": _op("Add a spectator seat (GM): it sees what players see in public and may talk", "addSeat",
+                        _json(_ref("SeatToken"), "The new seat's token and link."), (400, 403, 408, 413, 422),
+                        [_ID, _LANG], {"schema": {"type": "object", "required": ["spectator"], "properties": {
+                            "spectator": {"type": "string", "maxLength": 20}}}, "example": {"spectator": "Mina"}},
+                        status="201")},
         "/api/games/{id}/export": {"get": _op(
             "The log as your seat sees it, for posting", "export",
             {"description": "The log as text.", "content": {

@@ -66,7 +66,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p = sub.add_parser("export", help=_t("export"), description=_t("export"))
     p.add_argument("id")
     p.add_argument("--seat", default="gm", help=_t("seat"))
-    p.add_argument("--format", choices=["text", "markdown", "bbcode"], default="text")
+    p.add_argument("--format", choices=["text", "markdown", "bbcode", "html"], default="text")
     p.add_argument("--archive", metavar="FILE", help=_t("archive"))
     common(p)
     p.set_defaults(handler=run_export)
@@ -92,6 +92,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--cut-tail", action="store_true", help=_t("cut_tail"))
     common(p)
     p.set_defaults(handler=run_repair)
+
+    p = sub.add_parser("seats", help=_t("seats"), description=_t("seats"))
+    p.add_argument("id")
+    p.add_argument("--new", metavar="SEAT", default=None, help=_t("seats_new"))
+    common(p)
+    p.set_defaults(handler=run_seats)
 
 
 def _games(args: argparse.Namespace) -> Any:
@@ -279,4 +285,31 @@ def run_backup(args: argparse.Namespace) -> int:
         raise InputError("games.error.backup_postgres")
     copy = backup(args.data or os.environ.get("MEIKYU_DATA") or "./meikyu-data", args.dir)
     print(_t("backed_up", lang, file=str(copy)))
+    return 0
+
+
+def run_seats(args: argparse.Namespace) -> int:
+    """List a game's seats; with ``--new SEAT``, give that seat a new link (the old one stops at once; a GM
+    who lost the GM link gets it back this way — the other links are then listed on the GM page only once
+    re-issued, since they were kept sealed with the old GM link)."""
+    from meikyu.store.seats import role_of
+    from meikyu.store.tokens import seat_url
+    from meikyu.table import talk
+
+    games = _games(args)
+    try:
+        game = games.load(args.id)
+        lang = _lang(args) if args.lang else game.settings.get("lang", "en")
+        seats = games.all_seats(game)
+        if args.new is not None:
+            token = games.replace_token(args.id, "gm", _seat(games, game, args.new))
+            print(_t("seats_issued", lang, seat=args.new))
+            print(f"  {args.new:<16} {seat_url(args.id, token)}")
+            return 0
+        for seat in seats:
+            name = talk.seat_name(game.kind, game.state, seat, lang)
+            print(f"  {seat:<20} {role_of(seat):<10} {name}")
+        print(_t("seats_hint", lang, id=args.id))
+    finally:
+        games.close()
     return 0

@@ -5,7 +5,7 @@ missing ones in order, each in its own transaction, so a database made by any ea
 this one (a test keeps a database made by migration 1 and loads it).
 
 >>> [number for number, _ in MIGRATIONS]
-[1, 2, 3]
+[1, 2, 3, 4]
 """
 
 from __future__ import annotations
@@ -49,6 +49,16 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
         # Snapshots written before 3 have their keys sorted, and a state's dict order is part of it (the
         # rules iterate over dicts): drop that cache; each game replays its log once and snapshots anew.
         "DELETE FROM snapshots",
+    ]),
+    (4, [
+        # Each seat's link sealed with a key only the GM's token gives (meikyu.store.seals), so the GM page can
+        # list the links again; the store alone cannot open them. Games made before have none (a new link is
+        # issued instead).
+        """CREATE TABLE sealed_links (
+            game TEXT NOT NULL REFERENCES games (id),
+            seat TEXT NOT NULL,
+            sealed TEXT NOT NULL,
+            PRIMARY KEY (game, seat))""",
     ]),
 ]
 

@@ -34,7 +34,10 @@ from meikyu.store.base import (
     json_bytes,
 )
 from meikyu.store.faults import GameUnreadable, StoreDamaged, StoreUnavailable
+from meikyu.store.seats import Seats
+from meikyu.store.talk import Talk
 from meikyu.store.tokens import hash_token, new_game_id, new_token, seat_for
+from meikyu.table import talk
 
 log = logging.getLogger("meikyu.store")
 
@@ -89,7 +92,11 @@ class Loaded:
     rendered: OrderedDict[tuple[int, str, str], list[dict[str, Any]]] = field(default_factory=OrderedDict)
     encoded: OrderedDict[tuple[int, str, str], bytes] = field(default_factory=OrderedDict)
     answers: dict[tuple[str, str], Answer] = field(default_factory=dict)
-    """The latest :meth:`Games.answer` per (seat, language), reused until the version moves."""
+    """The latest :meth:`Games.answer` per (seat, language), reused until the rules' version moves."""
+    marks: dict[int, talk.Marks] = field(default_factory=dict)
+    """What reveals and removals did to each message (talk entries)."""
+    rules_version: int = 0
+    """The version of the last action or undo: talk after it changes no state."""
 
     @property
     def version(self) -> int:
@@ -116,12 +123,16 @@ def _stack_after(entries: Sequence[Entry]) -> list[int]:
     for entry in entries:
         if entry.type == ACTION:
             stack.append(entry.version)
-        else:
+        elif entry.type == UNDO:
             del stack[len(stack) - int(entry.data["steps"]):]
     return stack
 
 
-class Games:
+def _rules_version(entries: Sequence[Entry]) -> int:
+    return next((e.version for e in reversed(entries) if e.type not in talk.TALK), 0)
+
+
+class Games(Talk, Seats):
     """The games of one store.
 
     >>> import tempfile
@@ -168,6 +179,7 @@ class Games:
             raise _unshown(error, "games.error.show_failed_setup", lang, seat=seat) from None
         tokens = [(seat, new_token()) for seat in seats]
         self.store.create_game(record, {seat: hash_token(token) for seat, token in tokens})
+        self.seal_links(record.id, dict(tokens)[GM], dict(tokens))
         return Created(record.id, 0, tokens)
 
     def summaries(self) -> list[GameSummary]:
@@ -219,8 +231,13 @@ class Games:
         game = Loaded(record, kind)
         game.entries = self.store.entries(game_id)
         game.stack = _stack_after(game.entries)
-        # The log's tail is rendered on every GET, so start before it when a snapshot allows.
-        tail_start = max(0, len(game.stack) - LOG_TAIL)
+        game.rules_version = _rules_version(game.entries)
+        game.marks = talk.marks_of([(e.version, e.type, e.data) for e in game.entries if e.type in talk.TALK])
+        # The log's tail is rendered on every GET, so start before the first action in it when a snapshot allows
+        # (talk in the tail needs no state: with much talk, fewer actions are replayed).
+        first = max(1, len(game.entries) - LOG_TAIL + 1)
+        # (no action in the tail: the state after the last one is all it needs, from any snapshot)
+        tail_start = next((i for i, v in enumerate(game.stack) if v >= first), len(game.stack))
         try:
             snap = self.store.latest_snapshot(game_id, game.stack[:tail_start]) if use_snapshots else None
         except StoreDamaged as error:  # a snapshot is only a cache: the log is the game
@@ -250,7 +267,7 @@ class Games:
             if entry.type == ACTION:
                 self._replay_step(game, entry, game.states[stack[-1] if stack else 0])
                 stack.append(entry.version)
-            else:
+            elif entry.type == UNDO:
                 del stack[len(stack) - int(entry.data["steps"]):]
 
     def replay_log(self, record: GameRecord, entries: Sequence[Entry]) -> tuple[Loaded, int | None, str]:
@@ -288,6 +305,10 @@ class Games:
     def _apply(self, game: Loaded, entry: Entry, step: Step | None) -> None:
         """Add an entry (stored already) to the game in memory."""
         game.entries.append(entry)
+        if entry.type in talk.TALK:
+            talk.mark(game.marks, entry.version, entry.type, entry.data)
+            return
+        game.rules_version = entry.version
         if entry.type == ACTION:
             if step is None:
                 self._replay_step(game, entry, game.state)
@@ -418,7 +439,8 @@ class Games:
             return entry.version
 
     def _check_version(self, game: Loaded, version: int) -> None:
-        if version != game.version:
+        """The client saw ``version``: stale when an action or undo came after it (talk changes no state)."""
+        if not game.rules_version <= version <= game.version:
             raise VersionConflict(game.version)
 
     def _append(self, game: Loaded, entry: Entry, step: Step | None) -> None:
@@ -439,6 +461,8 @@ class Games:
         if cached is not None:
             return cached
         entry = game.entries[version - 1]
+        if entry.type in talk.TALK:
+            return list(self.talk_entry(game, version, seat, lang)["events"])
         if entry.type == UNDO:
             from meikyu.i18n import translate
 
@@ -465,8 +489,13 @@ class Games:
     def log_entry(self, game: Loaded, version: int, seat: str, lang: str) -> dict[str, Any]:
         """One version for ``seat``: who acted, when, and the events; the GM also gets the action and dice."""
         entry = game.entries[version - 1]
-        out: dict[str, Any] = {"version": version, "seat": entry.seat, "type": entry.type, "time": entry.time,
-                               "events": self.events(game, version, seat, lang)}
+        if entry.type in talk.TALK:
+            out = self.talk_entry(game, version, seat, lang)
+            if seat == GM and entry.type != talk.PALETTE:  # a palette is its seat's alone
+                out = {**out, "action": entry.data, "rolls": entry.rolls}
+            return out
+        out = {"version": version, "seat": entry.seat, "type": entry.type, "time": entry.time,
+               "events": self.events(game, version, seat, lang)}
         if seat == GM:
             out["action"] = entry.data
             out["rolls"] = entry.rolls
@@ -475,7 +504,11 @@ class Games:
     def entry_json(self, game: Loaded, version: int, seat: str, lang: str) -> bytes:
         """:meth:`log_entry` as JSON, encoded once per version, seat and language (every answer carries the
         log's tail; only its newest entry is new)."""
-        key = (version, seat, lang)
+        entry = game.entries[version - 1]
+        key: tuple[Any, ...] = (version, seat, lang)
+        if entry.type in (talk.MESSAGE, talk.REVEAL, talk.HIDE):  # reads otherwise once revealed or removed
+            of = version if entry.type == talk.MESSAGE else int(entry.data["of"])
+            key = (*key, game.marks.get(of, talk.NO_MARKS).stamp)
         found = game.encoded.get(key)
         if found is None:
             found = json_bytes(self.log_entry(game, version, seat, lang))
@@ -492,6 +525,12 @@ class Games:
             cached = game.answers.get((seat, lang))
             if cached is not None and cached.version == version:
                 return cached
+            if cached is not None and game.rules_version <= cached.version <= version:
+                # Only talk since: the same view and menu at the log's version (no rules work again).
+                head = {**cached.head, "version": version}
+                made = Answer(version, head, json_bytes(head))
+                game.answers[(seat, lang)] = made
+                return made
             try:
                 made = self._made(game, state, version, seat, lang)
             except Exception as error:
@@ -543,7 +582,7 @@ class Games:
             return after, []
         made = self.answer(game, seat, lang)
         out = [self.entry_json(game, v, seat, lang) for v in range(after + 1, made.version + 1)]
-        if out:
+        if out and game.rules_version > after:  # talk alone changes no state: no answer to redraw from
             out[-1] = out[-1][:-1] + b',"answer":' + made.json + b"}"
         return max(after, made.version), out
 

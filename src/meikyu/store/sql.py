@@ -179,6 +179,19 @@ class SqlStore:
                       (game_id, seat, token_hash))
             self.notify(cur, game_id, TOKENS_CHANGED)
 
+    def sealed_links(self, game_id: str) -> dict[str, str]:
+        with self.transaction(False) as cur:
+            rows = self._run(cur, "SELECT seat, sealed FROM sealed_links WHERE game = ? ORDER BY seat",
+                             (game_id,)).fetchall()
+        return {seat: sealed for seat, sealed in rows}
+
+    def set_sealed_links(self, game_id: str, links: dict[str, str]) -> None:
+        with self.transaction() as cur:
+            for seat, sealed in links.items():
+                self._run(cur, "DELETE FROM sealed_links WHERE game = ? AND seat = ?", (game_id, seat))
+                self._run(cur, "INSERT INTO sealed_links (game, seat, sealed) VALUES (?, ?, ?)",
+                          (game_id, seat, sealed))
+
     # -- snapshots -------------------------------------------------------------------------------------
     def put_snapshot(self, game_id: str, version: int, state: Any) -> None:
         try:

@@ -14,7 +14,7 @@ holds for every entry. Under 16 games at once an fsync's wait is shared instead 
 >>> import tempfile
 >>> store = SqliteStore(tempfile.mkdtemp())
 >>> store.schema_version(), store.games()
-(3, [])
+(4, [])
 >>> store.close()
 """
 

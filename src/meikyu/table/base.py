@@ -46,8 +46,8 @@ class MenuItem:
     client fills in before posting it (a count, a name, a room): ``{field: {"type": "int", "min": 0,
     "max": 40} | {"type": "text"} | {"type": "json"} | {"type": "choice", "options": [{"value": …, "label":
     …}]}}`` (``json``: any value, typed as JSON — a number, true/false — or as a bare word, read as text),
-    each with an optional ``label`` in the seat's language; ``action`` then holds a default for each. The
-    rules check whatever is posted.
+    each with an optional ``label`` in the seat's language (a text with ``optional`` may stay empty);
+    ``action`` then holds a default for each. The rules check whatever is posted.
     """
 
     key: str

@@ -141,6 +141,9 @@ class ReadingKind:
     def seats(self, state: Reading) -> list[str]:
         return [GM, READER]
 
+    def seat_name(self, state: Reading, seat: str, lang: str) -> str:
+        return translate("table.seat.gm" if seat == GM else "table.seat.reader", lang) if seat in (GM, READER) else seat
+
     def seats_for(self, state: Reading, action: Action) -> frozenset[str]:
         """Every action is the reader's; the GM may take it on the reader's behalf."""
         return frozenset({GM, READER}) if type(action).__name__ in self.rules.actions else frozenset()

@@ -204,6 +204,11 @@ class ScenarioKind:
     def seats(self, state: Scenario) -> list[str]:
         return [GM, *(f"player:{p.id}" for p in state.table.players)]
 
+    def seat_name(self, state: Scenario, seat: str, lang: str) -> str:
+        if seat == GM:
+            return translate("table.seat.gm", lang)
+        return next((p.character.name for p in state.table.players if f"player:{p.id}" == seat), seat)
+
     def _seat(self, s: st.TableState, index: int) -> str:
         return f"player:{s.players[index].id}" if 0 <= index < len(s.players) else GM
 

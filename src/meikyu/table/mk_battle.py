@@ -168,6 +168,11 @@ class BattleKind:
     def seats(self, state: Battle) -> list[str]:
         return [GM, *(f"pc:{c.id}" for c in state.combatants if c.side == COURT and c.kind == "pc")]
 
+    def seat_name(self, state: Battle, seat: str, lang: str) -> str:
+        if seat == GM:
+            return translate("table.seat.gm", lang)
+        return next((c.label(lang) for c in state.combatants if f"pc:{c.id}" == seat), seat)
+
     @staticmethod
     def owner(state: Battle, cid: str) -> str:
         """The seat that plays ``cid``: its player's for a PC of the court, else the GM's."""

@@ -70,6 +70,13 @@ def name_of(court: Sequence[Character], cid: str, lang: str) -> str:
     return next((c.label(lang) for c in court if c.id == cid), cid)
 
 
+def court_seat_name(court: Sequence[Character], seat: str, lang: str) -> str:
+    """A seat's display name: its character's, or the GM's."""
+    if seat == GM:
+        return translate("table.seat.gm", lang)
+    return name_of(court, seat[3:], lang) if seat.startswith("pc:") else seat
+
+
 def menu_items(offers: Sequence[Offer], court: Sequence[Character], registry: TypeRegistry, seat: str,
                lang: str) -> list[MenuItem]:
     """The offers ``seat`` may take, as menu items (the GM's, for an absent player, marked so)."""

@@ -27,6 +27,7 @@ from meikyu.systems.meikyu_kingdom.table_runner import describe_request
 from meikyu.table.base import GM, MenuItem, per_state
 from meikyu.table.mk_court import (
     ALL,
+    court_seat_name,
     court_seats,
     event_line,
     menu_items,
@@ -118,6 +119,9 @@ class RoundTableKind:
 
     def seats(self, state: rt.RoundTableState) -> list[str]:
         return court_seats(state.court)
+
+    def seat_name(self, state: rt.RoundTableState, seat: str, lang: str) -> str:
+        return court_seat_name(state.court, seat, lang)
 
     def seats_for(self, state: rt.RoundTableState, action: Action) -> frozenset[str]:
         return seats_of(state.court, request_owner(action))

@@ -50,6 +50,7 @@ from meikyu.table.base import GM, MenuItem, per_state
 from meikyu.table.mk_court import (
     ALL,
     Offer,
+    court_seat_name,
     court_seats,
     event_line,
     menu_items,
@@ -128,6 +129,9 @@ class SessionKind:
 
     def seats(self, state: TableSession) -> list[str]:
         return court_seats(state.session.court)
+
+    def seat_name(self, state: TableSession, seat: str, lang: str) -> str:
+        return court_seat_name(state.session.court, seat, lang)
 
     def _who(self, state: ss.SessionState, action: Action) -> str | None:
         """Whose action this is in the session (see the module docstring)."""
@@ -212,7 +216,27 @@ class SessionKind:
                 legal = [fx.Choose("")]  # a name to type (R-MK-20 tables): offered with a text field
             for action in legal:
                 out.append(self._offer(state, action, lang))
+            out += self._declarations(state, legal, lang)
         return out + self._rulings(state, lang)
+
+    @staticmethod
+    def _declarations(state: ss.SessionState, legal: Sequence[Action], lang: str) -> list[Offer]:
+        """In the action cycle, each character ready to act may declare an action of any type by name (R-MK-08),
+        as ``mk play``'s ``act``; the rules check the type and timing, the GM then resolves it (a called
+        check or a ruling)."""
+        from meikyu.systems.meikyu_kingdom import cycle as cy
+
+        types = {"type": "choice", "label": _say("act_type", lang),
+                 "options": [{"value": t, "label": translate(f"mk.word.{t}", lang)} for t in cy.ACTION_TYPES]}
+        form = {"type": types, "name": {"type": "text", "label": _say("act_name", lang)},
+                "supports": {"type": "text", "label": _say("act_supports", lang), "optional": True}}
+        out = []
+        for action in legal:
+            if isinstance(action, cy.Pass):
+                name = next((c.label(lang) for c in state.court if c.id == action.actor), action.actor)
+                out.append(Offer(cy.Act(action.actor, "planned", ""), action.actor, "other",
+                                 _say("declare_act", lang, who=name), form))
+        return out
 
     def _rulings(self, state: ss.SessionState, lang: str) -> list[Offer]:
         """The GM's quick rulings (R-MK-01b), open at any time."""
@@ -222,6 +246,9 @@ class SessionKind:
                 for met in (True, False) if met != state.goal_met]
         if state.phase == "labyrinth" and not state.labyrinth_end:
             out.append(Offer(ss.LabyrinthTurn(), "", "gm", _say("labyrinth_turn", lang)))
+        if state.battle is None and state.called is None and state.effects is None and (
+                state.round_table is None or state.round_table.stage == "done"):
+            out.append(self._call_offer(state, lang))
         targets = [{"value": "kingdom", "label": state.kingdom.label(lang)},
                    {"value": "session", "label": _say("gm_set_session", lang)},
                    *({"value": c.id, "label": c.label(lang)} for c in state.court)]
@@ -231,6 +258,27 @@ class SessionKind:
                           "field": {"type": "text", "label": _say("gm_set_field", lang)},
                           "value": {"type": "json", "label": _say("gm_set_value", lang)}}))
         return out
+
+    @staticmethod
+    def _call_offer(state: ss.SessionState, lang: str) -> Offer:
+        """The GM calls a check for any character (R-MK-10): a stat or a national power, a difficulty, shown
+        or hidden; the roller's own seat then gets the check's prompts (hope, 6s, minion help)."""
+        from meikyu.systems.meikyu_kingdom.kingdom import POWERS
+
+        court = [c for c in state.court]
+        stats = [{"value": s, "label": translate(f"mk.word.{s}", lang)} for s in (*_STATS, *POWERS)]
+        form = {
+            "actor": {"type": "choice", "label": _say("call_actor", lang),
+                      "options": [{"value": c.id, "label": c.label(lang)} for c in court]},
+            "stat": {"type": "choice", "label": _say("call_stat", lang), "options": stats},
+            "difficulty": {"type": "int", "min": 2, "max": 30, "label": _say("call_difficulty", lang)},
+            "modifier": {"type": "int", "min": -20, "max": 20, "label": _say("call_modifier", lang)},
+            "hidden": {"type": "choice", "label": _say("call_hidden", lang),
+                       "options": [{"value": False, "label": _say("call_shown", lang)},
+                                   {"value": True, "label": _say("call_secret", lang)}]},
+        }
+        first = court[0].id if court else ""
+        return Offer(ss.CallCheck(first, "charm", 9), "", "gm", _say("call_check", lang), form)
 
     def _offer(self, state: ss.SessionState, action: Action, lang: str) -> Offer:
         who = self._who(state, action)
@@ -319,6 +367,9 @@ def _players_part(state: ss.SessionState, data: dict[str, Any]) -> None:
 
 
 _GM_ONLY = (ss.GmSet, ss.GmSkip, ss.SetGoal, ss.LabyrinthTurn, ss.Advance, ss.EndLabyrinth)
+
+
+_STATS = ("wit", "charm", "search", "valor")
 
 
 def _say(key: str, lang: str, **params: Any) -> str:

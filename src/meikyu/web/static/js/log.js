@@ -1,47 +1,8 @@
-// The table's log, for everyone: each line, the dice it rolled and its BCDice-style result line;
-// and exporting it for a forum post.
+// Exporting the table's log for a forum post or a log viewer (the log itself is drawn by talk.js).
 
 import { h, fill, copyText } from "./dom.js";
 import { t } from "./i18n.js";
 import { call } from "./api.js";
-
-/** Log entries as flat lines: an entry may be a line itself or carry a list of `events`. */
-export function logLines(log) {
-  const out = [];
-  for (const entry of Array.isArray(log) ? log : []) {
-    if (entry && Array.isArray(entry.events)) {
-      for (const event of entry.events) out.push({ ...event, version: entry.version, seat: entry.seat });
-    } else if (entry && typeof entry === "object") out.push(entry);
-  }
-  return out;
-}
-
-function diceChips(dice) {
-  if (!Array.isArray(dice) || dice.length === 0) return null;
-  return h(
-    "span",
-    { class: "dice", "aria-label": t("log.dice", { dice: dice.join(", ") }) },
-    dice.map((d) => h("span", { class: "die", "aria-hidden": "true" }, String(d))),
-  );
-}
-
-export function renderLog(log) {
-  const lines = logLines(log);
-  if (lines.length === 0) return h("p", { class: "quiet" }, t("log.empty"));
-  return h(
-    "ol",
-    { class: "log-lines" },
-    lines.map((line) =>
-      h(
-        "li",
-        { class: ["log-line", line.kind && `ev-${String(line.kind).toLowerCase()}`] },
-        h("span", { class: "text" }, typeof line.text === "string" ? line.text : ""),
-        diceChips(line.dice),
-        typeof line.line === "string" && line.line ? h("code", { class: "result-line" }, line.line) : null,
-      ),
-    ),
-  );
-}
 
 /** A dialog with the log exported as text / Markdown / BBCode, with a copy button. */
 export function exportDialog(ctx) {
@@ -64,7 +25,7 @@ export function exportDialog(ctx) {
     h(
       "div",
       { class: "buttons" },
-      ["text", "markdown", "bbcode"].map((format) =>
+      ["text", "markdown", "bbcode", "html"].map((format) =>
         h("button", { type: "button", onclick: () => choose(format) }, t(`export.${format}`)),
       ),
     ),

@@ -45,7 +45,7 @@ export function itemForm(item, ctx) {
     } else if (spec.type === "json") {
       input = h("input", { id, name, type: "text", value: value === undefined ? "" : JSON.stringify(value), autocomplete: "off", required: true });
     } else {
-      input = h("input", { id, name, type: "text", value: value ?? "", autocomplete: "off", required: true });
+      input = h("input", { id, name, type: "text", value: value ?? "", autocomplete: "off", required: !spec.optional });
     }
     const label = spec.label || (has(`form.${name}`) ? t(`form.${name}`) : name);
     return { name, spec, input, field: h("label", { class: "form-field", for: id }, h("span", {}, label), input) };

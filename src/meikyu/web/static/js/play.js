@@ -1,12 +1,16 @@
 // One seat at the table: /play/{id}#token=…  Fetches the seat's game, keeps a live line open, draws
-// the system's board, the prompt, the actions, the dice field and the log, and posts chosen actions.
-// A state is shown as current only while the live line is up and no newer version has been announced.
+// the system's board, the prompt, the actions, the dice field, and hands the log to the talk pane
+// (talk.js); posts chosen actions. A state is shown as current only while the live line is up and no
+// newer version has been announced. Talk moves the log's version but never the state: a talk push (no
+// `answer`) goes to the talk pane alone, and the version an action is posted with moves with it.
 
 import { h, fill } from "./dom.js";
 import { t, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
 import { call, live } from "./api.js";
 import { renderMenu, renderPrompt, promptAnswers, oddsBadge, itemForm } from "./menu.js";
-import { renderLog, exportDialog } from "./log.js";
+import { exportDialog } from "./log.js";
+import { createTalk, TALK_TYPES } from "./talk.js";
+import { createSeats, presenceBadges } from "./seats.js";
 
 const BOARDS = {
   MeikyuKingdom: () => import("./mk.js"),
@@ -18,6 +22,9 @@ const id = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ||
 const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
 const $ = (sel) => document.querySelector(sel);
 const LOG_TAIL = 50; // as many log entries as a GET answer carries
+let talk = null; // the talk pane (talk.js), made once the page starts
+let seats = null; // the GM's seats pane (seats.js)
+let present = []; // the seats connected now, as the live line last said
 
 const s = {
   game: null, // the last GET answer
@@ -30,6 +37,7 @@ const s = {
   board: null, // the system's board module
   fatal: null, // the page cannot go on (bad link)
   diceText: "", // dice typed at a real table, kept across redraws
+  reason: "", // the GM's reason for the next ruling, kept across redraws
   focus: null, // where the keyboard was before the last redraw
   override: null, // the GM's chosen intervention in its list
   forPlayers: false, // the GM's "act for an absent player" box is open (kept across redraws)
@@ -61,6 +69,7 @@ function groupName(group) {
 function seatName(seat) {
   if (seat === "gm") return t("seat.gm");
   if (seat === "reader") return t("seat.reader");
+  if (seat.startsWith("spectator:")) return t("seat.spectator", { name: seat.slice(10) });
   const [, who] = seat.split(":");
   return groupName(who || seat);
 }
@@ -75,7 +84,13 @@ async function act(item) {
   const body = { action: item.action, version: s.version };
   const dice = s.game.settings && s.game.settings.manual_dice ? parseDice(s.diceText) : null;
   if (dice) body.dice = dice;
-  await send("actions", body, () => { s.diceText = ""; });
+  // The GM's reason for a ruling goes in the log right after it (the server keeps it as the GM's message).
+  const note = item.kind === "gm" && s.reason.trim() ? s.reason.trim() : null;
+  if (note) body.note = note;
+  await send("actions", body, () => {
+    s.diceText = "";
+    if (note) s.reason = "";
+  });
 }
 
 /**
@@ -108,6 +123,13 @@ function pushed(message) {
   const next = s.version + 1 + s.queued.length;
   if (s.game && message.version === next) {
     const { answer, ...entry } = message;
+    if (!answer && !s.queued.length && TALK_TYPES.has(entry.type)) {
+      s.version = entry.version;
+      talk.merge([entry]);
+      talk.draw();
+      $("#main").dataset.version = String(s.version);
+      return renderStatus();
+    }
     s.queued.push(entry);
     if (!answer) return renderStatus();
     const log = (Array.isArray(s.game.log) ? s.game.log : []).concat(s.queued);
@@ -188,10 +210,10 @@ function render() {
   fill($("#gm"), ctx.gm ? gmPanel(items, ctx) : null);
   $("#gm").hidden = !ctx.gm;
   if (ctx.gm) autoPlay(items);
-  const logBox = $("#log-lines");
-  const atEnd = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
-  fill(logBox, renderLog(game.log));
-  if (atEnd) logBox.scrollTop = logBox.scrollHeight;
+  talk.merge(game.log);
+  talk.update();
+  seats.update();
+  presenceBadges($("#presence"), present, seatName);
   if (focused) {
     // Keep the keyboard where it was; when that action is gone, go to the first one now offered.
     const again = document.querySelector(focused) || (inPanel ? document.querySelector(`#${inPanel} button.act:not([disabled])`) || $(`#${inPanel}`) : null);
@@ -286,12 +308,17 @@ function overrides(gmItems, ctx) {
     showForm();
   });
   showForm();
+  const reason = h("input", { id: "gm-reason", maxlength: 1000, autocomplete: "off", value: s.reason });
+  reason.addEventListener("input", () => {
+    s.reason = reason.value;
+  });
   return h(
     "div",
     { class: "overrides" },
     h("label", { for: "gm-override" }, t("gm.overrides")),
     h("div", { class: "override-row" }, select, go),
     formSlot,
+    h("label", { class: "form-field", for: "gm-reason" }, h("span", {}, t("gm.reason")), reason),
   );
 }
 
@@ -358,18 +385,35 @@ async function start() {
     await refresh();
   });
   $("#export").addEventListener("click", () => exportDialog({ id, token, lang: lang() }));
+  talk = createTalk($("#log"), {
+    id,
+    token,
+    lang,
+    seat: () => (s.game ? s.game.seat : ""),
+    gm: () => Boolean(s.game && s.game.seat === "gm"),
+    seats: () => (s.game && Array.isArray(s.game.seats) ? s.game.seats : []),
+    seatName,
+    manualDice: () => Boolean(s.game && s.game.settings && s.game.settings.manual_dice),
+  });
+  seats = createSeats($("#seats"), { id, token, lang, gm: () => Boolean(s.game && s.game.seat === "gm"), seatName });
   if (!id || !token) {
     s.fatal = t("error.bad_link");
     render();
     return;
   }
-  const connection = live(`/api/games/${encodeURIComponent(id)}/live?token=${encodeURIComponent(token)}&lang=${encodeURIComponent(lang())}`, {
+  const connection = live(`/api/games/${encodeURIComponent(id)}/live?token=${encodeURIComponent(token)}&lang=${encodeURIComponent(lang())}&presence=1`, {
     onState(state) {
       s.line = state;
       if (state === "live") refresh();
       else render();
     },
     onMessage(message) {
+      if (Array.isArray(message.presence)) {
+        present = message.presence;
+        presenceBadges($("#presence"), present, seatName);
+        seats.presence(present);
+        return;
+      }
       if (message.ok === false) {
         s.fatal = message.message || t("error.bad_link");
         connection.close();

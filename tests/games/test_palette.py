@@ -1,0 +1,65 @@
+"""A seat's chat palette (issue 25, point 3): lines made from its character (the ccfolia export's), edited and
+kept with the game, and ``{variables}`` read from the live state when a line is sent."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from meikyu.systems.meikyu_kingdom.ccfolia import palette as ccfolia_palette
+from meikyu.systems.meikyu_kingdom.sheet import sample
+from tests.api.conftest import Server, start_server, stop_server
+from tests.games.conftest import create
+
+FAST = {"MEIKYU_GAMES_RATE": "100000", "MEIKYU_TALK_RATE": "100000", "MEIKYU_LANG": ""}
+
+
+@pytest.fixture
+def server(data_dir: Path) -> Iterator[Server]:
+    srv = start_server("--data", str(data_dir), env=FAST)
+    yield srv
+    stop_server(srv)
+
+
+def test_the_palette_is_the_ccfolia_one_with_hope_dice(server: Server) -> None:
+    table = create(server, "MeikyuKingdom", "session", lang="ja")
+    seat = next(s for s in table.seats if s.startswith("pc:"))
+    got = table.call(seat, "GET", "/palette").json()
+    texts = [line["text"] for line in got["lines"]]
+    char = next(c for c in sample().characters if f"pc:{c.id}" == seat)
+    exported = ccfolia_palette(char, "ja")
+    assert [t for t in texts if "《希望》" not in t] == exported  # the same lines the ccfolia export writes
+    assert texts[:4] == ["2MK+{才覚}>=9 〔才覚〕判定", "3MK+{才覚}>=9 〔才覚〕判定 （《希望》1）",
+                         "4MK+{才覚}>=9 〔才覚〕判定 （《希望》2）", "5MK+{才覚}>=9 〔才覚〕判定 （《希望》3）"]
+    assert got["lines"][0]["sends"] == f"2MK+{char.wit}>=9 〔才覚〕判定" and got["edited"] is False
+
+
+def test_variables_are_read_when_sent_and_follow_the_rules(server: Server) -> None:
+    table = create(server, "MeikyuKingdom", "battle", lang="en")
+    first = table.call("pc:hana", "POST", "/messages", {"text": "1D6+{HP} {Wit} check"}).json()["entry"]
+    assert first["talk"]["text"] == "1D6+12 2 check" and first["talk"]["roll"]["command"] == "1D6+12"
+    gm = table.get("gm")
+    item = next(i for i in gm["legal_actions"] if i["key"] == "gm/reduce_hp/hana/1")
+    assert table.act("gm", item["action"], gm["version"]).status == 200  # a rules step: Hana loses 1 HP
+    again = table.call("pc:hana", "POST", "/messages", {"text": "1D6+{HP}"}).json()["entry"]
+    assert again["talk"]["roll"]["command"] == "1D6+11"
+    assert table.call("pc:hana", "GET", "/palette").json()["variables"]["hp"] == 11
+
+
+def test_an_edited_palette_is_kept_for_its_seat_alone(server: Server) -> None:
+    table = create(server, "MeikyuKingdom", "battle", lang="en")
+    put = table.call("pc:hana", "PUT", "/palette", {"lines": ["2MK+{valor}>=8 SECRET-PLAN", " ", "KDT"]})
+    assert put.status == 200, put.body
+    assert [line["text"] for line in put.json()["lines"]] == ["2MK+{valor}>=8 SECRET-PLAN", "KDT"]
+    assert put.json()["lines"][0]["sends"] == "2MK+3>=8 SECRET-PLAN" and put.json()["edited"] is True
+    assert table.get("gm")["legal_actions"]  # the rules did not move
+    for seat in ("pc:toru", "gm"):
+        seen = table.call(seat, "GET", "/events", after="0").body + table.call(seat, "GET", "").body
+        assert b"SECRET-PLAN" not in seen
+        assert b"SECRET-PLAN" not in table.call(seat, "GET", "/palette").body
+    assert table.call("pc:hana", "PUT", "/palette", {"lines": "KDT"}).status == 400
+    assert table.call("pc:hana", "PUT", "/palette", {"lines": ["x" * 201]}).status == 400
+    reset = table.call("pc:hana", "PUT", "/palette", {"lines": []}).json()
+    assert reset["edited"] is False and reset["lines"][0]["text"].startswith("2MK+")
