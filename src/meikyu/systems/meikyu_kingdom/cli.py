@@ -11,6 +11,8 @@ import argparse
 import importlib
 import importlib.util
 import json
+import sys
+from pathlib import Path
 from typing import Any
 
 from meikyu.dice.source import Dice, RandomDice, RecordingDice, ScriptedDice, parse_dice_list
@@ -64,8 +66,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _common(p)
     p.set_defaults(handler=cmd_check)
 
-    p = mk_sub.add_parser("sheet", help="show the characters (and kingdom) of a sheet file")
-    p.add_argument("file", help="a .toml or .json sheet; 'sample' for the shipped sample")
+    p = mk_sub.add_parser(
+        "sheet", help="show a sheet file (every problem at once), or: sheet new (a commented template), "
+        "sheet schema (its JSON Schema)")
+    p.add_argument("file", help="a .toml or .json sheet; 'sample' for the shipped sample; 'new' writes a "
+                   "commented template, 'schema' prints the JSON Schema (./new for a file so named)")
+    p.add_argument("--characters", type=int, default=1, help="with new: how many characters (default 1)")
+    p.add_argument("--out", help="with new / schema: write to this file instead of printing")
     _common(p)
     p.set_defaults(handler=cmd_sheet)
 
@@ -311,6 +318,8 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     from meikyu.systems.meikyu_kingdom.sheets.display import render_character, render_kingdom
 
     lang = _lang(args)
+    if args.file in ("new", "schema"):
+        return _sheet_file(args, lang)
     sheet = _load(args.file)
     if args.format == "json":
         print(json.dumps(sheet.to_data(), ensure_ascii=False))
@@ -319,6 +328,25 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     if sheet.kingdom is not None:
         blocks.append(render_kingdom(sheet.kingdom, lang))
     print("\n\n".join(blocks))
+    return 0
+
+
+def _sheet_file(args: argparse.Namespace, lang: str) -> int:
+    """``sheet new`` (a commented template) or ``sheet schema`` (JSON Schema draft 2020-12)."""
+    from meikyu.files import write_atomic
+    from meikyu.systems.meikyu_kingdom.sheets.schema import sheet_schema
+    from meikyu.systems.meikyu_kingdom.sheets.template import sheet_template
+
+    if not 0 <= args.characters <= 12:
+        raise InputError("mk.error.cli.characters", value=args.characters)
+    if args.file == "new":
+        text = sheet_template(lang, args.characters)
+    else:
+        text = json.dumps(sheet_schema(lang), ensure_ascii=False, indent=2) + "\n"
+    if args.out:
+        write_atomic(Path(args.out), text)
+    else:
+        sys.stdout.write(text)
     return 0
 
 

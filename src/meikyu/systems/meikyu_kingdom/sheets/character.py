@@ -283,6 +283,7 @@ _EMPTY_SLOT = Item("")
 
 def _hit_points(r: Reader) -> tuple[int, int]:
     """HP and max HP: either may be left out and takes the other's value (said); HP never above max."""
+    r.one_of("hp", "max_hp")
     max_hp = r.integer("max_hp", None, minimum=1)
     hp = r.integer("hp", None)
     if hp is None and max_hp is None:

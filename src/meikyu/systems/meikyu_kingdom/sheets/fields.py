@@ -175,6 +175,10 @@ class Reader:
         if self.report is not None:
             self.report.notes.append(self.fail("default", field, value=value, source=source))
 
+    def one_of(self, *fields: str) -> None:
+        """At least one of ``fields`` must be given (the caller reads them and says what is missing);
+        only the schema writes it down."""
+
     def has(self, field: str) -> bool:
         return field in self.data
 
