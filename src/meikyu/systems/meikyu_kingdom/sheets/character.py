@@ -184,6 +184,9 @@ class Character:
     pc: bool = True
     """A land maker (PC); false for an NPC sheet."""
     names: dict[str, str] = field(default_factory=dict)
+    palette: str = ""
+    """A chat palette kept as written (one command a line, from ccfolia or Udonarium); empty: the exports
+    make one from the sheet."""
 
     # -- queries -----------------------------------------------------------------------------------
     def label(self, lang: str) -> str:
@@ -224,6 +227,8 @@ class Character:
         data: dict[str, Any] = to_data(self)
         data["items"] = [{} if i is None else _compact(_item_data(i)) for i in self.items]
         data["skills"] = [_compact(to_data(s)) for s in self.skills]
+        if not self.palette:
+            del data["palette"]  # saved games and sheets stay as they were without one
         return data
 
     @classmethod
@@ -272,6 +277,7 @@ class Character:
             statuses=frozenset(r.str_list("statuses", [], choices=BAD_STATUSES)),
             pc=r.flag("pc", True),
             names=r.names(),
+            palette=r.text("palette", ""),
         )
         r.done()
         return char

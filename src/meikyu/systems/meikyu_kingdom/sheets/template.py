@@ -114,7 +114,7 @@ def example_character(n: int, count: int, lang: str) -> dict[str, Any]:
         "id": f"pc{n}", "name": _word("character", lang, n=n), "names": {}, "pc": True, "level": 1,
         "job": _word("job", lang), "job_names": {},
         "wit": 1, "charm": 1, "search": 1, "valor": 1, "hp": 8, "max_hp": 8, "capacity": 3, "drive": 0,
-        "evasion": 7, "minions": 0, "favor": {other: 1} if other else {}, "enmity": {}, "statuses": [],
+        "evasion": 7, "minions": 0, "favor": {other: 1} if other else {}, "enmity": {}, "statuses": [], "palette": "",
         "items": [
             {"name": _word("weapon", lang), "names": {}, "category": "weapon", "level": 0, "attack": "melee",
              "range": 0, "power": 1, "reduction": 0, "breakable": True, "notes": "", "light": -1, "heal": 0},
