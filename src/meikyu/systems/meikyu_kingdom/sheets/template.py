@@ -70,25 +70,45 @@ def _comment(prop: dict[str, Any], required: bool, lang: str) -> str:
     return f"# {prop.get('description', '')} ({'; '.join(bits)})"
 
 
-def _section(lines: list[str], header: str, data: dict[str, Any], schema: dict[str, Any], defs: dict[str, Any],
+def _section(lines: list[str], header: str, data: dict[str, Any], schema: dict[str, Any] | None, defs: dict[str, Any],
              lang: str, tables: dict[str, str]) -> None:
-    """``[header]`` (or ``[[header]]``) with each field of ``data`` commented; the fields named in ``tables``
-    follow as ``[[header.field]]`` entries of the kind ``tables[field]``."""
+    """``[header]`` (or ``[[header]]``) with each field of ``data`` (commented when given a ``schema``); the
+    fields named in ``tables`` follow as ``[[header.field]]`` entries of the kind ``tables[field]``."""
     lines.append("")
     lines.append(header)
-    required = set(schema.get("required", ()))
-    props = schema["properties"]
+    required = set(schema.get("required", ())) if schema else set()
+    props = schema["properties"] if schema else {}
     for key, value in data.items():
         if key in tables:
             continue
-        lines.append(_comment(props[key], key in required, lang))
+        if schema:
+            lines.append(_comment(props[key], key in required, lang))
         lines.append(f"{_key(key)} = {_value(value)}")
     name = header.strip("[]")
     for key, kind in tables.items():
-        lines.append("")
-        lines.append(_comment(props[key], False, lang))
-        for entry in data.get(key, []):
-            _section(lines, f"[[{name}.{key}]]", entry, defs[kind], defs, lang, {})
+        if key not in data:
+            continue
+        if schema:
+            lines.append("")
+            lines.append(_comment(props[key], False, lang))
+        for entry in data[key]:
+            _section(lines, f"[[{name}.{key}]]", entry, defs[kind] if schema else None, defs, lang, {})
+
+
+def sheet_toml(data: dict[str, Any]) -> str:
+    """A sheet's data (:meth:`SheetFile.to_data`) as TOML, without comments: what a download writes.
+
+    >>> import tomllib
+    >>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
+    >>> tomllib.loads(sheet_toml(sample().to_data())) == sample().to_data()
+    True
+    """
+    lines: list[str] = []
+    if data.get("kingdom") is not None:
+        _section(lines, "[kingdom]", data["kingdom"], None, {}, "en", {"maps": "landmap"})
+    for char in data.get("characters", []):
+        _section(lines, "[[characters]]", char, None, {}, "en", {"items": "item", "skills": "skill"})
+    return "\n".join(lines).lstrip("\n") + "\n"
 
 
 def _word(key: str, lang: str, **kw: Any) -> str:
