@@ -1,5 +1,6 @@
 """``/api/sheets``: Meikyuu Kingdom sheets for the editor page (no game, no token).
 
+- ``GET /api/sheets/facilities?lang=`` → the facility catalog (name, label, value) the room map places
 - ``GET /api/sheets/schema?lang=`` → the sheet's JSON Schema (draft 2020-12)
 - ``GET /api/sheets/template?lang=&characters=N`` → a commented TOML template
 - ``POST /api/sheets/check`` ``{"sheet": TOML text | tables, "file"?}`` → ``{ok, problems, sheet?}`` (200 either
@@ -108,7 +109,13 @@ def routes(config: ApiConfig) -> list[BaseRoute]:
 
         return JSONResponse(await in_worker(work))
 
+    async def facilities(request: Request, lang: str) -> Response:
+        from meikyu.table import mk_sheets
+
+        return JSONResponse({"ok": True, "facilities": mk_sheets.facility_list(lang)})
+
     return [
+        Route("/api/sheets/facilities", handle(facilities), methods=["GET"]),
         Route("/api/sheets/schema", handle(schema), methods=["GET"]),
         Route("/api/sheets/template", handle(template), methods=["GET"]),
         Route("/api/sheets/check", handle(check), methods=["POST"]),

@@ -19,6 +19,7 @@ from typing import Any
 from meikyu.errors import DataError
 from meikyu.systems.meikyu_kingdom import udonarium
 from meikyu.systems.meikyu_kingdom.ccfolia import read_ccfolia, to_ccfolia
+from meikyu.systems.meikyu_kingdom.sheets import facilities
 from meikyu.systems.meikyu_kingdom.sheets.character import Character
 from meikyu.systems.meikyu_kingdom.sheets.fields import findings
 from meikyu.systems.meikyu_kingdom.sheets.schema import sheet_schema
@@ -99,6 +100,11 @@ def import_character(fmt: str, data: Any, file: str, base: Character | None = No
                 raise DataError("mk.udonarium.error.not_udonarium", file=file) from None
         char, unread = udonarium.read(raw, base, file=file)
     return {"character": char.to_data(), "unread": unread}
+
+
+def facility_list(lang: str) -> list[dict[str, Any]]:
+    """The facility catalog for the editor's room map: the name a sheet writes, its label and value."""
+    return [{"name": f.name, "label": f.label(lang), "value": f.value} for f in facilities.catalog().values()]
 
 
 def sheet_bytes(sheet: SheetFile, fmt: str) -> bytes:
