@@ -196,13 +196,13 @@ def fields_of(schema: dict[str, Any]) -> dict[str, list[str]]:
 def _holds(prop: dict[str, Any]) -> str:
     """A field's kind and bounds in a few words (the README's table)."""
     if "$ref" in prop:
-        return prop["$ref"].rpartition("/")[2] + " table"
+        return str(prop["$ref"]).rpartition("/")[2] + " table"
     if "enum" in prop:
         return " | ".join(map(str, prop["enum"]))
     if "anyOf" in prop:
         first = prop["anyOf"][0]
         return f"{_holds(first)} or {{}}" if "$ref" in first else "text or {ko, ja, en}"
-    kind = prop.get("type", "")
+    kind = str(prop.get("type", ""))
     if kind == "integer":
         low, high = prop.get("minimum"), prop.get("maximum")
         if low is None and high is None:
