@@ -116,7 +116,9 @@ def test_openapi_lists_every_route_and_docs_page_links_it() -> None:
                                  "/v2/game_system/{id}/roll", "/v2/original_table", "/api/kinds", "/api/games",
                                  "/api/games/{id}", "/api/games/{id}/actions", "/api/games/{id}/undo",
                                  "/api/games/{id}/seats/{seat}/token", "/api/games/{id}/events",
-                                 "/api/games/{id}/export"}
+                                 "/api/games/{id}/export", "/api/games/{id}/sheet", "/api/sheets/facilities",
+                                 "/api/sheets/schema", "/api/sheets/template", "/api/sheets/check",
+                                 "/api/sheets/export", "/api/sheets/import"}
     assert "/openapi.json" in docs_html()
 
 
