@@ -48,6 +48,14 @@ def test_the_nine_line_sheet_gets_both_findings_at_once(tmp_path: Path, capsys: 
         assert word in capsys.readouterr().err
 
 
+def test_a_right_sheet_shows_and_says_its_defaults(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "court.toml"
+    path.write_text(NINE_LINES.replace('"high"', "2"), encoding="utf-8")
+    assert main(["mk", "sheet", str(path), "--lang", "en"]) == 0
+    out = capsys.readouterr()
+    assert "A" in out.out and "characters[0].max_hp: not given; taken as 8" in out.err
+
+
 def test_every_problem_of_a_file_is_listed() -> None:
     import tomllib
 

@@ -324,6 +324,12 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     if args.file in ("new", "schema"):
         return _sheet_file(args, lang)
     sheet = _load(args.file)
+    if args.file != "sample":  # the defaults a right sheet took are said (a wrong one says them with its problems)
+        from meikyu.systems.meikyu_kingdom.sheets.fields import findings, read_file
+        from meikyu.systems.meikyu_kingdom.sheets.sheet import check_sheet
+
+        for note in findings(check_sheet(read_file(args.file), file=args.file)[1].notes, lang):
+            print(f"{args.file}: {note['path']}: {note['message']}", file=sys.stderr)
     if args.format == "json":
         print(json.dumps(sheet.to_data(), ensure_ascii=False))
         return 0
