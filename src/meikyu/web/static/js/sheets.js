@@ -104,7 +104,7 @@ function renderKingdom() {
     $("#kingdom-fields"),
     field(k, "name", "kingdom.name", { label: t("sheets.f.name"), cls: "wide" }),
     ["level", "budget", "citizens", "voice", "upkeep"].map((f) => field(k, f, `kingdom.${f}`, { type: "number", label: t(`sheets.f.${f}`) })),
-    POWERS.map((f) => field(k, f, `kingdom.${f}`, { type: "number", label: word(f) })),
+    POWERS.map((f) => field(k, f, `kingdom.${f}`, { type: "number", label: t(`sheets.f.${f}`) })),
   );
   renderMap();
 }
