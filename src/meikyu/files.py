@@ -256,8 +256,12 @@ def write_atomic(path: str | Path, text: str) -> None:
     A temporary file in the same folder is written, flushed and fsynced, then renamed over ``path``
     (``os.replace``); on any failure it is removed and a :class:`DataError` says the old save is intact.
     """
+    write_atomic_bytes(path, text.encode("utf-8", "backslashreplace"))
+
+
+def write_atomic_bytes(path: str | Path, data: bytes) -> None:
+    """:func:`write_atomic` for bytes (a zip)."""
     p = Path(path)
-    data = text.encode("utf-8", "backslashreplace")
     try:
         mode = p.stat().st_mode & 0o777
     except OSError:

@@ -118,7 +118,10 @@ def test_openapi_lists_every_route_and_docs_page_links_it() -> None:
                                  "/api/games/{id}/seats/{seat}/token", "/api/games/{id}/events",
                                  "/api/games/{id}/export", "/api/games/{id}/messages",
                                  "/api/games/{id}/messages/{n}/reveal", "/api/games/{id}/messages/{n}/hide",
-                                 "/api/games/{id}/palette", "/api/games/{id}/seats"}
+                                 "/api/games/{id}/palette", "/api/games/{id}/seats",
+                                 "/api/games/{id}/sheet", "/api/sheets/facilities",
+                                 "/api/sheets/schema", "/api/sheets/template", "/api/sheets/check",
+                                 "/api/sheets/export", "/api/sheets/import"}
     assert "/openapi.json" in docs_html()
 
 

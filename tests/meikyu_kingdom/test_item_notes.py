@@ -61,7 +61,7 @@ def test_bad_notes_name_the_field_and_what_would_be_right(notes: Any, field: str
     with pytest.raises(DataError) as err:
         Character.from_data(_sheet(notes), file="court.toml", entry="characters[0]")
     english = err.value.message("en")
-    assert f"'{field}'" in english and words in english and "court.toml" in english and "items[0]" in english, english
+    assert f".{field}" in english and words in english and "court.toml" in english and "items[0]" in english, english
     for lang in ("ko", "ja"):
         text = err.value.message(lang)
         assert field in text and "court.toml" in text and "{file" not in text, text

@@ -164,6 +164,7 @@ class GamesApp:
             Route("/api/games/{id}/seats", h(self.add_seat), methods=["POST"]),
             Route("/api/games/{id}/events", h(self.events), methods=["GET"]),
             Route("/api/games/{id}/export", h(self.export), methods=["GET"]),
+            Route("/api/games/{id}/sheet", h(self.sheet), methods=["GET"]),
             WebSocketRoute("/api/games/{id}/live", self.live),
             *TalkRoutes(self).routes(),
         ]
@@ -367,6 +368,29 @@ class GamesApp:
 
         text = await self.work(build)
         return Response(text, media_type=f"{MEDIA_TYPES[fmt]}; charset=utf-8")
+
+    async def sheet(self, request: Request, call: GameCall) -> Response:
+        """``GET /api/games/{id}/sheet?format=toml|json`` (GM): the kingdom and court as they stand now, in the
+        sheet format a game is set up from (the next session starts from it)."""
+        from meikyu.table import mk_sheets
+
+        fmt = request.query_params.get("format", "toml").strip().lower()
+        if fmt not in ("toml", "json"):
+            raise GameApiError(400, "bad_request", "api.error.format", value=fmt[:40], formats="toml, json")
+
+        def build() -> bytes:
+            if call.seat() != "gm":
+                raise GameApiError(403, "forbidden", "games.error.gm_only")
+            sheet = mk_sheets.sheet_of_state(self.games.load(call.game_id).state)
+            if sheet is None:
+                raise GameApiError(404, "not_found", "api.error.no_sheet")
+            return mk_sheets.sheet_bytes(sheet, fmt)
+
+        raw = await self.work(build)
+        media = "application/toml" if fmt == "toml" else "application/json"
+        name = f"court-{call.game_id[:16]}.{fmt}"
+        return Response(raw, media_type=f"{media}; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def live(self, websocket: WebSocket) -> None:
         game_id = websocket.path_params["id"][:64]

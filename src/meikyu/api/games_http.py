@@ -55,6 +55,11 @@ class GameApiError(ApiError):
             out["rule"] = self.rule
         if self.version is not None:
             out["version"] = self.version
+        # a sheet's every problem, each with its file, field path and an example (see the sheets' reader)
+        cause = getattr(self.error, "error", self.error)
+        found = getattr(cause, "findings", None)
+        if callable(found):
+            out["problems"] = found(lang)
         return out
 
 

@@ -342,8 +342,57 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
                 "text/markdown": {"schema": _STR}}},
             (400, 422), [_ID, _LANG, {"name": "format", "in": "query", "required": False,
                                   "schema": {"type": "string", "enum": ["text", "markdown", "bbcode"]}}])},
+        "/api/games/{id}/sheet": {"get": _op(
+            "The kingdom and court as they stand now (GM; Meikyuu Kingdom), as a sheet file", "courtSheet",
+            {"description": "The sheet, as `meikyu mk sheet` and a new game's setup read it.", "content": {
+                "application/toml": {"schema": _STR}, "application/json": {"schema": {"type": "object"}}}},
+            (400, 403, 422), [_ID, _LANG, {"name": "format", "in": "query", "required": False,
+                                  "schema": {"type": "string", "enum": ["toml", "json"]}}])},
+        **_sheet_paths(),
     }
     return paths, schemas
+
+
+def _sheet_paths() -> dict[str, Any]:
+    """``/api/sheets``: the sheet editor's routes (no token)."""
+    sheet_body = {"schema": {"type": "object", "required": ["sheet"], "properties": {
+        "sheet": {"description": "TOML text, or the same tables as JSON"}, "file": _STR, "lang": _STR,
+        "to": {"type": "string", "enum": ["toml", "json", "ccfolia", "udonarium"]}, "actor": _STR}},
+        "example": {"sheet": "[kingdom]\nname = \"K\"\n", "file": "court.toml"}}
+    problems = {"type": "object", "properties": {"ok": {"type": "boolean"}, "problems": {"type": "array"},
+                                                 "sheet": {"type": "object"}}}
+    any_json = {"type": "object"}
+
+    def op(summary: str, op_id: str, ok: dict[str, Any], body: dict[str, Any] | None = None,
+           params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        made = _op(summary, op_id, ok, (400, 408, 413, 422) if body else (400, 422), params or [_LANG], body,
+                   auth=False)
+        made["tags"] = ["sheets"]
+        return made
+
+    chars = {"name": "characters", "in": "query", "required": False, "schema": {"type": "string", "pattern": "^[0-9]{1,2}$"}}
+    return {
+        "/api/sheets/facilities": {"get": op("The facility catalog the room map places", "sheetFacilities",
+                                             _json(any_json, "name, label, value of each facility."))},
+        "/api/sheets/schema": {"get": op("The sheet's JSON Schema (draft 2020-12)", "sheetSchema",
+                                         _json(any_json, "The schema, made from the reader."))},
+        "/api/sheets/template": {"get": op("A commented TOML template", "sheetTemplate",
+                                           {"description": "The template.", "content": {"application/toml": {"schema": _STR}}},
+                                           params=[_LANG, chars])},
+        "/api/sheets/check": {"post": op("Every problem of a sheet, and the defaults it takes", "sheetCheck",
+                                         _json(problems, "ok, problems (file, path, level, message, example), sheet."),
+                                         sheet_body)},
+        "/api/sheets/export": {"post": op("A sheet as TOML/JSON, or a character for ccfolia or Udonarium",
+                                          "sheetExport", {"description": "The file.", "content": {
+                                              media: {"schema": {}} for media in (
+                                                  "application/toml", "application/json", "application/zip")}},
+                                          sheet_body)},
+        "/api/sheets/import": {"post": op("A character from ccfolia JSON or Udonarium (zip as base64, or XML)",
+                                          "sheetImport", _json(any_json, "character, unread."), {"schema": {
+                                              "type": "object", "required": ["from", "data"], "properties": {
+                                                  "from": {"type": "string", "enum": ["ccfolia", "udonarium"]},
+                                                  "data": {}, "sheet": {}, "file": _STR}}})},
+    }
 
 
 SECURITY_SCHEMES = {"seatToken": {"type": "http", "scheme": "bearer",

@@ -182,6 +182,20 @@ def settle(text: str, lang: str) -> str:
     return settle_particles(text) if lang == "ko" else text
 
 
+def file_name(setup: dict[str, Any], part: str) -> str:
+    """The name of the file a part came from (``setup.files``, as the web page sends it), so an error
+    names the user's file; ``setup.<part>`` when none is given.
+
+    >>> file_name({"files": {"sheet": "court.toml"}}, "sheet"), file_name({}, "sheet")
+    ('court.toml', 'setup.sheet')
+    """
+    names = setup.get("files", {})
+    if not isinstance(names, dict):
+        raise DataError("table.error.setup_field", part="setup", field="files", expected='{"sheet": "court.toml"}')
+    name = names.get(part)
+    return name[:200] if isinstance(name, str) and name.strip() else f"setup.{part}"
+
+
 def sheet_setup(setup: str | dict[str, Any], lang: str, system: str, kind: str) -> tuple[Kingdom, tuple[Character, ...]]:
     """``"sample"`` (the shipped kingdom and court) or ``{"sheet": …}``: a sheet file's TOML text or the
     same tables as a JSON object (``[kingdom]`` and ``[[characters]]``, as ``meikyu mk sheet`` reads)."""
@@ -192,7 +206,8 @@ def sheet_setup(setup: str | dict[str, Any], lang: str, system: str, kind: str) 
     if not isinstance(setup, dict):
         raise DataError("table.error.setup_shape", system=system, kind=kind, expected='"sample" or {"sheet": …}')
     known_fields(setup, "setup", ("sheet",))
-    sheet = read_sheet(data_of(setup.get("sheet"), "setup.sheet", lang), file="setup.sheet")
+    file = file_name(setup, "sheet")
+    sheet = read_sheet(data_of(setup.get("sheet"), file, lang), file=file)
     if sheet.kingdom is None:
         raise DataError("table.error.setup_field", part="setup.sheet", field="kingdom",
                         expected=translate("table.expect.kingdom", lang))

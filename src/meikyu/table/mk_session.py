@@ -53,6 +53,7 @@ from meikyu.table.mk_court import (
     court_seat_name,
     court_seats,
     event_line,
+    file_name,
     menu_items,
     round_table_offers,
     seats_of,
@@ -120,8 +121,8 @@ class SessionKind:
         elif isinstance(setup, dict):
             known_fields(setup, "setup", ("sheet", "labyrinth"))
             if setup.get("labyrinth") is not None:
-                labyrinth = read_labyrinth(data_of(setup["labyrinth"], "setup.labyrinth", lang),
-                                           file="setup.labyrinth")
+                file = file_name(setup, "labyrinth")
+                labyrinth = read_labyrinth(data_of(setup["labyrinth"], file, lang), file=file)
             setup = {k: v for k, v in setup.items() if k != "labyrinth"}
         kingdom, court = sheet_setup(setup, lang, self.system, self.kind)
         state = ss.new_session(SheetFile(kingdom, court), labyrinth)

@@ -9,7 +9,7 @@ meikyu.errors.DataError: ...
 >>> known_fields({"seed": 1, "sead": 2}, "setup", ("seed",))
 Traceback (most recent call last):
 ...
-meikyu.errors.DataError: setup: unknown field 'sead'; known: seed.
+meikyu.errors.DataError: setup: unknown field 'sead'; known: seed, files.
 """
 
 from __future__ import annotations
@@ -33,8 +33,10 @@ def data_of(raw: Any, part: str, lang: str) -> dict[str, Any]:
 
 
 def known_fields(data: Mapping[str, Any], part: str, known: Iterable[str]) -> None:
-    """Refuse a field that is not one of ``known`` (a typo must not pass silently)."""
-    names = tuple(known)
+    """Refuse a field that is not one of ``known`` (a typo must not pass silently). A setup may always
+    carry ``files``: the names of the files its parts came from (the web page sends them), so that an
+    error names the user's file; a kind that reads no file ignores them."""
+    names = (*known, "files") if part == "setup" else tuple(known)
     for key in data:
         if key not in names:
             raise DataError("table.error.setup_unknown", part=part, field=key, known=", ".join(names))

@@ -61,7 +61,7 @@ def to_ccfolia(char: Character, lang: str = "ja") -> dict[str, Any]:
             "externalUrl": "",
             "status": status,
             "params": params,
-            "commands": "\n".join(palette(char, lang)),
+            "commands": char.palette or "\n".join(palette(char, lang)),
         },
     }
 
@@ -114,6 +114,23 @@ def from_ccfolia(clip: Mapping[str, Any], base: Character | None = None, *, file
     languages) comes from ``base`` — the sheet the character was exported from — when given. The
     id is the memo's ``meikyu:ID`` line, else ``base``'s, else the name.
     """
+    return read_ccfolia(clip, base, file=file)[0]
+
+
+def read_ccfolia(clip: Mapping[str, Any], base: Character | None = None, *, file: str = "<ccfolia>"
+                 ) -> tuple[Character, list[str]]:
+    """:func:`from_ccfolia`, and the labels of the params and status bars it could not read (a pasted
+    character from another game's sheet keeps its name, numbers it knows and palette; the rest is said).
+
+    The palette (``commands``) is kept on the character when it is not the one meikyu would make.
+
+    >>> clip = {"kind": "character", "data": {"name": "Sara", "params": [{"label": "才覚", "value": "2"},
+    ...     {"label": "SAN", "value": "50"}], "status": [{"label": "HP", "value": 5, "max": 9}],
+    ...     "commands": "2MK+{才覚}>=9\\nCC<=50"}}
+    >>> char, unread = read_ccfolia(clip)
+    >>> char.wit, char.hp, char.max_hp, char.palette.splitlines()[1], unread
+    (2, 5, 9, 'CC<=50', ['SAN'])
+    """
     if not isinstance(clip, Mapping) or clip.get("kind") != "character" or not isinstance(clip.get("data"), Mapping):
         raise DataError("mk.ccfolia.error.not_character", file=file)
     data = clip["data"]
@@ -122,6 +139,8 @@ def from_ccfolia(clip: Mapping[str, Any], base: Character | None = None, *, file
         raise DataError("mk.ccfolia.error.field", file=file, field="name", want="text")
     bars = {_canon(b.get("label")): b for b in _list(data, "status", file)}
     params = {_canon(p.get("label")): p.get("value") for p in _list(data, "params", file)}
+    unread = [str(x.get("label")) for x in (*_list(data, "status", file), *_list(data, "params", file))
+              if not _canon(x.get("label"))]
     ident = memo_id(clip) or (base.id if base is not None else name)
     char = base if base is not None else Character(ident, name)
     if base is not None and name not in {base.name, *base.names.values()}:
@@ -142,8 +161,23 @@ def from_ccfolia(clip: Mapping[str, Any], base: Character | None = None, *, file
     if "minions" in bars:
         values["minions"] = _int(bars["minions"].get("value"), "minions", file)
     out = replace(char, **values)
+    commands = data.get("commands", "")
+    if isinstance(commands, str):
+        made = "\n".join(palette(replace(out, palette=""), lang_of(clip)))
+        values_palette = "" if commands.strip() in ("", made.strip()) else commands
+        out = replace(out, palette=values_palette)
     # the sheet's own checks (HP ≤ max, drive ≤ capacity …) apply to what came back
-    return Character.from_data(out.to_data(), file=file)
+    return Character.from_data(out.to_data(), file=file), unread
+
+
+def lang_of(clip: Mapping[str, Any]) -> str:
+    """The language an exported character's labels are in (the language whose stat words its params use)."""
+    data = clip.get("data", {})
+    labels = {str(p.get("label")) for p in data.get("params", []) if isinstance(p, Mapping)}
+    for lang in ("ja", "ko", "en"):
+        if translate("mk.word.wit", lang) in labels:
+            return lang
+    return "ja"
 
 
 _CANON: dict[str, str] = {}

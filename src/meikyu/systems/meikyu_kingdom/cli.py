@@ -11,6 +11,8 @@ import argparse
 import importlib
 import importlib.util
 import json
+import sys
+from pathlib import Path
 from typing import Any
 
 from meikyu.dice.source import Dice, RandomDice, RecordingDice, ScriptedDice, parse_dice_list
@@ -64,8 +66,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _common(p)
     p.set_defaults(handler=cmd_check)
 
-    p = mk_sub.add_parser("sheet", help="show the characters (and kingdom) of a sheet file")
-    p.add_argument("file", help="a .toml or .json sheet; 'sample' for the shipped sample")
+    p = mk_sub.add_parser(
+        "sheet", help="show a sheet file (every problem at once), or: sheet new (a commented template), "
+        "sheet schema (its JSON Schema)")
+    p.add_argument("file", help="a .toml or .json sheet; 'sample' for the shipped sample; 'new' writes a "
+                   "commented template, 'schema' prints the JSON Schema (./new for a file so named)")
+    p.add_argument("--characters", type=int, default=1, help="with new: how many characters (default 1)")
+    p.add_argument("--out", help="with new / schema: write to this file instead of printing")
     _common(p)
     p.set_defaults(handler=cmd_sheet)
 
@@ -93,15 +100,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--lang", choices=LANGS, help="output language (default ko, or $MEIKYU_LANG)")
     p.set_defaults(handler=cmd_play)
 
-    p = mk_sub.add_parser("export", help="a character as ccfolia clipboard JSON, or the kingdom and court as Markdown")
+    p = mk_sub.add_parser("export", help="a character as ccfolia clipboard JSON or a Udonarium zip, or the kingdom "
+                          "and court as Markdown")
     p.add_argument("file", help="a .toml or .json sheet; 'sample' for the shipped sample")
-    p.add_argument("--to", choices=("ccfolia", "markdown"), default="ccfolia")
+    p.add_argument("--to", choices=("ccfolia", "udonarium", "markdown"), default="ccfolia")
+    p.add_argument("--out", help="udonarium: the zip to write (default ID.zip per character)")
     p.add_argument("--actor", help="ccfolia: the character (id or name); default every character, one JSON a line")
     p.add_argument("--lang", choices=LANGS, help="labels and names in this language (default ko, or $MEIKYU_LANG)")
     p.set_defaults(handler=cmd_export)
 
-    p = mk_sub.add_parser("import", help="a ccfolia character JSON back into a sheet character (printed as JSON)")
-    p.add_argument("file", help="the ccfolia JSON (as copied from ccfolia), or '-' for stdin")
+    p = mk_sub.add_parser("import", help="a ccfolia character JSON or a Udonarium zip/XML as a sheet character "
+                          "(printed as JSON; what could not be read is said on stderr)")
+    p.add_argument("file", help="the ccfolia JSON (as copied from ccfolia), a Udonarium .zip or .xml, or '-' for stdin")
     p.add_argument("--sheet", help="the sheet it was exported from: items, skills and favor come from there")
     p.add_argument("--lang", choices=LANGS, help="language of error messages (default ko, or $MEIKYU_LANG)")
     p.set_defaults(handler=cmd_import)
@@ -311,7 +321,15 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     from meikyu.systems.meikyu_kingdom.sheets.display import render_character, render_kingdom
 
     lang = _lang(args)
+    if args.file in ("new", "schema"):
+        return _sheet_file(args, lang)
     sheet = _load(args.file)
+    if args.file != "sample":  # the defaults a right sheet took are said (a wrong one says them with its problems)
+        from meikyu.systems.meikyu_kingdom.sheets.fields import findings, read_file
+        from meikyu.systems.meikyu_kingdom.sheets.sheet import check_sheet
+
+        for note in findings(check_sheet(read_file(args.file), file=args.file)[1].notes, lang):
+            print(f"{args.file}: {note['path']}: {note['message']}", file=sys.stderr)
     if args.format == "json":
         print(json.dumps(sheet.to_data(), ensure_ascii=False))
         return 0
@@ -319,6 +337,25 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     if sheet.kingdom is not None:
         blocks.append(render_kingdom(sheet.kingdom, lang))
     print("\n\n".join(blocks))
+    return 0
+
+
+def _sheet_file(args: argparse.Namespace, lang: str) -> int:
+    """``sheet new`` (a commented template) or ``sheet schema`` (JSON Schema draft 2020-12)."""
+    from meikyu.files import write_atomic
+    from meikyu.systems.meikyu_kingdom.sheets.schema import sheet_schema
+    from meikyu.systems.meikyu_kingdom.sheets.template import sheet_template
+
+    if not 0 <= args.characters <= 12:
+        raise InputError("mk.error.cli.characters", value=args.characters)
+    if args.file == "new":
+        text = sheet_template(lang, args.characters)
+    else:
+        text = json.dumps(sheet_schema(lang), ensure_ascii=False, indent=2) + "\n"
+    if args.out:
+        write_atomic(Path(args.out), text)
+    else:
+        sys.stdout.write(text)
     return 0
 
 
@@ -368,32 +405,57 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(kingdom_markdown(sheet.kingdom, sheet.characters, lang), end="")
         return 0
     chars = [_find_actor(sheet.characters, args.actor)] if args.actor else list(sheet.characters)
+    if args.to == "udonarium":
+        from meikyu.files import write_atomic_bytes
+        from meikyu.systems.meikyu_kingdom.udonarium import to_zip
+
+        if args.out and len(chars) != 1:
+            raise InputError("mk.error.cli.needs_actor", known=", ".join(c.id for c in chars))
+        for char in chars:
+            path = Path(args.out or f"{char.id}.zip")
+            write_atomic_bytes(path, to_zip(char, lang))
+            print(path)
+        return 0
     for char in chars:
         print(json.dumps(to_ccfolia(char, lang), ensure_ascii=False))
     return 0
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    import sys
-
     from meikyu.errors import DataError
     from meikyu.files import read_text
-    from meikyu.systems.meikyu_kingdom.ccfolia import from_ccfolia
+    sheet = _load(args.sheet) if args.sheet else None
+    if args.file.lower().endswith((".zip", ".xml")):
+        from meikyu.files import read_bytes
+        from meikyu.systems.meikyu_kingdom import udonarium
 
-    text = sys.stdin.read() if args.file == "-" else read_text(args.file)
-    try:
-        clip = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError("mk.ccfolia.error.json", file=args.file, reason=exc.msg) from None
-    base = None
-    if args.sheet:
-        sheet = _load(args.sheet)
-        from meikyu.systems.meikyu_kingdom.ccfolia import memo_id
+        raw = read_bytes(args.file)
+        char, unread = udonarium.read(raw, file=args.file)
+        base = _base_of(sheet, char.id, char.name)
+        if base is not None:
+            char, unread = udonarium.read(raw, base, file=args.file)
+    else:
+        from meikyu.systems.meikyu_kingdom.ccfolia import memo_id, read_ccfolia
 
-        wanted = memo_id(clip) or (clip.get("data", {}).get("name") if isinstance(clip, dict) else None)
-        base = next((c for c in sheet.characters if wanted in (c.id, c.name, *c.names.values())), None)
-    print(json.dumps(from_ccfolia(clip, base, file=args.file).to_data(), ensure_ascii=False))
+        text = sys.stdin.read() if args.file == "-" else read_text(args.file)
+        try:
+            clip = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise DataError("mk.ccfolia.error.json", file=args.file, reason=exc.msg) from None
+        name = clip.get("data", {}).get("name") if isinstance(clip, dict) and isinstance(clip.get("data"), dict) else None
+        char, unread = read_ccfolia(clip, _base_of(sheet, memo_id(clip), name), file=args.file)
+    if unread:
+        print(translate("mk.ccfolia.unread", _lang(args), labels=", ".join(unread)), file=sys.stderr)
+    print(json.dumps(char.to_data(), ensure_ascii=False))
     return 0
+
+
+def _base_of(sheet: Any, ident: str, name: Any) -> Any:
+    """The character of ``sheet`` an imported one was exported from (by id, else by any of its names)."""
+    if sheet is None:
+        return None
+    return next((c for c in sheet.characters if ident == c.id), None) or next(
+        (c for c in sheet.characters if name in (c.name, *c.names.values())), None)
 
 
 def _find_actor(court: Any, actor: str) -> Any:

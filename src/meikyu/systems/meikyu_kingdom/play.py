@@ -52,6 +52,7 @@ from meikyu.systems.meikyu_kingdom.kingdom.effect_words import option_label
 from meikyu.systems.meikyu_kingdom.kingdom.effect_words import word as _word
 from meikyu.systems.meikyu_kingdom.labyrinth import finds
 from meikyu.systems.meikyu_kingdom.session_state import SessionState
+from meikyu.systems.meikyu_kingdom.sheets.fields import sheet_error
 from meikyu.systems.meikyu_kingdom.table_runner import command_action, describe_request
 
 SAVE_FORMAT = "meikyu.mk.play"
@@ -305,7 +306,7 @@ class Player:
         check_writable(path)
         sheet_file = sample() if sheet == "sample" else load_sheet(sheet)
         if sheet_file.kingdom is None:
-            raise DataError("mk.error.sheet.missing", file=sheet, entry="", field="kingdom", kind="[kingdom] table")
+            raise sheet_error("missing", file=sheet, entry="", field="kingdom", kind="[kingdom] table")
         state = se.new_session(sheet_file, load_labyrinth(labyrinth))
         dice = RandomDice(seed)
         player = cls(Game(se.SessionRules(), state, dice), path, lang, ask, out, dice, typed)

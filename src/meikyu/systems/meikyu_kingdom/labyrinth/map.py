@@ -25,7 +25,7 @@ from typing import Any
 from meikyu.errors import DataError
 from meikyu.formula import parse_formula
 from meikyu.systems.meikyu_kingdom.sheets.character import BAD_STATUSES, STATS
-from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, read_file
+from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, read_file, sheet_error
 
 EFFECT_KINDS = ("damage", "heal", "status", "drive", "minions", "voice", "material", "item")
 """What a trap or event may do: HP loss (``damage``, never reduced by armor, a ruling) or gain, a bad
@@ -266,7 +266,7 @@ def read_labyrinth(data: Mapping[str, Any], *, file: str = "<labyrinth>") -> Lab
     ids = [room.id for room in rooms]
     for i, room in enumerate(rooms):
         if ids.count(room.id) > 1:
-            raise DataError("mk.error.sheet.duplicate", file=file, entry=f"room[{i}]", field="id", value=room.id)
+            raise sheet_error("duplicate", file=file, entry=f"room[{i}]", field="id", value=room.id)
         for exit_ in room.exits:
             if exit_ not in ids or exit_ == room.id:
                 raise DataError("mk.error.labyrinth.bad_exit", file=file, entry=f"room[{i}].exits", field=exit_,

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from meikyu.errors import DataError
-from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, read_file
+from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, Report, kind_word, read_file, sheet_error
 
 STATS: tuple[str, ...] = ("wit", "charm", "search", "valor")
 """재치 / 매력 / 탐색 / 무용 — the four character stats."""
@@ -94,7 +94,8 @@ class Item:
         notes, notes_names = r.localized("notes")
         attack = r.text("attack", None, choices=ATTACK_KINDS)
         if category == "weapon" and attack is None:
-            raise r.fail("missing", "attack", kind="melee | ranged")
+            r.problem("missing", "attack", kind="melee | ranged", example='attack = "melee"')
+            attack = "melee"
         item = cls(
             name=r.text("name"),
             category=category,
@@ -137,6 +138,8 @@ class Skill:
 
     @classmethod
     def read(cls, r: Reader) -> Skill:
+        """A skill table. Its ``effect`` is free text (or text by language) until the skills issue's
+        effect format lands; the engine does not read it."""
         skill = cls(
             name=r.text("name"),
             type=r.text("type", "support", choices=SKILL_TYPES),
@@ -181,6 +184,9 @@ class Character:
     pc: bool = True
     """A land maker (PC); false for an NPC sheet."""
     names: dict[str, str] = field(default_factory=dict)
+    palette: str = ""
+    """A chat palette kept as written (one command a line, from ccfolia or Udonarium); empty: the exports
+    make one from the sheet."""
 
     # -- queries -----------------------------------------------------------------------------------
     def label(self, lang: str) -> str:
@@ -221,23 +227,33 @@ class Character:
         data: dict[str, Any] = to_data(self)
         data["items"] = [{} if i is None else _compact(_item_data(i)) for i in self.items]
         data["skills"] = [_compact(to_data(s)) for s in self.skills]
+        if not self.palette:
+            del data["palette"]  # saved games and sheets stay as they were without one
         return data
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any], *, file: str = "<sheet>", entry: str = "character") -> Character:
-        """Validate and build a sheet; a problem raises :class:`DataError` naming file, entry, field."""
-        r = Reader(data, file=file, entry=entry)
+        """Validate and build a sheet; every problem found is raised at once (:class:`SheetProblems`)."""
+        report = Report(file)
+        char = cls.read(Reader(data, file=file, entry=entry, report=report))
+        report.check()
+        return char
+
+    @classmethod
+    def read(cls, r: Reader) -> Character:
+        """Read one character with ``r`` (whose report collects the problems)."""
         name = r.text("name")
-        ident = r.text("id", name)
-        items: list[Item | None] = []
-        for index, raw in enumerate(r.seq("items", [])):
-            if isinstance(raw, Mapping) and not raw:
-                items.append(None)  # an empty slot
-            else:
-                items.append(Item.read(r.sub(raw, f"items[{index}]")))
-        skills = tuple(Skill.read(r.sub(raw, f"skills[{index}]")) for index, raw in enumerate(r.seq("skills", [])))
-        hp_max = r.integer("max_hp", minimum=1)
+        ident = r.text("id", None)
+        if ident is None:
+            ident = name
+            r.said("id", value=name, source="name")
+        items = tuple(r.tables("items", Item.read, empty=_EMPTY_SLOT))
+        skills = tuple(r.tables("skills", Skill.read))
+        hp, hp_max = _hit_points(r)
         capacity = r.integer("capacity", 0, minimum=0)
+        drive = r.integer("drive", 0, minimum=0)
+        if drive > capacity:
+            r.problem("range", "drive", value=drive, low=0, high=capacity, example=f"drive = {capacity}")
         char = cls(
             id=ident,
             name=name,
@@ -248,22 +264,50 @@ class Character:
             charm=r.integer("charm"),
             search=r.integer("search"),
             valor=r.integer("valor"),
-            hp=r.integer("hp", hp_max, maximum=hp_max),
+            hp=hp,
             max_hp=hp_max,
             capacity=capacity,
-            drive=r.integer("drive", 0, minimum=0, maximum=capacity),
+            drive=min(drive, capacity),
             evasion=r.integer("evasion", 7),
             minions=r.integer("minions", 0, minimum=0),
             favor=r.int_map("favor"),
             enmity=r.int_map("enmity"),
-            items=tuple(items),
+            items=tuple(None if i is _EMPTY_SLOT else i for i in items),
             skills=skills,
             statuses=frozenset(r.str_list("statuses", [], choices=BAD_STATUSES)),
             pc=r.flag("pc", True),
             names=r.names(),
+            palette=r.text("palette", ""),
         )
         r.done()
         return char
+
+
+_EMPTY_SLOT = Item("")
+"""What ``{}`` in ``items`` reads as before it becomes ``None`` (an empty slot)."""
+
+
+def _hit_points(r: Reader) -> tuple[int, int]:
+    """HP and max HP: either may be left out and takes the other's value (said); HP never above max."""
+    r.one_of("hp", "max_hp")
+    max_hp = r.integer("max_hp", None, minimum=1)
+    hp = r.integer("hp", None)
+    if hp is None and max_hp is None:
+        if not r.has("hp") and not r.has("max_hp"):
+            r.problem("missing", "hp", kind=kind_word("integer"), example="hp = 8")
+        return 1, 1
+    if max_hp is None:
+        max_hp = max(1, hp or 1)
+        if not r.has("max_hp"):
+            r.said("max_hp", value=max_hp, source="hp")
+    if hp is None:
+        hp = max_hp
+        if not r.has("hp"):
+            r.said("hp", value=max_hp, source="max_hp")
+    if hp > max_hp:
+        r.problem("range", "hp", value=hp, low="", high=max_hp, example=f"hp = {max_hp}")
+        hp = max_hp
+    return hp, max_hp
 
 
 def _item_data(item: Item) -> dict[str, Any]:
@@ -288,24 +332,24 @@ def _compact(data: dict[str, Any]) -> dict[str, Any]:
 
 def read_court(data: Mapping[str, Any], *, file: str = "<sheet>") -> tuple[Character, ...]:
     """The ``characters`` list of a sheet file; ids must be unique and favor/enmity must name them."""
-    raw = data.get("characters", [])
-    if not isinstance(raw, list):
-        raise DataError("mk.error.sheet.type", file=file, entry="", field="characters", kind="list", got=repr(raw))
-    court = tuple(Character.from_data(item, file=file, entry=f"characters[{i}]") for i, item in enumerate(raw))
+    report = Report(file)
+    court = court_of(Reader(data, file=file, entry="", report=report))
+    report.check()
+    return court
+
+
+def court_of(r: Reader) -> tuple[Character, ...]:
+    """Read ``characters`` with ``r`` (the file's top level), then check ids and favor/enmity names."""
+    court = tuple(r.tables("characters", Character.read))
     ids = [c.id for c in court]
     for index, char in enumerate(court):
+        where = r.sub({}, f"characters[{index}]")
         if ids.count(char.id) > 1:
-            raise DataError("mk.error.sheet.duplicate", file=file, entry=f"characters[{index}]", field="id", value=char.id)
+            where.problem("duplicate", "id", value=char.id)
         for kind in ("favor", "enmity"):
             for other in getattr(char, kind):
                 if other not in ids or other == char.id:
-                    raise DataError(
-                        "mk.error.sheet.bad_reference",
-                        file=file,
-                        entry=f"characters[{index}].{kind}",
-                        field=other,
-                        known=", ".join(i for i in ids if i != char.id),
-                    )
+                    where.sub({}, kind).problem("bad_reference", other, known=", ".join(i for i in ids if i != char.id))
     return court
 
 
@@ -315,6 +359,6 @@ def load_character(path: str | Path) -> Character:
     if "characters" in data:
         court = read_court(data, file=str(path))
         if len(court) != 1:
-            raise DataError("mk.error.sheet.one_character", file=str(path), count=len(court))
+            raise sheet_error("one_character", file=str(path), entry="", field="", count=len(court))
         return court[0]
     return Character.from_data(data, file=str(path))

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from meikyu.errors import DataError
-from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, read_file
+from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, Report, read_file
 
 POWERS: tuple[str, ...] = ("life", "order", "culture", "military")
 """생활 / 치안 / 문화 / 군사 — the four national powers (kingdom levels used as check stats)."""
@@ -136,20 +136,18 @@ class LandMap:
 
     @classmethod
     def read(cls, r: Reader) -> LandMap:
-        raw_rooms = r.mapping("rooms", {})
-        rooms_reader = r.sub(raw_rooms, "rooms")
-        for key in raw_rooms:
-            if key not in ROOMS:
-                raise rooms_reader.fail("choice", key, value=key, choices=", ".join(ROOMS))
-        rooms = {room: rooms_reader.str_list(room, []) for room in ROOMS}
+        rooms = r.keyed_lists("rooms", ROOMS)
         passages: set[tuple[str, str]] = set()
-        for index, raw in enumerate(r.seq("passages", [])):
+        pair = {"type": "array", "items": {"enum": list(ROOMS)}, "minItems": 2, "maxItems": 2}
+        for index, raw in enumerate(r.seq("passages", [], of=pair)):
             where = f"passages[{index}]"
             if not (isinstance(raw, (list, tuple)) and len(raw) == 2 and all(isinstance(x, str) for x in raw)):
-                raise r.fail("type", where, kind='["A1", "A2"]', got=repr(raw))
+                r.problem("type", where, kind='["A1", "A2"]', got=repr(raw), example='passages = [["A1", "A2"]]')
+                continue
             a, b = raw
             if not adjacent(a, b):
-                raise r.fail("not_adjacent", where, a=a, b=b)
+                r.problem("not_adjacent", where, a=a, b=b, example='passages = [["A1", "A2"]]')
+                continue
             passages.add(passage(a, b))
         land = cls(
             name=r.text("name"),
@@ -249,12 +247,17 @@ class Kingdom:
         cls, data: Mapping[str, Any], *, file: str = "<sheet>", entry: str = "kingdom", land_makers: int = 1
     ) -> Kingdom:
         """Read a kingdom table; ``land_makers`` is the default when the table gives none (a sheet
-        passes the number of PCs in its court, R-MK-20)."""
-        r = Reader(data, file=file, entry=entry)
-        relations_raw = r.mapping("relations", {})
-        rel_reader = r.sub(relations_raw, "relations")
-        relations = {nation: rel_reader.text(nation, choices=RELATIONS) for nation in relations_raw}
-        maps = tuple(LandMap.read(r.sub(raw, f"maps[{i}]")) for i, raw in enumerate(r.seq("maps", [])))
+        passes the number of PCs in its court, R-MK-20). Every problem is raised at once."""
+        report = Report(file)
+        kingdom = cls.read(Reader(data, file=file, entry=entry, report=report), land_makers=land_makers)
+        report.check()
+        return kingdom
+
+    @classmethod
+    def read(cls, r: Reader, *, land_makers: int = 1) -> Kingdom:
+        """Read one kingdom with ``r`` (whose report collects the problems)."""
+        relations = r.choice_map("relations", RELATIONS)
+        maps = tuple(r.tables("maps", LandMap.read))
         kingdom = cls(
             name=r.text("name"),
             level=r.integer("level", 1, minimum=1),
@@ -274,20 +277,11 @@ class Kingdom:
             stored_items=r.str_list("stored_items", []),
             vassal_of=r.text("vassal_of", ""),
             names=r.names(),
-            talent_names=_name_table(r, "talent_names"),
-            nation_names=_name_table(r, "nation_names"),
+            talent_names=r.names_map("talent_names"),
+            nation_names=r.names_map("nation_names"),
         )
         r.done()
         return kingdom
-
-
-def _name_table(r: Reader, field: str) -> dict[str, dict[str, str]]:
-    """``{thing = {ko = …, ja = …, en = …}}``; a bad language key is refused naming the thing and key."""
-    raw = r.mapping(field, {})
-    sub = r.sub(raw, field)
-    table = {thing: sub.names(thing) for thing in raw}
-    sub.done()
-    return table
 
 
 def load_kingdom(path: str | Path) -> Kingdom:

@@ -14,9 +14,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from meikyu.errors import DataError
-from meikyu.systems.meikyu_kingdom.sheets.character import Character, read_court
-from meikyu.systems.meikyu_kingdom.sheets.fields import read_file
+from meikyu.systems.meikyu_kingdom.sheets.character import Character, court_of
+from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, Report, read_file
 from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
 SAMPLE = "sample_kingdom.toml"
@@ -38,19 +37,34 @@ class SheetFile:
 
 
 def read_sheet(data: Mapping[str, Any], *, file: str = "<sheet>") -> SheetFile:
-    """Validate a parsed sheet file. A file with neither section is read as a single character."""
-    unknown = sorted(set(data) - {"kingdom", "characters"})
+    """Validate a parsed sheet file, every problem at once. A file with neither section is read as a
+    single character."""
+    sheet, report = check_sheet(data, file=file)
+    report.check()
+    return sheet
+
+
+def check_sheet(data: Mapping[str, Any], *, file: str = "<sheet>") -> tuple[SheetFile, Report]:
+    """Read a parsed sheet file and return it with its report (problems and defaults said) unraised:
+    what an editor shows as the user types. The sheet is only meaningful when the report has no problem.
+
+    >>> sheet, report = check_sheet({"characters": [{"name": "Sara", "wit": "high", "charm": 1,
+    ...     "search": 1, "valor": 1, "hp": 6}]}, file="court.toml")
+    >>> from meikyu.systems.meikyu_kingdom.sheets.fields import findings
+    >>> [(f["path"], f["level"]) for f in findings(report.problems + report.notes, "en")]
+    [('characters[0].wit', 'error'), ('characters[0].id', 'default'), ('characters[0].max_hp', 'default')]
+    """
+    report = Report(file)
+    top = Reader(data, file=file, entry="", report=report)
     if "kingdom" not in data and "characters" not in data:
-        return SheetFile(None, (Character.from_data(data, file=file),))
-    if unknown:
-        raise DataError(
-            "mk.error.sheet.unknown_field", file=file, entry="", field=unknown[0], known="kingdom, characters"
-        )
-    court = read_court(data, file=file)
+        char = Character.read(top.sub(data, "")) if isinstance(data, Mapping) else None
+        return SheetFile(None, () if char is None else (char,)), report
+    court = court_of(top)
     # the land makers of the disaster triggers default to the court's PCs, not 1 (R-MK-20)
     pcs = sum(1 for c in court if c.pc)
-    kingdom = Kingdom.from_data(data["kingdom"], file=file, land_makers=pcs) if "kingdom" in data else None
-    return SheetFile(kingdom, court)
+    kingdom = Kingdom.read(top.sub(top.mapping("kingdom"), "kingdom"), land_makers=pcs) if "kingdom" in data else None
+    top.done()
+    return SheetFile(kingdom, court), report
 
 
 def load_sheet(path: str | Path) -> SheetFile:

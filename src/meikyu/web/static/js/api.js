@@ -14,6 +14,7 @@ export class ApiFailure extends Error {
     this.code = code;
     this.version = body && Number.isInteger(body.version) ? body.version : null;
     this.rule = body && typeof body.rule === "string" ? body.rule : null;
+    this.problems = body && Array.isArray(body.problems) ? body.problems : []; // a sheet's every problem
   }
 }
 

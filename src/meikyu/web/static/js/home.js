@@ -77,11 +77,16 @@ async function setupData(kind) {
     return pick && !$("#samples").hidden && pick.value ? { sample: pick.value } : "sample";
   }
   const setup = {};
+  const files = {};
   for (const input of document.querySelectorAll("#parts input[type=file]")) {
     const file = input.files && input.files[0];
-    if (file) setup[input.dataset.part] = await file.text();
+    if (file) {
+      setup[input.dataset.part] = await file.text();
+      files[input.dataset.part] = file.name; // so that an error names the user's file
+    }
   }
   const missing = kind.required.filter((part) => !(part in setup));
+  if (Object.keys(files).length) setup.files = files;
   if (missing.length) throw new Error(t("home.no_files", { parts: missing.map((p) => partName(p)).join(", ") }));
   return setup;
 }

@@ -31,6 +31,7 @@ export function exportDialog(ctx) {
     ),
     area,
     note,
+    ctx.sheet ? h("p", {}, h("a", { id: "court-sheet", href: `/sheets#game=${encodeURIComponent(ctx.id)}&token=${encodeURIComponent(ctx.token)}`, target: "_blank", rel: "noopener" }, t("export.sheet"))) : null,
     h(
       "div",
       { class: "buttons" },

@@ -384,7 +384,10 @@ async function start() {
     translatePage();
     await refresh();
   });
-  $("#export").addEventListener("click", () => exportDialog({ id, token, lang: lang() }));
+  $("#export").addEventListener("click", () =>
+    // the GM of a Meikyuu Kingdom game may also take the kingdom and court home as a sheet (the /sheets editor)
+    exportDialog({ id, token, lang: lang(), sheet: Boolean(s.game && s.game.seat === "gm" && s.game.system === "MeikyuKingdom" && s.game.kind !== "battle") }),
+  );
   talk = createTalk($("#log"), {
     id,
     token,

@@ -1,0 +1,157 @@
+"""A commented TOML template of a sheet: every field, what it is, its range and its default.
+
+The comments are generated from the schema (:mod:`.schema`, itself generated from the reader), so a
+template never offers a field the reader refuses; the values are a small working example.
+
+>>> import tomllib
+>>> from meikyu.systems.meikyu_kingdom.sheets.sheet import read_sheet
+>>> text = sheet_template("en", characters=2)
+>>> sheet = read_sheet(tomllib.loads(text), file="template.toml")
+>>> [c.id for c in sheet.characters], sheet.kingdom.budget
+(['pc1', 'pc2'], 5)
+>>> print(text.splitlines()[0])
+# A Meikyuu Kingdom sheet: the kingdom and its court (meikyu mk sheet new).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from meikyu.i18n import translate
+from meikyu.systems.meikyu_kingdom.sheets.schema import sheet_schema
+
+_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def _key(name: str) -> str:
+    return name if _BARE.match(name) else json.dumps(name, ensure_ascii=False)
+
+
+def _value(value: Any) -> str:
+    """A value as TOML writes it inline (strings, numbers, booleans, lists, inline tables)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        return "{ " + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"no TOML for {value!r}")
+
+
+def _comment(prop: dict[str, Any], required: bool, lang: str) -> str:
+    """``# what it is (range; default)`` for one field."""
+    def t(key: str, **kw: Any) -> str:
+        return translate(f"mk.sheet.tpl.{key}", lang, **kw)
+
+    bits = []
+    low, high = prop.get("minimum"), prop.get("maximum")
+    if low is not None and high is not None:
+        bits.append(t("range", low=low, high=high))
+    elif low is not None:
+        bits.append(t("min", low=low))
+    elif high is not None:
+        bits.append(t("max", high=high))
+    if "enum" in prop:
+        bits.append(t("choices", choices=" | ".join(map(str, prop["enum"]))))
+    if required:
+        bits.append(t("required"))
+    elif "default" in prop and prop["default"] not in ("", [], {}):
+        bits.append(t("default", value=_value(prop["default"])))
+    else:
+        bits.append(t("optional"))
+    return f"# {prop.get('description', '')} ({'; '.join(bits)})"
+
+
+def _section(lines: list[str], header: str, data: dict[str, Any], schema: dict[str, Any] | None, defs: dict[str, Any],
+             lang: str, tables: dict[str, str]) -> None:
+    """``[header]`` (or ``[[header]]``) with each field of ``data`` (commented when given a ``schema``); the
+    fields named in ``tables`` follow as ``[[header.field]]`` entries of the kind ``tables[field]``."""
+    lines.append("")
+    lines.append(header)
+    required = set(schema.get("required", ())) if schema else set()
+    props = schema["properties"] if schema else {}
+    for key, value in data.items():
+        if key in tables:
+            continue
+        if schema:
+            lines.append(_comment(props[key], key in required, lang))
+        lines.append(f"{_key(key)} = {_value(value)}")
+    name = header.strip("[]")
+    for key, kind in tables.items():
+        if key not in data:
+            continue
+        if schema:
+            lines.append("")
+            lines.append(_comment(props[key], False, lang))
+        for entry in data[key]:
+            _section(lines, f"[[{name}.{key}]]", entry, defs[kind] if schema else None, defs, lang, {})
+
+
+def sheet_toml(data: dict[str, Any]) -> str:
+    """A sheet's data (:meth:`SheetFile.to_data`) as TOML, without comments: what a download writes.
+
+    >>> import tomllib
+    >>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
+    >>> tomllib.loads(sheet_toml(sample().to_data())) == sample().to_data()
+    True
+    """
+    lines: list[str] = []
+    if data.get("kingdom") is not None:
+        _section(lines, "[kingdom]", data["kingdom"], None, {}, "en", {"maps": "landmap"})
+    for char in data.get("characters", []):
+        _section(lines, "[[characters]]", char, None, {}, "en", {"items": "item", "skills": "skill"})
+    return "\n".join(lines).lstrip("\n") + "\n"
+
+
+def _word(key: str, lang: str, **kw: Any) -> str:
+    return translate(f"mk.sheet.tpl.{key}", lang, **kw)
+
+
+def example_kingdom(lang: str) -> dict[str, Any]:
+    """The template's kingdom: every field, small numbers."""
+    return {
+        "name": _word("kingdom", lang), "names": {}, "level": 1, "budget": 5, "citizens": 30, "voice": 5,
+        "life": 1, "order": 1, "culture": 1, "military": 1, "upkeep": 1,
+        "materials": {"meat": 1, "wood": 1}, "talents": [], "relations": {}, "land_makers": 1,
+        "stored_items": [], "vassal_of": "", "talent_names": {}, "nation_names": {},
+        "maps": [{"name": _word("land", lang), "names": {}, "rooms": {"B1": ["왕좌의 방"], "B2": ["광장"], "A2": ["밭"]},
+                  "passages": [["A2", "B2"], ["B1", "B2"]], "entrances": ["B2"]}],
+    }
+
+
+def example_character(n: int, count: int, lang: str) -> dict[str, Any]:
+    """The template's character ``n`` of ``count`` (every field; favor toward the next one)."""
+    other = f"pc{n % count + 1}" if count > 1 else None
+    return {
+        "id": f"pc{n}", "name": _word("character", lang, n=n), "names": {}, "pc": True, "level": 1,
+        "job": _word("job", lang), "job_names": {},
+        "wit": 1, "charm": 1, "search": 1, "valor": 1, "hp": 8, "max_hp": 8, "capacity": 3, "drive": 0,
+        "evasion": 7, "minions": 0, "favor": {other: 1} if other else {}, "enmity": {}, "statuses": [], "palette": "",
+        "items": [
+            {"name": _word("weapon", lang), "names": {}, "category": "weapon", "level": 0, "attack": "melee",
+             "range": 0, "power": 1, "reduction": 0, "breakable": True, "notes": "", "light": -1, "heal": 0},
+            {},
+        ],
+        "skills": [{"name": _word("skill", lang), "names": {}, "type": "support", "level": 1,
+                    "effect": _word("effect", lang), "effect_names": {}, "monster": False}],
+    }
+
+
+def sheet_template(lang: str = "en", characters: int = 1) -> str:
+    """A commented sheet: the kingdom with a land map and ``characters`` characters, in ``lang``'s words."""
+    schema = sheet_schema(lang)
+    defs = schema["$defs"]
+    lines = [f"# {_word('head', lang)}", f"# {_word('help', lang)}"]
+    _section(lines, "[kingdom]", example_kingdom(lang), defs["kingdom"], defs, lang, {"maps": "landmap"})
+    for n in range(1, characters + 1):
+        _section(lines, "[[characters]]", example_character(n, characters, lang), defs["character"], defs, lang,
+                 {"items": "item", "skills": "skill"})
+    return "\n".join(lines) + "\n"

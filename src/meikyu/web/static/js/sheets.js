@@ -1,0 +1,434 @@
+// The sheet editor (/sheets): a kingdom and its court in forms. The sheet is kept as the plain data a
+// sheet file holds ({kingdom, characters}); every change is checked by the server's own reader
+// (/api/sheets/check) as one types, and every problem is shown with its field. Downloads, ccfolia and
+// Udonarium in and out, and starting a game go through the API too: the page knows no rule.
+
+import { h, fill, copyText } from "./dom.js";
+import { t, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
+import { call } from "./api.js";
+
+const $ = (sel) => document.querySelector(sel);
+const STATS = ["wit", "charm", "search", "valor"];
+const POWERS = ["life", "order", "culture", "military"];
+const VITALS = ["hp", "max_hp", "capacity", "drive", "evasion", "minions"];
+const ROOMS = ["A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"]; // drawn row by row
+const CATEGORIES = ["weapon", "armor", "item"];
+const ATTACKS = ["", "melee", "ranged"];
+const SKILL_TYPES = ["constant", "equipment", "support", "planned", "auxiliary", "interrupt"];
+
+let sheet = blank();
+let facilities = [];
+let room = "B2";
+let timer = null;
+let asked = 0;
+
+function blank() {
+  return { kingdom: { name: "", budget: 0, citizens: 0, voice: 0, life: 0, order: 0, culture: 0, military: 0, maps: [emptyMap()] }, characters: [] };
+}
+
+function emptyMap() {
+  return { name: t("sheets.home_land"), rooms: {}, passages: [], entrances: [] };
+}
+
+// -- checking -----------------------------------------------------------------------------------
+function changed() {
+  clearTimeout(timer);
+  fill($("#check-state"), t("sheets.checking"));
+  timer = setTimeout(check, 300);
+}
+
+async function check() {
+  const mine = ++asked;
+  try {
+    const answer = await call("POST", "/api/sheets/check", { body: { sheet, file: t("sheets.file") }, lang: lang() });
+    if (mine !== asked) return; // a newer check is on its way
+    showProblems(answer.problems, answer.ok);
+  } catch (failure) {
+    if (mine !== asked) return;
+    showProblems(failure.problems && failure.problems.length ? failure.problems : [{ path: "", level: "error", message: failure.message, example: "" }], false);
+  }
+}
+
+function showProblems(problems, ok) {
+  document.documentElement.dataset.sheetOk = ok ? "1" : "0";
+  fill($("#check-state"), ok ? t("sheets.ok") : t("sheets.not_ok", { count: problems.filter((p) => p.level === "error").length }));
+  fill(
+    $("#problems"),
+    problems.map((p) => h("li", { class: p.level, dataset: { path: p.path } }, h("code", {}, p.path), " ", p.message, p.example ? h("span", { class: "example" }, p.example) : null)),
+  );
+  const bad = new Set(problems.filter((p) => p.level === "error").map((p) => p.path));
+  for (const input of document.querySelectorAll("[data-path]")) {
+    if (input.tagName === "LI") continue;
+    if (bad.has(input.dataset.path)) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
+  }
+}
+
+// -- form pieces ----------------------------------------------------------------------------------
+function get(obj, key) {
+  return obj[key] ?? "";
+}
+
+/** An input bound to obj[key]; numbers left empty are left out of the sheet (its default applies). */
+function field(obj, key, path, { type = "text", label = key, options = null, cls = null } = {}) {
+  const id = `f-${path.replace(/[^\w]/g, "-")}`;
+  let input;
+  if (options) {
+    input = h("select", { id, dataset: { path } }, options.map((o) => h("option", { value: o, selected: String(get(obj, key)) === o }, o === "" ? "—" : o)));
+  } else if (type === "checkbox") {
+    input = h("input", { id, type: "checkbox", checked: obj[key] !== false, dataset: { path } });
+  } else {
+    input = h("input", { id, type, value: get(obj, key), dataset: { path }, inputmode: type === "number" ? "numeric" : null });
+  }
+  input.addEventListener("input", () => {
+    if (type === "checkbox") obj[key] = input.checked;
+    else if (type === "number") {
+      if (input.value === "") delete obj[key];
+      else obj[key] = Number.parseInt(input.value, 10);
+    } else if (input.value === "" && options) delete obj[key];
+    else obj[key] = input.value;
+    if (key === "name" || key === "id") renderTitles();
+    changed();
+  });
+  return h("label", { for: id, class: cls }, label, input);
+}
+
+function word(key) {
+  return t(`mk.word.${key}`) !== `mk.word.${key}` ? t(`mk.word.${key}`) : t(`sheets.f.${key}`);
+}
+
+// -- the kingdom ------------------------------------------------------------------------------------
+function renderKingdom() {
+  const k = sheet.kingdom;
+  fill(
+    $("#kingdom-fields"),
+    field(k, "name", "kingdom.name", { label: t("sheets.f.name"), cls: "wide" }),
+    ["level", "budget", "citizens", "voice", "upkeep"].map((f) => field(k, f, `kingdom.${f}`, { type: "number", label: t(`sheets.f.${f}`) })),
+    POWERS.map((f) => field(k, f, `kingdom.${f}`, { type: "number", label: t(`sheets.f.${f}`) })),
+  );
+  renderMap();
+}
+
+function land() {
+  if (!sheet.kingdom.maps || !sheet.kingdom.maps.length) sheet.kingdom.maps = [emptyMap()];
+  const m = sheet.kingdom.maps[0];
+  m.rooms = m.rooms || {};
+  m.passages = m.passages || [];
+  m.entrances = m.entrances || [];
+  return m;
+}
+
+function neighbours(r) {
+  const col = "ABC".indexOf(r[0]);
+  const row = Number(r[1]);
+  return ROOMS.filter((o) => Math.abs("ABC".indexOf(o[0]) - col) + Math.abs(Number(o[1]) - row) === 1);
+}
+
+function joined(m, a, b) {
+  return m.passages.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+}
+
+function facilityLabel(name) {
+  const f = facilities.find((x) => x.name === name);
+  return f ? f.label : name;
+}
+
+function renderMap() {
+  const m = land();
+  const grid = h(
+    "div",
+    { class: "rooms", role: "group", "aria-label": t("sheets.map") },
+    ROOMS.map((r) =>
+      h(
+        "button",
+        { type: "button", "aria-pressed": r === room ? "true" : "false", dataset: { room: r }, onclick: () => { room = r; renderMap(); } },
+        h("span", { class: "room-name" }, r + (m.entrances.includes(r) ? " ★" : "")),
+        (m.rooms[r] || []).map((f) => h("span", {}, facilityLabel(f))),
+        neighbours(r).filter((o) => joined(m, r, o)).length ? h("span", { class: "small" }, "↔ " + neighbours(r).filter((o) => joined(m, r, o)).join(" ")) : null,
+      ),
+    ),
+  );
+  const here = m.rooms[room] || [];
+  const pick = h("select", { id: "facility-pick", "aria-label": t("sheets.facility") }, facilities.map((f) => h("option", { value: f.name }, `${f.label} (${f.value})`)));
+  const edit = h(
+    "div",
+    { class: "room-edit" },
+    h("strong", {}, t("sheets.room", { room })),
+    here.length ? h("ul", {}, here.map((f, i) => h("li", {}, facilityLabel(f), " ", h("button", { type: "button", onclick: () => { here.splice(i, 1); if (!here.length) delete m.rooms[room]; renderMap(); changed(); } }, t("sheets.remove"))))) : h("p", { class: "small" }, t("sheets.empty_room")),
+    h("div", { class: "buttons" }, pick, h("button", { type: "button", id: "place-facility", onclick: () => { m.rooms[room] = [...here, pick.value]; renderMap(); changed(); } }, t("sheets.place"))),
+    h("div", { class: "buttons" },
+      neighbours(room).map((o) => h("label", { class: "choice" }, h("input", { type: "checkbox", dataset: { passage: o }, checked: joined(m, room, o), onchange: (e) => {
+        m.passages = m.passages.filter(([x, y]) => !((x === room && y === o) || (x === o && y === room)));
+        if (e.target.checked) m.passages.push([room, o].sort());
+        renderMap();
+        changed();
+      } }), t("sheets.passage", { room: o }))),
+      h("label", { class: "choice" }, h("input", { type: "checkbox", checked: m.entrances.includes(room), onchange: (e) => {
+        m.entrances = m.entrances.filter((x) => x !== room);
+        if (e.target.checked) m.entrances.push(room);
+        renderMap();
+        changed();
+      } }), t("sheets.entrance")),
+    ),
+  );
+  fill($("#map"), grid, edit);
+}
+
+// -- the court ----------------------------------------------------------------------------------------
+function newCharacter() {
+  const n = sheet.characters.length + 1;
+  return { id: `pc${n}`, name: "", job: "", level: 1, wit: 0, charm: 0, search: 0, valor: 0, hp: 8, capacity: 3, drive: 0, evasion: 7, minions: 0, items: [], skills: [], favor: {}, enmity: {} };
+}
+
+function renderTitles() {
+  for (const [i, c] of sheet.characters.entries()) {
+    const summary = document.querySelector(`#char-${i} > summary`);
+    if (summary) summary.textContent = c.name || c.id || t("sheets.unnamed");
+  }
+}
+
+function renderCourt() {
+  fill($("#characters"), sheet.characters.map((c, i) => character(c, i)));
+}
+
+function character(c, i) {
+  const at = `characters[${i}]`;
+  c.items = c.items || [];
+  c.skills = c.skills || [];
+  c.favor = c.favor || {};
+  c.enmity = c.enmity || {};
+  const others = sheet.characters.filter((o) => o !== c);
+  return h(
+    "details",
+    { class: "char", id: `char-${i}`, open: true },
+    h("summary", {}, c.name || c.id || t("sheets.unnamed")),
+    h("div", { class: "grid-fields" },
+      field(c, "name", `${at}.name`, { label: t("sheets.f.name") }),
+      field(c, "id", `${at}.id`, { label: "id" }),
+      field(c, "job", `${at}.job`, { label: t("sheets.f.job") }),
+      field(c, "level", `${at}.level`, { type: "number", label: t("sheets.f.level") }),
+      field(c, "pc", `${at}.pc`, { type: "checkbox", label: t("sheets.f.pc") }),
+    ),
+    h("fieldset", {}, h("legend", {}, t("sheets.stats")), h("div", { class: "grid-fields" }, STATS.map((s) => field(c, s, `${at}.${s}`, { type: "number", label: word(s) })))),
+    h("fieldset", {}, h("legend", {}, t("sheets.vitals")), h("div", { class: "grid-fields" }, VITALS.map((s) => field(c, s, `${at}.${s}`, { type: "number", label: t(`sheets.f.${s}`) })))),
+    h("fieldset", {}, h("legend", {}, t("sheets.items")),
+      c.items.map((item, j) => h("div", { class: "row" },
+        field(item, "name", `${at}.items[${j}].name`, { label: t("sheets.f.name") }),
+        field(item, "category", `${at}.items[${j}].category`, { label: t("sheets.f.category"), options: CATEGORIES }),
+        field(item, "attack", `${at}.items[${j}].attack`, { label: t("sheets.f.attack"), options: ATTACKS }),
+        ["range", "power", "reduction"].map((f) => field(item, f, `${at}.items[${j}].${f}`, { type: "number", label: t(`sheets.f.${f}`) })),
+        h("button", { type: "button", onclick: () => { c.items.splice(j, 1); renderCourt(); changed(); } }, t("sheets.remove")),
+      )),
+      h("button", { type: "button", class: "add-item", onclick: () => { c.items.push({ name: "", category: "item" }); renderCourt(); changed(); } }, t("sheets.add_item")),
+    ),
+    h("fieldset", {}, h("legend", {}, t("sheets.skills")),
+      h("p", { class: "small" }, t("sheets.skills_help")),
+      c.skills.map((skill, j) => h("div", { class: "row" },
+        field(skill, "name", `${at}.skills[${j}].name`, { label: t("sheets.f.name") }),
+        field(skill, "type", `${at}.skills[${j}].type`, { label: t("sheets.f.type"), options: SKILL_TYPES }),
+        field(skill, "level", `${at}.skills[${j}].level`, { type: "number", label: t("sheets.f.level") }),
+        field(skill, "effect", `${at}.skills[${j}].effect`, { label: t("sheets.f.effect") }),
+        h("button", { type: "button", onclick: () => { c.skills.splice(j, 1); renderCourt(); changed(); } }, t("sheets.remove")),
+      )),
+      h("button", { type: "button", onclick: () => { c.skills.push({ name: "", type: "support" }); renderCourt(); changed(); } }, t("sheets.add_skill")),
+    ),
+    others.length ? h("fieldset", {}, h("legend", {}, t("sheets.feelings")),
+      others.map((o) => h("div", { class: "row" },
+        h("span", {}, o.name || o.id),
+        feeling(c, "favor", o.id, `${at}.favor`),
+        feeling(c, "enmity", o.id, `${at}.enmity`),
+      ))) : null,
+    h("div", { class: "buttons" },
+      h("button", { type: "button", onclick: () => exportCharacter(c, "ccfolia") }, t("sheets.copy_ccfolia")),
+      h("button", { type: "button", onclick: () => exportCharacter(c, "udonarium") }, t("sheets.download_udonarium")),
+      h("button", { type: "button", onclick: () => { sheet.characters.splice(i, 1); dropFeelings(c.id); renderCourt(); changed(); } }, t("sheets.remove_character")),
+    ),
+  );
+}
+
+function feeling(c, kind, other, path) {
+  const id = `f-${path.replace(/[^\w]/g, "-")}-${other}`;
+  const input = h("input", { id, type: "number", min: "0", value: c[kind][other] ?? "", dataset: { path: `${path}.${other}` } });
+  input.addEventListener("input", () => {
+    if (input.value === "" || input.value === "0") delete c[kind][other];
+    else c[kind][other] = Number.parseInt(input.value, 10);
+    changed();
+  });
+  return h("label", { for: id }, t(`sheets.f.${kind}`), input);
+}
+
+function dropFeelings(id) {
+  for (const c of sheet.characters) {
+    if (c.favor) delete c.favor[id];
+    if (c.enmity) delete c.enmity[id];
+  }
+}
+
+// -- in and out ----------------------------------------------------------------------------------------
+function save(blob, name) {
+  const a = h("a", { href: URL.createObjectURL(blob), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function exportBytes(body) {
+  const reply = await fetch(`/api/sheets/export?lang=${lang()}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (!reply.ok) {
+    let message = t("error.unexpected");
+    try {
+      message = (await reply.json()).message || message;
+    } catch {
+      // not JSON: keep the page's own words
+    }
+    throw new Error(message);
+  }
+  return reply;
+}
+
+async function download(fmt) {
+  try {
+    const reply = await exportBytes({ sheet, to: fmt });
+    save(await reply.blob(), `court.${fmt}`);
+    note(t("sheets.downloaded", { file: `court.${fmt}` }));
+  } catch (failure) {
+    note(failure.message);
+  }
+}
+
+async function exportCharacter(c, fmt) {
+  try {
+    const reply = await exportBytes({ sheet, to: fmt, actor: c.id, lang: lang() });
+    if (fmt === "ccfolia") {
+      const text = await reply.text();
+      note((await copyText(text, null)) ? t("sheets.copied") : text);
+    } else {
+      save(await reply.blob(), `${c.id}.zip`);
+    }
+  } catch (failure) {
+    note(failure.message);
+  }
+}
+
+function note(text) {
+  fill($("#io-note"), text);
+}
+
+async function openSheet(file) {
+  const text = await file.text();
+  try {
+    const answer = await call("POST", "/api/sheets/check", { body: { sheet: text, file: file.name }, lang: lang() });
+    if (answer.ok) {
+      load(answer.sheet);
+      note(t("sheets.opened", { file: file.name }));
+    } else {
+      showProblems(answer.problems, false);
+      note(t("sheets.open_failed", { file: file.name }));
+    }
+  } catch (failure) {
+    showProblems(failure.problems || [], false);
+    note(failure.message);
+  }
+}
+
+async function addImported(from, data, name) {
+  try {
+    const answer = await call("POST", "/api/sheets/import", { body: { from, data, file: name }, lang: lang() });
+    const c = answer.character;
+    while (sheet.characters.some((o) => o.id === c.id)) c.id = `${c.id}_`;
+    sheet.characters.push(c);
+    renderCourt();
+    changed();
+    note(answer.unread.length ? t("sheets.unread", { labels: answer.unread.join(", ") }) : t("sheets.imported", { name: c.name }));
+  } catch (failure) {
+    note(failure.message);
+  }
+}
+
+function load(data) {
+  sheet = { kingdom: data.kingdom || blank().kingdom, characters: data.characters || [] };
+  renderAll();
+  changed();
+}
+
+// -- a game ----------------------------------------------------------------------------------------------
+async function start() {
+  const error = $("#start-error");
+  error.hidden = true;
+  const [system, kind] = $("#start-kind").value.split("/");
+  try {
+    const made = await call("POST", "/api/games", { body: { system, kind, lang: $("#start-lang").value, setup: { sheet, files: { sheet: t("sheets.file") } } }, lang: lang() });
+    fill(
+      $("#seat-list"),
+      made.seats.map((seat) => {
+        const url = new URL(seat.url, location.origin).href;
+        return h("li", { class: ["seat-link", seat.seat === "gm" && "secret"], dataset: { seat: seat.seat } }, h("span", { class: "seat-name" }, seat.seat === "gm" ? t("seat.gm") : seat.seat), h("a", { href: url, target: "_blank", rel: "noopener" }, t("home.open")));
+      }),
+    );
+  } catch (failure) {
+    fill(error, failure.message);
+    error.hidden = false;
+    if (failure.problems && failure.problems.length) showProblems(failure.problems, false);
+  }
+}
+
+function renderAll() {
+  renderKingdom();
+  renderCourt();
+}
+
+async function fromGame() {
+  // /sheets#game=ID&token=GM-TOKEN: the kingdom and court of a game as they stand now (the GM's download)
+  const params = new URLSearchParams(location.hash.slice(1));
+  const game = params.get("game");
+  const token = params.get("token");
+  if (!game || !token) return false;
+  history.replaceState(null, "", location.pathname); // the token leaves the address bar
+  const data = await call("GET", `/api/games/${encodeURIComponent(game)}/sheet?format=json`, { token, lang: lang() });
+  load(data);
+  note(t("sheets.from_game"));
+  return true;
+}
+
+async function main() {
+  await useLang(preferredLang("en"));
+  translatePage();
+  const select = $("#lang");
+  langOptions(select, lang());
+  langOptions($("#start-lang"), lang());
+  select.addEventListener("change", async () => {
+    await useLang(select.value, true);
+    translatePage();
+    facilities = (await call("GET", "/api/sheets/facilities", { lang: lang() })).facilities;
+    renderAll();
+    check();
+  });
+  fill($("#start-kind"), ["session", "round_table"].map((k) => h("option", { value: `MeikyuKingdom/${k}` }, `${t("system.MeikyuKingdom")} — ${t(`game.MeikyuKingdom.${k}`)}`)));
+  facilities = (await call("GET", "/api/sheets/facilities", { lang: lang() })).facilities;
+  $("#new-sheet").addEventListener("click", () => { sheet = blank(); renderAll(); changed(); note(""); });
+  $("#add-character").addEventListener("click", () => { sheet.characters.push(newCharacter()); renderCourt(); changed(); });
+  $("#open-sheet").addEventListener("change", (e) => e.target.files[0] && openSheet(e.target.files[0]));
+  $("#import-udonarium").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let binary = "";
+    for (const b of bytes) binary += String.fromCharCode(b);
+    addImported("udonarium", btoa(binary), file.name);
+  });
+  $("#ccfolia-add").addEventListener("click", () => addImported("ccfolia", $("#ccfolia-paste").value, "ccfolia"));
+  $("#download-toml").addEventListener("click", () => download("toml"));
+  $("#download-json").addEventListener("click", () => download("json"));
+  $("#start").addEventListener("click", start);
+  try {
+    await fromGame();
+  } catch (failure) {
+    note(failure.message);
+  }
+  renderAll();
+  await check();
+  document.documentElement.dataset.ready = "1";
+}
+
+main();

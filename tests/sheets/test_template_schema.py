@@ -1,0 +1,85 @@
+"""Issue 27 §1: a commented template and a JSON Schema, both from the reader that loads sheets; the README
+documents every field the reader accepts."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from meikyu.cli import main
+from meikyu.systems.meikyu_kingdom.sheets.character import Character, Item, Skill
+from meikyu.systems.meikyu_kingdom.sheets.fields import Reader
+from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom, LandMap
+from meikyu.systems.meikyu_kingdom.sheets.schema import fields_markdown, sheet_schema
+from meikyu.systems.meikyu_kingdom.sheets.sheet import check_sheet, sample
+from meikyu.systems.meikyu_kingdom.sheets.template import sheet_template
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja", "en"])
+@pytest.mark.parametrize("count", [0, 1, 3])
+def test_the_template_reads_and_validates(lang: str, count: int) -> None:
+    data = tomllib.loads(sheet_template(lang, count))
+    sheet, report = check_sheet(data, file="template.toml")
+    assert not report.problems and not report.notes and len(sheet.characters) == count
+    Draft202012Validator(sheet_schema(lang)).validate(data)
+
+
+def test_the_schema_is_a_draft_2020_12_schema_the_sample_meets() -> None:
+    schema = sheet_schema()
+    Draft202012Validator.check_schema(schema)
+    Draft202012Validator(schema).validate(sample().to_data())
+    bad = sample().to_data()
+    bad["characters"][0]["wit"] = "high"
+    bad["kingdom"]["budgett"] = 1
+    assert len(list(Draft202012Validator(schema).iter_errors(bad))) == 2
+
+
+def _accepted(read, data) -> set[str]:  # type: ignore[no-untyped-def]
+    """The fields the real reader asks for when it reads ``data``."""
+    r = Reader(data, file="x", entry="")
+    read(r)
+    return set(r.known())
+
+
+def test_every_field_the_reader_accepts_is_in_the_schema_the_template_and_the_readme() -> None:
+    defs = sheet_schema()["$defs"]
+    haneul = sample().characters[0]
+    kingdom = sample().kingdom
+    assert kingdom is not None
+    cases = {
+        "character": (Character.read, haneul.to_data()),
+        "item": (Item.read, {"name": "x"}),
+        "skill": (Skill.read, {"name": "x"}),
+        "kingdom": (Kingdom.read, kingdom.to_data()),
+        "landmap": (LandMap.read, kingdom.maps[0].to_data()),
+    }
+    readme = README.read_text(encoding="utf-8")
+    template = tomllib.loads(sheet_template("en", 2))
+    in_template = {
+        "character": set(template["characters"][0]), "item": set(template["characters"][0]["items"][0]),
+        "skill": set(template["characters"][0]["skills"][0]), "kingdom": set(template["kingdom"]),
+        "landmap": set(template["kingdom"]["maps"][0]),
+    }
+    for kind, (read, data) in cases.items():
+        accepted = _accepted(read, data)
+        assert accepted == set(defs[kind]["properties"]), kind
+        assert accepted == in_template[kind], kind
+        for name in accepted:
+            assert f"| {kind} | `{name}` |" in readme, (kind, name)
+    assert fields_markdown(sheet_schema()) in readme  # the README's table is the generated one
+
+
+def test_cli_new_and_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "court.toml"
+    assert main(["mk", "sheet", "new", "--lang", "ko", "--characters", "2", "--out", str(out)]) == 0
+    assert main(["mk", "sheet", str(out), "--format", "json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["characters"]) == 2
+    assert main(["mk", "sheet", "schema"]) == 0
+    assert json.loads(capsys.readouterr().out)["$schema"].endswith("2020-12/schema")
+    assert main(["mk", "sheet", "new", "--characters", "99"]) != 0

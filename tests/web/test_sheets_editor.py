@@ -1,0 +1,125 @@
+"""Issue 27 §3–4 in a real browser: the sheet editor makes a kingdom and a character from nothing (desktop and
+phone), checks as one types (every problem, the field marked), downloads the sheet, starts a session with it;
+a check is played at that table (the GM calls it, the player answers on the page); the GM takes the court
+home as it stands (the export dialog's link opens it in the editor) and the next session starts from it."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.api.conftest import Server
+from tests.web.conftest import live_at, open_seat
+
+SHOTS = Path("/tmp/meikyu-sheets-shots")
+
+
+def _fill_kingdom_and_character(page: Any) -> None:
+    page.click("#new-sheet")
+    page.fill("#f-kingdom-name", "Mushroom Hollow")
+    for field, value in (("budget", "5"), ("citizens", "20"), ("voice", "4"), ("life", "1"), ("military", "2")):
+        page.fill(f"#f-kingdom-{field}", value)
+    page.click("button[data-room='B2']")
+    page.select_option("#facility-pick", "광장")
+    page.click("#place-facility")
+    page.check("input[data-passage='B1']")
+    page.click("#add-character")
+    page.fill("#f-characters-0--name", "Sara")
+    page.fill("#f-characters-0--job", "Knight")
+    for stat, value in (("wit", "2"), ("charm", "1"), ("search", "1"), ("valor", "3")):
+        page.fill(f"#f-characters-0--{stat}", value)
+    page.fill("#f-characters-0--hp", "9")
+    page.click("#char-0 .add-item")
+    page.fill("#f-characters-0--items-0--name", "Spear")
+    page.select_option("#f-characters-0--items-0--category", "weapon")  # no attack yet: a problem
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_a_kingdom_and_a_character_from_nothing_to_the_next_session(
+        web_server: Server, browser: Any, viewport: dict[str, int]) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    name = "phone" if viewport["width"] < 500 else "desktop"
+    editor = open_seat(browser, web_server.base + "/sheets", viewport=viewport)
+    page = editor.page
+    page.wait_for_selector("html[data-ready='1']")
+    _fill_kingdom_and_character(page)
+    # every problem at once, the field marked: the weapon has no attack
+    page.wait_for_selector("#problems li.error[data-path='characters[0].items[0].attack']")
+    assert page.get_attribute("#f-characters-0--items-0--attack", "aria-invalid") == "true"
+    page.screenshot(path=str(SHOTS / f"{name}-problem.png"), full_page=True)
+    page.select_option("#f-characters-0--items-0--attack", "melee")
+    page.wait_for_selector("html[data-sheet-ok='1']")
+    assert "max_hp" in page.inner_text("#problems")  # the default it took is said
+    page.screenshot(path=str(SHOTS / f"{name}-ok.png"), full_page=True)
+
+    with page.expect_download() as got:
+        page.click("#download-toml")
+    sheet = tomllib.loads(Path(got.value.path()).read_text(encoding="utf-8"))
+    assert sheet["kingdom"]["name"] == "Mushroom Hollow" and sheet["kingdom"]["maps"][0]["rooms"]["B2"] == ["광장"]
+    assert sheet["kingdom"]["maps"][0]["passages"] == [["B1", "B2"]]
+    sara = sheet["characters"][0]
+    assert (sara["name"], sara["valor"], sara["hp"], sara["max_hp"]) == ("Sara", 3, 9, 9)
+
+    page.select_option("#start-kind", "MeikyuKingdom/session")
+    page.click("#start")
+    page.wait_for_selector("#seat-list li[data-seat='gm'] a")
+    gm_url = page.get_attribute("#seat-list li[data-seat='gm'] a", "href")
+    pc_url = page.get_attribute("#seat-list li[data-seat='pc:pc1'] a", "href")
+    assert gm_url and pc_url
+
+    # a check at that table: the GM calls it (R-MK-10), the player answers its prompts on the page
+    gm = open_seat(browser, gm_url, viewport=viewport)
+    player = open_seat(browser, pc_url, viewport=viewport)
+    version = live_at(gm)
+    game_id = gm_url.split("/play/")[1].split("#")[0]
+    token = gm_url.split("token=")[1]
+    reply = web_server.request("POST", f"/api/games/{game_id}/actions", body=json.dumps(
+        {"action": {"@type": "CallCheck", "actor": "pc1", "stat": "valor", "difficulty": 7}, "version": version}
+    ).encode(), headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+    assert reply.status == 200, reply.body[:300]
+    now = version + 1  # the call
+    for _ in range(8):
+        now = live_at(player, now)
+        prompt = player.page.locator(".prompt button[data-key^='pc1/']")
+        if prompt.count() == 0:
+            break
+        prompt.first.click()
+        now += 1
+    else:
+        raise AssertionError("the check kept asking")
+    log = player.page.inner_text("#log-lines")
+    assert "Sara" in log and ("success" in log.lower() or "fail" in log.lower()), log
+    player.page.screenshot(path=str(SHOTS / f"{name}-check.png"), full_page=True)
+
+    # the GM takes the court home: the export dialog links to the editor with the game's court as it stands
+    gm.page.click("#export")
+    href = gm.page.get_attribute("#court-sheet", "href")
+    assert href and href.startswith("/sheets#game=")
+    home = open_seat(browser, web_server.base + href, viewport=viewport)
+    home.page.wait_for_selector("html[data-sheet-ok='1']")
+    assert home.page.input_value("#f-characters-0--name") == "Sara"
+    assert "#" not in home.page.url  # the token left the address bar
+    with home.page.expect_download() as got:
+        home.page.click("#download-toml")
+    after = tomllib.loads(Path(got.value.path()).read_text(encoding="utf-8"))
+    assert after["characters"][0]["name"] == "Sara" and after["kingdom"]["name"] == "Mushroom Hollow"
+    home.page.click("#start")  # the next session, from the game directly
+    home.page.wait_for_selector("#seat-list li[data-seat='gm'] a")
+    home.page.screenshot(path=str(SHOTS / f"{name}-next.png"), full_page=True)
+
+    # … or from the downloaded file on the home page (its name is what an error would name)
+    start = open_seat(browser, web_server.base + "/", viewport=viewport)
+    start.page.wait_for_selector("html[data-ready='1']")
+    start.page.select_option("#kind", label="Meikyuu Kingdom — Session")
+    start.page.check("input[name='setup'][value='files']")
+    start.page.set_input_files("#part-sheet", got.value.path())
+    start.page.click("#create-button")
+    start.page.wait_for_selector("#seat-list li[data-seat='gm']")
+    for seat in (editor, gm, player, home, start):
+        assert not seat.errors, seat.errors
+        seat.page.context.close()
