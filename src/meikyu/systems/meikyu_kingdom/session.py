@@ -290,7 +290,8 @@ def _answer_check(state: SessionState, action: Action, dice: Dice) -> tuple[Sess
     base = state.called
     # While the check runs its copy of the kingdom and court is the live one (hope paid, minions spent).
     kingdom, court = (base.check.kingdom, base.check.court) if base.check is not None else (state.kingdom, state.court)
-    called, events = cc.answer(base, action, kingdom, court, dice, state.sixes_prompt, state.sixes_stakes)
+    called, events = cc.answer(base, action, kingdom, court, dice, state.sixes_prompt, state.sixes_stakes,
+                               critical_drive=state.seed_review)
     done = called.check
     if done is None:
         return replace(state, called=called), events
@@ -339,6 +340,7 @@ def _effect_state(state: SessionState) -> fx.EffectState:
     return fx.EffectState(
         state.kingdom, state.court, goal_met=state.goal_met, labyrinth_turns=state.labyrinth_turns,
         disasters=state.disasters, sixes_prompt=state.sixes_prompt, sixes_stakes=state.sixes_stakes,
+        seed_review=state.seed_review,
     )
 
 
@@ -408,7 +410,7 @@ def next_session(state: SessionState) -> tuple[SessionState, tuple[Event, ...]]:
     kingdom = replace(state.kingdom, land_makers=max(1, pcs))
     fresh = SessionState(kingdom, court, labyrinth=state.labyrinth, number=state.number + 1,
                          fallen=(*state.fallen, *dead), sixes_prompt=state.sixes_prompt,
-                         sixes_stakes=state.sixes_stakes)
+                         sixes_stakes=state.sixes_stakes, seed_review=state.seed_review)
     return fresh, (PhaseEntered("preparation", ""),)
 
 
@@ -424,7 +426,7 @@ def new_session(sheet: Any, labyrinth: Any = None) -> SessionState:
     pcs = sum(1 for c in sheet.characters if c.pc)
     kingdom = replace(sheet.kingdom, land_makers=max(1, pcs))
     return SessionState(kingdom, tuple(sheet.characters), labyrinth=labyrinth, sixes_prompt=True,
-                        sixes_stakes=True)
+                        sixes_stakes=True, seed_review=True)
 
 
 def _advance(state: SessionState) -> tuple[SessionState, tuple[Event, ...]]:

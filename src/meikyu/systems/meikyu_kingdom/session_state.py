@@ -147,6 +147,11 @@ class SessionState:
     """The 6s prompt weighs a check's achievement only as far as its kind uses it (session 6:
     :attr:`~meikyu.systems.meikyu_kingdom.check.called.Call.stakes`, and in battle :attr:`.combat.model.Options.sixes_stakes`);
     :func:`.session.new_session` sets it. Off, games created before replay weighing every point."""
+    seed_review: bool = False
+    """The fixes of the seed review (issue 28, session 7: RULINGS "Games created before session 7"):
+    a national check's critical gives drive, cooperation reaches the session's checks, armor reduces
+    every damage, HP ≤ 0 outside battle calls the fatal-wound roll …; :func:`.session.new_session` sets
+    it. Off, games created before replay as they were played."""
 
     @property
     def phase(self) -> str:
@@ -213,6 +218,7 @@ class SessionState:
             "transport_rule": self.transport_rule,
             "sixes_prompt": self.sixes_prompt,
             "sixes_stakes": self.sixes_stakes,
+            "seed_review": self.seed_review,
         }
 
     @classmethod
@@ -247,4 +253,5 @@ class SessionState:
             transport_rule=bool(data.get("transport_rule", True)),
             sixes_prompt=bool(data.get("sixes_prompt", False)),
             sixes_stakes=bool(data.get("sixes_stakes", False)),
+            seed_review=bool(data.get("seed_review", False)),
         )

@@ -1,0 +1,57 @@
+"""Where the session strayed from the seeds (issue 28 §2/§3), each with fixed dice and its rule id.
+
+Every fix that changes how a game replays is behind the per-game switch
+:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.seed_review` (RULINGS, "Games created
+before session 7"): a new game sets it, a save without it replays as it was played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import meikyu.systems.meikyu_kingdom  # noqa: F401
+from meikyu.dice import ScriptedDice
+from meikyu.engine import Game
+from meikyu.systems.meikyu_kingdom import session as se
+from meikyu.systems.meikyu_kingdom.check import called as cc
+from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+from meikyu.systems.meikyu_kingdom.labyrinth.map import sample_labyrinth
+from meikyu.systems.meikyu_kingdom.session import SessionRules, SessionState, new_session
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
+
+LABYRINTH = next(i for i, (phase, _) in enumerate(se.STEPS) if phase == "labyrinth")
+
+
+def S(*values: int) -> ScriptedDice:
+    return ScriptedDice(list(values))
+
+
+def at_labyrinth(review: bool = True, **court_changes: dict[str, object]) -> Game[SessionState]:
+    """A new game at the labyrinth's entrance; ``review`` off plays it as a game saved before session 7."""
+    state = new_session(sample(), sample_labyrinth())
+    court = tuple(replace(c, **court_changes.get(c.id, {})) for c in state.court)  # type: ignore[arg-type]
+    state = ex.begin(replace(state, court=court, index=LABYRINTH, seed_review=review))
+    return Game(SessionRules(), state, S())
+
+
+# -- 13: a critical on a national-power check ---------------------------------------------------------
+def test_r_mk_11_r_mk_18_a_national_critical_gives_the_roller_drive_not_voice() -> None:
+    """R-MK-11/R-MK-18: every critical gives +2 drive; the national rule turns only the 6s made hope
+    into voice. ``check haneul order 9`` rolled 6+6 without turning them: voice as it was, drive +2."""
+    g = at_labyrinth(haneul={"drive": 0})
+    voice = g.state.kingdom.voice
+    g.play(se.CallCheck("haneul", "order", 9))
+    g.play(cc.DeclareHope(()), S(6, 6))
+    while g.state.called is not None:
+        g.play(g.legal_actions()[0])
+    assert g.state.kingdom.voice == voice and g.state.character("haneul").drive == 2
+
+
+def test_r_mk_11_a_game_saved_before_session_7_keeps_the_critical_as_voice() -> None:
+    g = at_labyrinth(review=False, haneul={"drive": 0})
+    voice = g.state.kingdom.voice
+    g.play(se.CallCheck("haneul", "order", 9))
+    g.play(cc.DeclareHope(()), S(6, 6))
+    while g.state.called is not None:
+        g.play(g.legal_actions()[0])
+    assert g.state.kingdom.voice == voice + 2 and g.state.character("haneul").drive == 0
