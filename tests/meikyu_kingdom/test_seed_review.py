@@ -14,7 +14,9 @@ from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.systems.meikyu_kingdom import session as se
 from meikyu.systems.meikyu_kingdom.check import called as cc
+from meikyu.systems.meikyu_kingdom.check import check as ck
 from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom.labyrinth.map import sample_labyrinth
 from meikyu.systems.meikyu_kingdom.session import SessionRules, SessionState, new_session
 from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
@@ -55,3 +57,31 @@ def test_r_mk_11_a_game_saved_before_session_7_keeps_the_critical_as_voice() -> 
     while g.state.called is not None:
         g.play(g.legal_actions()[0])
     assert g.state.kingdom.voice == voice + 2 and g.state.character("haneul").drive == 0
+
+
+# -- 14: armor against damage that is not an attack's -------------------------------------------------
+def test_r_mk_30_armor_reduces_a_traps_damage_in_the_labyrinth() -> None:
+    """R-MK-30/R-MK-32: the hall's bricks deal 1D6 *damage*; Doyun's armor (reduction 1) reduces it."""
+    g = at_labyrinth()
+    g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
+    g.play(ex.MoveTo("hall"))
+    g.play(ex.SkipSearch())
+    while g.state.called is not None:  # everyone fails the avoid check (2+1) and takes 4
+        if g.state.prompt is not None and g.state.prompt.kind == "declare_check":
+            g.play(cc.DeclareHope(()), S(2, 1, 4))  # the die after the check is the bricks' 1D6
+        else:
+            g.play(ck.FinishCheck(), S(4))  # no minion help
+    hurt = {c.id: c.max_hp - c.hp for c in g.state.court}
+    assert hurt["doyun"] == 3 and hurt["mir"] == 4
+
+
+def test_r_mk_30_armor_reduces_poison_in_the_labyrinth() -> None:
+    g = at_labyrinth(doyun={"statuses": frozenset({"poison"})})
+    hp = g.state.character("doyun").hp
+    g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
+    g.play(ex.Camp())
+    for who in ("haneul", "doyun", "seoa", "mir"):
+        g.play(cy.Pass(who))
+    assert g.state.character("doyun").hp == hp  # 1 damage − armor 1

@@ -27,7 +27,7 @@ from .model import (
 )
 from .resolve import (
     check,
-    damage,
+    harm,
     give_status,
     make_dead,
     reduce_hp,
@@ -65,7 +65,7 @@ def _fall(w: Work, a: Fall) -> None:
     amount = w.roll_n(3)
     if check(w, c.id, "fall", c.search, 9).success:
         amount //= 2
-    damage(w, c.id, amount)
+    harm(w, c.id, amount)
     advance(w)
 
 

@@ -260,6 +260,15 @@ def damage(w: Work, cid: str, amount: int, *, hold_back: bool = False) -> None:
         at_zero(w, cid, amount, hold_back=hold_back)
 
 
+def harm(w: Work, cid: str, amount: int) -> None:
+    """Damage that is not an attack's (a fall, poison, obesity): armor and hide reduce it as they
+    reduce every damage (R-MK-30, R-MK-33; only an HP *reduction* ignores them, R-MK-32). Battles
+    saved before session 7 dealt it unreduced (``Options.seed_review`` off)."""
+    if w.b.options.seed_review:
+        amount = max(0, amount - w.c(cid).reduction)
+    damage(w, cid, amount)
+
+
 def at_zero(w: Work, cid: str, amount: int, *, hold_back: bool = False) -> None:
     """HP fell to 0 or below (R-MK-31): monsters die, PCs and important NPCs roll the fatal-wound table."""
     c = w.c(cid)

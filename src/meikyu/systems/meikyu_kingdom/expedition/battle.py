@@ -51,6 +51,7 @@ def start(
     bestiary: Mapping[str, Species] | None = None,
     sixes_prompt: bool = True,
     sixes_stakes: bool = True,
+    seed_review: bool = True,
 ) -> Battle:
     """The setup-phase battle of ``encounter`` against the court as it is now (its monsters read from
     ``bestiary``, the shipped one by default; a random encounter brings its own, :mod:`~meikyu.systems.meikyu_kingdom.labyrinth.finds`).
@@ -58,7 +59,8 @@ def start(
     The uncertain-encounter limit is the court's average level per game (R-MK-23); hides spent in
     earlier battles of this game are carried in ``uncertain_used``; ``sixes_prompt`` is the game's own
     switch (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.sixes_prompt`, off in games created before session 5),
-    ``sixes_stakes`` its other one (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.sixes_stakes`, session 6).
+    ``sixes_stakes`` its other one (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.sixes_stakes`, session 6),
+    ``seed_review`` the seed review's (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.seed_review`, session 7).
     """
     beasts = load_bestiary() if bestiary is None else bestiary
     pieces: list[Combatant] = []
@@ -81,7 +83,7 @@ def start(
         voice=voice,
         land_makers=land_makers,
         options=Options(count_unknown=not encounter.count_known, sixes_prompt=sixes_prompt,
-                        sixes_stakes=sixes_stakes),
+                        sixes_stakes=sixes_stakes, seed_review=seed_review),
         uncertain_limit=limit,
         uncertain_used=min(limit, uncertain_used + hidden),
     )

@@ -39,10 +39,16 @@ def with_expedition(state: SessionState, **changes: Any) -> SessionState:
     return replace(state, expedition=replace(state.expedition, **changes))
 
 
-def lose_hp(state: SessionState, actor: str, amount: int, reason: str, events: list[Event]) -> SessionState:
+def lose_hp(
+    state: SessionState, actor: str, amount: int, reason: str, events: list[Event], *, armor: bool = False
+) -> SessionState:
     """HP loss outside battle. At HP ≤ 0 a land maker is incapacitated; losing more while incapacitated
-    kills (R-MK-31). Ruling: outside battle the fatal-wound table is not rolled (the GM may, by hand)."""
+    kills (R-MK-31). Ruling: outside battle the fatal-wound table is not rolled (the GM may, by hand).
+    ``armor``: it is damage (a trap's, poison's, a fall's), which the armor carried reduces — unlike an
+    HP reduction (hunger, R-MK-32) — in games created since session 7 (R-MK-30)."""
     char = state.character(actor)
+    if armor and state.seed_review:
+        amount -= char.armor_reduction()
     if amount <= 0 or state.conditions.get(actor) == DEAD:
         return state
     new = replace(char, hp=char.hp - amount)
@@ -85,6 +91,8 @@ def apply(state: SessionState, outcomes: tuple[Outcome, ...], me: str, dice: Dic
             char = state.character(ident)
             amount = evaluate(out.amount, dice, {"hp": char.hp})
             if out.kind == "damage":
+                state = lose_hp(state, ident, abs(amount), "trap", events, armor=True)
+            elif out.kind == "hp_loss":
                 state = lose_hp(state, ident, abs(amount), "trap", events)
             elif out.kind == "heal":
                 state = heal(state, ident, abs(amount), events)
