@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
+from meikyu.errors import RuleError
 from meikyu.systems.meikyu_kingdom import session as se
 from meikyu.systems.meikyu_kingdom.check import called as cc
 from meikyu.systems.meikyu_kingdom.check import check as ck
 from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
 from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
+from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.labyrinth.map import sample_labyrinth
 from meikyu.systems.meikyu_kingdom.session import SessionRules, SessionState, new_session
 from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
@@ -85,3 +89,41 @@ def test_r_mk_30_armor_reduces_poison_in_the_labyrinth() -> None:
     for who in ("haneul", "doyun", "seoa", "mir"):
         g.play(cy.Pass(who))
     assert g.state.character("doyun").hp == hp  # 1 damage − armor 1
+
+
+# -- 4: a facility request carries no price of its own ------------------------------------------------
+def _budget(seed_review: bool = True) -> Game[rt.RoundTableState]:
+    s = sample()
+    game = Game(rt.RoundTableRules(), rt.RoundTableState(s.kingdom, s.characters, seed_review=seed_review), S())
+    game.play(rt.EndOrganization())
+    return game
+
+
+def test_r_mk_05_a_facility_costs_its_value_not_the_requests() -> None:
+    """R-MK-05: "시설은, 그 시설의 가치와 같게《예산》을 소비하면 구입할 수 있다". A 1 MG field asked
+    for at −3 (or 0) is refused before the GM is asked; asked plainly it costs 1."""
+    game = _budget()
+    budget = game.state.kingdom.budget
+    for price in (-3, 0):
+        with pytest.raises(RuleError) as err:
+            game.play(rt.RequestFacility("밭", 0, "B3", value=price))
+        assert err.value.rule == "R-MK-05" and game.state.pending is None
+    game.play(rt.RequestFacility("밭", 0, "B3"))
+    game.play(rt.Approve())
+    assert game.state.kingdom.budget == budget - 1
+
+
+def test_r_mk_05_a_facility_the_catalog_lacks_costs_at_least_1() -> None:
+    game = _budget()
+    with pytest.raises(RuleError):
+        game.play(rt.RequestFacility("꿈의 성", 0, "A3", value=0))
+    game.play(rt.RequestFacility("꿈의 성", 0, "A3", value=2))
+    assert game.state.cost(game.state.pending) == 2  # type: ignore[arg-type]
+
+
+def test_r_mk_05_a_round_table_saved_before_session_7_keeps_its_prices() -> None:
+    game = _budget(seed_review=False)
+    budget = game.state.kingdom.budget
+    game.play(rt.RequestFacility("밭", 0, "B3", value=-3))
+    game.play(rt.Approve())
+    assert game.state.kingdom.budget == budget + 3

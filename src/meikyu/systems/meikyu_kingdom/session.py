@@ -360,7 +360,8 @@ def _enter(state: SessionState, index: int, forced: bool = False) -> tuple[Sessi
     events: list[Event] = [PhaseEntered(phase, step)]
     state = replace(state, round_table=None, actions=None)
     if (phase, step) == ("kingdom", "round_table"):
-        state = replace(state, round_table=rt.RoundTableState(state.kingdom, state.court))
+        state = replace(state, round_table=rt.RoundTableState(state.kingdom, state.court,
+                                                                       seed_review=state.seed_review))
     elif (phase, step) == ("kingdom", "actions"):
         state = replace(state, actions=cy.CycleState(state.able()))
     elif phase == "labyrinth" and state.labyrinth is not None:
