@@ -127,3 +127,32 @@ def test_r_mk_05_a_round_table_saved_before_session_7_keeps_its_prices() -> None
     game.play(rt.RequestFacility("밭", 0, "B3", value=-3))
     game.play(rt.Approve())
     assert game.state.kingdom.budget == budget + 3
+
+
+# -- 2: who may cooperate ------------------------------------------------------------------------------
+ACTIONS_STEP = se.STEPS.index(("kingdom", "actions"))
+
+
+def at_actions(review: bool = True) -> Game[SessionState]:
+    """A new game at the kingdom phase's actions step (its cycle open)."""
+    state = new_session(sample(), sample_labyrinth())
+    state = replace(state, index=ACTIONS_STEP, seed_review=review,
+                    actions=cy.CycleState(tuple(c.id for c in state.court)))
+    return Game(SessionRules(), state, S())
+
+
+def test_r_mk_12_no_cooperation_toward_one_ones_enmity_exceeds_ones_favor() -> None:
+    """R-MK-12: Mir's enmity toward Haneul (2) exceeds her favor (0): she cannot help Haneul, in the
+    kingdom's cycle or in camp; she can help Seoa (favor 2)."""
+    g = at_actions()
+    before = g.state
+    with pytest.raises(RuleError) as err:
+        g.play(cy.Cooperate("mir", "haneul", "negotiate"))
+    assert err.value.rule == "R-MK-12" and g.state is before
+    g.play(cy.Cooperate("mir", "seoa", "negotiate"))
+    camp = at_labyrinth()
+    camp.play(ex.EnterLabyrinth())
+    camp.play(ex.SkipSearch())
+    camp.play(ex.Camp())
+    with pytest.raises(RuleError):
+        camp.play(cy.Cooperate("mir", "haneul", "search"))

@@ -37,6 +37,7 @@ from meikyu.systems.meikyu_kingdom.expedition import battle as seam
 from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
 from meikyu.systems.meikyu_kingdom.expedition import quarters
 from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
+from meikyu.systems.meikyu_kingdom.kingdom.cooperation import check_eligible
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.session_state import LABYRINTH_ENDS, STEPS, SessionState
@@ -322,11 +323,14 @@ def _battle_step(state: SessionState, action: Action, dice: Dice) -> tuple[Sessi
 
 def _cycle_step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState, tuple[Event, ...]]:
     """Planned, support, auxiliary and interrupt actions of the kingdom phase or of a camp (R-MK-07, R-MK-08)."""
+    if isinstance(action, cy.Cooperate) and state.seed_review:
+        # not for a target toward whom the helper's enmity exceeds their favor (R-MK-12)
+        check_eligible(state.court, action.helper, action.target)
     exp = state.expedition
     if state.phase == "labyrinth" and exp is not None and exp.stage == "camp" and exp.camp is not None:
-        if isinstance(action, (cy.Act, cy.Pass)):
-            ident = action.actor
-            if ident in state.conditions:
+        if isinstance(action, (cy.Act, cy.Pass, cy.Cooperate)):
+            ident = action.helper if isinstance(action, cy.Cooperate) else action.actor
+            if ident in state.conditions and (state.seed_review or not isinstance(action, cy.Cooperate)):
                 raise RuleError("R-MK-31", "mk.error.labyrinth.cannot_act", actor=ident, condition=state.conditions[ident])
         cycle, events = cy.CycleRules().step(exp.camp, action, dice)
         return ex.camp_moved(state, cycle, list(events))
