@@ -156,3 +156,51 @@ def test_r_mk_12_no_cooperation_toward_one_ones_enmity_exceeds_ones_favor() -> N
     camp.play(ex.Camp())
     with pytest.raises(RuleError):
         camp.play(cy.Cooperate("mir", "haneul", "search"))
+
+
+# -- 1: cooperation reaches the session's checks ------------------------------------------------------
+def test_r_mk_12_cooperation_in_the_kingdom_cycle_adds_the_helpers_favor_to_a_called_check() -> None:
+    """R-MK-12: Doyun (favor 3 toward Haneul) cooperates with Haneul's next action; the GM's
+    ``check haneul charm 12`` then adds +3: 4+3 + charm 3 + 3 = 13 ≥ 12. The cooperation is used up."""
+    g = at_actions()
+    g.play(cy.Cooperate("doyun", "haneul", "negotiate"))
+    g.play(cy.Resolve())
+    charm = g.state.character("haneul").charm
+    g.play(se.CallCheck("haneul", "charm", 12))
+    events = g.play(cc.DeclareHope(()), S(4, 3))
+    while g.state.called is not None:
+        events = (*events, *g.play(ck.FinishCheck()))
+    applied = [e for e in events if type(e).__name__ == "CooperationApplied"]
+    assert len(applied) == 1 and applied[0].bonus == 3
+    resolved = next(e for e in events if type(e).__name__ == "CheckResolved")
+    assert resolved.achievement == 7 + charm + 3
+    assert g.state.actions is not None and g.state.actions.cooperation == ()
+
+
+def test_r_mk_12_cooperation_in_camp_reaches_a_labyrinth_check() -> None:
+    g = at_labyrinth()
+    g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
+    g.play(ex.Camp())
+    g.play(cy.Cooperate("seoa", "mir", "search"))
+    g.play(cy.Resolve())
+    g.play(se.CallCheck("mir", "search", 9))
+    assert g.state.called is not None and g.state.called.call.helpers == ("seoa",)
+
+
+def test_r_mk_12_the_table_offers_cooperation_outside_battle() -> None:
+    """The web table (the table layer's menu) offers Seoa cooperation on her allies in the kingdom's
+    cycle, with the action to name in a text field; Mir is not offered Haneul (enmity over favor)."""
+    from meikyu.table import registry
+    from meikyu.table.mk_session import TableSession
+
+    kind = registry.get("MeikyuKingdom", "session")
+    table = TableSession(1, at_actions().state)
+    seoa = [i for i in kind.menu(table, "pc:seoa", "en") if i.action["@type"].endswith("Cooperate")]
+    assert sorted(i.action["target"] for i in seoa) == ["doyun", "haneul", "mir"]
+    assert all(i.form is not None and "action" in i.form for i in seoa)
+    mir = [i.action["target"] for i in kind.menu(table, "pc:mir", "en") if i.action["@type"].endswith("Cooperate")]
+    assert "haneul" not in mir and "seoa" in mir
+    played = Game(kind.rules, table, S())
+    played.play(kind.rules.actions.load({**seoa[0].action, "action": "negotiate"}))
+    assert played.state.session.actions is not None and played.state.session.actions.stack

@@ -40,6 +40,7 @@ from meikyu.systems.meikyu_kingdom import session as ss
 from meikyu.systems.meikyu_kingdom.combat.events import BattleEvent
 from meikyu.systems.meikyu_kingdom.combat.model import Battle
 from meikyu.systems.meikyu_kingdom.events import PhaseEntered
+from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.kingdom.effect_words import option_label
@@ -135,7 +136,7 @@ class SessionKind:
             return ""
         if isinstance(action, rt.ACTIONS_TUPLE):
             return request_owner(action)
-        actor = getattr(action, "actor", None)
+        actor = action.helper if isinstance(action, cy.Cooperate) else getattr(action, "actor", None)
         if isinstance(actor, str) and actor:
             return actor
         p = state.prompt
@@ -212,7 +213,33 @@ class SessionKind:
                 legal = [fx.Choose("")]  # a name to type (R-MK-20 tables): offered with a text field
             for action in legal:
                 out.append(self._offer(state, action, lang))
+            out += self._cooperation(state, lang)
         return out + self._rulings(state, lang)
+
+    def _cooperation(self, state: ss.SessionState, lang: str) -> list[Offer]:
+        """Cooperation outside battle (R-MK-12), a support action while a cycle is open (the kingdom's
+        actions or a camp): each ready land maker on each other one they may help (favor not below
+        enmity), naming the action in a text field."""
+        exp = state.expedition
+        cycle = state.actions if state.step == "actions" and state.called is None else None
+        if state.phase == "labyrinth" and exp is not None and exp.stage == "camp" and state.called is None:
+            cycle = exp.camp
+        if cycle is None or cycle.stack or not state.seed_review:
+            return []
+        out = []
+        able = state.able()
+        for helper in state.court:
+            if helper.id not in able or not cycle.ready(helper.id):
+                continue
+            for target in state.court:
+                if target.id == helper.id or target.id not in able \
+                        or helper.enmity_toward(target.id) > helper.favor_toward(target.id):
+                    continue
+                label = _say("cooperate", lang, who=helper.label(lang), target=target.label(lang),
+                             favor=helper.favor_toward(target.id))
+                out.append(Offer(cy.Cooperate(helper.id, target.id, "-"), helper.id, "other", label,
+                                 {"action": {"type": "text", "label": _say("cooperate_action", lang)}}))
+        return out
 
     def _rulings(self, state: ss.SessionState, lang: str) -> list[Offer]:
         """The GM's quick rulings (R-MK-01b), open at any time."""

@@ -282,7 +282,7 @@ def _call_check(state: SessionState, act: CallCheck) -> tuple[SessionState, tupl
     ck.validate(ck.CheckState(state.kingdom, state.court), ck.DeclareCheck(act.actor, act.stat, act.difficulty))
     if act.actor in state.conditions:
         raise RuleError("R-MK-31", "mk.error.labyrinth.cannot_act", actor=act.actor, condition=state.conditions[act.actor])
-    return replace(state, called=cc.CalledCheck(call)), ()
+    return ex.call_check(state, call), ()
 
 
 def _answer_check(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState, tuple[Event, ...]]:

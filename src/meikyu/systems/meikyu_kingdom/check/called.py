@@ -61,6 +61,9 @@ class Call:
     """What the caller reads beyond success or failure (:attr:`.check.CheckOptions.stakes`): traps,
     room events and table effects only success or failure (R-MK-10), a transport its shortfall
     (R-MK-46), a GM's call every point (what the GM reads off it is the GM's)."""
+    helpers: tuple[str, ...] = ()
+    """Land makers whose accepted cooperation waited for the roller's next check (R-MK-12): each adds
+    their favor toward the roller."""
 
 
 @ACTIONS.register
@@ -185,7 +188,7 @@ def _declaration(
     state: CalledCheck, hope: tuple[str, ...], kingdom: Kingdom, court: Sequence[Character]
 ) -> ck.DeclareCheck:
     c = state.call
-    decl = ck.DeclareCheck(c.actor, c.stat, c.difficulty, c.modifier, c.hidden, hope)
+    decl = ck.DeclareCheck(c.actor, c.stat, c.difficulty, c.modifier, c.hidden, hope, c.helpers)
     # A dry run against a scratch state raises exactly the errors the real roll would.
     ck.validate(ck.CheckState(kingdom, tuple(court)), decl)
     return decl

@@ -12,6 +12,7 @@ from meikyu.dice.source import Dice
 from meikyu.engine import Event
 from meikyu.errors import RuleError
 from meikyu.formula import evaluate
+from meikyu.systems.meikyu_kingdom.check.called import Call, CalledCheck
 from meikyu.systems.meikyu_kingdom.check.voice import change_voice
 from meikyu.systems.meikyu_kingdom.combat.model import DEAD, INCAPACITATED
 from meikyu.systems.meikyu_kingdom.expedition.events import (
@@ -37,6 +38,25 @@ def lab_of(state: SessionState) -> tuple[Labyrinth, Expedition]:
 def with_expedition(state: SessionState, **changes: Any) -> SessionState:
     assert state.expedition is not None
     return replace(state, expedition=replace(state.expedition, **changes))
+
+
+def call_check(state: SessionState, call: Call) -> SessionState:
+    """``call`` waits for its roller, with the cooperation waiting for the roller's next check
+    (R-MK-12): the accepted cooperation of the cycle under way — the kingdom phase's actions or a
+    camp — on the roller is taken out of the cycle and adds each helper's favor to this check.
+    Games created before session 7 (``seed_review`` off) never used it."""
+    cycle = state.actions if state.step == "actions" else None
+    exp = state.expedition
+    if state.phase == "labyrinth" and exp is not None and exp.camp is not None:
+        cycle = exp.camp
+    if not state.seed_review or cycle is None or not call.actor:
+        return replace(state, called=CalledCheck(call))
+    helpers = tuple(dict.fromkeys(h for h, t, _ in cycle.cooperation if t == call.actor))
+    if not helpers:
+        return replace(state, called=CalledCheck(call))
+    left = replace(cycle, cooperation=tuple(c for c in cycle.cooperation if c[1] != call.actor))
+    state = replace(state, called=CalledCheck(replace(call, helpers=helpers)))
+    return replace(state, actions=left) if cycle is state.actions else with_expedition(state, camp=left)
 
 
 def lose_hp(

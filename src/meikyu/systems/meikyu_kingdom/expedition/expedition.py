@@ -42,6 +42,7 @@ from meikyu.systems.meikyu_kingdom.expedition.camp import (
 )
 from meikyu.systems.meikyu_kingdom.expedition.effects import (
     apply,
+    call_check,
     haul,
     lab_error,
     lab_of,
@@ -205,7 +206,7 @@ def _able(state: SessionState, actor: str, rule: str = "R-MK-31") -> None:
 
 
 def _call(state: SessionState, actor: str, stat: str, difficulty: int, purpose: str, subject: str = "") -> SessionState:
-    return replace(state, called=CalledCheck(Call(actor, stat, difficulty, purpose, subject=subject)))
+    return call_check(state, Call(actor, stat, difficulty, purpose, subject=subject))
 
 
 def begin(state: SessionState) -> SessionState:
@@ -541,4 +542,4 @@ def _transports(state: SessionState, ready: list[str]) -> list[Action]:
     return out
 
 
-__all__ = ["ACTION_TYPES", "after_check", "battle_over", "begin", "camp_moved", "end_quarter", "legal", "step"]
+__all__ = ["ACTION_TYPES", "after_check", "battle_over", "begin", "call_check", "camp_moved", "end_quarter", "legal", "step"]
