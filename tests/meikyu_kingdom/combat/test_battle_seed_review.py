@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from battle_helpers import LIT_ROOM, acting, battle, mon, pc, play
 
-from meikyu.systems.meikyu_kingdom.combat.actions import Fall, Pass
+from meikyu.systems.meikyu_kingdom.combat.actions import Choose, Fall, Pass, Reputation
 from meikyu.systems.meikyu_kingdom.combat.model import Weapon
 
 NEW = replace(LIT_ROOM, seed_review=True)
@@ -31,3 +31,14 @@ def test_r_mk_30_armor_reduces_poisons_damage() -> None:
     b, _ = play(b, Pass("ari"))
     b, _ = play(b, Pass("rat"))
     assert b.get("ari").hp == 10 and b.round == 2
+
+
+def test_r_mk_23_minion_help_is_asked_after_a_hidden_check_that_succeeded() -> None:
+    """R-MK-23/R-MK-19: against a hidden difficulty the player cannot tell success, so minion help is
+    asked whenever minions are left — after a success too; asking only after a miss told them."""
+    b = acting(battle(pc("ari", area=3, minions=4, wit=3), mon("rat", area=3, hidden=True, level=1), options=NEW))
+    b, _ = play(b, Reputation("ari", "rat"), 5, 4)  # 9 + 3 = 12 ≥ 6: a success, unseen
+    assert b.pending is not None and b.pending.choice is not None and b.pending.choice.kind == "minion_help"
+    assert b.pending.choice.detail == (12, -1, 4)  # the difficulty stays hidden
+    b, _ = play(b, Choose("decline"))
+    assert not b.get("rat").hidden and b.get("ari").minions == 4

@@ -146,7 +146,8 @@ def check(
     changes: dict[str, object] = {}
     if own:
         changes["coop"] = ()
-    if not out.success and not out.fumble and c.minions > 0:
+    blind = secret and w.b.options.seed_review
+    if (blind or not out.success) and not out.fumble and c.minions > 0:
         out = _minion_help(w, c, out, difficulty, secret, changes)
     if out.drive and not no_drive:
         gained = max(0, min(c.capacity, c.drive + out.drive) - c.drive)
@@ -192,18 +193,21 @@ def _minion_help(
     w: Work, c: Combatant, out: CheckOutcome, difficulty: int, secret: bool, changes: dict[str, object]
 ) -> CheckOutcome:
     """R-MK-19: after the achievement, the character may lose 1D6 minions for +1, again and again,
-    while a minion is left; asked only while it could still turn the check (always when hidden)."""
+    while a minion is left; asked only while it could still turn the check — against a hidden difficulty
+    (R-MK-23) whenever a minion is left, success or not, so the question tells the player nothing
+    (battles created before session 7 asked only after a miss)."""
     minions = c.minions
     achievement = out.achievement
-    success = False
-    while minions > 0 and not success and (secret or difficulty - achievement <= minions):
+    success = bool(out.success)
+    blind = secret and w.b.options.seed_review
+    while minions > 0 and (blind or not success) and (secret or difficulty - achievement <= minions):
         shown = -1 if secret else difficulty
         if w.ask("R-MK-19", "minion_help", c.id, ("help", "decline"), (achievement, shown, minions)) != "help":
             break
         lost = min(minions, w.roll())
         minions -= lost
         achievement += 1
-        success = achievement >= difficulty
+        success = success or achievement >= difficulty
         w.emit(ev.MinionHelp(c.id, lost, achievement, success))
     if minions == c.minions:
         return out
