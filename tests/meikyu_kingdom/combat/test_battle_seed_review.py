@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from battle_helpers import LIT_ROOM, acting, battle, mon, pc, play
 
-from meikyu.systems.meikyu_kingdom.combat.actions import Choose, Fall, Pass, Reputation
+from meikyu.systems.meikyu_kingdom.combat.actions import Choose, Fall, Inflict, Pass, Reputation
 from meikyu.systems.meikyu_kingdom.combat.model import Weapon
 
 NEW = replace(LIT_ROOM, seed_review=True)
@@ -42,3 +42,16 @@ def test_r_mk_23_minion_help_is_asked_after_a_hidden_check_that_succeeded() -> N
     assert b.pending.choice.detail == (12, -1, 4)  # the difficulty stays hidden
     b, _ = play(b, Choose("decline"))
     assert not b.get("rat").hidden and b.get("ari").minions == 4
+
+
+def test_r_mk_44_a_second_sleep_asks_the_sleeper() -> None:
+    """R-MK-44: put to sleep again in the same battle, the sleeper may lose 1D6 HP to shrug it off —
+    the sleeper's choice, asked; no longer a GM-only action."""
+    b = acting(battle(pc("ari", area=1, slept_once=True), mon("rat", area=4), options=NEW))
+    b, _ = play(b, Inflict("ari", "sleep"))
+    assert b.pending is not None and b.pending.choice is not None
+    assert (b.pending.actor, b.pending.choice.kind, b.pending.choice.options) == ("ari", "resist_sleep", ("resist", "sleep"))
+    awake, _ = play(b, Choose("resist"), 4)
+    assert "sleep" not in awake.get("ari").statuses and awake.get("ari").hp == 6
+    asleep, _ = play(b, Choose("sleep"))
+    assert "sleep" in asleep.get("ari").statuses and asleep.get("ari").hp == 10

@@ -102,7 +102,7 @@ def _inflict(w: Work, a: Inflict) -> None:
         reduce_hp(w, c.id, lost)
     else:
         give_status(w, c.id, a.status)
-        if a.status == SLEEP and w.get("current") == c.id:
+        if a.status == SLEEP and SLEEP in w.c(c.id).statuses and w.get("current") == c.id:
             w.put(current="", moved=False)
     advance(w)
 

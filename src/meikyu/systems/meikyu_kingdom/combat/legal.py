@@ -255,7 +255,7 @@ def gm_actions(battle: Battle) -> list[Action]:
         for s in BAD_STATUSES:
             if s not in c.statuses:
                 out.append(Inflict(c.id, s))
-                if s == SLEEP and c.slept_once:
+                if s == SLEEP and c.slept_once and not battle.options.seed_review:  # since session 7 the sleeper is asked
                     out.append(Inflict(c.id, s, resist=True))
     out.append(EndQuarter())
     return out

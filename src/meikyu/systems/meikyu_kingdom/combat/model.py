@@ -370,7 +370,7 @@ class Choice:
     """
 
     kind: str
-    """``sixes``, ``minion_help``, ``break_item``, ``cat_set_hp``, ``cat_seal``, ``cft_minions``, ``hope_source``
+    """``sixes``, ``minion_help``, ``resist_sleep``, ``break_item``, ``cat_set_hp``, ``cat_seal``, ``cft_minions``, ``hope_source``
     or ``voice_consent``."""
     options: tuple[str, ...]
     action: dict[str, Any]

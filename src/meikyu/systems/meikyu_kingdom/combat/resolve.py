@@ -297,8 +297,17 @@ def reduce_hp(w: Work, cid: str, amount: int) -> None:
 
 
 def give_status(w: Work, cid: str, status: str) -> None:
+    """``status`` takes hold (R-MK-44). Put to sleep a second time in the same battle, the sleeper
+    may shrug it off by losing 1D6 HP (an HP reduction): the sleeper is asked (battles created
+    before session 7 left it to the GM's ``Inflict(resist=True)``)."""
     c = w.c(cid)
     if status in c.statuses:
+        return
+    if status == SLEEP and c.slept_once and w.b.options.seed_review \
+            and w.ask("R-MK-44", "resist_sleep", cid, ("resist", "sleep")) == "resist":
+        lost = w.roll()
+        w.emit(ev.SleepResisted(cid, lost))
+        reduce_hp(w, cid, lost)
         return
     changes: dict[str, object] = {"statuses": c.statuses | {status}}
     if status == SLEEP:
