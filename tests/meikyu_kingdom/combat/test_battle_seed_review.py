@@ -9,8 +9,8 @@ from dataclasses import replace
 
 from battle_helpers import LIT_ROOM, acting, battle, mon, pc, play
 
-from meikyu.systems.meikyu_kingdom.combat.actions import Choose, Fall, Inflict, Pass, Reputation
-from meikyu.systems.meikyu_kingdom.combat.model import Weapon
+from meikyu.systems.meikyu_kingdom.combat.actions import Choose, Cooperate, Fall, Inflict, Pass, Reputation
+from meikyu.systems.meikyu_kingdom.combat.model import Weapon, evolve
 
 NEW = replace(LIT_ROOM, seed_review=True)
 MAIL = Weapon("mail", reduction=2)
@@ -55,3 +55,13 @@ def test_r_mk_44_a_second_sleep_asks_the_sleeper() -> None:
     assert "sleep" not in awake.get("ari").statuses and awake.get("ari").hp == 6
     asleep, _ = play(b, Choose("sleep"))
     assert "sleep" in asleep.get("ari").statuses and asleep.get("ari").hp == 10
+
+
+def test_r_mk_44_obesity_bites_a_cooperation_in_the_strategy_step() -> None:
+    """R-MK-44: obesity deals 1 damage whenever its bearer acts in battle — cooperating in the strategy
+    step as much as later in the round."""
+    b = battle(pc("ari", area=1, favor={"bo": 2}, statuses=frozenset({"obesity"})), pc("bo", area=1),
+               mon("rat", area=4), options=NEW)
+    b = evolve(b, phase="strategy", round=1)
+    b, _ = play(b, Cooperate("ari", "bo"))
+    assert b.get("ari").hp == 9 and b.get("ari").acted

@@ -37,9 +37,9 @@ from meikyu.systems.meikyu_kingdom.expedition import battle as seam
 from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
 from meikyu.systems.meikyu_kingdom.expedition import quarters
 from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
-from meikyu.systems.meikyu_kingdom.kingdom.cooperation import check_eligible
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom.kingdom.cooperation import check_eligible
 from meikyu.systems.meikyu_kingdom.session_state import LABYRINTH_ENDS, STEPS, SessionState
 
 __all__ = ["LABYRINTH_ENDS", "STEPS", "SessionRules", "SessionState", "new_session"]

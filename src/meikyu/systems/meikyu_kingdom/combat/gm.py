@@ -27,8 +27,8 @@ from .model import (
 )
 from .resolve import (
     check,
-    harm,
     give_status,
+    harm,
     make_dead,
     reduce_hp,
     restore_hp,

@@ -20,6 +20,7 @@ from .model import (
     COURT,
     DEAD,
     MONSTERS,
+    OBESITY,
     OK,
     enemy_hq,
     evolve,
@@ -28,6 +29,7 @@ from .model import (
 from .resolve import (
     OWN_CHECKS,
     check,
+    harm,
     restore_hp,
 )
 from .work import Work
@@ -140,6 +142,8 @@ def _cooperate(w: Work, a: Cooperate) -> None:
         w.set(c.id, ghost_turn=False)
     elif w.get("phase") == "strategy":
         w.set(c.id, acted=True)
+        if OBESITY in c.statuses and w.b.options.seed_review:
+            harm(w, c.id, 1)  # an action in battle, whenever it is taken (R-MK-44), as finish_unit does later
     else:
         finish_unit(w, a.actor)
 

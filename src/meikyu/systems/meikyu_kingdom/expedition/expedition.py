@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
-from meikyu.systems.meikyu_kingdom.check.called import Call, CalledCheck
+from meikyu.systems.meikyu_kingdom.check.called import Call
 from meikyu.systems.meikyu_kingdom.check.check import CheckState
 from meikyu.systems.meikyu_kingdom.combat.model import COURT
 from meikyu.systems.meikyu_kingdom.events import StatusCured
