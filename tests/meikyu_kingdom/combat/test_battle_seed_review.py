@@ -9,8 +9,18 @@ from dataclasses import replace
 
 from battle_helpers import LIT_ROOM, acting, battle, mon, pc, play
 
-from meikyu.systems.meikyu_kingdom.combat.actions import Choose, Cooperate, Fall, Inflict, Pass, Reputation
-from meikyu.systems.meikyu_kingdom.combat.model import Weapon, evolve
+from meikyu.systems.meikyu_kingdom.combat.actions import (
+    Choose,
+    Cooperate,
+    Escape,
+    Fall,
+    Inflict,
+    Pass,
+    Reputation,
+    SearchSpot,
+)
+from meikyu.systems.meikyu_kingdom.combat.model import Trap, Weapon, evolve
+from meikyu.systems.meikyu_kingdom.combat.rules import legal_actions
 
 NEW = replace(LIT_ROOM, seed_review=True)
 MAIL = Weapon("mail", reduction=2)
@@ -65,3 +75,22 @@ def test_r_mk_44_obesity_bites_a_cooperation_in_the_strategy_step() -> None:
     b = evolve(b, phase="strategy", round=1)
     b, _ = play(b, Cooperate("ari", "bo"))
     assert b.get("ari").hp == 9 and b.get("ari").acted
+
+
+def test_r_mk_15_hope_dice_on_the_other_battle_checks() -> None:
+    """R-MK-13/R-MK-15: hope adds dice to any check of a land maker's, not only strategy and hit:
+    a search with 1 hope rolls three dice and uses the best two (5+4 of 5,4,1 + search 2 = 11 ≥ 9)."""
+    trap = Trap("pit", "pit")
+    b = acting(battle(pc("ari", area=1, drive=2, search=2), mon("rat", area=4), traps=(trap,), options=NEW))
+    legal = legal_actions(b)
+    assert SearchSpot("ari", "search", 1) in legal and SearchSpot("ari", "search", 2) in legal
+    assert any(isinstance(a, Escape) for a in legal) is False  # not everyone at home: no escape offered
+    b, events = play(b, SearchSpot("ari", "search", 1), 5, 4, 1)
+    assert b.get("ari").drive == 1 and not b.traps[0].hidden
+
+
+def test_r_mk_15_hope_dice_on_reputation() -> None:
+    b = acting(battle(pc("ari", area=3, drive=1, wit=1), mon("rat", area=3, hidden=True, level=3), options=NEW))
+    assert Reputation("ari", "rat", 1) in legal_actions(b)
+    b, _ = play(b, Reputation("ari", "rat", 1), 4, 4, 1)  # 8 + 1 = 9 ≥ 8
+    assert not b.get("rat").hidden and b.get("ari").drive == 0
