@@ -204,3 +204,20 @@ def test_r_mk_12_the_table_offers_cooperation_outside_battle() -> None:
     played = Game(kind.rules, table, S())
     played.play(kind.rules.actions.load({**seoa[0].action, "action": "negotiate"}))
     assert played.state.session.actions is not None and played.state.session.actions.stack
+
+
+# -- 6: the uncertain-encounter allowance on a labyrinth room ----------------------------------------
+def test_r_mk_23_a_rooms_hidden_monsters_come_out_once_the_allowance_is_spent() -> None:
+    """R-MK-23: up to [the court's average level] uncertain encounters per game. The sample court's
+    average level is spent: the room's hidden rat fights in the open; with one left it stays hidden."""
+    from meikyu.systems.meikyu_kingdom.expedition import battle as seam
+    from meikyu.systems.meikyu_kingdom.labyrinth.map import Encounter, Placement
+
+    court = sample().characters
+    levels = [c.level for c in court if c.pc]
+    limit = sum(levels) // len(levels)
+    room = Encounter({"en": "rats"}, (Placement("moss_rat", 3, hidden=True),))
+    spent = seam.start(court, {}, {}, room, 6, limit, 4)
+    assert not any(c.hidden for c in spent.combatants) and spent.uncertain_used == limit
+    left = seam.start(court, {}, {}, room, 6, limit - 1, 4)
+    assert any(c.hidden for c in left.combatants) and left.uncertain_used == limit

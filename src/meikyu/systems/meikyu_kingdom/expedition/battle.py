@@ -70,14 +70,17 @@ def start(
         if state != OK:
             piece = replace(piece, condition=state, acted=True)
         pieces.append(piece)
+    levels = [c.level for c in court if c.pc]
+    limit = sum(levels) // len(levels) if levels else 0
+    # The room's hidden monsters make an uncertain encounter only while the game's allowance lasts
+    # (R-MK-23); once it is spent they come out in the open (games created before session 7 kept them hidden).
+    spent = seed_review and uncertain_used >= limit
     counts: dict[str, int] = {}
     for place in encounter.monsters:
         counts[place.species] = counts.get(place.species, 0) + 1
         ident = f"{place.species}{counts[place.species]}"
-        pieces.append(monster(beasts[place.species], ident, place.area, hidden=place.hidden))
-    levels = [c.level for c in court if c.pc]
-    limit = sum(levels) // len(levels) if levels else 0
-    hidden = int(any(p.hidden for p in encounter.monsters))
+        pieces.append(monster(beasts[place.species], ident, place.area, hidden=place.hidden and not spent))
+    hidden = int(any(p.hidden for p in encounter.monsters) and not spent)
     return Battle(
         combatants=tuple(pieces),
         voice=voice,
