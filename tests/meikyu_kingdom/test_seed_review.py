@@ -18,6 +18,7 @@ from meikyu.errors import RuleError
 from meikyu.systems.meikyu_kingdom import session as se
 from meikyu.systems.meikyu_kingdom.check import called as cc
 from meikyu.systems.meikyu_kingdom.check import check as ck
+from meikyu.systems.meikyu_kingdom.expedition import camp
 from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
 from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
@@ -221,3 +222,44 @@ def test_r_mk_23_a_rooms_hidden_monsters_come_out_once_the_allowance_is_spent() 
     assert not any(c.hidden for c in spent.combatants) and spent.uncertain_used == limit
     left = seam.start(court, {}, {}, room, 6, limit - 1, 4)
     assert any(c.hidden for c in left.combatants) and left.uncertain_used == limit
+
+
+# -- 10: recovery and revival outside battle ----------------------------------------------------------
+def _slot(g: Game[SessionState], who: str, name: str) -> int:
+    return next(i for i, it in enumerate(g.state.character(who).items) if it is not None and it.name == name)
+
+
+def test_r_mk_31_a_salve_heals_in_camp_and_stands_the_incapacitated_up() -> None:
+    """R-MK-31: Seoa's salve (1D6) on Mir at HP 0, incapacitated, in camp: HP 4, standing; used up."""
+    g = at_labyrinth(mir={"hp": 0})
+    g = Game(SessionRules(), replace(g.state, conditions={"mir": "incapacitated"}), S())
+    g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
+    g.play(ex.Camp())
+    salve = _slot(g, "seoa", "상처약")
+    use = camp.UseItem("seoa", salve, "mir")
+    assert use in g.legal_actions()
+    g.play(use, S(4))
+    assert g.state.character("mir").hp == 4 and "mir" not in g.state.conditions
+    assert g.state.character("seoa").items[salve] is None
+    assert g.state.expedition is not None and g.state.expedition.camp is not None
+    assert not g.state.expedition.camp.ready("seoa")  # her support action of the quarter
+
+
+def test_r_mk_34_a_revival_potion_in_the_labyrinth_brings_back_the_dead_of_this_game() -> None:
+    g = at_labyrinth(haneul={"hp": -3})
+    g = Game(SessionRules(), replace(g.state, conditions={"haneul": "dead"}), S())
+    g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
+    potion = _slot(g, "seoa", "부활약")
+    with pytest.raises(RuleError):
+        g.play(camp.UseItem("seoa", _slot(g, "seoa", "상처약"), "haneul"))  # a salve does not revive
+    g.play(camp.UseItem("seoa", potion, "haneul", hp=5))
+    assert g.state.character("haneul").hp == 5 and "haneul" not in g.state.conditions
+
+
+def test_r_mk_31_a_gm_ruling_setting_hp_above_0_stands_the_incapacitated_up() -> None:
+    g = at_labyrinth(mir={"hp": 0})
+    g = Game(SessionRules(), replace(g.state, conditions={"mir": "incapacitated"}), S())
+    g.play(se.GmSet("mir", "hp", 5))
+    assert g.state.character("mir").hp == 5 and "mir" not in g.state.conditions

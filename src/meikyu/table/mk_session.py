@@ -40,6 +40,7 @@ from meikyu.systems.meikyu_kingdom import session as ss
 from meikyu.systems.meikyu_kingdom.combat.events import BattleEvent
 from meikyu.systems.meikyu_kingdom.combat.model import Battle
 from meikyu.systems.meikyu_kingdom.events import PhaseEntered
+from meikyu.systems.meikyu_kingdom.expedition.camp import UseItem
 from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
@@ -282,6 +283,12 @@ class SessionKind:
                 option = action.option or "…"
             return Offer(action, who, "prompt", _say("choose", lang, option=option),
                          {"option": {"type": "text"}} if typed else None)
+        if isinstance(action, UseItem) and state.conditions.get(action.target) == "dead":
+            from meikyu.systems.meikyu_kingdom.play import describe
+
+            target = state.character(action.target)  # a revival item: the HP it gives back is its text's (R-MK-34)
+            return Offer(action, who, "other", settle(describe(action, state, lang), lang),
+                         {"hp": {"type": "int", "min": 1, "max": target.max_hp, "label": "HP"}})
         # every other step (the labyrinth's, a called check's): the words `mk play` shows for it; an answer
         # to the session's pending prompt is offered as one, so the page shows it under the question
         from meikyu.systems.meikyu_kingdom.play import describe

@@ -139,6 +139,10 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         return _t(act + "take_material", lang, material=finds.option_label(a.option, lang))
     if isinstance(a, cy.Act):
         return _t(act + "act", lang, actor=names.who(a.actor), type=_word(a.type, lang), name=a.name)
+    if isinstance(a, camp.UseItem):
+        item = state.character(a.actor).items[a.slot] if 0 <= a.slot < len(state.character(a.actor).items) else None
+        return _t(act + "use_item", lang, actor=names.who(a.actor), target=names.who(a.target),
+                  item=item.label(lang) if item is not None else "?")
     if isinstance(a, cy.Cooperate):
         return _t(act + "cooperate", lang, actor=names.who(a.helper), target=names.who(a.target), name=a.action)
     if isinstance(a, se.EndLabyrinth):

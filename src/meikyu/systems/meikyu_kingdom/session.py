@@ -31,11 +31,12 @@ from meikyu.systems.meikyu_kingdom.check import called as cc
 from meikyu.systems.meikyu_kingdom.check import check as ck
 from meikyu.systems.meikyu_kingdom.check.voice import change_voice
 from meikyu.systems.meikyu_kingdom.combat import actions as battle_actions
-from meikyu.systems.meikyu_kingdom.combat.model import DEAD
+from meikyu.systems.meikyu_kingdom.combat.model import DEAD, INCAPACITATED
 from meikyu.systems.meikyu_kingdom.events import CitizensChanged, KingdomChanged, MinionsChanged, PhaseEntered
 from meikyu.systems.meikyu_kingdom.expedition import battle as seam
 from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
 from meikyu.systems.meikyu_kingdom.expedition import quarters
+from meikyu.systems.meikyu_kingdom.expedition.events import ConditionChanged
 from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
@@ -537,4 +538,11 @@ def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event,
         return replace(state, kingdom=kingdom, disasters=state.disasters + int(disaster)), voice_events
     if act.target == "kingdom":
         return replace(state, kingdom=new_obj), (event,)
-    return replace(state, court=tuple(new_obj if c.id == act.target else c for c in state.court)), (event,)
+    state = replace(state, court=tuple(new_obj if c.id == act.target else c for c in state.court))
+    if act.field == "hp" and value >= 1 and state.conditions.get(act.target) == INCAPACITATED \
+            and state.seed_review:
+        # HP back above 0 stands the incapacitated up again (R-MK-31), as healing does; the dead stay dead
+        # (R-MK-34: only a revival item)
+        rest = {k: v for k, v in state.conditions.items() if k != act.target}
+        return replace(state, conditions=rest), (event, ConditionChanged(act.target, "ok"))
+    return state, (event,)

@@ -36,9 +36,12 @@ from meikyu.systems.meikyu_kingdom.expedition.camp import (
     Eat,
     GoHungry,
     Rest,
+    UseItem,
     camp_moved,
+    item_use,
     meal,
     own_lunch,
+    usable_items,
 )
 from meikyu.systems.meikyu_kingdom.expedition.effects import (
     apply,
@@ -142,7 +145,7 @@ class TakeMaterial(Action):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     SetFormation, EnterLabyrinth, MoveTo, Camp, Rest, GoHome, SearchTrap, SkipSearch, TryDisarm, LeaveTrap,
-    ChooseRoller, Eat, GoHungry, TakeMaterial, Transport, finds.TakeItem,
+    ChooseRoller, Eat, GoHungry, TakeMaterial, Transport, finds.TakeItem, UseItem,
 )
 
 
@@ -304,6 +307,16 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
         _need(state, "choose")
         cycle = CycleState(state.able(), kind="quarter", number=ex.quarters + 1)
         return with_expedition(state, stage="camp", camp=cycle), ()
+    if isinstance(action, UseItem):
+        _need(state, "choose", "camp")
+        _able(state, action.actor)
+        if ex.stage == "camp":  # in camp, the actor's support action of the quarter (R-MK-08)
+            assert ex.camp is not None
+            cycle, said = CycleRules().step(ex.camp, Act(action.actor, "support", "item"), dice)
+            state = item_use(state, action, dice, events)
+            cycle, more = CycleRules().step(cycle, Resolve(), dice)
+            return camp_moved(state, cycle, [*events, *said, *more])
+        return item_use(state, action, dice, events), tuple(events)
     if isinstance(action, Rest):
         _need(state, "camp")
         _able(state, action.actor)
@@ -499,7 +512,7 @@ def legal(state: SessionState) -> list[Action]:
     if ex.stage == "prepare":
         return [EnterLabyrinth(), *(SetFormation(c, a) for c in able for a in FORMATION_AREAS if ex.formation.get(c) != a)]
     if ex.stage == "choose":
-        out: list[Action] = [*(MoveTo(r) for r in lab.room(ex.room).exits), Camp()]
+        out: list[Action] = [*(MoveTo(r) for r in lab.room(ex.room).exits), Camp(), *usable_items(state, able)]
         return [*out, GoHome()] if ex.room == lab.entrance else out
     if ex.stage == "trap_search":
         return [*(SearchTrap(c, s) for c in able for s in ("search", "wit")), SkipSearch()]
@@ -524,7 +537,8 @@ def legal(state: SessionState) -> list[Action]:
         from meikyu.systems.meikyu_kingdom.kingdom.cycle import Pass
 
         ready = [c for c in ex.camp.characters if ex.camp.ready(c)]
-        return [*(Rest(c) for c in ready), *_transports(state, ready), *(Pass(c) for c in ready)]
+        return [*(Rest(c) for c in ready), *usable_items(state, ready), *_transports(state, ready),
+                *(Pass(c) for c in ready)]
     return []
 
 
