@@ -263,3 +263,27 @@ def test_r_mk_31_a_gm_ruling_setting_hp_above_0_stands_the_incapacitated_up() ->
     g = Game(SessionRules(), replace(g.state, conditions={"mir": "incapacitated"}), S())
     g.play(se.GmSet("mir", "hp", 5))
     assert g.state.character("mir").hp == 5 and "mir" not in g.state.conditions
+
+
+# -- 8: items changed in battle are kept --------------------------------------------------------------
+def test_r_mk_36_items_changed_in_battle_stay_changed() -> None:
+    """R-MK-31/R-MK-36: Seoa's salve used up stays gone; Doyun's spear handed to Mir stays with Mir;
+    a weapon improved by CAT 2 keeps its level."""
+    from meikyu.systems.meikyu_kingdom.combat.model import COURT, evolve
+    from meikyu.systems.meikyu_kingdom.expedition import battle as seam
+
+    s = sample()
+    battle = seam.start(s.characters, {}, {}, sample_labyrinth().room("pantry").encounter, 6, 0)  # type: ignore[arg-type]
+    pieces = {c.id: c for c in battle.combatants}
+    spear = next(w for w in pieces["doyun"].weapons if w.name == "장창")
+    seoa = evolve(pieces["seoa"], weapons=tuple(w for w in pieces["seoa"].weapons if w.name != "상처약"))
+    doyun = evolve(pieces["doyun"], weapons=tuple(w for w in pieces["doyun"].weapons if w.name != "장창"))
+    mir = evolve(pieces["mir"], weapons=(*pieces["mir"].weapons, evolve(spear, level=spear.level + 1)))
+    changed = {"seoa": seoa, "doyun": doyun, "mir": mir}
+    battle = replace(battle, combatants=tuple(changed.get(c.id, c) for c in battle.combatants), phase="over",
+                     winner=COURT)
+    court, _, _ = seam.fold_back(s.characters, {}, {}, battle, (), items_kept=True)
+    names = {c.id: [i.name for i in c.items if i is not None] for c in court}
+    assert "상처약" not in names["seoa"] and "장창" not in names["doyun"] and "장창" in names["mir"]
+    moved = next(i for i in court[3].items if i is not None and i.name == "장창")
+    assert moved.level == spear.level + 1 and moved.power == 4

@@ -31,9 +31,10 @@ from meikyu.systems.meikyu_kingdom.combat.model import (
     Battle,
     Combatant,
     Options,
+    Weapon,
 )
 from meikyu.systems.meikyu_kingdom.labyrinth.map import Encounter
-from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.character import Character, Item
 from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
 DEFAULT_AREA = 2
@@ -113,16 +114,37 @@ def broken_items(events: Sequence[Event]) -> tuple[tuple[str, str], ...]:
     return tuple((e.actor, e.item) for e in events if isinstance(e, bev.ItemBroke))
 
 
+def _item_of(weapon: Weapon, pool: dict[str, list[Item]]) -> Item:
+    """The sheet's item a battle piece carried as ``weapon`` (taken from ``pool``, its level as the
+    battle left it), or a plain item made from the weapon when no sheet had it."""
+    same = pool.get(weapon.name)
+    if same:
+        item = same.pop(0)
+        return item if item.level == weapon.level else replace(item, level=weapon.level)
+    return Item(weapon.name, "weapon" if weapon.power > 1 else "item", level=weapon.level,
+                attack=("ranged" if weapon.ranged else "melee") if weapon.power > 1 else None,
+                range=weapon.range, power=weapon.power if weapon.power > 1 else 0, heal=weapon.heal)
+
+
 def fold_back(
     court: Sequence[Character],
     conditions: Mapping[str, str],
     deadlines: Mapping[str, str],
     battle: Battle,
     broken: Sequence[tuple[str, str]],
+    *,
+    items_kept: bool = False,
 ) -> tuple[tuple[Character, ...], dict[str, str], dict[str, str]]:
     """Write a finished battle back to the sheets: HP, drive, minions, statuses, conditions, deadlines,
-    and broken items (their slots become empty)."""
+    and broken items (their slots become empty). With ``items_kept`` (games created since session 7)
+    every carried item is what the battle left (R-MK-31, R-MK-36): a recovery item used up is gone, an
+    item handed over is with its new carrier, a weapon's level raised by a critical hit (CAT 2) stays."""
     pieces = {c.id: c for c in battle.combatants if c.side == COURT}
+    pool: dict[str, list[Item]] = {}
+    for char in court:
+        for item in char.items:
+            if item is not None:
+                pool.setdefault(item.name, []).append(item)
     new_court: list[Character] = []
     cond = dict(conditions)
     dead_lines = dict(deadlines)
@@ -132,6 +154,9 @@ def fold_back(
             new_court.append(char)
             continue
         items = list(char.items)
+        if items_kept:
+            items = [_item_of(w, pool) for w in piece.weapons if not w.broken]
+            broken = ()
         for who, name in broken:
             if who != char.id:
                 continue

@@ -462,7 +462,8 @@ def battle_over(state: SessionState, events: list[Event], dice: Dice) -> Session
     """The battle is over: write it back (:func:`.battle.fold_back`) and take its treasure."""
     battle = state.battle
     assert battle is not None
-    court, cond, lines = seam.fold_back(state.court, state.conditions, state.deadlines, battle, state.broken)
+    court, cond, lines = seam.fold_back(state.court, state.conditions, state.deadlines, battle, state.broken,
+                                      items_kept=state.seed_review)
     events.append(BattleSettled(battle.winner or "none", battle.outcome or "none"))
     if battle.winner == COURT:
         result = "won"
