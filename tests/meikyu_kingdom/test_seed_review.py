@@ -287,3 +287,30 @@ def test_r_mk_36_items_changed_in_battle_stay_changed() -> None:
     assert "상처약" not in names["seoa"] and "장창" not in names["doyun"] and "장창" in names["mir"]
     moved = next(i for i in court[3].items if i is not None and i.name == "장창")
     assert moved.level == spear.level + 1 and moved.power == 4
+
+
+# -- 9: battle positions are kept -----------------------------------------------------------------------
+def test_r_mk_21_where_a_battle_leaves_the_court_is_where_the_next_one_starts() -> None:
+    """R-MK-21/R-MK-22: Mir ends a battle in the enemy's area 4; until a camp re-forms the court she
+    starts the next battle there (so the court can be caught from behind)."""
+    from meikyu.systems.meikyu_kingdom.combat.model import COURT, evolve
+    from meikyu.systems.meikyu_kingdom.expedition import battle as seam
+
+    g = at_labyrinth()
+    g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
+    state = g.state
+    assert state.labyrinth is not None and state.expedition is not None
+    fight = seam.start(state.court, {}, state.expedition.formation, state.labyrinth.room("pantry").encounter,  # type: ignore[arg-type]
+                       6, 0)
+    fight = replace(fight, phase="over", winner=COURT,
+                    combatants=tuple(evolve(c, area=4) if c.id == "mir" else c for c in fight.combatants))
+    state = replace(state, battle=fight, expedition=replace(state.expedition, room="pantry", stage="battle"))
+    after = ex.battle_over(state, [], S())
+    assert after.expedition is not None and after.expedition.formation["mir"] == 4
+    nxt = seam.start(after.court, {}, after.expedition.formation, state.labyrinth.room("pantry").encounter,  # type: ignore[arg-type]
+                     6, 0)
+    assert next(c for c in nxt.combatants if c.id == "mir").area == 4
+    camp_game = Game(SessionRules(), replace(after, expedition=replace(after.expedition, stage="choose")), S())
+    camp_game.play(ex.Camp())
+    assert ex.SetFormation("mir", 2) in camp_game.legal_actions()

@@ -474,6 +474,10 @@ def battle_over(state: SessionState, events: list[Event], dice: Dice) -> Session
     state = replace(state, court=court, conditions=cond, deadlines=lines, uncertain_used=battle.uncertain_used,
                     battle=None, broken=())
     state = with_expedition(state, battle_result=result)
+    if state.seed_review:  # everyone stays where the battle left them until a camp re-forms the court (R-MK-21/22)
+        _, ex = lab_of(state)
+        areas = {c.id: c.area for c in battle.combatants if c.side == COURT and c.id in ex.formation}
+        state = with_expedition(state, formation={**ex.formation, **areas})
     loot: list[Loot] = []
     for found in battle.loot:
         if found.kind == "materials" and found.count and found.materials:
@@ -538,8 +542,9 @@ def legal(state: SessionState) -> list[Action]:
         from meikyu.systems.meikyu_kingdom.kingdom.cycle import Pass
 
         ready = [c for c in ex.camp.characters if ex.camp.ready(c)]
+        formation = [SetFormation(c, a) for c in able for a in FORMATION_AREAS if ex.formation.get(c) != a]
         return [*(Rest(c) for c in ready), *usable_items(state, ready), *_transports(state, ready),
-                *(Pass(c) for c in ready)]
+                *formation, *(Pass(c) for c in ready)]
     return []
 
 
