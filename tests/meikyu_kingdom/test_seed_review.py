@@ -314,3 +314,25 @@ def test_r_mk_21_where_a_battle_leaves_the_court_is_where_the_next_one_starts() 
     camp_game = Game(SessionRules(), replace(after, expedition=replace(after.expedition, stage="choose")), S())
     camp_game.play(ex.Camp())
     assert ex.SetFormation("mir", 2) in camp_game.legal_actions()
+
+
+# -- 7: a monster's escape -----------------------------------------------------------------------------
+def test_r_mk_37_a_monsters_escape_leaves_the_court_in_the_room() -> None:
+    """R-MK-37: when the monsters escape, the court is not sent back: it holds the room, which is
+    cleared (the GM places the escaped monster elsewhere); walking back in meets no one."""
+    from meikyu.systems.meikyu_kingdom.combat.model import MONSTERS
+    from meikyu.systems.meikyu_kingdom.expedition import battle as seam
+
+    g = at_labyrinth()
+    g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
+    state = g.state
+    assert state.labyrinth is not None and state.expedition is not None
+    fight = seam.start(state.court, {}, state.expedition.formation, state.labyrinth.room("pantry").encounter,  # type: ignore[arg-type]
+                       6, 0)
+    fight = replace(fight, phase="over", escaped=MONSTERS)
+    state = replace(state, battle=fight, expedition=replace(state.expedition, room="pantry", previous="hall",
+                                                            stage="battle"))
+    after = ex.battle_over(state, [], S())
+    assert after.expedition is not None and after.expedition.room == "pantry"
+    assert "pantry" in after.expedition.cleared

@@ -467,6 +467,8 @@ def battle_over(state: SessionState, events: list[Event], dice: Dice) -> Session
     events.append(BattleSettled(battle.winner or "none", battle.outcome or "none"))
     if battle.winner == COURT:
         result = "won"
+    elif battle.escaped and battle.escaped != COURT and state.seed_review:
+        result = "fled"  # the monsters escaped (R-MK-37): the court holds the room; the GM places them anew
     elif battle.escaped == COURT or battle.surrendered == COURT or not battle.winner:
         result = "retreat"
     else:
@@ -498,9 +500,9 @@ def battle_over(state: SessionState, events: list[Event], dice: Dice) -> Session
 def _after_battle(state: SessionState, events: list[Event], dice: Dice) -> SessionState:
     lab, ex = lab_of(state)
     room = lab.room(ex.room)
-    if ex.battle_result == "won":
+    if ex.battle_result in ("won", "fled"):
         state = with_expedition(state, cleared=(*ex.cleared, room.id))
-        if room.encounter is not None and room.encounter.goal:
+        if room.encounter is not None and room.encounter.goal and ex.battle_result == "won":
             state = replace(state, goal_met=True)
         return _continue(state, events, dice)
     if not state.able() or ex.battle_result == "lost":
