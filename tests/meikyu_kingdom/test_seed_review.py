@@ -336,3 +336,31 @@ def test_r_mk_37_a_monsters_escape_leaves_the_court_in_the_room() -> None:
     after = ex.battle_over(state, [], S())
     assert after.expedition is not None and after.expedition.room == "pantry"
     assert "pantry" in after.expedition.cleared
+
+
+# -- §3: trade with a surrendered enemy -----------------------------------------------------------------
+def test_r_mk_42_trade_with_a_monster_that_surrendered_is_2_easier_in_camp() -> None:
+    """R-MK-42: monsters that surrender and survive may be traded with in camp, every trade check 2
+    easier: Haneul's charm check for a trade of difficulty 9 is rolled against 7."""
+    from meikyu.systems.meikyu_kingdom.combat.model import MONSTERS
+    from meikyu.systems.meikyu_kingdom.expedition import battle as seam
+
+    g = at_labyrinth()
+    g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
+    state = g.state
+    assert state.labyrinth is not None and state.expedition is not None
+    fight = seam.start(state.court, {}, state.expedition.formation, state.labyrinth.room("pantry").encounter,  # type: ignore[arg-type]
+                       6, 0)
+    fight = replace(fight, phase="over", winner="court", surrendered=MONSTERS)
+    state = replace(state, battle=fight, expedition=replace(state.expedition, room="pantry", stage="battle"))
+    after = ex.battle_over(state, [], S())
+    assert after.expedition is not None and after.expedition.partners == ("moss_rat1", "moss_rat2")
+    camp_game = Game(SessionRules(), replace(after, expedition=replace(after.expedition, stage="choose")), S())
+    camp_game.play(ex.Camp())
+    assert camp.Trade("haneul", "moss_rat1") in camp_game.legal_actions()
+    with pytest.raises(RuleError):
+        camp_game.play(camp.Trade("haneul", "nobody"))
+    camp_game.play(camp.Trade("haneul", "moss_rat1", "charm", 9))
+    called = camp_game.state.called
+    assert called is not None and (called.call.difficulty, called.call.purpose) == (7, "trade")

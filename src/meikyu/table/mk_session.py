@@ -40,7 +40,7 @@ from meikyu.systems.meikyu_kingdom import session as ss
 from meikyu.systems.meikyu_kingdom.combat.events import BattleEvent
 from meikyu.systems.meikyu_kingdom.combat.model import Battle
 from meikyu.systems.meikyu_kingdom.events import PhaseEntered
-from meikyu.systems.meikyu_kingdom.expedition.camp import UseItem
+from meikyu.systems.meikyu_kingdom.expedition.camp import Trade, UseItem
 from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
@@ -283,6 +283,11 @@ class SessionKind:
                 option = action.option or "…"
             return Offer(action, who, "prompt", _say("choose", lang, option=option),
                          {"option": {"type": "text"}} if typed else None)
+        if isinstance(action, Trade):  # the trade's difficulty is the GM's, from the book (R-MK-42: 2 lower)
+            from meikyu.systems.meikyu_kingdom.play import describe
+
+            return Offer(action, who, "other", settle(describe(action, state, lang), lang),
+                         {"difficulty": {"type": "int", "min": 0, "max": 99, "label": "difficulty"}})
         if isinstance(action, UseItem) and state.conditions.get(action.target) == "dead":
             from meikyu.systems.meikyu_kingdom.play import describe
 

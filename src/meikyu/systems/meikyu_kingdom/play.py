@@ -139,6 +139,9 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         return _t(act + "take_material", lang, material=finds.option_label(a.option, lang))
     if isinstance(a, cy.Act):
         return _t(act + "act", lang, actor=names.who(a.actor), type=_word(a.type, lang), name=a.name)
+    if isinstance(a, camp.Trade):
+        return _t(act + "trade", lang, actor=names.who(a.actor), partner=a.partner, stat=_word(a.stat, lang),
+                  difficulty=a.difficulty)
     if isinstance(a, camp.UseItem):
         item = state.character(a.actor).items[a.slot] if 0 <= a.slot < len(state.character(a.actor).items) else None
         return _t(act + "use_item", lang, actor=names.who(a.actor), target=names.who(a.target),

@@ -98,6 +98,9 @@ class Expedition:
     """Minions who went home by desertion or transport (R-MK-45): not recovered at the end."""
     cargo: Cargo | None = None
     """A transport on its way, waiting for its check (R-MK-46)."""
+    partners: tuple[str, ...] = ()
+    """Monsters of the last battle who surrendered and survived: the court may try to trade with them in
+    camp, every trade check's difficulty 2 lower (R-MK-42)."""
 
 
 @dataclass(frozen=True)

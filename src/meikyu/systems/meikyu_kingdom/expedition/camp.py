@@ -128,6 +128,23 @@ def usable_items(state: SessionState, actors: Sequence[str]) -> list[Action]:
     return out
 
 
+TRADE = "trade"
+TRADE_EASIER = 2
+"""A trade with a monster that surrendered is 2 easier (R-MK-42)."""
+
+
+@dataclass(frozen=True)
+class Trade(Action):
+    """In camp ``actor`` tries to trade with ``partner``, a monster of the last battle that surrendered
+    and survived (R-MK-42): a ``stat`` check against the trade's ``difficulty`` (the GM's, from the
+    book) less 2; what is traded the GM settles. It is the actor's support action of the quarter."""
+
+    actor: str
+    partner: str
+    stat: str = "charm"
+    difficulty: int = 9
+
+
 def camp_moved(state: SessionState, cycle: CycleState, events: list[Event]) -> tuple[SessionState, tuple[Event, ...]]:
     """The camp cycle moved on; once everyone has acted or passed, the quarter ends (R-MK-07)."""
     _, ex = lab_of(state)

@@ -26,16 +26,19 @@ from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
 from meikyu.systems.meikyu_kingdom.check.called import Call
 from meikyu.systems.meikyu_kingdom.check.check import CheckState
-from meikyu.systems.meikyu_kingdom.combat.model import COURT
+from meikyu.systems.meikyu_kingdom.combat.model import COURT, OK
 from meikyu.systems.meikyu_kingdom.events import StatusCured
 from meikyu.systems.meikyu_kingdom.expedition import battle as seam
 from meikyu.systems.meikyu_kingdom.expedition.camp import (
     BOXED_LUNCH,
     REST,
+    TRADE,
+    TRADE_EASIER,
     Camp,
     Eat,
     GoHungry,
     Rest,
+    Trade,
     UseItem,
     camp_moved,
     item_use,
@@ -68,6 +71,7 @@ from meikyu.systems.meikyu_kingdom.expedition.transport import Transport, begin_
 from meikyu.systems.meikyu_kingdom.kingdom.cycle import Act, CycleRules, CycleState, Resolve
 from meikyu.systems.meikyu_kingdom.labyrinth import finds
 from meikyu.systems.meikyu_kingdom.labyrinth.map import Room
+from meikyu.systems.meikyu_kingdom.sheets.character import STATS
 from meikyu.systems.meikyu_kingdom.session_state import Expedition, Loot, SessionState
 
 FORMATION_AREAS = (0, 1, 2)
@@ -145,7 +149,7 @@ class TakeMaterial(Action):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     SetFormation, EnterLabyrinth, MoveTo, Camp, Rest, GoHome, SearchTrap, SkipSearch, TryDisarm, LeaveTrap,
-    ChooseRoller, Eat, GoHungry, TakeMaterial, Transport, finds.TakeItem, UseItem,
+    ChooseRoller, Eat, GoHungry, TakeMaterial, Transport, finds.TakeItem, UseItem, Trade,
 )
 
 
@@ -317,6 +321,22 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
             cycle, more = CycleRules().step(cycle, Resolve(), dice)
             return camp_moved(state, cycle, [*events, *said, *more])
         return item_use(state, action, dice, events), tuple(events)
+    if isinstance(action, Trade):
+        _need(state, "camp")
+        _able(state, action.actor)
+        if action.partner not in ex.partners:
+            raise lab_error("no_partner", "R-MK-42", partner=action.partner, partners=", ".join(ex.partners) or "-")
+        if action.stat not in STATS:
+            raise lab_error("trade_stat", "R-MK-10", stat=action.stat, stats=", ".join(STATS))
+        assert ex.camp is not None
+        cycle, said = CycleRules().step(ex.camp, Act(action.actor, "support", TRADE), dice)
+        state = call_check(with_expedition(state, camp=cycle),
+                           Call(action.actor, action.stat, action.difficulty - TRADE_EASIER, TRADE,
+                                subject=action.partner))
+        _, ex = lab_of(state)
+        assert ex.camp is not None
+        cycle, more = CycleRules().step(ex.camp, Resolve(), dice)
+        return camp_moved(state, cycle, [*said, *more])
     if isinstance(action, Rest):
         _need(state, "camp")
         _able(state, action.actor)
@@ -416,8 +436,8 @@ def _trap_done(state: SessionState, events: list[Event], dice: Dice) -> SessionS
 
 def after_check(state: SessionState, call: Call, done: CheckState, dice: Dice, events: list[Event]) -> SessionState:
     """A called check is finished: carry out what depends on it."""
-    if state.expedition is None or state.labyrinth is None or call.purpose == "gm":
-        return state
+    if state.expedition is None or state.labyrinth is None or call.purpose in ("gm", TRADE):
+        return state  # what a GM's call or a trade brings, the GM settles
     lab, ex = lab_of(state)
     room = lab.room(ex.room)
     if call.purpose == TRANSPORT:
@@ -475,7 +495,10 @@ def battle_over(state: SessionState, events: list[Event], dice: Dice) -> Session
         result = "lost"
     state = replace(state, court=court, conditions=cond, deadlines=lines, uncertain_used=battle.uncertain_used,
                     battle=None, broken=())
-    state = with_expedition(state, battle_result=result)
+    state = with_expedition(state, battle_result=result, partners=())
+    if state.seed_review and battle.surrendered and battle.surrendered != COURT:  # trade partners (R-MK-42)
+        survivors = tuple(c.id for c in battle.combatants if c.side == battle.surrendered and c.condition == OK)
+        state = with_expedition(state, partners=survivors)
     if state.seed_review:  # everyone stays where the battle left them until a camp re-forms the court (R-MK-21/22)
         _, ex = lab_of(state)
         areas = {c.id: c.area for c in battle.combatants if c.side == COURT and c.id in ex.formation}
@@ -545,6 +568,7 @@ def legal(state: SessionState) -> list[Action]:
 
         ready = [c for c in ex.camp.characters if ex.camp.ready(c)]
         formation = [SetFormation(c, a) for c in able for a in FORMATION_AREAS if ex.formation.get(c) != a]
+        formation += [Trade(c, p) for c in ready for p in ex.partners]
         return [*(Rest(c) for c in ready), *usable_items(state, ready), *_transports(state, ready),
                 *formation, *(Pass(c) for c in ready)]
     return []
