@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from meikyu.engine import Action, Event
 from meikyu.dice.source import Dice
+from meikyu.engine import Action, Event
 from meikyu.systems.meikyu_kingdom.combat.model import DEAD, INCAPACITATED
 from meikyu.systems.meikyu_kingdom.events import StatusCured
 from meikyu.systems.meikyu_kingdom.expedition.effects import lab_error, lab_of, with_expedition

@@ -71,8 +71,8 @@ from meikyu.systems.meikyu_kingdom.expedition.transport import Transport, begin_
 from meikyu.systems.meikyu_kingdom.kingdom.cycle import Act, CycleRules, CycleState, Resolve
 from meikyu.systems.meikyu_kingdom.labyrinth import finds
 from meikyu.systems.meikyu_kingdom.labyrinth.map import Room
-from meikyu.systems.meikyu_kingdom.sheets.character import STATS
 from meikyu.systems.meikyu_kingdom.session_state import Expedition, Loot, SessionState
+from meikyu.systems.meikyu_kingdom.sheets.character import STATS
 
 FORMATION_AREAS = (0, 1, 2)
 """The court's own areas: HQ, rear, front (R-MK-21)."""
@@ -567,7 +567,8 @@ def legal(state: SessionState) -> list[Action]:
         from meikyu.systems.meikyu_kingdom.kingdom.cycle import Pass
 
         ready = [c for c in ex.camp.characters if ex.camp.ready(c)]
-        formation = [SetFormation(c, a) for c in able for a in FORMATION_AREAS if ex.formation.get(c) != a]
+        formation: list[Action] = [SetFormation(c, a) for c in able for a in FORMATION_AREAS
+                                   if ex.formation.get(c) != a]
         formation += [Trade(c, p) for c in ready for p in ex.partners]
         return [*(Rest(c) for c in ready), *usable_items(state, ready), *_transports(state, ready),
                 *formation, *(Pass(c) for c in ready)]
