@@ -364,3 +364,18 @@ def test_r_mk_42_trade_with_a_monster_that_surrendered_is_2_easier_in_camp() -> 
     camp_game.play(camp.Trade("haneul", "moss_rat1", "charm", 9))
     called = camp_game.state.called
     assert called is not None and (called.call.difficulty, called.call.purpose) == (7, "trade")
+
+
+# -- §3: the ghost rule in a session ----------------------------------------------------------------------
+def test_r_mk_35_the_gm_switches_the_ghost_rule_on_for_the_games_battles() -> None:
+    """R-MK-35 is optional: a GM ruling switches it on for the game, and the labyrinth's battles use it."""
+    g = at_labyrinth()
+    g.play(se.GmSet("session", "ghost_rule", True))
+    g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
+    exp = g.state.expedition
+    assert exp is not None
+    g = Game(SessionRules(), replace(g.state, expedition=replace(exp, room="hall", traps_done=(*exp.traps_done, "hall"))), S())
+    g.play(ex.MoveTo("pantry"))
+    g.play(ex.SkipSearch())
+    assert g.state.battle is not None and g.state.battle.options.ghost

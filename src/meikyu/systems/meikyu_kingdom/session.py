@@ -416,7 +416,8 @@ def next_session(state: SessionState) -> tuple[SessionState, tuple[Event, ...]]:
     kingdom = replace(state.kingdom, land_makers=max(1, pcs))
     fresh = SessionState(kingdom, court, labyrinth=state.labyrinth, number=state.number + 1,
                          fallen=(*state.fallen, *dead), sixes_prompt=state.sixes_prompt,
-                         sixes_stakes=state.sixes_stakes, seed_review=state.seed_review)
+                         sixes_stakes=state.sixes_stakes, seed_review=state.seed_review,
+                         ghost_rule=state.ghost_rule)
     return fresh, (PhaseEntered("preparation", ""),)
 
 
@@ -461,7 +462,7 @@ def _settle(state: SessionState, act: SettleIncome) -> tuple[SessionState, tuple
     return replace(state, kingdom=new, income_settled=True), (event,)
 
 
-SESSION_FIELDS = ("disasters", "goal_met", "labyrinth_turns", "transport_rule")
+SESSION_FIELDS = ("disasters", "goal_met", "labyrinth_turns", "transport_rule", "ghost_rule")
 """Session counters a GM ruling may set (``GmSet("session", "disasters", 0)`` waives due disasters)."""
 
 
@@ -497,7 +498,7 @@ def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event,
         if act.field not in SESSION_FIELDS:
             raise RuleError("R-MK-01b", "mk.error.session.bad_field", field=act.field, fields=", ".join(SESSION_FIELDS))
         value: Any = act.value
-        wants_bool = act.field in ("goal_met", "transport_rule")
+        wants_bool = act.field in ("goal_met", "transport_rule", "ghost_rule")
         ok = isinstance(value, bool) if wants_bool else (type(value) is int and value >= 0)
         if not ok:
             raise RuleError("R-MK-01b", "mk.error.session.bad_value", field=act.field, value=repr(act.value),

@@ -140,6 +140,9 @@ class SessionState:
     fallen: tuple[str, ...] = ()
     """Land makers dead at a game's end: gone for good (R-MK-34)."""
     transport_rule: bool = True
+    ghost_rule: bool = False
+    """The optional ghost rule (R-MK-35) for this game's battles; the GM switches it on
+    (``GmSet("session", "ghost_rule", true)``)."""
     """The optional transport rule (R-MK-46) is in use; the GM may switch it off."""
     sixes_prompt: bool = False
     """The roller chooses which 6s become hope, the best two dice left counting (one ``convert_sixes``
@@ -219,6 +222,7 @@ class SessionState:
             "uncertain_used": self.uncertain_used,
             "fallen": list(self.fallen),
             "transport_rule": self.transport_rule,
+            "ghost_rule": self.ghost_rule,
             "sixes_prompt": self.sixes_prompt,
             "sixes_stakes": self.sixes_stakes,
             "seed_review": self.seed_review,
@@ -254,6 +258,7 @@ class SessionState:
             uncertain_used=int(data.get("uncertain_used", 0)),
             fallen=tuple(data.get("fallen", [])),
             transport_rule=bool(data.get("transport_rule", True)),
+            ghost_rule=bool(data.get("ghost_rule", False)),
             sixes_prompt=bool(data.get("sixes_prompt", False)),
             sixes_stakes=bool(data.get("sixes_stakes", False)),
             seed_review=bool(data.get("seed_review", False)),

@@ -53,6 +53,7 @@ def start(
     sixes_prompt: bool = True,
     sixes_stakes: bool = True,
     seed_review: bool = True,
+    ghost: bool = False,
 ) -> Battle:
     """The setup-phase battle of ``encounter`` against the court as it is now (its monsters read from
     ``bestiary``, the shipped one by default; a random encounter brings its own, :mod:`~meikyu.systems.meikyu_kingdom.labyrinth.finds`).
@@ -87,7 +88,7 @@ def start(
         voice=voice,
         land_makers=land_makers,
         options=Options(count_unknown=not encounter.count_known, sixes_prompt=sixes_prompt,
-                        sixes_stakes=sixes_stakes, seed_review=seed_review),
+                        sixes_stakes=sixes_stakes, seed_review=seed_review, ghost=ghost),
         uncertain_limit=limit,
         uncertain_used=min(limit, uncertain_used + hidden),
     )

@@ -257,7 +257,7 @@ def _continue(state: SessionState, events: list[Event], dice: Dice) -> SessionSt
         events.append(BattleBegins(encounter.names))
         battle = seam.start(state.court, state.conditions, ex.formation, encounter, state.kingdom.voice,
                             state.uncertain_used, state.kingdom.land_makers, beasts, state.sixes_prompt,
-                            state.sixes_stakes, state.seed_review)
+                            state.sixes_stakes, state.seed_review, state.ghost_rule)
         return with_expedition(replace(state, battle=battle, broken=()), stage="battle")
     if room.event is not None and room.id not in ex.events_done:
         if room.event.check is not None:
