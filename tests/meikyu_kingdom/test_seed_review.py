@@ -379,3 +379,18 @@ def test_r_mk_35_the_gm_switches_the_ghost_rule_on_for_the_games_battles() -> No
     g.play(ex.MoveTo("pantry"))
     g.play(ex.SkipSearch())
     assert g.state.battle is not None and g.state.battle.options.ghost
+
+
+# -- §3: desertion caused by a trap -----------------------------------------------------------------------
+def test_r_mk_45_a_trap_that_sends_minions_home_makes_them_citizens_again() -> None:
+    """R-MK-45: a trap's effect (like 【고향생각】) sends 1D6 of Doyun's minions home: they are citizens
+    again, and not recovered at the game's end."""
+    from meikyu.systems.meikyu_kingdom.expedition.effects import apply
+    from meikyu.systems.meikyu_kingdom.labyrinth.map import Outcome
+
+    g = at_labyrinth(doyun={"minions": 5})
+    g.play(ex.EnterLabyrinth())
+    citizens = g.state.kingdom.citizens
+    state = apply(g.state, (Outcome("desertion", "1D6"),), "doyun", S(3), [])
+    assert state.character("doyun").minions == 2 and state.kingdom.citizens == citizens + 3
+    assert state.expedition is not None and state.expedition.sent_home == {"doyun": 3}

@@ -125,6 +125,16 @@ def apply(state: SessionState, outcomes: tuple[Outcome, ...], me: str, dice: Dic
                     state = state.put(char.with_drive(char.drive + amount))
             elif out.kind == "minions" and char.minions > 0:  # a minion cost works while one is left (R-MK-19)
                 state = state.put(replace(char, minions=max(0, char.minions - abs(amount))))
+            elif out.kind == "desertion":  # minions sent home by a trap or an event: citizens again (R-MK-45)
+                from meikyu.systems.meikyu_kingdom.expedition.minions import desert
+
+                kingdom, court, said = desert(state.kingdom, state.court, ident, abs(amount), "desertion")
+                events.extend(said)
+                sent = min(abs(amount), char.minions)
+                state = replace(state, kingdom=kingdom, court=court)
+                if state.expedition is not None and sent:
+                    home = state.expedition.sent_home
+                    state = with_expedition(state, sent_home={**home, ident: home.get(ident, 0) + sent})
     return state
 
 
