@@ -394,3 +394,22 @@ def test_r_mk_45_a_trap_that_sends_minions_home_makes_them_citizens_again() -> N
     state = apply(g.state, (Outcome("desertion", "1D6"),), "doyun", S(3), [])
     assert state.character("doyun").minions == 2 and state.kingdom.citizens == citizens + 3
     assert state.expedition is not None and state.expedition.sent_home == {"doyun": 3}
+
+
+# -- §3: falling outside battle ------------------------------------------------------------------------------
+def test_r_mk_33_a_fall_in_the_labyrinth_3d6_halved_by_search_9() -> None:
+    """R-MK-33: the GM rules that Doyun falls: search vs 9 (2+1+1 fails), then 3D6 = 15 damage,
+    less his armor 1; Mir's success (5+4+3) halves her 3D6 = 9 to 4."""
+    from meikyu.systems.meikyu_kingdom.expedition.fall import FallOutside
+
+    g = at_labyrinth()
+    g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
+    doyun, mir = g.state.character("doyun").hp, g.state.character("mir").hp
+    g.play(FallOutside("doyun"))
+    assert g.state.called is not None and g.state.called.call.difficulty == 9
+    g.play(cc.DeclareHope(()), S(2, 1, 6, 5, 4))
+    assert g.state.called is None and g.state.character("doyun").hp == doyun - 14
+    g.play(FallOutside("mir"))
+    g.play(cc.DeclareHope(()), S(5, 4, 3, 3, 3))
+    assert g.state.character("mir").hp == mir - 4

@@ -250,6 +250,11 @@ class SessionKind:
                 for met in (True, False) if met != state.goal_met]
         if state.phase == "labyrinth" and not state.labyrinth_end:
             out.append(Offer(ss.LabyrinthTurn(), "", "gm", _say("labyrinth_turn", lang)))
+        if state.expedition is not None and state.battle is None and state.called is None:
+            from meikyu.systems.meikyu_kingdom.expedition.fall import FallOutside
+
+            out += [Offer(FallOutside(c), "", "gm", _say("fall", lang, who=state.character(c).label(lang)))
+                    for c in state.able()]  # a fall the GM rules (R-MK-33)
         targets = [{"value": "kingdom", "label": state.kingdom.label(lang)},
                    {"value": "session", "label": _say("gm_set_session", lang)},
                    *({"value": c.id, "label": c.label(lang)} for c in state.court)]

@@ -65,6 +65,7 @@ from meikyu.systems.meikyu_kingdom.expedition.events import (
     TrapNoticed,
     TrapSprung,
 )
+from meikyu.systems.meikyu_kingdom.expedition.fall import FALL, FallOutside, after_fall, fall
 from meikyu.systems.meikyu_kingdom.expedition.minions import TRANSPORT
 from meikyu.systems.meikyu_kingdom.expedition.quarters import end_quarter, leave
 from meikyu.systems.meikyu_kingdom.expedition.transport import Transport, begin_transport, finish_transport
@@ -149,7 +150,7 @@ class TakeMaterial(Action):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     SetFormation, EnterLabyrinth, MoveTo, Camp, Rest, GoHome, SearchTrap, SkipSearch, TryDisarm, LeaveTrap,
-    ChooseRoller, Eat, GoHungry, TakeMaterial, Transport, finds.TakeItem, UseItem, Trade,
+    ChooseRoller, Eat, GoHungry, TakeMaterial, Transport, finds.TakeItem, UseItem, Trade, FallOutside,
 )
 
 
@@ -321,6 +322,8 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
             cycle, more = CycleRules().step(cycle, Resolve(), dice)
             return camp_moved(state, cycle, [*events, *said, *more])
         return item_use(state, action, dice, events), tuple(events)
+    if isinstance(action, FallOutside):
+        return fall(state, action), ()
     if isinstance(action, Trade):
         _need(state, "camp")
         _able(state, action.actor)
@@ -442,6 +445,8 @@ def after_check(state: SessionState, call: Call, done: CheckState, dice: Dice, e
     room = lab.room(ex.room)
     if call.purpose == TRANSPORT:
         return finish_transport(state, done, dice, events)
+    if call.purpose == FALL:
+        return after_fall(state, call, done, dice, events)
     if call.purpose == "trap_search":
         if room.trap is None:
             events.append(NothingFound())
