@@ -213,6 +213,7 @@ def test_reinforcements_get_opaque_ids() -> None:
     game.play(act.Begin(), ScriptedDice([]))
     game.play(act.StrategyCheck("mio", 0), ScriptedDice([6, 5]))
     game.play(act.Choose("0"), ScriptedDice([]))  # keep the 6 for the achievement (R-MK-14): the court first
+    game.play(act.Choose("decline"), ScriptedDice([]))  # minion help, asked after a hidden success too (R-MK-23)
     target = next(c.id for c in game.state.combatants if c.side == "monsters" and c.area == 3)
     before = game.state
     events = game.play(act.Attack("mio", target, 0), ScriptedDice([1, 1, 1, 1, 3]))  # fumble, CFT 2, 3 more

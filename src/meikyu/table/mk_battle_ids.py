@@ -48,9 +48,11 @@ def cover(old: Battle | None, new: Battle, events: Sequence[Event], salt: int) -
     return covered, tuple(_renamed_event(e, mapping) for e in events)
 
 
-_ADDED_LATER: dict[tuple[str, ...], Any] = {("options", "sixes_stakes"): False, ("notes_by_lang",): []}
+_ADDED_LATER: dict[tuple[str, ...], Any] = {
+    ("options", "sixes_stakes"): False, ("notes_by_lang",): [], ("options", "seed_review"): False,
+}
 """Battle fields added after the session table kind's games were saved (session 6: the 6s rule's switch,
-an encounter's notes by language), by their path in the battle's data, with the value a save without them
+an encounter's notes by language; session 7: the seed review's switch), by their path in the battle's data, with the value a save without them
 loads with. A field added to ``Battle`` later belongs here too: the shuffle's seed reads the whole battle."""
 
 

@@ -115,7 +115,7 @@ class RoundTableKind:
     def setup(self, setup: str | dict[str, Any], lang: str) -> rt.RoundTableState:
         """``"sample"`` or ``{"sheet": …}`` (see :func:`meikyu.table.mk_court.sheet_setup`)."""
         kingdom, court = sheet_setup(setup, lang, self.system, self.kind)
-        return rt.RoundTableState(kingdom, court)
+        return rt.RoundTableState(kingdom, court, seed_review=True)
 
     def seats(self, state: rt.RoundTableState) -> list[str]:
         return court_seats(state.court)

@@ -40,6 +40,8 @@ from meikyu.systems.meikyu_kingdom import session as ss
 from meikyu.systems.meikyu_kingdom.combat.events import BattleEvent
 from meikyu.systems.meikyu_kingdom.combat.model import Battle
 from meikyu.systems.meikyu_kingdom.events import PhaseEntered
+from meikyu.systems.meikyu_kingdom.expedition.camp import Trade, UseItem
+from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.kingdom.effect_words import option_label
@@ -140,7 +142,7 @@ class SessionKind:
             return ""
         if isinstance(action, rt.ACTIONS_TUPLE):
             return request_owner(action)
-        actor = getattr(action, "actor", None)
+        actor = action.helper if isinstance(action, cy.Cooperate) else getattr(action, "actor", None)
         if isinstance(actor, str) and actor:
             return actor
         p = state.prompt
@@ -218,6 +220,7 @@ class SessionKind:
             for action in legal:
                 out.append(self._offer(state, action, lang))
             out += self._declarations(state, legal, lang)
+            out += self._cooperation(state, lang)
         return out + self._rulings(state, lang)
 
     @staticmethod
@@ -225,8 +228,6 @@ class SessionKind:
         """In the action cycle, each character ready to act may declare an action of any type by name (R-MK-08),
         as ``mk play``'s ``act``; the rules check the type and timing, the GM then resolves it (a called
         check or a ruling)."""
-        from meikyu.systems.meikyu_kingdom import cycle as cy
-
         types = {"type": "choice", "label": _say("act_type", lang),
                  "options": [{"value": t, "label": translate(f"mk.word.{t}", lang)} for t in cy.ACTION_TYPES]}
         form = {"type": types, "name": {"type": "text", "label": _say("act_name", lang)},
@@ -237,6 +238,31 @@ class SessionKind:
                 name = next((c.label(lang) for c in state.court if c.id == action.actor), action.actor)
                 out.append(Offer(cy.Act(action.actor, "planned", ""), action.actor, "other",
                                  _say("declare_act", lang, who=name), form))
+        return out
+
+    def _cooperation(self, state: ss.SessionState, lang: str) -> list[Offer]:
+        """Cooperation outside battle (R-MK-12), a support action while a cycle is open (the kingdom's
+        actions or a camp): each ready land maker on each other one they may help (favor not below
+        enmity), naming the action in a text field."""
+        exp = state.expedition
+        cycle = state.actions if state.step == "actions" and state.called is None else None
+        if state.phase == "labyrinth" and exp is not None and exp.stage == "camp" and state.called is None:
+            cycle = exp.camp
+        if cycle is None or cycle.stack or not state.seed_review:
+            return []
+        out = []
+        able = state.able()
+        for helper in state.court:
+            if helper.id not in able or not cycle.ready(helper.id):
+                continue
+            for target in state.court:
+                if target.id == helper.id or target.id not in able \
+                        or helper.enmity_toward(target.id) > helper.favor_toward(target.id):
+                    continue
+                label = _say("cooperate", lang, who=helper.label(lang), target=target.label(lang),
+                             favor=helper.favor_toward(target.id))
+                out.append(Offer(cy.Cooperate(helper.id, target.id, "-"), helper.id, "other", label,
+                                 {"action": {"type": "text", "label": _say("cooperate_action", lang)}}))
         return out
 
     def _rulings(self, state: ss.SessionState, lang: str) -> list[Offer]:
@@ -250,6 +276,11 @@ class SessionKind:
         if state.battle is None and state.called is None and state.effects is None and (
                 state.round_table is None or state.round_table.stage == "done"):
             out.append(self._call_offer(state, lang))
+        if state.expedition is not None and state.battle is None and state.called is None:
+            from meikyu.systems.meikyu_kingdom.expedition.fall import FallOutside
+
+            out += [Offer(FallOutside(c), "", "gm", _say("fall", lang, who=state.character(c).label(lang)))
+                    for c in state.able()]  # a fall the GM rules (R-MK-33)
         targets = [{"value": "kingdom", "label": state.kingdom.label(lang)},
                    {"value": "session", "label": _say("gm_set_session", lang)},
                    *({"value": c.id, "label": c.label(lang)} for c in state.court)]
@@ -304,6 +335,17 @@ class SessionKind:
                 option = action.option or "…"
             return Offer(action, who, "prompt", _say("choose", lang, option=option),
                          {"option": {"type": "text"}} if typed else None)
+        if isinstance(action, Trade):  # the trade's difficulty is the GM's, from the book (R-MK-42: 2 lower)
+            from meikyu.systems.meikyu_kingdom.play import describe
+
+            return Offer(action, who, "other", settle(describe(action, state, lang), lang),
+                         {"difficulty": {"type": "int", "min": 0, "max": 99, "label": "difficulty"}})
+        if isinstance(action, UseItem) and state.conditions.get(action.target) == "dead":
+            from meikyu.systems.meikyu_kingdom.play import describe
+
+            target = state.character(action.target)  # a revival item: the HP it gives back is its text's (R-MK-34)
+            return Offer(action, who, "other", settle(describe(action, state, lang), lang),
+                         {"hp": {"type": "int", "min": 1, "max": target.max_hp, "label": "HP"}})
         # every other step (the labyrinth's, a called check's): the words `mk play` shows for it; an answer
         # to the session's pending prompt is offered as one, so the page shows it under the question
         from meikyu.systems.meikyu_kingdom.play import describe

@@ -140,6 +140,17 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         return _t(act + "take_material", lang, material=finds.option_label(a.option, lang))
     if isinstance(a, cy.Act):
         return _t(act + "act", lang, actor=names.who(a.actor), type=_word(a.type, lang), name=a.name)
+    if type(a).__name__ == "FallOutside":
+        return _t(act + "fall", lang, actor=names.who(a.actor))  # type: ignore[attr-defined]
+    if isinstance(a, camp.Trade):
+        return _t(act + "trade", lang, actor=names.who(a.actor), partner=a.partner, stat=_word(a.stat, lang),
+                  difficulty=a.difficulty)
+    if isinstance(a, camp.UseItem):
+        item = state.character(a.actor).items[a.slot] if 0 <= a.slot < len(state.character(a.actor).items) else None
+        return _t(act + "use_item", lang, actor=names.who(a.actor), target=names.who(a.target),
+                  item=item.label(lang) if item is not None else "?")
+    if isinstance(a, cy.Cooperate):
+        return _t(act + "cooperate", lang, actor=names.who(a.helper), target=names.who(a.target), name=a.action)
     if isinstance(a, se.EndLabyrinth):
         return _t(act + "end_labyrinth", lang, reason=_word(a.reason, lang))
     if isinstance(a, fx.Choose):
@@ -470,6 +481,12 @@ class Player:
             return se.CallCheck(self._who(words[1]), _stat(words[2], self.lang), int(words[3]))
         if words[0].lower() == "transport" and len(words) >= 4 and words[2].isdigit():
             return self._transport(words[1], int(words[2]), words[3:])
+        if words[0].lower() == "fall" and len(words) == 2:  # the GM rules that someone falls (R-MK-33)
+            from meikyu.systems.meikyu_kingdom.expedition.fall import FallOutside
+
+            return FallOutside(self._who(words[1]))
+        if words[0].lower() == "coop" and len(words) >= 4:  # cooperation outside battle (R-MK-12)
+            return cy.Cooperate(self._who(words[1]), self._who(words[2]), " ".join(words[3:]))
         if words[0].lower() == "act" and len(words) >= 4:
             return cy.Act(self._who(words[1]), _action_type(words[2], self.lang), " ".join(words[3:]))
         if state.round_table is not None and state.round_table.stage != "done":

@@ -31,14 +31,16 @@ from meikyu.systems.meikyu_kingdom.check import called as cc
 from meikyu.systems.meikyu_kingdom.check import check as ck
 from meikyu.systems.meikyu_kingdom.check.voice import change_voice
 from meikyu.systems.meikyu_kingdom.combat import actions as battle_actions
-from meikyu.systems.meikyu_kingdom.combat.model import DEAD
+from meikyu.systems.meikyu_kingdom.combat.model import DEAD, INCAPACITATED
 from meikyu.systems.meikyu_kingdom.events import CitizensChanged, KingdomChanged, MinionsChanged, PhaseEntered
 from meikyu.systems.meikyu_kingdom.expedition import battle as seam
 from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
 from meikyu.systems.meikyu_kingdom.expedition import quarters
+from meikyu.systems.meikyu_kingdom.expedition.events import ConditionChanged
 from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom.kingdom.cooperation import check_eligible
 from meikyu.systems.meikyu_kingdom.session_state import LABYRINTH_ENDS, STEPS, SessionState
 
 __all__ = ["LABYRINTH_ENDS", "STEPS", "SessionRules", "SessionState", "new_session"]
@@ -281,7 +283,7 @@ def _call_check(state: SessionState, act: CallCheck) -> tuple[SessionState, tupl
     ck.validate(ck.CheckState(state.kingdom, state.court), ck.DeclareCheck(act.actor, act.stat, act.difficulty))
     if act.actor in state.conditions:
         raise RuleError("R-MK-31", "mk.error.labyrinth.cannot_act", actor=act.actor, condition=state.conditions[act.actor])
-    return replace(state, called=cc.CalledCheck(call)), ()
+    return ex.call_check(state, call), ()
 
 
 def _answer_check(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState, tuple[Event, ...]]:
@@ -290,7 +292,8 @@ def _answer_check(state: SessionState, action: Action, dice: Dice) -> tuple[Sess
     base = state.called
     # While the check runs its copy of the kingdom and court is the live one (hope paid, minions spent).
     kingdom, court = (base.check.kingdom, base.check.court) if base.check is not None else (state.kingdom, state.court)
-    called, events = cc.answer(base, action, kingdom, court, dice, state.sixes_prompt, state.sixes_stakes)
+    called, events = cc.answer(base, action, kingdom, court, dice, state.sixes_prompt, state.sixes_stakes,
+                               critical_drive=state.seed_review)
     done = called.check
     if done is None:
         return replace(state, called=called), events
@@ -321,11 +324,14 @@ def _battle_step(state: SessionState, action: Action, dice: Dice) -> tuple[Sessi
 
 def _cycle_step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState, tuple[Event, ...]]:
     """Planned, support, auxiliary and interrupt actions of the kingdom phase or of a camp (R-MK-07, R-MK-08)."""
+    if isinstance(action, cy.Cooperate) and state.seed_review:
+        # not for a target toward whom the helper's enmity exceeds their favor (R-MK-12)
+        check_eligible(state.court, action.helper, action.target)
     exp = state.expedition
     if state.phase == "labyrinth" and exp is not None and exp.stage == "camp" and exp.camp is not None:
-        if isinstance(action, (cy.Act, cy.Pass)):
-            ident = action.actor
-            if ident in state.conditions:
+        if isinstance(action, (cy.Act, cy.Pass, cy.Cooperate)):
+            ident = action.helper if isinstance(action, cy.Cooperate) else action.actor
+            if ident in state.conditions and (state.seed_review or not isinstance(action, cy.Cooperate)):
                 raise RuleError("R-MK-31", "mk.error.labyrinth.cannot_act", actor=ident, condition=state.conditions[ident])
         cycle, events = cy.CycleRules().step(exp.camp, action, dice)
         return ex.camp_moved(state, cycle, list(events))
@@ -339,6 +345,7 @@ def _effect_state(state: SessionState) -> fx.EffectState:
     return fx.EffectState(
         state.kingdom, state.court, goal_met=state.goal_met, labyrinth_turns=state.labyrinth_turns,
         disasters=state.disasters, sixes_prompt=state.sixes_prompt, sixes_stakes=state.sixes_stakes,
+        seed_review=state.seed_review,
     )
 
 
@@ -358,7 +365,8 @@ def _enter(state: SessionState, index: int, forced: bool = False) -> tuple[Sessi
     events: list[Event] = [PhaseEntered(phase, step)]
     state = replace(state, round_table=None, actions=None)
     if (phase, step) == ("kingdom", "round_table"):
-        state = replace(state, round_table=rt.RoundTableState(state.kingdom, state.court))
+        state = replace(state, round_table=rt.RoundTableState(state.kingdom, state.court,
+                                                                       seed_review=state.seed_review))
     elif (phase, step) == ("kingdom", "actions"):
         state = replace(state, actions=cy.CycleState(state.able()))
     elif phase == "labyrinth" and state.labyrinth is not None:
@@ -408,7 +416,8 @@ def next_session(state: SessionState) -> tuple[SessionState, tuple[Event, ...]]:
     kingdom = replace(state.kingdom, land_makers=max(1, pcs))
     fresh = SessionState(kingdom, court, labyrinth=state.labyrinth, number=state.number + 1,
                          fallen=(*state.fallen, *dead), sixes_prompt=state.sixes_prompt,
-                         sixes_stakes=state.sixes_stakes)
+                         sixes_stakes=state.sixes_stakes, seed_review=state.seed_review,
+                         ghost_rule=state.ghost_rule)
     return fresh, (PhaseEntered("preparation", ""),)
 
 
@@ -424,7 +433,7 @@ def new_session(sheet: Any, labyrinth: Any = None) -> SessionState:
     pcs = sum(1 for c in sheet.characters if c.pc)
     kingdom = replace(sheet.kingdom, land_makers=max(1, pcs))
     return SessionState(kingdom, tuple(sheet.characters), labyrinth=labyrinth, sixes_prompt=True,
-                        sixes_stakes=True)
+                        sixes_stakes=True, seed_review=True)
 
 
 def _advance(state: SessionState) -> tuple[SessionState, tuple[Event, ...]]:
@@ -453,7 +462,7 @@ def _settle(state: SessionState, act: SettleIncome) -> tuple[SessionState, tuple
     return replace(state, kingdom=new, income_settled=True), (event,)
 
 
-SESSION_FIELDS = ("disasters", "goal_met", "labyrinth_turns", "transport_rule")
+SESSION_FIELDS = ("disasters", "goal_met", "labyrinth_turns", "transport_rule", "ghost_rule")
 """Session counters a GM ruling may set (``GmSet("session", "disasters", 0)`` waives due disasters)."""
 
 
@@ -489,7 +498,7 @@ def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event,
         if act.field not in SESSION_FIELDS:
             raise RuleError("R-MK-01b", "mk.error.session.bad_field", field=act.field, fields=", ".join(SESSION_FIELDS))
         value: Any = act.value
-        wants_bool = act.field in ("goal_met", "transport_rule")
+        wants_bool = act.field in ("goal_met", "transport_rule", "ghost_rule")
         ok = isinstance(value, bool) if wants_bool else (type(value) is int and value >= 0)
         if not ok:
             raise RuleError("R-MK-01b", "mk.error.session.bad_value", field=act.field, value=repr(act.value),
@@ -530,4 +539,11 @@ def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event,
         return replace(state, kingdom=kingdom, disasters=state.disasters + int(disaster)), voice_events
     if act.target == "kingdom":
         return replace(state, kingdom=new_obj), (event,)
-    return replace(state, court=tuple(new_obj if c.id == act.target else c for c in state.court)), (event,)
+    state = replace(state, court=tuple(new_obj if c.id == act.target else c for c in state.court))
+    if act.field == "hp" and value >= 1 and state.conditions.get(act.target) == INCAPACITATED \
+            and state.seed_review:
+        # HP back above 0 stands the incapacitated up again (R-MK-31), as healing does; the dead stay dead
+        # (R-MK-34: only a revival item)
+        rest = {k: v for k, v in state.conditions.items() if k != act.target}
+        return replace(state, conditions=rest), (event, ConditionChanged(act.target, "ok"))
+    return state, (event,)

@@ -98,6 +98,9 @@ class Expedition:
     """Minions who went home by desertion or transport (R-MK-45): not recovered at the end."""
     cargo: Cargo | None = None
     """A transport on its way, waiting for its check (R-MK-46)."""
+    partners: tuple[str, ...] = ()
+    """Monsters of the last battle who surrendered and survived: the court may try to trade with them in
+    camp, every trade check's difficulty 2 lower (R-MK-42)."""
 
 
 @dataclass(frozen=True)
@@ -137,6 +140,9 @@ class SessionState:
     fallen: tuple[str, ...] = ()
     """Land makers dead at a game's end: gone for good (R-MK-34)."""
     transport_rule: bool = True
+    ghost_rule: bool = False
+    """The optional ghost rule (R-MK-35) for this game's battles; the GM switches it on
+    (``GmSet("session", "ghost_rule", true)``)."""
     """The optional transport rule (R-MK-46) is in use; the GM may switch it off."""
     sixes_prompt: bool = False
     """The roller chooses which 6s become hope, the best two dice left counting (one ``convert_sixes``
@@ -147,6 +153,11 @@ class SessionState:
     """The 6s prompt weighs a check's achievement only as far as its kind uses it (session 6:
     :attr:`~meikyu.systems.meikyu_kingdom.check.called.Call.stakes`, and in battle :attr:`.combat.model.Options.sixes_stakes`);
     :func:`.session.new_session` sets it. Off, games created before replay weighing every point."""
+    seed_review: bool = False
+    """The fixes of the seed review (issue 28, session 7: RULINGS "Games created before session 7"):
+    a national check's critical gives drive, cooperation reaches the session's checks, armor reduces
+    every damage, HP ≤ 0 outside battle calls the fatal-wound roll …; :func:`.session.new_session` sets
+    it. Off, games created before replay as they were played."""
 
     @property
     def phase(self) -> str:
@@ -211,8 +222,10 @@ class SessionState:
             "uncertain_used": self.uncertain_used,
             "fallen": list(self.fallen),
             "transport_rule": self.transport_rule,
+            "ghost_rule": self.ghost_rule,
             "sixes_prompt": self.sixes_prompt,
             "sixes_stakes": self.sixes_stakes,
+            "seed_review": self.seed_review,
         }
 
     @classmethod
@@ -245,6 +258,8 @@ class SessionState:
             uncertain_used=int(data.get("uncertain_used", 0)),
             fallen=tuple(data.get("fallen", [])),
             transport_rule=bool(data.get("transport_rule", True)),
+            ghost_rule=bool(data.get("ghost_rule", False)),
             sixes_prompt=bool(data.get("sixes_prompt", False)),
             sixes_stakes=bool(data.get("sixes_stakes", False)),
+            seed_review=bool(data.get("seed_review", False)),
         )

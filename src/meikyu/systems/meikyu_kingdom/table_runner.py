@@ -59,7 +59,7 @@ class TableRunner:
     def __init__(self, kingdom: Kingdom, court: Sequence[Character], lang: str = "ko") -> None:
         self.lang = lang
         self.game: Game[rt.RoundTableState] = Game(
-            rt.RoundTableRules(), rt.RoundTableState(kingdom, tuple(court)), ScriptedDice([])
+            rt.RoundTableRules(), rt.RoundTableState(kingdom, tuple(court), seed_review=True), ScriptedDice([])
         )
         self.errors = 0
         self.quit = False

@@ -61,6 +61,9 @@ class Call:
     """What the caller reads beyond success or failure (:attr:`.check.CheckOptions.stakes`): traps,
     room events and table effects only success or failure (R-MK-10), a transport its shortfall
     (R-MK-46), a GM's call every point (what the GM reads off it is the GM's)."""
+    helpers: tuple[str, ...] = ()
+    """Land makers whose accepted cooperation waited for the roller's next check (R-MK-12): each adds
+    their favor toward the roller."""
 
 
 @ACTIONS.register
@@ -152,12 +155,15 @@ def answer(
     dice: Dice,
     sixes_prompt: bool = True,
     sixes_stakes: bool = True,
+    *,
+    critical_drive: bool = True,
 ) -> tuple[CalledCheck, tuple[Event, ...]]:
     """Apply one answer. The check copies ``kingdom`` and ``court`` when it rolls; the caller takes them
     back from ``state.check`` once :attr:`CalledCheck.done`. ``sixes_prompt`` is the game's switch
     (:attr:`.check.CheckOptions.sixes_prompt`; off in games created before session 5); ``sixes_stakes``
     its other one: the check weighs the call's :attr:`Call.stakes` (off in games created before
-    session 6, which weigh every point)."""
+    session 6, which weigh every point); ``critical_drive`` off keeps games created before session 7
+    giving a national check's critical to voice (:attr:`.check.CheckOptions.national_critical_to_voice`)."""
     if isinstance(action, DeclareHope):
         if state.stage != "declare":
             raise RuleError("R-MK-15", "mk.error.called.not_now", stage=state.stage)
@@ -165,13 +171,13 @@ def answer(
             # Validate the declaration now, so a consent is never asked for hope that cannot be paid.
             _declaration(state, action.hope, kingdom, court)
             return replace(state, stage="consent", hope=action.hope), ()
-        return _roll(state, action.hope, kingdom, court, dice, sixes_prompt, sixes_stakes)
+        return _roll(state, action.hope, kingdom, court, dice, sixes_prompt, sixes_stakes, critical_drive)
     if isinstance(action, ConsentVoice):
         if state.stage != "consent":
             raise RuleError("R-MK-13", "mk.error.called.not_now", stage=state.stage)
         if not action.agree:
             return replace(state, stage="declare", hope=()), ()
-        return _roll(state, state.hope, kingdom, court, dice, sixes_prompt, sixes_stakes)
+        return _roll(state, state.hope, kingdom, court, dice, sixes_prompt, sixes_stakes, critical_drive)
     if state.check is None or state.check.stage == "done" or not isinstance(action, ck.ACTIONS_TUPLE):
         raise RuleError("R-MK-10", "mk.error.called.not_now", stage=state.stage)
     new, events = ck.CheckRules().step(state.check, action, dice)
@@ -182,7 +188,7 @@ def _declaration(
     state: CalledCheck, hope: tuple[str, ...], kingdom: Kingdom, court: Sequence[Character]
 ) -> ck.DeclareCheck:
     c = state.call
-    decl = ck.DeclareCheck(c.actor, c.stat, c.difficulty, c.modifier, c.hidden, hope)
+    decl = ck.DeclareCheck(c.actor, c.stat, c.difficulty, c.modifier, c.hidden, hope, c.helpers)
     # A dry run against a scratch state raises exactly the errors the real roll would.
     ck.validate(ck.CheckState(kingdom, tuple(court)), decl)
     return decl
@@ -196,10 +202,12 @@ def _roll(
     dice: Dice,
     sixes_prompt: bool,
     sixes_stakes: bool,
+    critical_drive: bool = True,
 ) -> tuple[CalledCheck, tuple[Event, ...]]:
     decl = _declaration(state, hope, kingdom, court)
     stakes: ck.Stakes = state.call.stakes if sixes_stakes else "achievement"
-    options = ck.CheckOptions(sixes_prompt=sixes_prompt, stakes=stakes)
+    options = ck.CheckOptions(sixes_prompt=sixes_prompt, stakes=stakes,
+                              national_critical_to_voice=not critical_drive)
     fresh = ck.CheckState(kingdom, tuple(court), options=options)
     new, events = ck.CheckRules().step(fresh, decl, dice)
     return replace(state, check=new, hope=hope, stage="finish" if new.stage == "done" else "rolling"), events

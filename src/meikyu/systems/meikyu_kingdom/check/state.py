@@ -93,8 +93,10 @@ class Reading:
 class CheckOptions:
     minion_help_repeatable: bool = True
     """R-MK-19 ruling: minion help may be repeated on the same check."""
-    national_critical_to_voice: bool = True
-    """Ruling: a critical on a national check gives its +2 to voice (national checks use no drive)."""
+    national_critical_to_voice: bool = False
+    """A critical on a national check gives its +2 drive to the roller, as every critical does
+    (R-MK-11): the national rule (R-MK-18) redirects only the 6s turned into hope. On, the other
+    reading (the +2 to voice) — how games created before session 7 were played."""
     sixes_prompt: bool = False
     """One ``convert_sixes`` prompt, asked only when more than one reading is worth having, the best two
     dice left counting (R-MK-14/15); new games set it. Off (the default, so checks saved before session

@@ -136,19 +136,21 @@ class Swap(Action):
 @ACTIONS.register
 @dataclass(frozen=True)
 class SearchSpot(Action):
-    """Support: wit or search vs [court size + 7] reveals hidden traps (R-MK-36)."""
+    """Support: wit or search vs [court size + 7] reveals hidden traps (R-MK-36); ``hope`` adds dice (R-MK-15)."""
 
     actor: str
     stat: str = "search"
+    hope: int = 0
 
 
 @ACTIONS.register
 @dataclass(frozen=True)
 class Disarm(Action):
-    """Support: one try at disarming a found trap by its check (R-MK-36)."""
+    """Support: one try at disarming a found trap by its check (R-MK-36); ``hope`` adds dice (R-MK-15)."""
 
     actor: str
     trap: str
+    hope: int = 0
 
 
 @ACTIONS.register
@@ -187,10 +189,12 @@ class Choose(Action):
 @ACTIONS.register
 @dataclass(frozen=True)
 class Reputation(Action):
-    """Support: wit vs [level + 5], difficulty hidden; success reveals a hidden monster (R-MK-23)."""
+    """Support: wit vs [level + 5], difficulty hidden; success reveals a hidden monster (R-MK-23);
+    ``hope`` adds dice (R-MK-15)."""
 
     actor: str
     target: str
+    hope: int = 0
 
 
 @ACTIONS.register
@@ -214,9 +218,11 @@ class ExtraMove(Action):
 @ACTIONS.register
 @dataclass(frozen=True)
 class Escape(Action):
-    """Special move: with every ally in its own HQ, search vs the highest enemy evasion (R-MK-37)."""
+    """Special move: with every ally in its own HQ, search vs the highest enemy evasion (R-MK-37);
+    ``hope`` adds dice (R-MK-15)."""
 
     actor: str
+    hope: int = 0
 
 
 @ACTIONS.register

@@ -400,6 +400,7 @@ def encounter_from_data(
             max_rounds=e.int("max_rounds", 100, 1, 10_000),
             sixes_prompt=True,  # a new battle: the roller chooses about 6s (R-MK-14/15)
             sixes_stakes=True,  # … when the choice can matter
+            seed_review=True,  # and the seed review's fixes (session 7)
         ),
         uncertain_limit=limit,
         uncertain_used=earlier + hidden,

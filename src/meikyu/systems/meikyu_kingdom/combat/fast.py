@@ -59,6 +59,7 @@ class _Fast:
         "base", "cs", "phase", "round", "first", "active", "current", "moved", "voice", "strategy_bonus",
         "winner", "outcome", "lit", "max_rounds", "looted", "surrendered", "roll", "drawn", "steps",
         "trace", "steps_before", "used", "secret", "lit_cache", "sixes_prompt", "sixes_stakes",
+        "blind_help",
     )  # fmt: skip
 
     def __init__(
@@ -106,6 +107,7 @@ class _Fast:
         self.max_rounds = b.options.max_rounds
         self.sixes_prompt = b.options.sixes_prompt
         self.sixes_stakes = b.options.sixes_stakes
+        self.blind_help = b.options.seed_review  # minion help asked after every hidden-difficulty check
         self.looted = frozenset(b.looted)
         self.surrendered = b.surrendered
         self.steps_before = steps_before
@@ -172,6 +174,8 @@ class _Fast:
             success = critical or (not fumble and achievement >= difficulty)
             gain = 2 if critical else 0
         gain = max(0, min(c.capacity, c.drive + gain) - c.drive) if gain and not no_drive else 0
+        if secret and self.blind_help and not fumble and c.minions > 0:
+            return success, critical, fumble, gain, asked + 1, 0  # the policy declines against a hidden difficulty
         if not success and not fumble and c.minions > 0 and (secret or difficulty - achievement <= c.minions):
             if not secret and difficulty - achievement == 1:
                 return True, critical, fumble, gain, asked + 1, min(c.minions, roll())

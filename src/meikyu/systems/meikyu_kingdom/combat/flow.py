@@ -18,7 +18,7 @@ from .model import (
     SLEEP,
     other,
 )
-from .resolve import damage, make_dead
+from .resolve import harm, make_dead
 from .work import Work
 
 
@@ -30,7 +30,7 @@ def finish_unit(w: Work, actor: str, *, acted: bool = True) -> None:
         c = w.set(actor, coop=())
         w.emit(ev.CooperationLapsed(actor))
     if acted and OBESITY in c.statuses and c.condition == OK:
-        damage(w, actor, 1)
+        harm(w, actor, 1)
         c = w.c(actor)
     if c.again and c.condition == OK:
         w.set(actor, again=False, acted=False)
@@ -136,7 +136,7 @@ def end_round(w: Work) -> None:
     w.emit(ev.RoundEnded(rnd))
     for c in list(w.cs):
         if POISON in c.statuses and c.condition in (OK, INCAPACITATED):
-            damage(w, c.id, 1)
+            harm(w, c.id, 1)
     if check_end(w):
         return
     if rnd >= w.b.options.max_rounds:

@@ -27,8 +27,8 @@ from .model import (
 )
 from .resolve import (
     check,
-    damage,
     give_status,
+    harm,
     make_dead,
     reduce_hp,
     restore_hp,
@@ -65,7 +65,7 @@ def _fall(w: Work, a: Fall) -> None:
     amount = w.roll_n(3)
     if check(w, c.id, "fall", c.search, 9).success:
         amount //= 2
-    damage(w, c.id, amount)
+    harm(w, c.id, amount)
     advance(w)
 
 
@@ -102,7 +102,7 @@ def _inflict(w: Work, a: Inflict) -> None:
         reduce_hp(w, c.id, lost)
     else:
         give_status(w, c.id, a.status)
-        if a.status == SLEEP and w.get("current") == c.id:
+        if a.status == SLEEP and SLEEP in w.c(c.id).statuses and w.get("current") == c.id:
             w.put(current="", moved=False)
     advance(w)
 

@@ -201,7 +201,7 @@ def _unit_actions(battle: Battle, c: Combatant) -> list[Action]:
             out.extend(Swap(c.id, t.id, g, -1) for g in range(len(c.weapons)))
             out.extend(Swap(c.id, t.id, -1, k) for k in range(len(t.weapons)))
         if c.side == COURT and t.hidden and t.side != c.side:
-            out.append(Reputation(c.id, t.id))
+            out.extend(Reputation(c.id, t.id, h) for h in range(have + 1))
     out.extend(_coop_choices(battle, c))
     for slot, wp in enumerate(c.weapons):
         if wp.heal > 0 and not wp.broken:
@@ -210,16 +210,16 @@ def _unit_actions(battle: Battle, c: Combatant) -> list[Action]:
                 for t in cs
                 if t.side == c.side and t.area == c.area and t.condition != DEAD and t.hp < t.max_hp
             )
-    if c.side == COURT:
-        out.extend((SearchSpot(c.id, "search"), SearchSpot(c.id, "wit")))
+    if c.side == COURT:  # hope adds dice to every check of the court's (R-MK-13, R-MK-15)
+        out.extend(SearchSpot(c.id, stat, h) for stat in ("search", "wit") for h in range(have + 1))
     for trap in battle.traps:
         if not trap.hidden and not trap.disarmed and trap.method == "check":
             where = battle.get(trap.on).area if trap.on else enemy_hq(c.side)
             if c.area == where:
-                out.append(Disarm(c.id, trap.id))
+                out.extend(Disarm(c.id, trap.id, h) for h in range(have + 1))
     out.append(OtherSupport(c.id))
     if escape_ready(cs, c.side):
-        out.append(Escape(c.id))
+        out.extend(Escape(c.id, h) for h in range(have + 1))
     out.append(Pass(c.id))
     return out
 
@@ -255,7 +255,7 @@ def gm_actions(battle: Battle) -> list[Action]:
         for s in BAD_STATUSES:
             if s not in c.statuses:
                 out.append(Inflict(c.id, s))
-                if s == SLEEP and c.slept_once:
+                if s == SLEEP and c.slept_once and not battle.options.seed_review:  # since session 7 the sleeper is asked
                     out.append(Inflict(c.id, s, resist=True))
     out.append(EndQuarter())
     return out

@@ -370,7 +370,7 @@ class Choice:
     """
 
     kind: str
-    """``sixes``, ``minion_help``, ``break_item``, ``cat_set_hp``, ``cat_seal``, ``cft_minions``, ``hope_source``
+    """``sixes``, ``minion_help``, ``resist_sleep``, ``break_item``, ``cat_set_hp``, ``cat_seal``, ``cft_minions``, ``hope_source``
     or ``voice_consent``."""
     options: tuple[str, ...]
     action: dict[str, Any]
@@ -429,6 +429,10 @@ class Options:
     battle check is success or failure, so only a failure minion help could still turn counts by how
     close it comes (R-MK-19). Every new battle sets it; off, battles saved before weigh every point, as
     they were played (:func:`~..rolls.readings`)."""
+    seed_review: bool = False
+    """The seed review's fixes (issue 28, session 7): armor reduces every damage — a fall's, poison's,
+    obesity's — not only an attack's (R-MK-30/32/33). Every new battle sets it; battles saved before
+    lack it and replay as they were played."""
 
 
 @dataclass(frozen=True)

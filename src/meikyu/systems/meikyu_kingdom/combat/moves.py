@@ -121,7 +121,7 @@ def _escape(w: Work, a: Escape) -> None:
     # a sleeping enemy's evasion counts as 7 (R-MK-44)
     difficulty = max((x.effective_evasion for x in w.cs if x.side != c.side and x.condition == OK), default=0)
     secret = c.side == COURT and w.b.hidden_enemy
-    if check(w, c.id, "escape", c.search, difficulty, secret=secret).success:
+    if check(w, c.id, "escape", c.search, difficulty, secret=secret, hope=a.hope).success:
         w.emit(ev.Escaped(c.side))
         # The enemies leave the field: the battle ends with nobody winning; every record is kept so the
         # labyrinth can send the court back a room (or the GM re-place an escaped monster).

@@ -146,7 +146,8 @@ def check(
     changes: dict[str, object] = {}
     if own:
         changes["coop"] = ()
-    if not out.success and not out.fumble and c.minions > 0:
+    blind = secret and w.b.options.seed_review
+    if (blind or not out.success) and not out.fumble and c.minions > 0:
         out = _minion_help(w, c, out, difficulty, secret, changes)
     if out.drive and not no_drive:
         gained = max(0, min(c.capacity, c.drive + out.drive) - c.drive)
@@ -192,18 +193,21 @@ def _minion_help(
     w: Work, c: Combatant, out: CheckOutcome, difficulty: int, secret: bool, changes: dict[str, object]
 ) -> CheckOutcome:
     """R-MK-19: after the achievement, the character may lose 1D6 minions for +1, again and again,
-    while a minion is left; asked only while it could still turn the check (always when hidden)."""
+    while a minion is left; asked only while it could still turn the check — against a hidden difficulty
+    (R-MK-23) whenever a minion is left, success or not, so the question tells the player nothing
+    (battles created before session 7 asked only after a miss)."""
     minions = c.minions
     achievement = out.achievement
-    success = False
-    while minions > 0 and not success and (secret or difficulty - achievement <= minions):
+    success = bool(out.success)
+    blind = secret and w.b.options.seed_review
+    while minions > 0 and (blind or not success) and (secret or difficulty - achievement <= minions):
         shown = -1 if secret else difficulty
         if w.ask("R-MK-19", "minion_help", c.id, ("help", "decline"), (achievement, shown, minions)) != "help":
             break
         lost = min(minions, w.roll())
         minions -= lost
         achievement += 1
-        success = achievement >= difficulty
+        success = success or achievement >= difficulty
         w.emit(ev.MinionHelp(c.id, lost, achievement, success))
     if minions == c.minions:
         return out
@@ -260,6 +264,15 @@ def damage(w: Work, cid: str, amount: int, *, hold_back: bool = False) -> None:
         at_zero(w, cid, amount, hold_back=hold_back)
 
 
+def harm(w: Work, cid: str, amount: int) -> None:
+    """Damage that is not an attack's (a fall, poison, obesity): armor and hide reduce it as they
+    reduce every damage (R-MK-30, R-MK-33; only an HP *reduction* ignores them, R-MK-32). Battles
+    saved before session 7 dealt it unreduced (``Options.seed_review`` off)."""
+    if w.b.options.seed_review:
+        amount = max(0, amount - w.c(cid).reduction)
+    damage(w, cid, amount)
+
+
 def at_zero(w: Work, cid: str, amount: int, *, hold_back: bool = False) -> None:
     """HP fell to 0 or below (R-MK-31): monsters die, PCs and important NPCs roll the fatal-wound table."""
     c = w.c(cid)
@@ -284,8 +297,17 @@ def reduce_hp(w: Work, cid: str, amount: int) -> None:
 
 
 def give_status(w: Work, cid: str, status: str) -> None:
+    """``status`` takes hold (R-MK-44). Put to sleep a second time in the same battle, the sleeper
+    may shrug it off by losing 1D6 HP (an HP reduction): the sleeper is asked (battles created
+    before session 7 left it to the GM's ``Inflict(resist=True)``)."""
     c = w.c(cid)
     if status in c.statuses:
+        return
+    if status == SLEEP and c.slept_once and w.b.options.seed_review \
+            and w.ask("R-MK-44", "resist_sleep", cid, ("resist", "sleep")) == "resist":
+        lost = w.roll()
+        w.emit(ev.SleepResisted(cid, lost))
+        reduce_hp(w, cid, lost)
         return
     changes: dict[str, object] = {"statuses": c.statuses | {status}}
     if status == SLEEP:

@@ -20,6 +20,7 @@ from .model import (
     COURT,
     DEAD,
     MONSTERS,
+    OBESITY,
     OK,
     enemy_hq,
     evolve,
@@ -28,6 +29,7 @@ from .model import (
 from .resolve import (
     OWN_CHECKS,
     check,
+    harm,
     restore_hp,
 )
 from .work import Work
@@ -77,7 +79,7 @@ def _search_spot(w: Work, a: SearchSpot) -> None:
     if a.stat not in ("wit", "search"):
         raise err("R-MK-36", "search_stat", stat=a.stat)
     court = sum(1 for x in w.cs if x.side == COURT)
-    out = check(w, c.id, "search", getattr(c, a.stat), court + 7)
+    out = check(w, c.id, "search", getattr(c, a.stat), court + 7, hope=a.hope)
     if out.success:
         traps = w.get("traps")
         found = sum(1 for t in traps if t.hidden)
@@ -95,7 +97,7 @@ def _disarm(w: Work, a: Disarm) -> None:
     where = w.c(trap.on).area if trap.on and w.has(trap.on) else enemy_hq(c.side)
     if c.area != where:
         raise err("R-MK-36", "trap_far", trap=a.trap, area=where)
-    if check(w, c.id, "disarm", getattr(c, trap.stat), trap.difficulty).success:
+    if check(w, c.id, "disarm", getattr(c, trap.stat), trap.difficulty, hope=a.hope).success:
         w.put(traps=tuple(evolve(t, disarmed=True) if t.id == a.trap else t for t in traps))
         w.emit(ev.TrapDisarmed(c.id, a.trap))
     finish_unit(w, a.actor)
@@ -140,6 +142,8 @@ def _cooperate(w: Work, a: Cooperate) -> None:
         w.set(c.id, ghost_turn=False)
     elif w.get("phase") == "strategy":
         w.set(c.id, acted=True)
+        if OBESITY in c.statuses and w.b.options.seed_review:
+            harm(w, c.id, 1)  # an action in battle, whenever it is taken (R-MK-44), as finish_unit does later
     else:
         finish_unit(w, a.actor)
 
@@ -149,7 +153,7 @@ def _reputation(w: Work, a: Reputation) -> None:
     t = w.c(a.target)
     if not t.hidden:
         raise err("R-MK-23", "not_hidden", id=a.target)
-    if check(w, c.id, "reputation", c.wit, t.level + 5, secret=True).success:
+    if check(w, c.id, "reputation", c.wit, t.level + 5, secret=True, hope=a.hope).success:
         w.set(t.id, hidden=False)
         w.emit(ev.Revealed(t.id))
     support_done(w, c, ghost)

@@ -114,7 +114,7 @@ def _describe_choice(action: Any, battle: Any, lang: str) -> str:
         return sixes_option(ch.detail, int(option), lang)
     if ch.kind == "hope_source":
         return translate("mk.battle.choice.option.hope_split", lang, voice=option, drive=ch.detail[0] - int(option))
-    if ch.kind == "voice_consent":
+    if ch.kind in ("voice_consent", "resist_sleep"):
         return translate(f"mk.battle.choice.option.{option}", lang)
     return str(option)
 

@@ -31,9 +31,10 @@ from meikyu.systems.meikyu_kingdom.combat.model import (
     Battle,
     Combatant,
     Options,
+    Weapon,
 )
 from meikyu.systems.meikyu_kingdom.labyrinth.map import Encounter
-from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.character import Character, Item
 from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
 DEFAULT_AREA = 2
@@ -51,6 +52,8 @@ def start(
     bestiary: Mapping[str, Species] | None = None,
     sixes_prompt: bool = True,
     sixes_stakes: bool = True,
+    seed_review: bool = True,
+    ghost: bool = False,
 ) -> Battle:
     """The setup-phase battle of ``encounter`` against the court as it is now (its monsters read from
     ``bestiary``, the shipped one by default; a random encounter brings its own, :mod:`~meikyu.systems.meikyu_kingdom.labyrinth.finds`).
@@ -58,7 +61,8 @@ def start(
     The uncertain-encounter limit is the court's average level per game (R-MK-23); hides spent in
     earlier battles of this game are carried in ``uncertain_used``; ``sixes_prompt`` is the game's own
     switch (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.sixes_prompt`, off in games created before session 5),
-    ``sixes_stakes`` its other one (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.sixes_stakes`, session 6).
+    ``sixes_stakes`` its other one (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.sixes_stakes`, session 6),
+    ``seed_review`` the seed review's (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.seed_review`, session 7).
     """
     beasts = load_bestiary() if bestiary is None else bestiary
     pieces: list[Combatant] = []
@@ -68,20 +72,23 @@ def start(
         if state != OK:
             piece = replace(piece, condition=state, acted=True)
         pieces.append(piece)
+    levels = [c.level for c in court if c.pc]
+    limit = sum(levels) // len(levels) if levels else 0
+    # The room's hidden monsters make an uncertain encounter only while the game's allowance lasts
+    # (R-MK-23); once it is spent they come out in the open (games created before session 7 kept them hidden).
+    spent = seed_review and uncertain_used >= limit
     counts: dict[str, int] = {}
     for place in encounter.monsters:
         counts[place.species] = counts.get(place.species, 0) + 1
         ident = f"{place.species}{counts[place.species]}"
-        pieces.append(monster(beasts[place.species], ident, place.area, hidden=place.hidden))
-    levels = [c.level for c in court if c.pc]
-    limit = sum(levels) // len(levels) if levels else 0
-    hidden = int(any(p.hidden for p in encounter.monsters))
+        pieces.append(monster(beasts[place.species], ident, place.area, hidden=place.hidden and not spent))
+    hidden = int(any(p.hidden for p in encounter.monsters) and not spent)
     return Battle(
         combatants=tuple(pieces),
         voice=voice,
         land_makers=land_makers,
         options=Options(count_unknown=not encounter.count_known, sixes_prompt=sixes_prompt,
-                        sixes_stakes=sixes_stakes),
+                        sixes_stakes=sixes_stakes, seed_review=seed_review, ghost=ghost),
         uncertain_limit=limit,
         uncertain_used=min(limit, uncertain_used + hidden),
     )
@@ -108,16 +115,37 @@ def broken_items(events: Sequence[Event]) -> tuple[tuple[str, str], ...]:
     return tuple((e.actor, e.item) for e in events if isinstance(e, bev.ItemBroke))
 
 
+def _item_of(weapon: Weapon, pool: dict[str, list[Item]]) -> Item:
+    """The sheet's item a battle piece carried as ``weapon`` (taken from ``pool``, its level as the
+    battle left it), or a plain item made from the weapon when no sheet had it."""
+    same = pool.get(weapon.name)
+    if same:
+        item = same.pop(0)
+        return item if item.level == weapon.level else replace(item, level=weapon.level)
+    return Item(weapon.name, "weapon" if weapon.power > 1 else "item", level=weapon.level,
+                attack=("ranged" if weapon.ranged else "melee") if weapon.power > 1 else None,
+                range=weapon.range, power=weapon.power if weapon.power > 1 else 0, heal=weapon.heal)
+
+
 def fold_back(
     court: Sequence[Character],
     conditions: Mapping[str, str],
     deadlines: Mapping[str, str],
     battle: Battle,
     broken: Sequence[tuple[str, str]],
+    *,
+    items_kept: bool = False,
 ) -> tuple[tuple[Character, ...], dict[str, str], dict[str, str]]:
     """Write a finished battle back to the sheets: HP, drive, minions, statuses, conditions, deadlines,
-    and broken items (their slots become empty)."""
+    and broken items (their slots become empty). With ``items_kept`` (games created since session 7)
+    every carried item is what the battle left (R-MK-31, R-MK-36): a recovery item used up is gone, an
+    item handed over is with its new carrier, a weapon's level raised by a critical hit (CAT 2) stays."""
     pieces = {c.id: c for c in battle.combatants if c.side == COURT}
+    pool: dict[str, list[Item]] = {}
+    for char in court:
+        for item in char.items:
+            if item is not None:
+                pool.setdefault(item.name, []).append(item)
     new_court: list[Character] = []
     cond = dict(conditions)
     dead_lines = dict(deadlines)
@@ -127,6 +155,9 @@ def fold_back(
             new_court.append(char)
             continue
         items = list(char.items)
+        if items_kept:
+            items = [_item_of(w, pool) for w in piece.weapons if not w.broken]
+            broken = ()
         for who, name in broken:
             if who != char.id:
                 continue

@@ -5,11 +5,13 @@ lunch or 1 meat, or hunger: HP reduced, R-MK-32, obesity cured, R-MK-44).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
-from meikyu.systems.meikyu_kingdom.combat.model import INCAPACITATED
+from meikyu.systems.meikyu_kingdom.combat.model import DEAD, INCAPACITATED
 from meikyu.systems.meikyu_kingdom.events import StatusCured
 from meikyu.systems.meikyu_kingdom.expedition.effects import lab_error, lab_of, with_expedition
 from meikyu.systems.meikyu_kingdom.expedition.events import ConditionChanged, HpChanged, MealTaken
@@ -59,6 +61,88 @@ class GoHungry(Action):
     """At a turn's end ``actor`` skips the meal: HP is reduced (hunger), and obesity is cured (R-MK-44)."""
 
     actor: str
+
+
+@dataclass(frozen=True)
+class UseItem(Action):
+    """In the labyrinth — moving on, or in camp as ``actor``'s support action — ``actor`` uses the
+    recovery or revival item in their slot ``slot`` on ``target`` of the court (R-MK-31, R-MK-34): a
+    recovery item (``heal`` N) restores ND6 HP and stands an incapacitated target up again; a revival
+    item (the item catalog's ``revive``: 부활약, 성배) gives a target dead in this game ``hp`` HP back.
+    The item is used up."""
+
+    actor: str
+    slot: int
+    target: str
+    hp: int = 1
+
+
+def item_use(state: SessionState, act: UseItem, dice: Dice, events: list[Event]) -> SessionState:
+    """Apply :class:`UseItem` (the caller runs the camp's cycle around it)."""
+    from meikyu.systems.meikyu_kingdom.combat.items import revival_items
+    from meikyu.systems.meikyu_kingdom.expedition.effects import heal
+
+    user = state.character(act.actor)
+    target = state.character(act.target)
+    item = user.items[act.slot] if 0 <= act.slot < len(user.items) else None
+    if item is None:
+        raise lab_error("no_item", "R-MK-36", actor=act.actor, slot=act.slot)
+    labels = {item.name, *item.names.values()}
+    reviving = next((r for r in revival_items().values() if labels & {r.id, *r.names}), None)
+    dead = state.conditions.get(act.target) == DEAD
+    if reviving is not None:
+        if not dead:
+            raise lab_error("not_dead", "R-MK-34", id=act.target)
+        if act.hp < 1:
+            raise lab_error("revive_hp", "R-MK-34", hp=act.hp)
+        hp = min(act.hp, target.max_hp)
+        events.append(HpChanged(target.id, target.hp, hp, "revive"))
+        state = replace(state.put(replace(target, hp=hp)),
+                        conditions={k: v for k, v in state.conditions.items() if k != target.id})
+        events.append(ConditionChanged(target.id, "ok"))
+    elif item.heal > 0:
+        if dead:
+            raise lab_error("dead_no_heal", "R-MK-34", id=act.target)
+        state = heal(state, target.id, sum(dice.roll(6) for _ in range(item.heal)), events)
+    else:
+        raise lab_error("not_recovery", "R-MK-31", item=item.label("en"))
+    user = state.character(act.actor)
+    return state.put(replace(user, items=tuple(None if i == act.slot else it for i, it in enumerate(user.items))))
+
+
+def usable_items(state: SessionState, actors: Sequence[str]) -> list[Action]:
+    """Recovery items on the hurt, revival items on the dead, for each of ``actors`` (R-MK-31, R-MK-34)."""
+    from meikyu.systems.meikyu_kingdom.combat.items import revival_items
+
+    revive = {n for r in revival_items().values() for n in (r.id, *r.names)}
+    out: list[Action] = []
+    for ident in actors:
+        for slot, item in enumerate(state.character(ident).items):
+            if item is None:
+                continue
+            reviving = bool({item.name, *item.names.values()} & revive)
+            for t in state.court:
+                dead = state.conditions.get(t.id) == DEAD
+                if (reviving and dead) or (not reviving and item.heal > 0 and not dead and t.hp < t.max_hp):
+                    out.append(UseItem(ident, slot, t.id))
+    return out
+
+
+TRADE = "trade"
+TRADE_EASIER = 2
+"""A trade with a monster that surrendered is 2 easier (R-MK-42)."""
+
+
+@dataclass(frozen=True)
+class Trade(Action):
+    """In camp ``actor`` tries to trade with ``partner``, a monster of the last battle that surrendered
+    and survived (R-MK-42): a ``stat`` check against the trade's ``difficulty`` (the GM's, from the
+    book) less 2; what is traded the GM settles. It is the actor's support action of the quarter."""
+
+    actor: str
+    partner: str
+    stat: str = "charm"
+    difficulty: int = 9
 
 
 def camp_moved(state: SessionState, cycle: CycleState, events: list[Event]) -> tuple[SessionState, tuple[Event, ...]]:

@@ -12,6 +12,7 @@ from meikyu.dice.source import Dice
 from meikyu.engine import Event
 from meikyu.errors import RuleError
 from meikyu.formula import evaluate
+from meikyu.systems.meikyu_kingdom.check.called import Call, CalledCheck
 from meikyu.systems.meikyu_kingdom.check.voice import change_voice
 from meikyu.systems.meikyu_kingdom.combat.model import DEAD, INCAPACITATED
 from meikyu.systems.meikyu_kingdom.expedition.events import (
@@ -39,10 +40,35 @@ def with_expedition(state: SessionState, **changes: Any) -> SessionState:
     return replace(state, expedition=replace(state.expedition, **changes))
 
 
-def lose_hp(state: SessionState, actor: str, amount: int, reason: str, events: list[Event]) -> SessionState:
+def call_check(state: SessionState, call: Call) -> SessionState:
+    """``call`` waits for its roller, with the cooperation waiting for the roller's next check
+    (R-MK-12): the accepted cooperation of the cycle under way — the kingdom phase's actions or a
+    camp — on the roller is taken out of the cycle and adds each helper's favor to this check.
+    Games created before session 7 (``seed_review`` off) never used it."""
+    cycle = state.actions if state.step == "actions" else None
+    exp = state.expedition
+    if state.phase == "labyrinth" and exp is not None and exp.camp is not None:
+        cycle = exp.camp
+    if not state.seed_review or cycle is None or not call.actor:
+        return replace(state, called=CalledCheck(call))
+    helpers = tuple(dict.fromkeys(h for h, t, _ in cycle.cooperation if t == call.actor))
+    if not helpers:
+        return replace(state, called=CalledCheck(call))
+    left = replace(cycle, cooperation=tuple(c for c in cycle.cooperation if c[1] != call.actor))
+    state = replace(state, called=CalledCheck(replace(call, helpers=helpers)))
+    return replace(state, actions=left) if cycle is state.actions else with_expedition(state, camp=left)
+
+
+def lose_hp(
+    state: SessionState, actor: str, amount: int, reason: str, events: list[Event], *, armor: bool = False
+) -> SessionState:
     """HP loss outside battle. At HP ≤ 0 a land maker is incapacitated; losing more while incapacitated
-    kills (R-MK-31). Ruling: outside battle the fatal-wound table is not rolled (the GM may, by hand)."""
+    kills (R-MK-31). Ruling: outside battle the fatal-wound table is not rolled (the GM may, by hand).
+    ``armor``: it is damage (a trap's, poison's, a fall's), which the armor carried reduces — unlike an
+    HP reduction (hunger, R-MK-32) — in games created since session 7 (R-MK-30)."""
     char = state.character(actor)
+    if armor and state.seed_review:
+        amount -= char.armor_reduction()
     if amount <= 0 or state.conditions.get(actor) == DEAD:
         return state
     new = replace(char, hp=char.hp - amount)
@@ -85,6 +111,8 @@ def apply(state: SessionState, outcomes: tuple[Outcome, ...], me: str, dice: Dic
             char = state.character(ident)
             amount = evaluate(out.amount, dice, {"hp": char.hp})
             if out.kind == "damage":
+                state = lose_hp(state, ident, abs(amount), "trap", events, armor=True)
+            elif out.kind == "hp_loss":
                 state = lose_hp(state, ident, abs(amount), "trap", events)
             elif out.kind == "heal":
                 state = heal(state, ident, abs(amount), events)
@@ -97,6 +125,16 @@ def apply(state: SessionState, outcomes: tuple[Outcome, ...], me: str, dice: Dic
                     state = state.put(char.with_drive(char.drive + amount))
             elif out.kind == "minions" and char.minions > 0:  # a minion cost works while one is left (R-MK-19)
                 state = state.put(replace(char, minions=max(0, char.minions - abs(amount))))
+            elif out.kind == "desertion":  # minions sent home by a trap or an event: citizens again (R-MK-45)
+                from meikyu.systems.meikyu_kingdom.expedition.minions import desert
+
+                kingdom, court, said = desert(state.kingdom, state.court, ident, abs(amount), "desertion")
+                events.extend(said)
+                sent = min(abs(amount), char.minions)
+                state = replace(state, kingdom=kingdom, court=court)
+                if state.expedition is not None and sent:
+                    home = state.expedition.sent_home
+                    state = with_expedition(state, sent_home={**home, ident: home.get(ident, 0) + sent})
     return state
 
 

@@ -24,24 +24,31 @@ from dataclasses import dataclass, replace
 
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
-from meikyu.systems.meikyu_kingdom.check.called import Call, CalledCheck
+from meikyu.systems.meikyu_kingdom.check.called import Call
 from meikyu.systems.meikyu_kingdom.check.check import CheckState
-from meikyu.systems.meikyu_kingdom.combat.model import COURT
+from meikyu.systems.meikyu_kingdom.combat.model import COURT, OK
 from meikyu.systems.meikyu_kingdom.events import StatusCured
 from meikyu.systems.meikyu_kingdom.expedition import battle as seam
 from meikyu.systems.meikyu_kingdom.expedition.camp import (
     BOXED_LUNCH,
     REST,
+    TRADE,
+    TRADE_EASIER,
     Camp,
     Eat,
     GoHungry,
     Rest,
+    Trade,
+    UseItem,
     camp_moved,
+    item_use,
     meal,
     own_lunch,
+    usable_items,
 )
 from meikyu.systems.meikyu_kingdom.expedition.effects import (
     apply,
+    call_check,
     haul,
     lab_error,
     lab_of,
@@ -58,6 +65,7 @@ from meikyu.systems.meikyu_kingdom.expedition.events import (
     TrapNoticed,
     TrapSprung,
 )
+from meikyu.systems.meikyu_kingdom.expedition.fall import FALL, FallOutside, after_fall, fall
 from meikyu.systems.meikyu_kingdom.expedition.minions import TRANSPORT
 from meikyu.systems.meikyu_kingdom.expedition.quarters import end_quarter, leave
 from meikyu.systems.meikyu_kingdom.expedition.transport import Transport, begin_transport, finish_transport
@@ -65,6 +73,7 @@ from meikyu.systems.meikyu_kingdom.kingdom.cycle import Act, CycleRules, CycleSt
 from meikyu.systems.meikyu_kingdom.labyrinth import finds
 from meikyu.systems.meikyu_kingdom.labyrinth.map import Room
 from meikyu.systems.meikyu_kingdom.session_state import Expedition, Loot, SessionState
+from meikyu.systems.meikyu_kingdom.sheets.character import STATS
 
 FORMATION_AREAS = (0, 1, 2)
 """The court's own areas: HQ, rear, front (R-MK-21)."""
@@ -141,7 +150,7 @@ class TakeMaterial(Action):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     SetFormation, EnterLabyrinth, MoveTo, Camp, Rest, GoHome, SearchTrap, SkipSearch, TryDisarm, LeaveTrap,
-    ChooseRoller, Eat, GoHungry, TakeMaterial, Transport, finds.TakeItem,
+    ChooseRoller, Eat, GoHungry, TakeMaterial, Transport, finds.TakeItem, UseItem, Trade, FallOutside,
 )
 
 
@@ -205,7 +214,7 @@ def _able(state: SessionState, actor: str, rule: str = "R-MK-31") -> None:
 
 
 def _call(state: SessionState, actor: str, stat: str, difficulty: int, purpose: str, subject: str = "") -> SessionState:
-    return replace(state, called=CalledCheck(Call(actor, stat, difficulty, purpose, subject=subject)))
+    return call_check(state, Call(actor, stat, difficulty, purpose, subject=subject))
 
 
 def begin(state: SessionState) -> SessionState:
@@ -249,7 +258,7 @@ def _continue(state: SessionState, events: list[Event], dice: Dice) -> SessionSt
         events.append(BattleBegins(encounter.names))
         battle = seam.start(state.court, state.conditions, ex.formation, encounter, state.kingdom.voice,
                             state.uncertain_used, state.kingdom.land_makers, beasts, state.sixes_prompt,
-                            state.sixes_stakes)
+                            state.sixes_stakes, state.seed_review, state.ghost_rule)
         return with_expedition(replace(state, battle=battle, broken=()), stage="battle")
     if room.event is not None and room.id not in ex.events_done:
         if room.event.check is not None:
@@ -303,6 +312,34 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
         _need(state, "choose")
         cycle = CycleState(state.able(), kind="quarter", number=ex.quarters + 1)
         return with_expedition(state, stage="camp", camp=cycle), ()
+    if isinstance(action, UseItem):
+        _need(state, "choose", "camp")
+        _able(state, action.actor)
+        if ex.stage == "camp":  # in camp, the actor's support action of the quarter (R-MK-08)
+            assert ex.camp is not None
+            cycle, said = CycleRules().step(ex.camp, Act(action.actor, "support", "item"), dice)
+            state = item_use(state, action, dice, events)
+            cycle, more = CycleRules().step(cycle, Resolve(), dice)
+            return camp_moved(state, cycle, [*events, *said, *more])
+        return item_use(state, action, dice, events), tuple(events)
+    if isinstance(action, FallOutside):
+        return fall(state, action), ()
+    if isinstance(action, Trade):
+        _need(state, "camp")
+        _able(state, action.actor)
+        if action.partner not in ex.partners:
+            raise lab_error("no_partner", "R-MK-42", partner=action.partner, partners=", ".join(ex.partners) or "-")
+        if action.stat not in STATS:
+            raise lab_error("trade_stat", "R-MK-10", stat=action.stat, stats=", ".join(STATS))
+        assert ex.camp is not None
+        cycle, said = CycleRules().step(ex.camp, Act(action.actor, "support", TRADE), dice)
+        state = call_check(with_expedition(state, camp=cycle),
+                           Call(action.actor, action.stat, action.difficulty - TRADE_EASIER, TRADE,
+                                subject=action.partner))
+        _, ex = lab_of(state)
+        assert ex.camp is not None
+        cycle, more = CycleRules().step(ex.camp, Resolve(), dice)
+        return camp_moved(state, cycle, [*said, *more])
     if isinstance(action, Rest):
         _need(state, "camp")
         _able(state, action.actor)
@@ -402,12 +439,14 @@ def _trap_done(state: SessionState, events: list[Event], dice: Dice) -> SessionS
 
 def after_check(state: SessionState, call: Call, done: CheckState, dice: Dice, events: list[Event]) -> SessionState:
     """A called check is finished: carry out what depends on it."""
-    if state.expedition is None or state.labyrinth is None or call.purpose == "gm":
-        return state
+    if state.expedition is None or state.labyrinth is None or call.purpose in ("gm", TRADE):
+        return state  # what a GM's call or a trade brings, the GM settles
     lab, ex = lab_of(state)
     room = lab.room(ex.room)
     if call.purpose == TRANSPORT:
         return finish_transport(state, done, dice, events)
+    if call.purpose == FALL:
+        return after_fall(state, call, done, dice, events)
     if call.purpose == "trap_search":
         if room.trap is None:
             events.append(NothingFound())
@@ -448,17 +487,27 @@ def battle_over(state: SessionState, events: list[Event], dice: Dice) -> Session
     """The battle is over: write it back (:func:`.battle.fold_back`) and take its treasure."""
     battle = state.battle
     assert battle is not None
-    court, cond, lines = seam.fold_back(state.court, state.conditions, state.deadlines, battle, state.broken)
+    court, cond, lines = seam.fold_back(state.court, state.conditions, state.deadlines, battle, state.broken,
+                                      items_kept=state.seed_review)
     events.append(BattleSettled(battle.winner or "none", battle.outcome or "none"))
     if battle.winner == COURT:
         result = "won"
+    elif battle.escaped and battle.escaped != COURT and state.seed_review:
+        result = "fled"  # the monsters escaped (R-MK-37): the court holds the room; the GM places them anew
     elif battle.escaped == COURT or battle.surrendered == COURT or not battle.winner:
         result = "retreat"
     else:
         result = "lost"
     state = replace(state, court=court, conditions=cond, deadlines=lines, uncertain_used=battle.uncertain_used,
                     battle=None, broken=())
-    state = with_expedition(state, battle_result=result)
+    state = with_expedition(state, battle_result=result, partners=())
+    if state.seed_review and battle.surrendered and battle.surrendered != COURT:  # trade partners (R-MK-42)
+        survivors = tuple(c.id for c in battle.combatants if c.side == battle.surrendered and c.condition == OK)
+        state = with_expedition(state, partners=survivors)
+    if state.seed_review:  # everyone stays where the battle left them until a camp re-forms the court (R-MK-21/22)
+        _, ex = lab_of(state)
+        areas = {c.id: c.area for c in battle.combatants if c.side == COURT and c.id in ex.formation}
+        state = with_expedition(state, formation={**ex.formation, **areas})
     loot: list[Loot] = []
     for found in battle.loot:
         if found.kind == "materials" and found.count and found.materials:
@@ -479,9 +528,9 @@ def battle_over(state: SessionState, events: list[Event], dice: Dice) -> Session
 def _after_battle(state: SessionState, events: list[Event], dice: Dice) -> SessionState:
     lab, ex = lab_of(state)
     room = lab.room(ex.room)
-    if ex.battle_result == "won":
+    if ex.battle_result in ("won", "fled"):
         state = with_expedition(state, cleared=(*ex.cleared, room.id))
-        if room.encounter is not None and room.encounter.goal:
+        if room.encounter is not None and room.encounter.goal and ex.battle_result == "won":
             state = replace(state, goal_met=True)
         return _continue(state, events, dice)
     if not state.able() or ex.battle_result == "lost":
@@ -498,7 +547,7 @@ def legal(state: SessionState) -> list[Action]:
     if ex.stage == "prepare":
         return [EnterLabyrinth(), *(SetFormation(c, a) for c in able for a in FORMATION_AREAS if ex.formation.get(c) != a)]
     if ex.stage == "choose":
-        out: list[Action] = [*(MoveTo(r) for r in lab.room(ex.room).exits), Camp()]
+        out: list[Action] = [*(MoveTo(r) for r in lab.room(ex.room).exits), Camp(), *usable_items(state, able)]
         return [*out, GoHome()] if ex.room == lab.entrance else out
     if ex.stage == "trap_search":
         return [*(SearchTrap(c, s) for c in able for s in ("search", "wit")), SkipSearch()]
@@ -523,7 +572,11 @@ def legal(state: SessionState) -> list[Action]:
         from meikyu.systems.meikyu_kingdom.kingdom.cycle import Pass
 
         ready = [c for c in ex.camp.characters if ex.camp.ready(c)]
-        return [*(Rest(c) for c in ready), *_transports(state, ready), *(Pass(c) for c in ready)]
+        formation: list[Action] = [SetFormation(c, a) for c in able for a in FORMATION_AREAS
+                                   if ex.formation.get(c) != a]
+        formation += [Trade(c, p) for c in ready for p in ex.partners]
+        return [*(Rest(c) for c in ready), *usable_items(state, ready), *_transports(state, ready),
+                *formation, *(Pass(c) for c in ready)]
     return []
 
 
@@ -541,4 +594,4 @@ def _transports(state: SessionState, ready: list[str]) -> list[Action]:
     return out
 
 
-__all__ = ["ACTION_TYPES", "after_check", "battle_over", "begin", "camp_moved", "end_quarter", "legal", "step"]
+__all__ = ["ACTION_TYPES", "after_check", "battle_over", "begin", "call_check", "camp_moved", "end_quarter", "legal", "step"]

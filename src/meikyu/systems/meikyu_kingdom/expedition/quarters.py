@@ -32,7 +32,7 @@ def end_quarter(state: SessionState, events: list[Event], dice: Dice | None = No
     state = with_expedition(state, quarters=quarters, camp=None, stage="choose")
     for char in state.court:
         if char.has("poison") and state.conditions.get(char.id) != DEAD:
-            state = lose_hp(state, char.id, 1, "poison", events)
+            state = lose_hp(state, char.id, 1, "poison", events, armor=True)
     deadlines = dict(state.deadlines)
     for ident, line in state.deadlines.items():
         if not line.startswith("quarter"):

@@ -81,6 +81,8 @@ class EffectState:
     """The game's switch for its checks' 6s (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.sixes_prompt`)."""
     sixes_stakes: bool = False
     """Its other one (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.sixes_stakes`)."""
+    seed_review: bool = False
+    """The game's seed-review switch (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.seed_review`)."""
 
     @property
     def waiting(self) -> bool:
@@ -129,6 +131,7 @@ class EffectState:
             "called_frame": None if self.called_frame is None else _frame_to_data(self.called_frame),
             "sixes_prompt": self.sixes_prompt,
             "sixes_stakes": self.sixes_stakes,
+            "seed_review": self.seed_review,
         }
 
     @classmethod
@@ -153,6 +156,7 @@ class EffectState:
             called_frame=None if data.get("called_frame") is None else _frame_from_data(data["called_frame"]),
             sixes_prompt=bool(data.get("sixes_prompt", False)),
             sixes_stakes=bool(data.get("sixes_stakes", False)),
+            seed_review=bool(data.get("seed_review", False)),
         )
 
     def env(self, who: str = "") -> dict[str, int]:

@@ -128,6 +128,10 @@ class RoundTableState:
     pending: RequestItem | RequestFacility | RequestPassage | RequestDestroy | None = None
     items_requested: tuple[str, ...] = ()
     """Characters who already asked for their free item this meeting, approved or refused (R-MK-05)."""
+    seed_review: bool = False
+    """A facility costs its value (R-MK-05): a catalog facility its catalog value, whatever the request
+    says; a facility the catalog lacks the value the request gives, at least 1. New round tables set it
+    (issue 28, session 7); off, round tables saved before take a request's value as it was played."""
 
     @property
     def prompt(self) -> Prompt | None:
@@ -143,6 +147,8 @@ class RoundTableState:
         if isinstance(request, RequestItem):
             return 0
         if isinstance(request, RequestFacility):
+            if self.seed_review and facilities.known(request.name):
+                return facilities.facility(request.name).value
             return request.value if request.value is not None else facilities.facility(request.name).value
         if isinstance(request, RequestPassage):
             return PASSAGE_COST
@@ -173,6 +179,7 @@ class RoundTableState:
             data.get("stage", "organization"),
             None if pending is None else ACTIONS.load(pending),
             from_data(tuple[str, ...], data.get("items_requested", [])),
+            bool(data.get("seed_review", False)),
         )
 
 
@@ -258,6 +265,13 @@ def _validate(state: RoundTableState, req: Request) -> None:
     _room(req.a if isinstance(req, RequestPassage) else req.room)
     if isinstance(req, RequestFacility):
         state.cost(req)  # unknown facility without a value → clear error
+        if state.seed_review and req.value is not None:
+            price = facilities.facility(req.name).value if facilities.known(req.name) else None
+            if price is not None and req.value != price:
+                raise RuleError("R-MK-05", "mk.error.round_table.facility_price", name=req.name, value=req.value,
+                                price=price)
+            if price is None and req.value < 1:
+                raise RuleError("R-MK-05", "mk.error.round_table.facility_value", name=req.name, value=req.value)
         if land.facilities(req.room):
             raise RuleError("R-MK-05", "mk.error.round_table.room_taken", room=req.room, facility=",".join(land.facilities(req.room)))
     elif isinstance(req, RequestPassage):

@@ -27,9 +27,11 @@ from meikyu.formula import parse_formula
 from meikyu.systems.meikyu_kingdom.sheets.character import BAD_STATUSES, STATS
 from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, read_file, sheet_error
 
-EFFECT_KINDS = ("damage", "heal", "status", "drive", "minions", "voice", "material", "item")
-"""What a trap or event may do: HP loss (``damage``, never reduced by armor, a ruling) or gain, a bad
-status (R-MK-44), drive, a minion cost (R-MK-19), voice (R-MK-20), a material or an item for the haul."""
+EFFECT_KINDS = ("damage", "hp_loss", "heal", "status", "drive", "minions", "desertion", "voice", "material", "item")
+"""What a trap or event may do: ``damage`` (which armor reduces, R-MK-30) or an HP reduction
+(``hp_loss``, which it does not, R-MK-32), HP gained, a bad
+status (R-MK-44), drive, a minion cost (R-MK-19) or minions sent home (``desertion``, R-MK-45: they
+become citizens again), voice (R-MK-20), a material or an item for the haul."""
 TARGETS = ("self", "each", "random")
 SAMPLE = "sample_labyrinth.toml"
 

@@ -52,6 +52,19 @@ def catalog() -> dict[str, Facility]:
     return out
 
 
+def known(name: str) -> bool:
+    """Whether the catalog has facility ``name`` (by any of its names).
+
+    >>> known("field"), known("castle of dreams")
+    (True, False)
+    """
+    try:
+        facility(name)
+    except InputError:
+        return False
+    return True
+
+
 def facility(name: str) -> Facility:
     """Look a facility up by its (Korean) name or any localized name (English in any case: field, Field).
 
