@@ -13,12 +13,10 @@ from meikyu.systems.meikyu_kingdom.kingdom.cycle import (
     ActionResolved,
     CycleRules,
     CycleState,
-    DataEffect,
     Pass,
     Resolve,
-    conflict_order,
-    prevailing,
 )
+from meikyu.systems.meikyu_kingdom.effects.order import DataEffect, conflict_order, prevailing
 
 
 def game(*chars: str, **kw: object) -> Game[CycleState]:

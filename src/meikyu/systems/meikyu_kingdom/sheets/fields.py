@@ -142,6 +142,10 @@ class Reader:
         table = self.names(field)
         return next(table[lang] for lang in FALLBACK_LANGS if lang in table), table
 
+    def mark(self, *fields: str) -> None:
+        """Count these fields as read (another reader took them: the effects of data that acts)."""
+        self._seen.update(fields)
+
     def sub(self, value: Any, entry: str) -> Reader:
         return Reader(value, file=self.file, entry=f"{self.entry}.{entry}" if self.entry else entry)
 
