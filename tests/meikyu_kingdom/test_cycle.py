@@ -8,6 +8,7 @@ import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import RuleError
+from meikyu.systems.meikyu_kingdom.effects.order import DataEffect, conflict_order, prevailing
 from meikyu.systems.meikyu_kingdom.kingdom.cycle import (
     Act,
     ActionResolved,
@@ -16,7 +17,6 @@ from meikyu.systems.meikyu_kingdom.kingdom.cycle import (
     Pass,
     Resolve,
 )
-from meikyu.systems.meikyu_kingdom.effects.order import DataEffect, conflict_order, prevailing
 
 
 def game(*chars: str, **kw: object) -> Game[CycleState]:

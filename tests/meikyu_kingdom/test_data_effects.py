@@ -122,3 +122,183 @@ def test_a_sheet_with_acts_in_a_saved_state_loads_the_same() -> None:
     state = CheckState(s.kingdom, s.characters)
     assert CheckState.from_data(state.to_data()) == state
     assert replace(state).court[3].skills[0].acts is not None
+
+
+def test_r_mk_09_hawk_eye_in_a_battle_search_check_and_its_line() -> None:
+    """In battle, Mir's Hawk Eye adds to her search for traps (R-MK-36): 3+2 + search 3 + 1 = 9 meets
+    [2 court + 7]; the check's line names it, for the GM and for the players, in every language."""
+    from tests.meikyu_kingdom.combat.battle_helpers import acting, battle, mon, play
+
+    from meikyu.systems.meikyu_kingdom.combat import events as ev
+    from meikyu.systems.meikyu_kingdom.combat.actions import SearchSpot
+    from meikyu.systems.meikyu_kingdom.combat.model import Combatant, Trap
+    from meikyu.systems.meikyu_kingdom.combat.view import render
+
+    court = _court()
+    mir = Combatant.from_character(court["mir"], area=2)
+    seoa = Combatant.from_character(court["seoa"], area=2)
+    assert [(d.source, d.amount, d.stats) for d in mir.data] == [("매의 눈", 1, ("search",))] and not seoa.data
+    trap = Trap("t1", "spikes", area=5, stat="search", difficulty=8)
+    b = acting(battle(mir, seoa, mon("rat", area=4), traps=(trap,)))
+    after, events = play(b, SearchSpot("mir", "search"), 3, 2)
+    check = next(e for e in events if isinstance(e, ev.Check))
+    assert (check.achievement, check.difficulty, check.success, check.data) == (9, 9, True, (("매의 눈", 1),))
+    assert not after.traps[0].hidden
+    assert "+1 Hawk Eye" in render(check, after, "en") and "+1 鷹の目" in render(check, after, "ja", "player")
+    assert "+1 매의 눈" in render(check, after, "ko")
+    # without the skill the same dice miss: 8 < 9
+    plain = acting(battle(evolve_data(mir), seoa, mon("rat", area=4), traps=(trap,)))
+    _, events = play(plain, SearchSpot("mir", "search"), 3, 2)
+    assert not next(e for e in events if isinstance(e, ev.Check)).success
+
+
+def evolve_data(piece: object) -> object:
+    from meikyu.systems.meikyu_kingdom.combat.model import evolve
+
+    return evolve(piece, data=())  # type: ignore[arg-type]
+
+
+def _shield_wall_battle() -> object:
+    from tests.meikyu_kingdom.combat.battle_helpers import acting, battle, mon
+
+    from meikyu.systems.meikyu_kingdom.combat.model import MONSTERS, Combatant, evolve
+
+    court = _court()
+    haneul = Combatant.from_character(court["haneul"], area=2)
+    doyun = Combatant.from_character(court["doyun"], area=2)
+    b = acting(battle(haneul, doyun, mon("rat", area=2, valor=2)), side=MONSTERS)
+    return evolve(b, combatants=tuple(evolve(c, acted=c.side != MONSTERS) for c in b.combatants))
+
+
+def test_r_mk_08_shield_wall_is_offered_to_its_owner_and_takes_the_blow() -> None:
+    """A monster attacks Haneul; Doyun, in her area, holds Shield Wall (an interrupt answering an ally
+    attacked here): he is asked, his seat answers, and the blow (claw 2 − his armor 1) is his."""
+    from tests.meikyu_kingdom.combat.battle_helpers import play
+
+    from meikyu.systems.meikyu_kingdom.combat import events as ev
+    from meikyu.systems.meikyu_kingdom.combat.actions import Attack, Choose
+    from meikyu.systems.meikyu_kingdom.combat.legal import legal_actions
+    from meikyu.systems.meikyu_kingdom.combat.view import render
+    from meikyu.systems.meikyu_kingdom.combat.words import pending_text
+
+    b = _shield_wall_battle()
+    asked, _ = play(b, Attack("rat", "haneul"))  # no die yet: the interrupt comes before the hit check
+    assert asked.pending is not None and asked.pending.actor == "doyun"
+    assert asked.pending.choice is not None and asked.pending.choice.kind == "interrupt"
+    assert set(legal_actions(asked)) == {Choose("방패막이"), Choose("pass")}
+    assert "Shield Wall" in pending_text(asked, "en") and "방패막이" in pending_text(asked, "ko")
+    done, events = play(asked, Choose("방패막이"), 5, 5)  # 10 + valor 2 hits Haneul's evasion 8
+    assert done.get("haneul").hp == 8 and done.get("doyun").hp == 11
+    covered = next(e for e in events if isinstance(e, ev.Covered))
+    assert "Shield Wall" in render(covered, done, "en") and "盾になる" in render(covered, done, "ja")
+    assert done.get("doyun").used == (("방패막이", b.round),)  # the round it was used in (then a new round began)
+
+
+def test_r_mk_08_shield_wall_once_per_round_and_declined() -> None:
+    from tests.meikyu_kingdom.combat.battle_helpers import play
+
+    from meikyu.systems.meikyu_kingdom.combat.actions import Attack, Choose
+    from meikyu.systems.meikyu_kingdom.combat.model import evolve
+
+    b = _shield_wall_battle()
+    asked, _ = play(b, Attack("rat", "haneul"))
+    done, _ = play(asked, Choose("pass"), 5, 5)
+    assert done.get("haneul").hp == 6 and done.get("doyun").hp == 12
+    used = evolve(b, combatants=tuple(evolve(c, used=(("방패막이", b.round),)) if c.id == "doyun" else c for c in b.combatants))
+    done, _ = play(used, Attack("rat", "haneul"), 5, 5)  # already used this round: not asked
+    assert done.pending is None and done.get("haneul").hp == 6
+
+
+def _court_battle(hidden_rat: bool = False) -> object:
+    from tests.meikyu_kingdom.combat.battle_helpers import acting, battle, mon
+
+    from meikyu.systems.meikyu_kingdom.combat.model import Combatant
+
+    court = _court()
+    pieces = [Combatant.from_character(court[i], area=2) for i in ("haneul", "doyun", "seoa", "mir")]
+    return acting(battle(*pieces, mon("rat", area=3, level=2, hidden=hidden_rat, appearance="a shadow")))
+
+
+def test_r_mk_08_rallying_cry_is_haneuls_support_action_and_helps_the_next_check() -> None:
+    """Haneul's Rallying Cry is offered to her (aimed at an ally in her area), once per cycle; Mir's next
+    check gets +1: her search for traps 3+2 + 3 + Hawk Eye 1 + 1 = 10 meets [4 + 7] − 1 … 11 with it."""
+    from tests.meikyu_kingdom.combat.battle_helpers import play
+
+    from meikyu.systems.meikyu_kingdom.combat import events as ev
+    from meikyu.systems.meikyu_kingdom.combat.actions import SearchSpot, UseData
+    from meikyu.systems.meikyu_kingdom.combat.legal import legal_actions
+    from meikyu.systems.meikyu_kingdom.combat.words import describe
+
+    b = _court_battle()
+    offered = [a for a in legal_actions(b) if isinstance(a, UseData)]
+    assert {(a.actor, a.target) for a in offered} == {("haneul", "doyun"), ("haneul", "seoa"), ("haneul", "mir")}
+    assert describe(UseData("haneul", "호령", "mir"), b, "en") == "Haneul: Rallying Cry on Mir"
+    cried, events = play(b, UseData("haneul", "호령", "mir"))
+    assert any(isinstance(e, ev.DataUsed) for e in events) and cried.get("mir").coop == (("haneul", 1, ""),)
+    assert not any(isinstance(a, UseData) for a in legal_actions(cried))  # used this cycle (and acted)
+    done, events = play(cried, SearchSpot("mir", "search"), 3, 3)  # 6 + 3 + 1 (Hawk Eye) + 1 = 11 ≥ 4 + 7
+    check = next(e for e in events if isinstance(e, ev.Check))
+    assert (check.achievement, check.difficulty, check.success) == (11, 11, True) and done.get("mir").coop == ()
+
+
+def test_r_mk_23_monsterology_reveals_a_hidden_monster_on_its_check() -> None:
+    """Seoa's Monsterology, aimed at a hidden monster: its own check, wit vs [level 2 + 5], hidden;
+    a success reveals the monster's data to the court; a failure leaves it hidden."""
+    from tests.meikyu_kingdom.combat.battle_helpers import play
+
+    from meikyu.systems.meikyu_kingdom.combat import events as ev
+    from meikyu.systems.meikyu_kingdom.combat.actions import UseData
+    from meikyu.systems.meikyu_kingdom.combat.legal import legal_actions
+
+    b = _court_battle(hidden_rat=True)
+    assert UseData("seoa", "괴물학", "rat") in legal_actions(b)
+    shown, events = play(b, UseData("seoa", "괴물학", "rat"), 2, 2)  # 4 + wit 3 = 7 ≥ 7
+    check = next(e for e in events if isinstance(e, ev.Check))
+    assert (check.purpose, check.difficulty, check.secret, check.success) == ("reputation", 7, True, True)
+    assert not shown.get("rat").hidden and any(isinstance(e, ev.Revealed) for e in events)
+    missed, _ = play(b, UseData("seoa", "괴물학", "rat"), 1, 2)
+    assert missed.get("rat").hidden
+    plain = _court_battle(hidden_rat=False)
+    assert UseData("seoa", "괴물학", "rat") not in legal_actions(plain)
+
+
+def test_r_mk_05_the_free_item_is_picked_from_the_common_item_catalog_and_a_salve_heals() -> None:
+    """The round table offers each character the catalog's items of value ≤ life level (2 in the sample);
+    a Salve asked for and approved is the catalog's Salve: in battle it heals 1D6 (R-MK-31)."""
+    from tests.meikyu_kingdom.combat.battle_helpers import acting, battle, mon, play
+
+    from meikyu.errors import RuleError
+    from meikyu.systems.meikyu_kingdom.combat.actions import UseItem
+    from meikyu.systems.meikyu_kingdom.combat.legal import legal_actions
+    from meikyu.systems.meikyu_kingdom.combat.model import Combatant, evolve
+    from meikyu.systems.meikyu_kingdom.kingdom.round_table import (
+        Approve,
+        EndOrganization,
+        RequestItem,
+        RoundTableRules,
+        RoundTableState,
+    )
+
+    s = sample()
+    game = Game(RoundTableRules(), RoundTableState(s.kingdom, s.characters), ScriptedDice([]))
+    game.play(EndOrganization())
+    offered = {(a.actor, a.item) for a in game.legal_actions() if isinstance(a, RequestItem)}
+    assert ("haneul", "salve") in offered and ("haneul", "armor") in offered
+    assert ("haneul", "revival_potion") not in offered  # value 3 > life 2
+    before = game.state
+    with pytest.raises(RuleError):
+        game.play(RequestItem("haneul", "salve", 2, common=True))  # not the catalog's value
+    with pytest.raises(RuleError):
+        game.play(RequestItem("haneul", "elixir", 1, common=True))
+    assert game.state is before
+    game.play(RequestItem("haneul", "salve", 1, common=True))
+    game.play(Approve())
+    haneul = game.state.character("haneul")
+    salve = haneul.items[2]
+    assert salve is not None and salve.label("en") == "Salve" and salve.heal == 1 and salve.acts is not None
+    assert not any(isinstance(a, RequestItem) and a.actor == "haneul" for a in game.legal_actions())
+    piece = evolve(Combatant.from_character(haneul, area=2), hp=3)
+    b = acting(battle(piece, mon("rat", area=4)))
+    assert UseItem("haneul", 2, "haneul") in legal_actions(b)
+    healed, _ = play(b, UseItem("haneul", 2, "haneul"), 4)
+    assert healed.get("haneul").hp == 7 and len(healed.get("haneul").weapons) == 2

@@ -41,9 +41,9 @@ from meikyu.systems.meikyu_kingdom.check.voice import change_voice
 from meikyu.systems.meikyu_kingdom.effects.order import check_modifiers
 from meikyu.systems.meikyu_kingdom.events import (
     CheckDeclared,
-    DataApplied,
     CheckResolved,
     CooperationApplied,
+    DataApplied,
     DiceKept,
     DiceRolled,
     DriveGained,

@@ -186,6 +186,18 @@ class Choose(Action):
 
 @ACTIONS.register
 @dataclass(frozen=True)
+class UseData(Action):
+    """Support: use a skill or an item written as data that acts (R-MK-08, ``data/DATA_EFFECTS.md``):
+    ``data`` names it, ``target`` whom it is aimed at (Rallying Cry: an ally here; Monsterology: a
+    hidden monster)."""
+
+    actor: str
+    data: str
+    target: str = ""
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
 class Reputation(Action):
     """Support: wit vs [level + 5], difficulty hidden; success reveals a hidden monster (R-MK-23)."""
 

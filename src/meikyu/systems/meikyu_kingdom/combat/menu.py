@@ -49,6 +49,7 @@ from .actions import (
     StrategyCheck,
     Surrender,
     Swap,
+    UseData,
     UseItem,
 )
 from .model import Battle
@@ -125,6 +126,9 @@ def action_key(battle: Battle, action: Action, nums: dict[str, int] | None = Non
         return f"{me}h{nums[action.target]}{COOP_CODES.get(action.action, action.action)}"
     if isinstance(action, Reputation):
         return f"{me}r{nums[action.target]}"
+    if isinstance(action, UseData):
+        index = next((n for n, u in enumerate(battle.get(action.actor).uses, 1) if u.source == action.data), 0)
+        return f"{me}k{index}{nums[action.target or action.actor]}"
     if isinstance(action, UseItem):
         return f"{me}u{nums[action.target or action.actor]}{_slot(action.slot) or 'a'}"
     if isinstance(action, OtherSupport):
@@ -149,7 +153,7 @@ def kind_of(action: Action) -> str:
         return "attack"
     if isinstance(action, (ExtraMove, Escape)):
         return "special"
-    if isinstance(action, (Carry, Swap, SearchSpot, Disarm, Cooperate, Reputation, UseItem, OtherSupport)):
+    if isinstance(action, (Carry, Swap, SearchSpot, Disarm, Cooperate, Reputation, UseItem, OtherSupport, UseData)):
         return "support"
     return "other"
 

@@ -143,10 +143,18 @@ def applicable(
 def check_modifiers(holders: Iterable[Holder], actor: str, stat: str, purpose: str, context: str = "") -> tuple[Applied, ...]:
     """The constant and equipment data that change ``actor``'s check of ``stat`` for ``purpose``: each
     with the achievement it adds (its ``achievement`` effects whose amount is a number)."""
+    return tuple(a for a in check_data(holders, actor, context) if a.acts.applies_to_check(stat, purpose, context))
+
+
+def check_data(holders: Iterable[Holder], actor: str, context: str = "") -> tuple[Applied, ...]:
+    """All of ``actor``'s constant and equipment data that add to some checks in ``context``, each with
+    the achievement it adds, in the R-MK-09 order (a battle's pieces keep these from the sheet)."""
     mine = [h for h in holders if h.id == actor]
     out: list[Applied] = []
-    for applied in applicable(mine, context=context, stat=stat, purpose=purpose):
-        amount = sum(int(e.get("amount", 0)) for e in applied.acts.of_type("achievement") if isinstance(e.get("amount"), int))  # type: ignore[call-overload]
+    for applied in applicable(mine, context=context):
+        if not (applied.acts.stats or applied.acts.checks):
+            continue
+        amount = sum(e["amount"] for e in applied.acts.of_type("achievement") if isinstance(e.get("amount"), int))  # type: ignore[misc]
         if amount:
             out.append(Applied(applied.owner, applied.source, applied.names, applied.acts, applied.order, amount))
     return tuple(out)
