@@ -302,3 +302,63 @@ def test_r_mk_05_the_free_item_is_picked_from_the_common_item_catalog_and_a_salv
     assert UseItem("haneul", 2, "haneul") in legal_actions(b)
     healed, _ = play(b, UseItem("haneul", 2, "haneul"), 4)
     assert healed.get("haneul").hp == 7 and len(healed.get("haneul").weapons) == 2
+
+
+def test_r_mk_09_the_bestiarys_skills_act() -> None:
+    """The sample bestiary's skills written as data act: the ink slime's Cling adds 1 to its hit checks
+    (and the line names it); the rust beetle's hide reduces damage; the candle knight's Wax Guard is an
+    interrupt asked of the GM's seat when another monster in its area is attacked."""
+    from tests.meikyu_kingdom.combat.battle_helpers import acting, battle, pc, play
+
+    from meikyu.systems.meikyu_kingdom.combat import events as ev
+    from meikyu.systems.meikyu_kingdom.combat.actions import Attack
+    from meikyu.systems.meikyu_kingdom.combat.bestiary import load_bestiary, monster
+    from meikyu.systems.meikyu_kingdom.combat.model import MONSTERS
+    from meikyu.systems.meikyu_kingdom.combat.view import render
+
+    book = load_bestiary()
+    assert book["rust_beetle"].armor == 1
+    slime = monster(book["ink_slime"], "slime", 2)
+    b = acting(battle(pc("ari", area=2, evasion=9), slime), side=MONSTERS)
+    _, events = play(b, Attack("slime", "ari"), 3, 3)  # 6 + valor + 1 (Cling)
+    check = next(e for e in events if isinstance(e, ev.Check))
+    assert check.data == (("cling", 1),) and check.achievement == 6 + slime.valor + 1
+    assert "+1 Cling" in render(check, b, "en") and "+1 달라붙기" in render(check, b, "ko")
+    knight, rat = monster(book["candle_knight"], "knight", 3), monster(book["moss_rat"], "rat", 3)
+    b = acting(battle(pc("ari", area=3), knight, rat))
+    asked, _ = play(b, Attack("ari", "rat"))
+    assert asked.pending is not None and asked.pending.actor == "knight" and asked.pending.choice.kind == "interrupt"
+    from meikyu.table.mk_battle import BattleKind
+
+    assert BattleKind.owner(asked, "knight") == "gm"
+
+
+def test_r_mk_17_a_pc_pays_one_hope_for_a_monster_skill_until_the_round_ends() -> None:
+    """A PC holding a constant monster skill (+1 on hit checks, via possession) pays 1 hope to declare
+    it: the hit checks of that round get +1; unpaid, or in the next round, they do not."""
+    from tests.meikyu_kingdom.combat.battle_helpers import acting, battle, mon, play
+
+    from meikyu.systems.meikyu_kingdom.combat import events as ev
+    from meikyu.systems.meikyu_kingdom.combat.actions import Attack, UseMonsterSkill
+    from meikyu.systems.meikyu_kingdom.combat.legal import legal_actions
+    from meikyu.systems.meikyu_kingdom.combat.model import Combatant, evolve
+
+    claws = {"name": "곰 발톱", "names": {"ko": "곰 발톱", "ja": "熊の爪", "en": "Bear Claws"}, "type": "constant",
+             "monster": True, "checks": ["hit"], "effects": [{"type": "achievement", "amount": 1}]}
+    sheet = Character.from_data({**MIR, "drive": 1, "capacity": 2, "skills": [claws],
+                                 "items": [{"name": "spear", "category": "weapon", "attack": "melee", "power": 2}]})
+    mir = Combatant.from_character(sheet, area=3)
+    assert check_modifiers([sheet], "mir", "valor", "hit") == ()  # outside battle nothing records it paid
+    b = acting(battle(mir, mon("rat", area=3, evasion=9)))
+    assert UseMonsterSkill("mir", "곰 발톱") in legal_actions(b)
+    _, events = play(b, Attack("mir", "rat"), 3, 3)  # unpaid: 6 + 2 = 8 misses 9
+    assert not next(e for e in events if isinstance(e, ev.Check)).success
+    paid, events = play(b, UseMonsterSkill("mir", "곰 발톱"))
+    assert paid.get("mir").drive == 0 and any(isinstance(e, ev.MonsterSkillPaid) for e in events)
+    assert UseMonsterSkill("mir", "곰 발톱") not in legal_actions(paid)
+    _, events = play(paid, Attack("mir", "rat"), 3, 3)  # paid: 6 + 2 + 1 = 9 hits
+    check = next(e for e in events if isinstance(e, ev.Check))
+    assert check.success and check.data == (("곰 발톱", 1),)
+    later = evolve(paid, round=paid.round + 1)  # the cycle is over: it no longer works
+    _, events = play(later, Attack("mir", "rat"), 3, 3)
+    assert not next(e for e in events if isinstance(e, ev.Check)).success

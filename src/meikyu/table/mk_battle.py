@@ -88,7 +88,8 @@ _KIND_OF = {
     "Carry": "support", "Swap": "support", "SearchSpot": "support", "Disarm": "support",
     "Cooperate": "support", "Reputation": "support", "OtherSupport": "support",
     "Breakthrough": "interrupt", "Decline": "interrupt", "SpendHope": "hope", "PlaceTarget": "prompt",
-    "StrategyCheck": "check", "Choose": "prompt", "UseItem": "support",
+    "StrategyCheck": "check", "Choose": "prompt", "UseItem": "support", "UseData": "support",
+    "UseMonsterSkill": "hope",
 }
 
 
@@ -485,28 +486,28 @@ def _check_of(b: Battle, by_id: dict[str, Combatant], action: Action) -> tuple[s
     try:
         if isinstance(action, act.Attack) and action.target:
             a, t = by_id[action.actor], by_id[action.target]
-            return (a.id, 2 + action.hope, hit_modifier(a, action.hold_back) + a.data_bonus("valor", "hit"), t.effective_evasion,
+            return (a.id, 2 + action.hope, hit_modifier(a, action.hold_back) + a.data_bonus("valor", "hit", b.round), t.effective_evasion,
                     t.hidden and a.side == COURT)
         if isinstance(action, act.StrategyCheck):
             rep = by_id[action.representative]
-            return rep.id, 2 + action.hope, rep.wit + rep.data_bonus("wit", "strategy"), strategy_difficulty(b.combatants, b.strategy_bonus), \
+            return rep.id, 2 + action.hope, rep.wit + rep.data_bonus("wit", "strategy", b.round), strategy_difficulty(b.combatants, b.strategy_bonus), \
                 b.hidden_enemy
         if isinstance(action, act.SearchSpot):
             c = by_id[action.actor]
             court = sum(1 for x in b.combatants if x.side == COURT)
-            return c.id, 2, getattr(c, action.stat, 0) + c.data_bonus(action.stat, "search"), court + 7, False
+            return c.id, 2, getattr(c, action.stat, 0) + c.data_bonus(action.stat, "search", b.round), court + 7, False
         if isinstance(action, act.Disarm):
             c = by_id[action.actor]
             trap = next(t for t in b.traps if t.id == action.trap)
-            return c.id, 2, getattr(c, trap.stat, 0) + c.data_bonus(trap.stat, "disarm"), trap.difficulty, False
+            return c.id, 2, getattr(c, trap.stat, 0) + c.data_bonus(trap.stat, "disarm", b.round), trap.difficulty, False
         if isinstance(action, act.Escape):
             c = by_id[action.actor]
             difficulty = max((x.effective_evasion for x in b.combatants if x.side != c.side and x.condition == "ok"),
                              default=0)
-            return c.id, 2, c.search + c.data_bonus("search", "escape"), difficulty, c.side == COURT and b.hidden_enemy
+            return c.id, 2, c.search + c.data_bonus("search", "escape", b.round), difficulty, c.side == COURT and b.hidden_enemy
         if isinstance(action, act.Reputation):
             c, t = by_id[action.actor], by_id[action.target]
-            return c.id, 2, c.wit + c.data_bonus("wit", "reputation"), t.level + 5, True
+            return c.id, 2, c.wit + c.data_bonus("wit", "reputation", b.round), t.level + 5, True
     except (StopIteration, KeyError):
         return None
     return None

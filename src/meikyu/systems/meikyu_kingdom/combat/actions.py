@@ -198,6 +198,16 @@ class UseData(Action):
 
 @ACTIONS.register
 @dataclass(frozen=True)
+class UseMonsterSkill(Action):
+    """A PC declares a monster skill it holds and pays 1 hope (R-MK-17): a constant one then works until
+    the cycle — the round — ends. Not an action of its own: the PC is not made acted."""
+
+    actor: str
+    skill: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
 class Reputation(Action):
     """Support: wit vs [level + 5], difficulty hidden; success reveals a hidden monster (R-MK-23)."""
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 from meikyu.formula import evaluate
 
 from . import events as ev
-from .actions import UseData
-from .common import Handler, err, support_actor, support_done
-from .model import DEAD, OK, DataUse
-from .resolve import check
+from .actions import UseData, UseMonsterSkill
+from .common import Handler, check_hope, err, need_phase, support_actor, support_done
+from .model import COURT, DEAD, OK, Combatant, DataBonus, DataUse
+from .resolve import check, spend_hope
 from .work import Work
 
 
@@ -70,4 +70,28 @@ def aims_at(use: DataUse, c: object, t: object) -> bool:
     return alive
 
 
-HANDLERS: dict[type, Handler] = {UseData: _use_data}
+def unpaid_monster_skills(c: Combatant, rnd: int) -> tuple[DataBonus, ...]:
+    """A PC's constant monster skills not yet paid for this round (R-MK-17)."""
+    if c.side != COURT or c.kind == "monster" or not c.data:
+        return ()
+    return tuple(d for d in c.data if d.monster and (d.source, rnd) not in c.used)
+
+
+def _use_monster_skill(w: Work, a: UseMonsterSkill) -> None:
+    need_phase(w, "R-MK-17", "strategy", "act")
+    c = w.c(a.actor)
+    if c.condition != OK:
+        raise err("R-MK-17", "cannot_act", id=a.actor, condition=c.condition)
+    rnd = w.get("round")
+    skill = next((d for d in unpaid_monster_skills(c, rnd) if d.source == a.skill), None)
+    if skill is None:
+        known = ", ".join(d.source for d in unpaid_monster_skills(c, rnd)) or "-"
+        raise err("R-MK-17", "no_monster_skill", id=a.actor, data=a.skill, known=known)
+    check_hope(w, c, 1)
+    spend_hope(w, c.id, 1)
+    c = w.c(c.id)
+    w.set(c.id, used=(*(u for u in c.used if u[1] == rnd), (skill.source, rnd)))
+    w.emit(ev.MonsterSkillPaid(c.id, skill.source))
+
+
+HANDLERS: dict[type, Handler] = {UseData: _use_data, UseMonsterSkill: _use_monster_skill}

@@ -63,6 +63,14 @@ class DataUsed(BattleEvent):
 
 
 @dataclass(frozen=True)
+class MonsterSkillPaid(BattleEvent):
+    """``actor`` paid 1 hope for the monster skill ``data``: it works until the round ends (R-MK-17)."""
+
+    actor: str
+    data: str
+
+
+@dataclass(frozen=True)
 class Covered(BattleEvent):
     """``actor`` uses the interrupt ``data`` (Shield Wall): the attack's damage on ``target`` will be
     theirs (R-MK-08)."""

@@ -121,4 +121,6 @@ def eligible(b: Battle) -> bool:
     for c in b.combatants:  # noqa: SIM110 - a plain loop is faster here
         if c.coop or c.again or (c.statuses and not c.statuses <= _HANDLED):
             return False
+        if c.used and any(d.monster for d in c.data):
+            return False  # a PC's monster skill paid for this round (R-MK-17): step counts it
     return True

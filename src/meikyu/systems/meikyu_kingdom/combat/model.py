@@ -90,6 +90,8 @@ class DataBonus:
     """Checks of these purposes (empty: any purpose)."""
     names: tuple[str, ...] = ()
     """The data's name in ko, ja, en when known."""
+    monster: bool = False
+    """A monster skill a PC holds: it adds only in a round its 1 hope was paid in (R-MK-17)."""
 
     def matches(self, stat: str, purpose: str) -> bool:
         return (not self.stats or stat in self.stats) and (not self.checks or purpose in self.checks)
@@ -243,9 +245,16 @@ class Combatant:
     """Data used, by name and the round it was used in: an interrupt is once per cycle (a round) by
     name (R-MK-08)."""
 
-    def data_bonus(self, stat: str, purpose: str) -> int:
-        """What this piece's constant and equipment data add to its check of ``stat`` for ``purpose``."""
-        return sum(d.amount for d in self.data if d.matches(stat, purpose)) if self.data else 0
+    def data_bonus(self, stat: str, purpose: str, rnd: int = 0) -> int:
+        """What this piece's constant and equipment data add to its check of ``stat`` for ``purpose`` in
+        round ``rnd`` (a PC's monster skill only in a round it paid for, R-MK-17)."""
+        return sum(d.amount for d in self.bonuses(stat, purpose, rnd)) if self.data else 0
+
+    def bonuses(self, stat: str, purpose: str, rnd: int = 0) -> tuple[DataBonus, ...]:
+        """This piece's data that add to such a check, in the R-MK-09 order."""
+        return tuple(
+            d for d in self.data if d.matches(stat, purpose) and (not d.monster or (d.source, rnd) in self.used)
+        )
 
     @property
     def alive(self) -> bool:
@@ -363,11 +372,16 @@ class Combatant:
 
 
 def data_bonuses(character: Any) -> tuple[DataBonus, ...]:
-    """A sheet's constant and equipment data that add to its checks in battle (R-MK-09), in that order."""
+    """A sheet's constant and equipment data that add to its checks in battle (R-MK-09), in that order;
+    ``character`` is a sheet or any holder of skills and items (a bestiary's monster)."""
     return tuple(
-        DataBonus(a.source, a.amount, a.acts.stats, a.acts.checks, tuple(dict(a.names).get(lang, a.source) for lang in ("ko", "ja", "en")) if a.names else ())
+        DataBonus(a.source, a.amount, a.acts.stats, a.acts.checks, _labels(a.names, a.source), a.monster)
         for a in check_data([character], character.id, "battle")
     )
+
+
+def _labels(names: tuple[tuple[str, str], ...], source: str) -> tuple[str, ...]:
+    return tuple(dict(names).get(lang, source) for lang in ("ko", "ja", "en")) if names else ()
 
 
 BATTLE_APPLIES = frozenset({"check_bonus", "check", "reveal", "cover"})
@@ -379,13 +393,15 @@ def data_uses(character: Any) -> tuple[DataUse, ...]:
     out = []
     for a in applicable([character], timings=CHOSEN, context="battle"):
         acts = a.acts
-        if not {e.type for e in acts.effects} <= BATTLE_APPLIES:
-            continue  # recovery and revival items act through UseItem and the revival actions
+        if a.monster or not {e.type for e in acts.effects} <= BATTLE_APPLIES:
+            # a PC's monster skill works through UseMonsterSkill (constant ones, R-MK-17);
+            # recovery and revival items act through UseItem and the revival actions
+            continue
         bonus = next((e for e in acts.effects if e.type == "check_bonus"), None)
         check = next((e for e in acts.effects if e.type == "check"), None)
         out.append(DataUse(
             a.source, acts.timing, acts.trigger, tuple(e.type for e in acts.effects),
-            tuple(dict(a.names).get(lang, a.source) for lang in ("ko", "ja", "en")) if a.names else (),
+            _labels(a.names, a.source),
             target=acts.target, per=acts.cost.per,
             amount=int(bonus["amount"]) if bonus is not None and isinstance(bonus["amount"], int) else 0,  # type: ignore[call-overload]
             stat=str(check["stat"]) if check is not None else "",

@@ -125,7 +125,7 @@ def check(
     data: tuple[tuple[str, int], ...] = ()
     if c.data:
         named = stat_name or PURPOSE_STATS.get(purpose, "")
-        data = tuple((d.source, d.amount) for d in c.data if d.matches(named, purpose))
+        data = tuple((d.source, d.amount) for d in c.bonuses(named, purpose, w.get("round")))
         bonus += sum(amount for _, amount in data)
     own = c.coop and purpose in OWN_CHECKS
     coop = sum(b for _, b, act in c.coop if act == purpose or not act) if own else 0

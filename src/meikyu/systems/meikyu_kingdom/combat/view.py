@@ -203,7 +203,7 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
             )
         if event.secret and role != "gm" and snake == "check":
             snake = "check_secret"
-    if isinstance(event, (ev.Covered, ev.DataUsed)):
+    if isinstance(event, (ev.Covered, ev.DataUsed, ev.MonsterSkillPaid)):
         params["data"] = data_label(battle, event.actor, event.data, lang)
     if isinstance(event, ev.MinionHelp):
         params["result"] = translate(f"mk.battle.word.{'success' if event.success else 'failure'}", lang)
@@ -252,8 +252,10 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
 def data_label(battle: Battle, owner: str, source: str, lang: str) -> str:
     """The name of data ``owner`` uses (a skill, an item), in ``lang`` when its sheet gave it."""
     piece = next((c for c in battle.combatants if c.id == owner), None)
-    use = next((u for u in piece.uses if u.source == source), None) if piece is not None else None
-    return use.label(lang) if use is not None else source
+    if piece is None:
+        return source
+    found = next((u for u in (*piece.uses, *piece.data) if u.source == source), None)
+    return found.label(lang) if found is not None else source
 
 
 def data_text(event: ev.Check, battle: Battle, lang: str) -> str:

@@ -27,6 +27,10 @@ def describe(action: Action, battle: Any, lang: str, role: str = "gm") -> str:
         params["target"] = params["target"] or params["actor"]
     if name == "Cooperate":
         params["action"] = translate(f"mk.battle.purpose.{params['action'] or 'hit'}", lang)
+    if name == "UseMonsterSkill":
+        from .view import data_label
+
+        params["skill"] = data_label(battle, params["actor"], params["skill"], lang)
     if name == "UseData":
         from .view import data_label
 

@@ -16,7 +16,7 @@ their sheet lists them: skills, then items); of contradicting effects the later 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from meikyu.systems.meikyu_kingdom.effects.acts import Acts
@@ -100,6 +100,8 @@ class Applied:
     order: DataEffect
     amount: int = 0
     """For a check: the achievement it adds."""
+    monster: bool = False
+    """A monster skill a PC holds: it works only once its 1 hope is paid (R-MK-17)."""
 
     def label(self, lang: str) -> str:
         return dict(self.names).get(lang, self.source)
@@ -135,15 +137,19 @@ def applicable(
             if trigger and acts.trigger != trigger:
                 continue
             order = DataEffect(data.name, acts.timing, holder.id, holder.level, index)
-            found.append(Applied(holder.id, data.name, tuple(sorted(data.names.items())), acts, order))
+            names = tuple(sorted(data.names.items()))
+            found.append(Applied(holder.id, data.name, names, acts, order, monster=getattr(data, "monster", False)))
     by_order = {id(a.order): a for a in found}  # sorted() hands back the same objects
     return [by_order[id(o)] for o in conflict_order(a.order for a in found)]
 
 
 def check_modifiers(holders: Iterable[Holder], actor: str, stat: str, purpose: str, context: str = "") -> tuple[Applied, ...]:
     """The constant and equipment data that change ``actor``'s check of ``stat`` for ``purpose``: each
-    with the achievement it adds (its ``achievement`` effects whose amount is a number)."""
-    return tuple(a for a in check_data(holders, actor, context) if a.acts.applies_to_check(stat, purpose, context))
+    with the achievement it adds (its ``achievement`` effects whose amount is a number). A PC's monster
+    skill is left out: outside battle nothing yet records its 1 hope paid (R-MK-17)."""
+    return tuple(
+        a for a in check_data(holders, actor, context) if not a.monster and a.acts.applies_to_check(stat, purpose, context)
+    )
 
 
 def check_data(holders: Iterable[Holder], actor: str, context: str = "") -> tuple[Applied, ...]:
@@ -156,5 +162,5 @@ def check_data(holders: Iterable[Holder], actor: str, context: str = "") -> tupl
             continue
         amount = sum(e["amount"] for e in applied.acts.of_type("achievement") if isinstance(e.get("amount"), int))  # type: ignore[misc]
         if amount:
-            out.append(Applied(applied.owner, applied.source, applied.names, applied.acts, applied.order, amount))
+            out.append(replace(applied, amount=amount))
     return tuple(out)
