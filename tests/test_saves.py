@@ -220,9 +220,18 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
         ]
     if name == "battle":
         from meikyu.systems.meikyu_kingdom.combat import actions as ba
-        from meikyu.systems.meikyu_kingdom.combat.model import MONSTERS, Options, Trap, Weapon
+        from meikyu.systems.meikyu_kingdom.combat.model import (
+            MONSTERS,
+            DataBonus,
+            DataUse,
+            Options,
+            Trap,
+            Weapon,
+        )
         from tests.meikyu_kingdom.combat.battle_helpers import acting, battle, mon, pc
 
+        cry = DataUse("cry", "support", effects=("check_bonus",), target="ally_here", per="cycle", amount=1)
+        claws = DataBonus("claws", 1, checks=("hit",), monster=True)
         dead = pc("ari", hp=0, condition="dead", acted=True, favor=(("bo", 2),))
         bo = pc("bo", favor=(("ari", 3),))
         trap = Trap("t1", "spikes", area=5, stat="search", difficulty=8, hidden=False)
@@ -241,6 +250,10 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
              [(ba.Attack("ari", "ogre"), (6, 6, 1, 5)), ba.PlaceTarget(1)]),
             (acting(battle(pc("ari", area=3, hp=3, max_hp=9, weapons=(Weapon("salve", heal=1),)), mon("rat"))),
              [(ba.UseItem("ari", 0), (4,)), ba.RestoreHp("ari", 1)]),
+            # data that acts (R-MK-08, R-MK-17): a support skill, then a monster skill paid for with hope
+            (acting(battle(pc("ari", area=2, drive=1, capacity=2, uses=(cry,), data=(claws,)), pc("bo", area=2),
+                           mon("rat"))),
+             [ba.UseMonsterSkill("ari", "claws"), ba.UseData("ari", "cry", "bo")]),
         ]
     if name == "liberator":
         from dataclasses import replace

@@ -246,12 +246,12 @@ def test_r_mk_14_called_check_offers_readings_in_words() -> None:
     g = at_labyrinth()
     in_hall(g)
     g.play(ex.SearchTrap("mir", "search"))
-    g.play(cc.DeclareHope(()), S(6, 2))  # mir: search 3, drive 0 of 2
+    g.play(cc.DeclareHope(()), S(6, 2))  # mir: search 3 + Hawk Eye 1 (R-MK-09), drive 0 of 2
     assert g.state.prompt is not None and g.state.prompt.kind == "convert_sixes"
     labels = {lang: [describe(a, g.state, lang) for a in g.legal_actions()] for lang in ("ko", "ja", "en")}
-    assert labels["en"] == ["use 6+2 → 11: success", "1×6 into drive, use 2 → 5: failure, +1 drive"]
-    assert labels["ko"][1] == "6 1개를 기력으로, 2 사용 → 5: 실패, 기력 +1"
-    assert labels["ja"][1] == "6を1個気力に、2を使う → 5：失敗、気力+1"
+    assert labels["en"] == ["use 6+2 → 12: success", "1×6 into drive, use 2 → 6: failure, +1 drive"]
+    assert labels["ko"][1] == "6 1개를 기력으로, 2 사용 → 6: 실패, 기력 +1"
+    assert labels["ja"][1] == "6を1個気力に、2を使う → 6：失敗、気力+1"
     assert "[6,2]" in prompt_line(g.state, "en") and "R-MK-14" in prompt_line(g.state, "ko")
     g.play(ConvertSixes(1))
     assert next(c for c in g.state.court if c.id == "mir").drive == 1

@@ -8,16 +8,14 @@ import meikyu.systems.meikyu_kingdom  # noqa: F401
 from meikyu.dice import ScriptedDice
 from meikyu.engine import Game
 from meikyu.errors import RuleError
+from meikyu.systems.meikyu_kingdom.effects.order import DataEffect, conflict_order, prevailing
 from meikyu.systems.meikyu_kingdom.kingdom.cycle import (
     Act,
     ActionResolved,
     CycleRules,
     CycleState,
-    DataEffect,
     Pass,
     Resolve,
-    conflict_order,
-    prevailing,
 )
 
 

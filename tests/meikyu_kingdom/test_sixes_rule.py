@@ -142,8 +142,9 @@ from meikyu.systems.meikyu_kingdom.session import SessionRules, SessionState  # 
 
 def _searching(minions: int = 0, *, saved: bool = False) -> Game[SessionState]:
     """Mir (search 3, drive 0 of 2) searches the hall for its trap: search vs 11, a pass/fail check.
-    ``saved``: a game created before session 6 (``sixes_stakes`` off)."""
-    g = at_labyrinth(mir={"minions": minions})
+    ``saved``: a game created before session 6 (``sixes_stakes`` off). Her Hawk Eye (+1 on search
+    checks, R-MK-09) is left off so the sums stay those of the rule under test."""
+    g = at_labyrinth(mir={"minions": minions, "skills": ()})
     if saved:
         g = Game(SessionRules(), replace(g.state, sixes_stakes=False))
     in_hall(g)

@@ -75,7 +75,7 @@ from meikyu.systems.meikyu_kingdom.combat.rules import (
     step,
     strategy_difficulty,
 )
-from meikyu.systems.meikyu_kingdom.combat.view import appearance, gm_notes, label, render
+from meikyu.systems.meikyu_kingdom.combat.view import appearance, data_text, gm_notes, label, render
 from meikyu.systems.meikyu_kingdom.combat.words import describe
 from meikyu.table.base import GM, MenuItem, odds_data, per_state, sort_menu
 from meikyu.table.mk_battle_ids import cover, opaque
@@ -88,7 +88,8 @@ _KIND_OF = {
     "Carry": "support", "Swap": "support", "SearchSpot": "support", "Disarm": "support",
     "Cooperate": "support", "Reputation": "support", "OtherSupport": "support",
     "Breakthrough": "interrupt", "Decline": "interrupt", "SpendHope": "hope", "PlaceTarget": "prompt",
-    "StrategyCheck": "check", "Choose": "prompt", "UseItem": "support",
+    "StrategyCheck": "check", "Choose": "prompt", "UseItem": "support", "UseData": "support",
+    "UseMonsterSkill": "hope",
 }
 
 
@@ -266,7 +267,7 @@ class BattleKind:
                                     "text": render(e, state_after, lang, role, covered)}
             if isinstance(e, ev.Check) and (role == "gm" or e.actor not in covered):
                 item["dice"] = list(e.dice)
-                item["line"] = _check_line(e, lang, secret=e.secret and role != "gm")
+                item["line"] = _check_line(e, lang, secret=e.secret and role != "gm", data=data_text(e, state_after, lang))
             out.append(item)
         return out
 
@@ -490,40 +491,41 @@ def _check_of(b: Battle, by_id: dict[str, Combatant], action: Action) -> tuple[s
     try:
         if isinstance(action, act.Attack) and action.target:
             a, t = by_id[action.actor], by_id[action.target]
-            return (a.id, 2 + action.hope, hit_modifier(a, action.hold_back), t.effective_evasion,
+            return (a.id, 2 + action.hope, hit_modifier(a, action.hold_back) + a.data_bonus("valor", "hit", b.round), t.effective_evasion,
                     t.hidden and a.side == COURT)
         if isinstance(action, act.StrategyCheck):
             rep = by_id[action.representative]
-            return rep.id, 2 + action.hope, rep.wit, strategy_difficulty(b.combatants, b.strategy_bonus), \
+            return rep.id, 2 + action.hope, rep.wit + rep.data_bonus("wit", "strategy", b.round), strategy_difficulty(b.combatants, b.strategy_bonus), \
                 b.hidden_enemy
         if isinstance(action, act.SearchSpot):
             c = by_id[action.actor]
             court = sum(1 for x in b.combatants if x.side == COURT)
-            return c.id, 2, getattr(c, action.stat, 0), court + 7, False
+            return c.id, 2, getattr(c, action.stat, 0) + c.data_bonus(action.stat, "search", b.round), court + 7, False
         if isinstance(action, act.Disarm):
             c = by_id[action.actor]
             trap = next(t for t in b.traps if t.id == action.trap)
-            return c.id, 2, getattr(c, trap.stat, 0), trap.difficulty, False
+            return c.id, 2, getattr(c, trap.stat, 0) + c.data_bonus(trap.stat, "disarm", b.round), trap.difficulty, False
         if isinstance(action, act.Escape):
             c = by_id[action.actor]
             difficulty = max((x.effective_evasion for x in b.combatants if x.side != c.side and x.condition == "ok"),
                              default=0)
-            return c.id, 2, c.search, difficulty, c.side == COURT and b.hidden_enemy
+            return c.id, 2, c.search + c.data_bonus("search", "escape", b.round), difficulty, c.side == COURT and b.hidden_enemy
         if isinstance(action, act.Reputation):
             c, t = by_id[action.actor], by_id[action.target]
-            return c.id, 2, c.wit, t.level + 5, True
+            return c.id, 2, c.wit + c.data_bonus("wit", "reputation", b.round), t.level + 5, True
     except (StopIteration, KeyError):
         return None
     return None
 
 
-def _check_line(e: ev.Check, lang: str, secret: bool) -> str:
-    """A BCDice-style line for a battle check: ``(2MK>=9) ＞ [3,4] ＞ 10 ＞ success``."""
+def _check_line(e: ev.Check, lang: str, secret: bool, data: str = "") -> str:
+    """A BCDice-style line for a battle check: ``(2MK>=9) ＞ [3,4] ＞ 10 ＞ success``; constant data that
+    added to it follow the dice (``[3,2] +1 Hawk Eye``, R-MK-09)."""
     word = translate(f"mk.battle.word.{'success' if e.success else 'failure'}", lang)
     if e.critical or e.fumble:
         word += translate(f"mk.battle.word.{'critical' if e.critical else 'fumble'}", lang)
     target = "" if secret else f">={e.difficulty}"
-    return f"({len(e.dice)}MK{target}) ＞ [{','.join(map(str, e.dice))}] ＞ {e.achievement} ＞ {word}"
+    return f"({len(e.dice)}MK{target}) ＞ [{','.join(map(str, e.dice))}]{data} ＞ {e.achievement} ＞ {word}"
 
 
 __all__ = ["BattleKind", "BattleTableRules"]

@@ -55,6 +55,10 @@ _ADDED_LATER: dict[tuple[str, ...], Any] = {
 an encounter's notes by language; session 7: the seed review's switch), by their path in the battle's data, with the value a save without them
 loads with. A field added to ``Battle`` later belongs here too: the shuffle's seed reads the whole battle."""
 
+_PIECE_ADDED_LATER: dict[str, Any] = {"data": [], "uses": [], "used": []}
+"""Fields of each combatant added later (round three: the data that acts, R-MK-08/09), with the value a save
+without them loads with."""
+
 
 def _digested(battle: Battle) -> Any:
     """What the shuffle's seed is made from: the battle's data without the fields added later while
@@ -73,6 +77,10 @@ def _digested(battle: Battle) -> Any:
             holder = holder[part]
         if holder.get(name) == old:
             del holder[name]
+    for piece in data.get("combatants", ()):
+        for name, old in _PIECE_ADDED_LATER.items():
+            if piece.get(name) == old:
+                del piece[name]
     return data
 
 

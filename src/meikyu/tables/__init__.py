@@ -62,7 +62,7 @@ BCDice's "original table" text (as posted to bcdice-api's ``/v2/original_table``
 ('1D3', 'Drinks(2) ＞ tea')
 """
 
-from meikyu.tables.loading import load_table, table_from_data
+from meikyu.tables.loading import load_table, read_effects, table_from_data
 from meikyu.tables.model import (
     EMPTY_VOCABULARY,
     LANGS,
@@ -107,5 +107,6 @@ __all__ = [
     "load_table",
     "parse_dice_kind",
     "parse_user_table",
+    "read_effects",
     "table_from_data",
 ]

@@ -169,6 +169,18 @@ def _localized(where: Where, raw: object, label: str, fld: str) -> Localized:
     return Localized({lang: raw[lang].strip() for lang in LANGS})
 
 
+def read_effects(raw: object, vocabulary: Vocabulary, *, file: str, entry: str, path: str = "effects") -> tuple[Effect, ...]:
+    """An effect list outside a table (a skill's, an item's …), validated against ``vocabulary`` with the
+    same errors a table's entry gets (file, entry, field path, what would be right).
+
+    >>> from meikyu.tables.model import EffectType, Param, Vocabulary
+    >>> vocab = Vocabulary("v", {"hp": EffectType("HP", (("amount", Param("formula", "change", required=True)),))}, {})
+    >>> read_effects([{"type": "hp", "amount": "1D6"}], vocab, file="s.toml", entry="items[0]")[0].to_data()
+    {'type': 'hp', 'amount': '1D6'}
+    """
+    return _effects(Where(file), vocabulary, raw, entry, path, 0)
+
+
 def _effects(where: Where, vocab: Vocabulary, raw: object, label: str, path: str, depth: int) -> tuple[Effect, ...]:
     if not isinstance(raw, list):
         raise where.error("bad_type", label, path, describe_type(raw), expected="an array of effects")

@@ -30,7 +30,7 @@ def test_plain_pair_matches_evaluate(a: int, b: int, modifier: int, target: int,
 from meikyu.dice.source import RandomDice, RecordingDice  # noqa: E402
 from meikyu.systems.meikyu_kingdom.combat.bestiary import load_encounter  # noqa: E402
 from meikyu.systems.meikyu_kingdom.combat.fast import _play, play_fast  # noqa: E402
-from meikyu.systems.meikyu_kingdom.combat.model import BAD_STATUSES, Battle, evolve  # noqa: E402
+from meikyu.systems.meikyu_kingdom.combat.model import BAD_STATUSES, Battle, DataBonus, evolve  # noqa: E402
 from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy  # noqa: E402
 from meikyu.systems.meikyu_kingdom.combat.rules import step  # noqa: E402
 
@@ -69,9 +69,14 @@ def test_fast_path_matches_step_on_the_sample_state_by_state() -> None:
         _assert_same(battle, seed)
 
 
+_DATA_SCOPES = ((("valor",), ()), (("wit",), ()), (("search",), ()), ((), ("hit",)), ((), ("strategy",)),
+                ((), ("fatal",)), (("search",), ("fatal",)))
+
+
 @st.composite
 def _variants(draw: st.DrawFn) -> tuple[Battle, int]:
-    """The sample with random HP, drive, capacity, minions, valor, positions, statuses and NPC kinds."""
+    """The sample with random HP, drive, capacity, minions, valor, positions, statuses, NPC kinds and
+    constant data adding to some checks."""
     base = load_encounter("sample")
     cs = []
     for c in base.combatants:
@@ -89,6 +94,11 @@ def _variants(draw: st.DrawFn) -> tuple[Battle, int]:
         )
         if c.side == "monsters" and draw(st.booleans()):
             changes.update(kind="npc", important=draw(st.booleans()), wit=draw(st.integers(0, 4)))
+        # constant data on some checks (R-MK-09): a stat's checks, or one purpose's
+        changes["data"] = tuple(
+            DataBonus(f"d{i}", draw(st.integers(-1, 2)), stats=stats, checks=checks)
+            for i, (stats, checks) in enumerate(draw(st.lists(st.sampled_from(_DATA_SCOPES), max_size=2)))
+        )
         cs.append(evolve(c, **changes))
     b = evolve(base, combatants=tuple(cs), voice=draw(st.integers(0, 5)))
     # sixes_stakes off: a battle saved before session 6, whose sixes prompt weighed every point

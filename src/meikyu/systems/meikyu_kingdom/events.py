@@ -60,6 +60,28 @@ class DisasterTriggered(MKEvent):
 
 
 @dataclass(frozen=True)
+class DataApplied(MKEvent):
+    """Data that applies by itself (a constant or equipment skill or item, R-MK-09) changed a check:
+    shown in the check's line. ``labels`` is the data's name by language (``source`` as its sheet
+    writes it when a language is missing).
+
+    >>> DataApplied("mir", "매의 눈", 1, (("en", "Hawk Eye"),)).render("en")
+    'Hawk Eye (mir): +1 achievement.'
+    """
+
+    owner: str
+    source: str
+    amount: int
+    labels: tuple[tuple[str, str], ...] = ()
+
+    def _params(self, lang: str) -> dict[str, object]:
+        params = super()._params(lang)
+        params["source"] = dict(self.labels).get(lang, self.source)
+        params["amount"] = f"{self.amount:+d}"
+        return params
+
+
+@dataclass(frozen=True)
 class CheckDeclared(MKEvent):
     actor: str
     stat: str

@@ -21,8 +21,8 @@ one-shot commands.
 >>> call.prompt.kind, call.prompt.options, call.check.kingdom.voice  # 6+2, or the 6 as drive and 2+1
 ('convert_sixes', ('0', '1'), 5)
 >>> call, _ = answer(call, ck.ConvertSixes(0), s.kingdom, s.characters, ScriptedDice([]))
->>> call.done, call.check.achievement, call.check.success   # 6+2, +3 search; mir has no minions to help
-(True, 11, True)
+>>> call.done, call.check.achievement, call.check.success   # 6+2, +3 search, +1 Hawk Eye; no minions to help
+(True, 12, True)
 """
 
 from __future__ import annotations

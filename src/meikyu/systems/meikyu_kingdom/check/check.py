@@ -38,10 +38,12 @@ from meikyu.systems.meikyu_kingdom.check.state import (
     evolve,
 )
 from meikyu.systems.meikyu_kingdom.check.voice import change_voice
+from meikyu.systems.meikyu_kingdom.effects.order import check_modifiers
 from meikyu.systems.meikyu_kingdom.events import (
     CheckDeclared,
     CheckResolved,
     CooperationApplied,
+    DataApplied,
     DiceKept,
     DiceRolled,
     DriveGained,
@@ -153,13 +155,19 @@ def _declare(state: CheckState, act: DeclareCheck, dice: Dice) -> tuple[CheckSta
         events.append(CooperationApplied(helper_id, act.actor, gain))
 
     stat_value = 0
+    applied: list[Event] = []
     if national:
         stat_value = state.kingdom.power(act.stat)
     elif act.stat:
         assert actor is not None
         stat_value = actor.stat(act.stat)
+        # constant and equipment data on this stat's checks apply by themselves (R-MK-09)
+        for data in check_modifiers(state.court, act.actor, act.stat, ""):
+            bonus += data.amount
+            applied.append(DataApplied(data.owner, data.source, data.amount, data.names))
     shown = "-" if act.difficulty is None else ("?" if act.hidden else str(act.difficulty))
-    events.insert(0, CheckDeclared(act.actor, act.stat, stat_value + act.modifier + bonus, shown, len(act.hope)))
+    declared = CheckDeclared(act.actor, act.stat, stat_value + act.modifier + bonus, shown, len(act.hope))
+    events[0:0] = [declared, *applied]
 
     new = evolve(
         state,

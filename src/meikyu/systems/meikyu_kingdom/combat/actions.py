@@ -188,6 +188,28 @@ class Choose(Action):
 
 @ACTIONS.register
 @dataclass(frozen=True)
+class UseData(Action):
+    """Support: use a skill or an item written as data that acts (R-MK-08, ``data/DATA_EFFECTS.md``):
+    ``data`` names it, ``target`` whom it is aimed at (Rallying Cry: an ally here; Monsterology: a
+    hidden monster)."""
+
+    actor: str
+    data: str
+    target: str = ""
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class UseMonsterSkill(Action):
+    """A PC declares a monster skill it holds and pays 1 hope (R-MK-17): a constant one then works until
+    the cycle — the round — ends. Not an action of its own: the PC is not made acted."""
+
+    actor: str
+    skill: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
 class Reputation(Action):
     """Support: wit vs [level + 5], difficulty hidden; success reveals a hidden monster (R-MK-23);
     ``hope`` adds dice (R-MK-15)."""

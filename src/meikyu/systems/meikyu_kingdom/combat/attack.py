@@ -47,6 +47,7 @@ def resolve_attack(
     ``improvised``: the item in ``slot`` is swung as a range-0 power-1 melee weapon (R-MK-29)."""
     a = w.c(actor)
     t = w.c(target)
+    cover = offer_cover(w, t)
     power_of_weapon = 1 if improvised else a.weapons[slot].power
     secret = t.hidden and a.side == COURT
     out = check(w, actor, "hit", hit_modifier(a, hold_back), t.effective_evasion, hope=hope, secret=secret)
@@ -59,12 +60,31 @@ def resolve_attack(
         finish_unit(w, actor)
         return
     power = max(0, power_of_weapon - (HOLD_BACK_PENALTY if hold_back else 0))
-    ctx = AttackContext(actor, target, slot, hold_back=hold_back, critical=out.critical, power=power)
+    ctx = AttackContext(actor, target, slot, hold_back=hold_back, critical=out.critical, power=power, cover=cover)
     if out.critical:
         ctx = critical_hit(w, ctx)
         if w.get("pending") is not None:
             return
     after_critical(w, ctx)
+
+
+def offer_cover(w: Work, t: Combatant) -> str:
+    """An attack declared on ``t``: each ally standing in its area who holds an interrupt that covers
+    it (Shield Wall: trigger ``ally_attacked_here``, effect ``cover``) and has not used it this round
+    (once per cycle by name, R-MK-08) is asked, in the battle's order; the first who takes it will
+    take the attack's damage. Returns that ally's id, or ``""``."""
+    rnd = w.get("round")
+    for c in list(w.cs):
+        if not c.uses or c.side != t.side or c.id == t.id or c.area != t.area or c.condition != OK:
+            continue
+        for use in c.uses:
+            # the question is asked only of data that may answer now (once per round by name)
+            asked = use.covers and (use.source, rnd) not in c.used
+            if asked and w.ask("R-MK-08", "interrupt", c.id, (use.source, "pass")) == use.source:
+                w.set(c.id, used=(*(u for u in c.used if u[1] == rnd), (use.source, rnd)))
+                w.emit(ev.Covered(c.id, t.id, use.source))
+                return c.id
+    return ""
 
 
 def after_critical(w: Work, ctx: AttackContext) -> None:
@@ -100,9 +120,10 @@ def deal_damage(w: Work, ctx: AttackContext) -> None:
             at_zero(w, ctx.target, max(lost, 0), hold_back=ctx.hold_back)
     else:
         enmity = a.enmity_to(ctx.target)
-        amount = ctx.power + enmity + ctx.hope_dice - t.reduction
-        w.emit(ev.Blow(ctx.attacker, ctx.target, ctx.power, enmity, ctx.hope_rolls, t.reduction, max(0, amount)))
-        damage(w, ctx.target, max(0, amount), hold_back=ctx.hold_back)
+        victim = w.c(ctx.cover) if ctx.cover and w.c(ctx.cover).condition == OK else t  # Shield Wall (R-MK-08)
+        amount = ctx.power + enmity + ctx.hope_dice - victim.reduction
+        w.emit(ev.Blow(ctx.attacker, victim.id, ctx.power, enmity, ctx.hope_rolls, victim.reduction, max(0, amount)))
+        damage(w, victim.id, max(0, amount), hold_back=ctx.hold_back)
     finish_unit(w, ctx.attacker)
 
 

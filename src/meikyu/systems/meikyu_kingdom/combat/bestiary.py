@@ -43,8 +43,9 @@ from typing import TYPE_CHECKING, Any
 from meikyu.errors import DataError
 from meikyu.files import named_path, parse_toml, read_text
 from meikyu.i18n import FALLBACK_LANGS
+from meikyu.systems.meikyu_kingdom.effects.acts import ACT_FIELDS, Acts, read_acts
 
-from .model import COURT, MONSTERS, Battle, Combatant, Options, Trap, Weapon
+from .model import COURT, MONSTERS, Battle, Combatant, Options, Trap, Weapon, data_bonuses, data_uses
 
 if TYPE_CHECKING:
     from ..sheets.kingdom import Kingdom
@@ -156,6 +157,8 @@ class Species:
     attacks: tuple[Weapon, ...]
     skills: tuple[str, ...]
     materials: tuple[str, ...]
+    acting: tuple[MonsterSkill, ...] = ()
+    """The skills written as data that acts, which its pieces apply (R-MK-08, R-MK-09)."""
 
 
 _WEAPON_FIELDS = ("name", "names", "power", "range", "ranged", "level", "reduction", "light", "heal", "breakable")
@@ -179,11 +182,30 @@ def _weapon(data: Any, file: str, entry: str) -> Weapon:
     )
 
 
+@dataclass(frozen=True)
+class MonsterSkill:
+    """A bestiary skill that acts: its id, its names by language and what it does."""
+
+    name: str
+    names: dict[str, str]
+    acts: Acts
+
+
+@dataclass(frozen=True)
+class _Holder:
+    """A monster as a holder of data (what :func:`~..effects.order.applicable` reads)."""
+
+    id: str
+    level: int
+    skills: tuple[MonsterSkill, ...]
+    items: tuple[()] = ()
+
+
 _MONSTER_FIELDS = (
     "id", "level", "names", "look", "wit", "charm", "search", "valor", "evasion", "hp",
     "materials", "attacks", "skills",
 )  # fmt: skip
-_SKILL_FIELDS = ("id", "type", "names", "armor", "text")
+_SKILL_FIELDS = ("id", "type", "names", "armor", "text", *ACT_FIELDS)
 
 
 def parse_bestiary(text: str, file: str) -> dict[str, Species]:
@@ -204,12 +226,19 @@ def bestiary_from_data(data: Mapping[str, Any], file: str) -> dict[str, Species]
             raise r.fail("duplicate", "id", value=mid)
         armor = 0
         skills = []
+        acting: list[MonsterSkill] = []
         for k, s in enumerate(r.get("skills", list, [])):
             sr = _Entry(s, file, f"{entry}.skills[{k}]", _SKILL_FIELDS)
             skills.append(sr.get("id", str))
-            sr.get("type", str, "constant")
-            sr.names("names", required=False)
+            timing = sr.get("type", str, "constant")
+            names = sr.names("names", required=False)
             armor += sr.int("armor", 0, 0, 20)
+            acts = read_acts(s, timing, file=file, entry=f"{entry}.skills[{k}]")
+            if acts is not None:  # the skill acts (data/tables/DATA_EFFECTS.md)
+                labels = dict(zip(("ko", "ja", "en"), names, strict=True)) if names else {}
+                acting.append(MonsterSkill(skills[-1], labels, acts))
+                armor += sum(e["amount"] for e in acts.of_type("reduce_damage") if timing == "constant"
+                             and isinstance(e.get("amount"), int))  # type: ignore[misc]  # fmt: skip
         attacks = tuple(
             _weapon(x, file, f"{entry}.attacks[{k}]") for k, x in enumerate(r.get("attacks", list, []))
         )
@@ -228,6 +257,7 @@ def bestiary_from_data(data: Mapping[str, Any], file: str) -> dict[str, Species]
             attacks=attacks or (Weapon("item", names=("물건", "道具", "item")),),
             skills=tuple(skills),
             materials=r.strings("materials"),
+            acting=tuple(acting),
         )
     return out
 
@@ -321,6 +351,8 @@ def monster(sp: Species, ident: str, area: int, *, hidden: bool = False, importa
         armor=sp.armor,
         skills=sp.skills,
         materials=sp.materials,
+        data=data_bonuses(_Holder(ident, sp.level, sp.acting)) if sp.acting else (),
+        uses=data_uses(_Holder(ident, sp.level, sp.acting)) if sp.acting else (),
         hidden=hidden,
         appearance=sp.look[2] if sp.look else "",
         looks=sp.look,

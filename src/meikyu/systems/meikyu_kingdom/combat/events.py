@@ -49,6 +49,35 @@ class Check(BattleEvent):
     """The difficulty is hidden from players (R-MK-23)."""
     converted: int = 0
     """6s turned into drive, not used for the achievement (R-MK-14)."""
+    data: tuple[tuple[str, int], ...] = ()
+    """Constant and equipment data that added to it (R-MK-09): (the data's name, what it added)."""
+
+
+@dataclass(frozen=True)
+class DataUsed(BattleEvent):
+    """``actor`` uses the support data ``data`` (a skill or an item, R-MK-08) on ``target``."""
+
+    actor: str
+    data: str
+    target: str
+
+
+@dataclass(frozen=True)
+class MonsterSkillPaid(BattleEvent):
+    """``actor`` paid 1 hope for the monster skill ``data``: it works until the round ends (R-MK-17)."""
+
+    actor: str
+    data: str
+
+
+@dataclass(frozen=True)
+class Covered(BattleEvent):
+    """``actor`` uses the interrupt ``data`` (Shield Wall): the attack's damage on ``target`` will be
+    theirs (R-MK-08)."""
+
+    actor: str
+    target: str
+    data: str
 
 
 @dataclass(frozen=True)

@@ -228,7 +228,7 @@ class _Fast:
                 if value > best:
                     best = value
         success, critical, fumble, gain, prompts, lost = self.check(
-            rep, rep.wit, best + self.strategy_bonus, self.secret
+            rep, rep.wit + rep.orig.data_bonus("wit", "strategy"), best + self.strategy_bonus, self.secret
         )
         if fumble or (critical and rep.distracted):
             raise Fallback  # voice and a disaster (R-MK-20); a critical cures distraction (R-MK-44)
@@ -342,10 +342,13 @@ class _Fast:
                 and not (ranged and x.area not in lit)
             ]
             t = in_range[self.roll(len(in_range)) - 1] if len(in_range) > 1 else in_range[0]
+        for x in self.cs:
+            if x.covers and x.side == t.side and x.area == t.area and x is not t and x.condition == OK:
+                raise Fallback  # an ally may interrupt to cover the target (R-MK-08): step asks
         hq = 2 if a.area == _ENEMY_HQ[a.side] else 0
         evasion = t.evasion if t.condition == OK else 7
         success, critical, fumble, gain, prompts, lost = self.check(
-            a, a.valor + hq, evasion, t.hidden and a.side == COURT
+            a, a.valor + hq + a.orig.data_bonus("valor", "hit"), evasion, t.hidden and a.side == COURT
         )
         if critical or fumble:
             raise Fallback
@@ -413,9 +416,11 @@ class _Fast:
             return hp, DEAD, "", drive, minions, voice, 0
         if value == 3 or value == 10 or value == 11:
             if value == 3:
-                stat, difficulty = t.search, amount + 5
+                stat, difficulty = t.search + t.orig.data_bonus("search", "fatal"), amount + 5
+            elif value == 10:
+                stat, difficulty = t.search + t.orig.data_bonus("search", "fatal"), 9 - hp
             else:
-                stat, difficulty = (t.search if value == 10 else t.valor), 9 - hp
+                stat, difficulty = t.valor + t.orig.data_bonus("valor", "fatal"), 9 - hp
             success, critical, fumble, gain, prompts, lost = self.check(t, stat, difficulty)
             if fumble or (critical and t.distracted):
                 raise Fallback  # voice and a disaster (R-MK-20); a critical cures distraction (R-MK-44)

@@ -43,7 +43,7 @@ class Record:
         "orig", "id", "side", "kind", "important", "hp", "area", "acted", "condition", "drive",
         "minions", "deadline", "valor", "wit", "evasion", "armor", "capacity", "weapons", "enmity",
         "level", "species", "hope_ok", "curse", "no_drive", "foolish", "distracted",
-        "search", "hidden", "lights", "ranged",
+        "search", "hidden", "lights", "ranged", "covers",
     )  # fmt: skip
 
     def __init__(self, c: Combatant) -> None:
@@ -65,6 +65,8 @@ class Record:
         self.evasion = c.evasion
         self.armor = c.reduction  # natural plus the armor carried (R-MK-30)
         self.hidden = c.hidden
+        # an interrupt that covers an attacked ally (Shield Wall, R-MK-08) is offered by step
+        self.covers = any(u.covers for u in c.uses) if c.uses else False
         # Star Fragments carried: their light moves with this piece (R-MK-29)
         self.lights = tuple(w.light for w in c.weapons if w.light >= 0 and not w.broken)
         self.capacity = c.capacity
@@ -119,4 +121,6 @@ def eligible(b: Battle) -> bool:
     for c in b.combatants:  # noqa: SIM110 - a plain loop is faster here
         if c.coop or c.again or (c.statuses and not c.statuses <= _HANDLED):
             return False
+        if c.used and any(d.monster for d in c.data):
+            return False  # a PC's monster skill paid for this round (R-MK-17): step counts it
     return True

@@ -49,7 +49,9 @@ from .actions import (
     StrategyCheck,
     Surrender,
     Swap,
+    UseData,
     UseItem,
+    UseMonsterSkill,
 )
 from .model import Battle
 
@@ -125,6 +127,12 @@ def action_key(battle: Battle, action: Action, nums: dict[str, int] | None = Non
         return f"{me}h{nums[action.target]}{COOP_CODES.get(action.action, action.action)}"
     if isinstance(action, Reputation):
         return f"{me}r{nums[action.target]}"
+    if isinstance(action, UseMonsterSkill):
+        index = next((n for n, d in enumerate(battle.get(action.actor).data, 1) if d.source == action.skill), 0)
+        return f"{me}m{index}"
+    if isinstance(action, UseData):
+        index = next((n for n, u in enumerate(battle.get(action.actor).uses, 1) if u.source == action.data), 0)
+        return f"{me}k{index}{nums[action.target or action.actor]}"
     if isinstance(action, UseItem):
         return f"{me}u{nums[action.target or action.actor]}{_slot(action.slot) or 'a'}"
     if isinstance(action, OtherSupport):
@@ -147,9 +155,9 @@ def kind_of(action: Action) -> str:
         return "move"
     if isinstance(action, Attack):
         return "attack"
-    if isinstance(action, (ExtraMove, Escape)):
+    if isinstance(action, (ExtraMove, Escape, UseMonsterSkill)):
         return "special"
-    if isinstance(action, (Carry, Swap, SearchSpot, Disarm, Cooperate, Reputation, UseItem, OtherSupport)):
+    if isinstance(action, (Carry, Swap, SearchSpot, Disarm, Cooperate, Reputation, UseItem, OtherSupport, UseData)):
         return "support"
     return "other"
 

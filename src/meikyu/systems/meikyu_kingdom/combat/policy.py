@@ -175,6 +175,9 @@ class TacticalPolicy:
             return min(ch.options, key=lambda cid: battle.get(cid).minions)
         if ch.kind == "cat_set_hp":
             return "set" if ch.detail[0] < self._after_blow(battle) else "damage"
+        if ch.kind == "interrupt":  # cover an ally who has less HP left (R-MK-08)
+            target = battle.get(str(ch.action.get("target", "")))
+            return ch.options[0] if battle.get(battle.pending.actor).hp > target.hp else "pass"  # type: ignore[union-attr]
         if ch.kind == "break_item":
             return min(ch.options, key=lambda slot: _worth(battle.get(battle.pending.actor).weapons[int(slot)]))  # type: ignore[union-attr]
         return ch.options[0]

@@ -92,6 +92,11 @@ def restore_hp(w: Work, cid: str, amount: int, item: str = "") -> None:
         w.emit(ev.StoodUp(cid))
 
 
+PURPOSE_STATS = {"hit": "valor", "strategy": "wit", "escape": "search", "ambush": "search", "fall": "search",
+                 "reputation": "wit"}
+"""The stat a battle check of each purpose rolls (search, disarm and the fatal-wound checks name theirs)."""
+
+
 def check(
     w: Work,
     cid: str,
@@ -102,6 +107,7 @@ def check(
     hope: int = 0,
     bonus: int = 0,
     secret: bool = False,
+    stat_name: str = "",
 ) -> CheckOutcome:
     """Roll a check for ``cid`` (R-MK-10/11/14/15): 2 + ``hope`` dice, cooperation added, drive capped.
 
@@ -109,13 +115,20 @@ def check(
     (``sixes``, see :func:`_reading`). Cooperation waiting for this character's ``purpose`` (R-MK-12)
     is added; any check of its own action ends all its waiting cooperation. Curse and distraction (R-MK-44) change the reading; a
     critical or fumble cures distraction; a court fumble costs 1 voice (R-MK-11, R-MK-20). A failed
-    check that minions could still turn asks about minion help (R-MK-19).
+    check that minions could still turn asks about minion help (R-MK-19). Constant and equipment data
+    on such a check (R-MK-09; ``stat_name`` the stat rolled, else the purpose's usual one) add to it,
+    and the check's line names them.
     """
     if hope:
         spend_hope(w, cid, hope)
     c = w.c(cid)
+    data: tuple[tuple[str, int], ...] = ()
+    if c.data:
+        named = stat_name or PURPOSE_STATS.get(purpose, "")
+        data = tuple((d.source, d.amount) for d in c.bonuses(named, purpose, w.get("round")))
+        bonus += sum(amount for _, amount in data)
     own = c.coop and purpose in OWN_CHECKS
-    coop = sum(b for _, b, act in c.coop if act == purpose) if own else 0
+    coop = sum(b for _, b, act in c.coop if act == purpose or not act) if own else 0
     roll = w.dice.roll
     dice = (roll(6), roll(6)) if not hope else tuple(roll(6) for _ in range(2 + hope))
     statuses = c.statuses
@@ -141,6 +154,7 @@ def check(
             out.fumble,
             secret,
             out.converted,
+            data,
         )
     )
     changes: dict[str, object] = {}
@@ -326,7 +340,7 @@ def fatal_wound(w: Work, cid: str, amount: int) -> None:
         make_dead(w, cid)
         return
     if value == 3:
-        if not check(w, cid, "fatal", c.search, amount + 5).success:
+        if not check(w, cid, "fatal", c.search, amount + 5, stat_name="search").success:
             make_dead(w, cid)
             return
     elif value in (4, 5, 6):
@@ -345,8 +359,8 @@ def fatal_wound(w: Work, cid: str, amount: int) -> None:
             w.emit(ev.MinionsChanged(cid, -lost, c.minions - lost))
             cancel_damage(w, cid, amount)
     elif value in (10, 11):
-        stat = c.search if value == 10 else c.valor
-        if check(w, cid, "fatal", stat, 9 - c.hp).success:
+        stat_name = "search" if value == 10 else "valor"
+        if check(w, cid, "fatal", getattr(c, stat_name), 9 - c.hp, stat_name=stat_name).success:
             w.set(cid, hp=1)
             w.emit(ev.HpSet(cid, 1))
     elif value == 12:

@@ -29,8 +29,8 @@ from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
 from meikyu.serial import from_data, to_data
 
+from . import data_use, gm, loot, moves, opening, strike, support
 from . import events as ev
-from . import gm, loot, moves, opening, strike, support
 from .actions import (
     ACTIONS,
     BecomeGhost,
@@ -58,6 +58,7 @@ HANDLERS: dict[type, Handler] = {
     **moves.HANDLERS,
     **strike.HANDLERS,
     **support.HANDLERS,
+    **data_use.HANDLERS,
     **loot.HANDLERS,
     **gm.HANDLERS,
 }

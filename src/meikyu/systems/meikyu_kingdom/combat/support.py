@@ -79,7 +79,7 @@ def _search_spot(w: Work, a: SearchSpot) -> None:
     if a.stat not in ("wit", "search"):
         raise err("R-MK-36", "search_stat", stat=a.stat)
     court = sum(1 for x in w.cs if x.side == COURT)
-    out = check(w, c.id, "search", getattr(c, a.stat), court + 7, hope=a.hope)
+    out = check(w, c.id, "search", getattr(c, a.stat), court + 7, hope=a.hope, stat_name=a.stat)
     if out.success:
         traps = w.get("traps")
         found = sum(1 for t in traps if t.hidden)
@@ -97,7 +97,7 @@ def _disarm(w: Work, a: Disarm) -> None:
     where = w.c(trap.on).area if trap.on and w.has(trap.on) else enemy_hq(c.side)
     if c.area != where:
         raise err("R-MK-36", "trap_far", trap=a.trap, area=where)
-    if check(w, c.id, "disarm", getattr(c, trap.stat), trap.difficulty, hope=a.hope).success:
+    if check(w, c.id, "disarm", getattr(c, trap.stat), trap.difficulty, hope=a.hope, stat_name=trap.stat).success:
         w.put(traps=tuple(evolve(t, disarmed=True) if t.id == a.trap else t for t in traps))
         w.emit(ev.TrapDisarmed(c.id, a.trap))
     finish_unit(w, a.actor)

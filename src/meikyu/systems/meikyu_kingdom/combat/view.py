@@ -81,6 +81,8 @@ def event_view(event: Event, battle: Battle, role: str = "player") -> dict[str, 
     'a shadow'
     """
     data: dict[str, Any] = {"type": type(event).__name__, **to_data(event)}
+    if isinstance(event, ev.Check) and not event.data:
+        del data["data"]  # no data added to the check: the shape every check had before data acted
     if role == "gm":
         return data
     if data.get("secret"):
@@ -195,13 +197,15 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
     if isinstance(event, ev.Check):
         params["purpose"] = translate(f"mk.battle.purpose.{event.purpose}", lang)
         params["result"] = translate(f"mk.battle.word.{'success' if event.success else 'failure'}", lang)
-        params["dice"] = _dice_text(event, lang)
+        params["dice"] = _dice_text(event, lang) + data_text(event, battle, lang)
         if event.critical or event.fumble:
             params["result"] += translate(
                 f"mk.battle.word.{'critical' if event.critical else 'fumble'}", lang
             )
         if event.secret and role != "gm" and snake == "check":
             snake = "check_secret"
+    if isinstance(event, (ev.Covered, ev.DataUsed, ev.MonsterSkillPaid)):
+        params["data"] = data_label(battle, event.actor, event.data, lang)
     if isinstance(event, ev.MinionHelp):
         params["result"] = translate(f"mk.battle.word.{'success' if event.success else 'failure'}", lang)
     elif isinstance(event, ev.Cooperated):
@@ -242,6 +246,25 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
         table = {"CriticalHit": "cat", "CombatFumble": "cft", "FatalWound": "fwt"}[name]
         params["effect"] = translate(f"mk.battle.{table}.r{params['roll']}", lang)
     return settle(translate(f"mk.battle.event.{snake}", lang, **params), lang)
+
+
+def data_label(battle: Battle, owner: str, source: str, lang: str) -> str:
+    """The name of data ``owner`` uses (a skill, an item), in ``lang`` when its sheet gave it."""
+    piece = next((c for c in battle.combatants if c.id == owner), None)
+    if piece is None:
+        return source
+    found = next((u for u in (*piece.uses, *piece.data) if u.source == source), None)
+    return found.label(lang) if found is not None else source
+
+
+def data_text(event: ev.Check, battle: Battle, lang: str) -> str:
+    """The constant and equipment data that added to a check (R-MK-09), as its line shows them:
+    ``+1 Hawk Eye``."""
+    if not event.data:
+        return ""
+    piece = next((c for c in battle.combatants if c.id == event.actor), None)
+    labels = {d.source: d.label(lang) for d in piece.data} if piece is not None else {}
+    return "".join(f" {amount:+d} {labels.get(source, source)}" for source, amount in event.data)
 
 
 def _dice_text(event: ev.Check, lang: str) -> str:

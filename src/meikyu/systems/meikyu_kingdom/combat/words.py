@@ -27,6 +27,15 @@ def describe(action: Action, battle: Any, lang: str, role: str = "gm") -> str:
         params["target"] = params["target"] or params["actor"]
     if name == "Cooperate":
         params["action"] = translate(f"mk.battle.purpose.{params['action'] or 'hit'}", lang)
+    if name == "UseMonsterSkill":
+        from .view import data_label
+
+        params["skill"] = data_label(battle, params["actor"], params["skill"], lang)
+    if name == "UseData":
+        from .view import data_label
+
+        params["data"] = data_label(battle, params["actor"], params["data"], lang)
+        params["target"] = params["target"] or params["actor"]
     for key in ("actor", "target", "monster", "payer", "other", "representative", "ghost", "via"):
         if isinstance(params.get(key), str) and params[key]:
             params[key] = label(battle, params[key], lang, role)
@@ -116,6 +125,12 @@ def _describe_choice(action: Any, battle: Any, lang: str) -> str:
         return translate("mk.battle.choice.option.hope_split", lang, voice=option, drive=ch.detail[0] - int(option))
     if ch.kind in ("voice_consent", "resist_sleep"):
         return translate(f"mk.battle.choice.option.{option}", lang)
+    if ch.kind == "interrupt":
+        from .view import data_label
+
+        if option == "pass":
+            return translate("mk.battle.choice.option.pass", lang)
+        return data_label(battle, battle.pending.actor, option, lang)
     return str(option)
 
 
@@ -249,6 +264,12 @@ def pending_text(battle: Any, lang: str) -> str:
     elif ch.kind == "voice_consent":
         spender = ch.action.get("actor") or ch.action.get("representative") or (ch.prior.actor if ch.prior else "")
         params.update(value=ch.detail[0], spender=label(battle, spender, lang, "gm") if spender else actor)
+    elif ch.kind == "interrupt":
+        from .view import data_label
+
+        params.update(data=data_label(battle, p.actor, ch.options[0], lang),
+                      attacker=label(battle, ch.action.get("actor", ""), lang, "player"),
+                      target=label(battle, ch.action.get("target", ""), lang, "gm"))  # fmt: skip
     elif ch.detail:
         params["value"] = ch.detail[0]
     return settle(translate(f"mk.battle.choice.ask.{key}", lang, **params), lang)

@@ -1,4 +1,5 @@
-"""Cycles and action types (R-MK-07, R-MK-08) and the conflict order of data (R-MK-09).
+"""Cycles and action types (R-MK-07, R-MK-08); the conflict order of data (R-MK-09) is
+:mod:`~meikyu.systems.meikyu_kingdom.effects.order`.
 
 A cycle gives every character one main action (support or planned); it ends when all have acted
 or passed, and then everyone is ready again. Auxiliary actions work while acted, once per cycle per
@@ -20,7 +21,6 @@ cycle per name, and resolve last-declared first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -288,46 +288,3 @@ def _maybe_end(state: CycleState, events: list[Event]) -> tuple[CycleState, tupl
         replace(state, acted=frozenset(), used=frozenset(), cooperation=(), number=state.number + 1),
         tuple(events),
     )
-
-
-# -- R-MK-09 -------------------------------------------------------------------------------------
-DATA_CLASS_RANK = {"constant": 0, "equipment": 1}
-
-
-@dataclass(frozen=True)
-class DataEffect:
-    """One effect of data (a skill, item, facility …) waiting to be resolved."""
-
-    name: str
-    data_type: str
-    """The data's type: ``constant``, ``equipment`` or anything else (support, interrupt …)."""
-    owner: str
-    owner_level: int
-    owner_order: int = 0
-    """The order the owner chose among their own effects (lower first)."""
-    sequence: int = 0
-    """When the effect arose; breaks any remaining tie."""
-
-
-def conflict_order(effects: Iterable[DataEffect]) -> list[DataEffect]:
-    """The order in which conflicting data resolve (R-MK-09).
-
-    Constant data first, then equipment, then the rest; within a class the higher-level owner
-    first; the same owner in the order they choose. When effects contradict, the one resolved last
-    (the later effect) stands: :func:`prevailing`.
-
-    >>> es = [DataEffect("x", "support", "a", 3), DataEffect("y", "constant", "b", 1),
-    ...       DataEffect("z", "support", "b", 5)]
-    >>> [e.name for e in conflict_order(es)]
-    ['y', 'z', 'x']
-    """
-    return sorted(
-        effects,
-        key=lambda e: (DATA_CLASS_RANK.get(e.data_type, 2), -e.owner_level, e.owner, e.owner_order, e.sequence),
-    )
-
-
-def prevailing(effects: Iterable[DataEffect]) -> DataEffect | None:
-    """Of contradictory effects, the one that wins: the last to take effect (R-MK-09)."""
-    ordered = conflict_order(effects)
-    return ordered[-1] if ordered else None

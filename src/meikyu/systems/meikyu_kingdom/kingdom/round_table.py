@@ -31,6 +31,7 @@ from meikyu.serial import TypeRegistry, from_data, to_data
 from meikyu.systems.meikyu_kingdom.events import KingdomChanged, MinionsAssigned, RequestResolved
 from meikyu.systems.meikyu_kingdom.sheets import facilities
 from meikyu.systems.meikyu_kingdom.sheets.character import Character, Item
+from meikyu.systems.meikyu_kingdom.sheets.common_items import common_items
 from meikyu.systems.meikyu_kingdom.sheets.kingdom import ROOMS, Kingdom, LandMap, adjacent, passage
 
 ACTIONS = TypeRegistry()
@@ -57,11 +58,17 @@ class EndOrganization(Action):
 @ACTIONS.register
 @dataclass(frozen=True)
 class RequestItem(Action):
-    """A common item of ``value`` ≤ life level for ``actor``, free of budget; one per character."""
+    """A common item of ``value`` ≤ life level for ``actor``, free of budget; one per character.
+
+    ``common``: ``item`` is the id of an item in the common-item catalog
+    (:func:`~meikyu.systems.meikyu_kingdom.sheets.common_items.common_items`), which it gives with its data
+    (a requested Salve heals) and whose value it has; otherwise ``item`` names a custom item the GM
+    approves, given as a name alone."""
 
     actor: str
     item: str
     value: int
+    common: bool = False
 
 
 @ACTIONS.register
@@ -195,7 +202,7 @@ class RoundTableRules:
         if state.stage == "organization":
             return [EndOrganization()]
         if state.stage == "budget":
-            return [EndBudget()]
+            return [*catalog_requests(state), EndBudget()]
         return []
 
     def step(self, state: RoundTableState, action: Action, dice: Dice) -> tuple[RoundTableState, tuple[Event, ...]]:
@@ -227,6 +234,19 @@ class RoundTableRules:
         return RoundTableState.from_data(data)
 
 
+def catalog_requests(state: RoundTableState) -> list[Action]:
+    """The free item each character who has not asked yet may pick from the common-item catalog (value ≤
+    life level, R-MK-05); a custom item by name is a :class:`RequestItem` too, not listed."""
+    life = state.kingdom.life
+    return [
+        RequestItem(c.id, entry.id, entry.value, common=True)
+        for c in state.court
+        if c.id not in state.items_requested
+        for entry in common_items().values()
+        if entry.value <= life
+    ]
+
+
 def _assign(state: RoundTableState, act: AssignMinions) -> tuple[RoundTableState, tuple[Event, ...]]:
     if state.stage != "organization":
         raise RuleError("R-MK-04", "mk.error.round_table.wrong_stage", stage=state.stage)
@@ -256,6 +276,13 @@ def _validate(state: RoundTableState, req: Request) -> None:
         state.character(req.actor)
         if req.actor in state.items_requested:
             raise RuleError("R-MK-05", "mk.error.round_table.item_twice", actor=req.actor)
+        if req.common:
+            known = common_items()
+            if req.item not in known:
+                raise RuleError("R-MK-05", "mk.error.round_table.unknown_item", item=req.item, known=", ".join(known))
+            if req.value != known[req.item].value:
+                raise RuleError("R-MK-05", "mk.error.round_table.item_value_catalog", item=req.item,
+                                value=req.value, catalog=known[req.item].value)  # fmt: skip
         if not req.item.strip():
             raise RuleError("R-MK-05", "mk.error.round_table.item_name")
         if req.value > state.kingdom.life or req.value < 0:
@@ -324,7 +351,7 @@ def _answer(state: RoundTableState, act: Action) -> tuple[RoundTableState, tuple
     if isinstance(req, RequestItem):
         char = state.character(req.actor)
         items = list(char.items)
-        item = Item(req.item, level=0)
+        item = common_items()[req.item].item if req.common else Item(req.item, level=0)
         if None in items:
             items[items.index(None)] = item
         else:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from meikyu.errors import DataError
+from meikyu.systems.meikyu_kingdom.effects.acts import ACT_FIELDS, Acts, read_acts
 from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, Report, kind_word, read_file, sheet_error
 
 STATS: tuple[str, ...] = ("wit", "charm", "search", "valor")
@@ -65,6 +66,11 @@ class Item:
     ranged attacks may aim (R-MK-29); −1 for items that give no light."""
     heal: int = 0
     """A recovery item: using it in battle restores ``heal``D6 HP and uses it up (R-MK-31)."""
+    use: str = ""
+    """When the item acts (its timing, R-MK-08), when it lists effects: ``""`` for the default
+    (equipment for a weapon or armor, support for any other item)."""
+    acts: Acts | None = None
+    """What the item does as data (``data/DATA_EFFECTS.md``); ``None`` for an item that lists no effects."""
 
     @property
     def is_weapon(self) -> bool:
@@ -110,9 +116,15 @@ class Item:
             notes_names=notes_names,
             light=r.integer("light", -1, minimum=-1, maximum=5),
             heal=r.integer("heal", 0, minimum=0, maximum=9),
+            use=r.text("use", "", choices=("", *SKILL_TYPES)),
         )
+        timing = item.use or ("equipment" if category in ("weapon", "armor") else "support")
+        acts = _acts(r, timing)
+        if item.use and acts is None:
+            raise DataError("mk.error.acts.no_effects", file=r.file, entry=r.entry, field="use",
+                            example='effects = [{ type = "hp", amount = "1D6" }]')
         r.done()
-        return item
+        return item if acts is None else replace(item, acts=acts)
 
 
 @dataclass(frozen=True)
@@ -129,6 +141,9 @@ class Skill:
     names: dict[str, str] = field(default_factory=dict)
     effect_names: dict[str, str] = field(default_factory=dict)
     """The effect text per language (``{ko = …, ja = …, en = …}``); ``effect`` when a language is missing."""
+    acts: Acts | None = None
+    """What the skill does as data (``data/DATA_EFFECTS.md``), its timing being :attr:`type`; ``None``
+    for a skill that lists no effects (the engine leaves its text to the table)."""
 
     def label(self, lang: str) -> str:
         return self.names.get(lang, self.name)
@@ -149,8 +164,9 @@ class Skill:
             names=r.names(),
             effect_names=r.names("effect_names"),
         )
+        acts = _acts(r, skill.type)
         r.done()
-        return skill
+        return skill if acts is None else replace(skill, acts=acts)
 
 
 @dataclass(frozen=True)
@@ -226,7 +242,7 @@ class Character:
 
         data: dict[str, Any] = to_data(self)
         data["items"] = [{} if i is None else _compact(_item_data(i)) for i in self.items]
-        data["skills"] = [_compact(to_data(s)) for s in self.skills]
+        data["skills"] = [_compact(_acting(to_data(s), s.acts)) for s in self.skills]
         if not self.palette:
             del data["palette"]  # saved games and sheets stay as they were without one
         return data
@@ -247,8 +263,8 @@ class Character:
         if ident is None:
             ident = name
             r.said("id", value=name, source="name")
-        items = tuple(r.tables("items", Item.read, empty=_EMPTY_SLOT))
-        skills = tuple(r.tables("skills", Skill.read))
+        items = tuple(r.tables("items", Item.read, empty=_EMPTY_SLOT, plain="name"))
+        skills = tuple(r.tables("skills", Skill.read, plain="name"))
         hp, hp_max = _hit_points(r)
         capacity = r.integer("capacity", 0, minimum=0)
         drive = r.integer("drive", 0, minimum=0)
@@ -318,7 +334,20 @@ def _item_data(item: Item) -> dict[str, Any]:
     by_lang = data.pop("notes_names")
     if by_lang:
         data["notes"] = by_lang
+    return _acting(data, item.acts)
+
+
+def _acting(data: dict[str, Any], acts: Acts | None) -> dict[str, Any]:
+    """Data that acts writes its acting fields beside the others, as the sheet does."""
+    data.pop("acts", None)
+    if acts is not None:
+        data.update(acts.to_data())
     return data
+
+
+def _acts(r: Reader, timing: str) -> Acts | None:
+    r.mark(*ACT_FIELDS)
+    return read_acts(r.data, timing, file=r.file, entry=r.entry)
 
 
 def _compact(data: dict[str, Any]) -> dict[str, Any]:

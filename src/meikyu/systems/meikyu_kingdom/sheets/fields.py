@@ -245,10 +245,14 @@ class Reader:
             return []
         return list(value)
 
-    def tables(self, field: str, read: Callable[[Reader], T], *, empty: T | None = None) -> list[T]:
-        """A list of tables, each read by ``read`` (``{}`` gives ``empty`` when that is not None)."""
+    def tables(self, field: str, read: Callable[[Reader], T], *, empty: T | None = None,
+               plain: str | None = None) -> list[T]:
+        """A list of tables, each read by ``read`` (``{}`` gives ``empty`` when that is not None; with
+        ``plain``, a bare string stands for a table holding only that field: a skill or item by its name)."""
         out: list[T] = []
         for index, raw in enumerate(self.seq(field, [])):
+            if plain is not None and isinstance(raw, str):
+                raw = {plain: raw}
             if empty is not None and isinstance(raw, Mapping) and not raw:
                 out.append(empty)
             else:
@@ -342,6 +346,10 @@ class Reader:
         if not table:
             return "", {}
         return next(table[lang] for lang in FALLBACK_LANGS if lang in table), table
+
+    def mark(self, *fields: str) -> None:
+        """Count these fields as read (another reader took them: the effects of data that acts)."""
+        self._seen.update(fields)
 
     def sub(self, value: Any, entry: str) -> Reader:
         return type(self)(value, file=self.file, entry=f"{self.entry}.{entry}" if self.entry else entry,

@@ -1,0 +1,97 @@
+"""Support data in battle (R-MK-08): a skill or an item written as data that acts, used as its owner's
+support action — Rallying Cry's +1 to an ally's next check, Monsterology's own check that reveals a
+hidden monster (R-MK-23). The interrupts (Shield Wall) are asked in :mod:`.attack`; constant data is
+added by the check itself (:func:`.resolve.check`)."""
+
+from __future__ import annotations
+
+from meikyu.formula import evaluate
+
+from . import events as ev
+from .actions import UseData, UseMonsterSkill
+from .common import Handler, check_hope, err, need_phase, support_actor, support_done
+from .model import COURT, DEAD, OK, Combatant, DataBonus, DataUse
+from .resolve import check, spend_hope
+from .work import Work
+
+
+def _use_data(w: Work, a: UseData) -> None:
+    c, ghost = support_actor(w, a.actor, "R-MK-08")
+    use = next((u for u in c.uses if u.source == a.data and u.timing == "support"), None)
+    if use is None:
+        raise err("R-MK-08", "no_data", id=a.actor, data=a.data, known=", ".join(u.source for u in usable(c.uses)) or "-")
+    rnd = w.get("round")
+    if use.per in ("cycle", "round") and (use.source, rnd) in c.used:
+        raise err("R-MK-08", "data_used", id=a.actor, data=a.data)
+    t = w.c(a.target or a.actor)
+    if not aims_at(use, c, t):
+        raise err("R-MK-08", "data_target", id=t.id, data=a.data)
+    if use.per:
+        w.set(c.id, used=(*(u for u in c.used if u[1] == rnd), (use.source, rnd)))
+    w.emit(ev.DataUsed(c.id, use.source, t.id))
+    if use.stat:  # the data's own check (Monsterology: wit vs [level + 5], hidden like reputation's)
+        difficulty = evaluate(use.difficulty, w.dice, {"target_level": t.level}) if use.difficulty else 0
+        success = check(w, c.id, "reputation" if "reveal" in use.on_success else "data", getattr(c, use.stat),
+                        difficulty, secret=t.hidden, stat_name=use.stat).success  # fmt: skip
+        if success and "reveal" in use.on_success and t.hidden:
+            w.set(t.id, hidden=False)
+            w.emit(ev.Revealed(t.id))
+    elif "reveal" in use.effects and t.hidden:
+        w.set(t.id, hidden=False)
+        w.emit(ev.Revealed(t.id))
+    if "check_bonus" in use.effects and use.amount:
+        # the ally's next check (any purpose) gets it; it lapses as cooperation does (R-MK-12)
+        t = w.c(t.id)
+        w.set(t.id, coop=(*t.coop, (c.id, use.amount, "")))
+    support_done(w, w.c(c.id), ghost)
+
+
+def usable(uses: tuple[DataUse, ...]) -> tuple[DataUse, ...]:
+    """The support data of a piece (what :class:`UseData` may name)."""
+    return tuple(u for u in uses if u.timing == "support")
+
+
+def aims_at(use: DataUse, c: object, t: object) -> bool:
+    """Whether ``use`` may be aimed at ``t`` by ``c`` (its ``target``)."""
+    same_side = t.side == c.side  # type: ignore[attr-defined]
+    here = t.area == c.area  # type: ignore[attr-defined]
+    alive = t.condition != DEAD  # type: ignore[attr-defined]
+    kind = use.target or "self"
+    if kind == "self":
+        return t is c
+    if kind == "ally_here":
+        return same_side and here and alive and t is not c
+    if kind == "ally":
+        return same_side and alive
+    if kind == "enemy":
+        return not same_side and t.condition == OK  # type: ignore[attr-defined]
+    if kind == "hidden_monster":
+        return not same_side and t.hidden  # type: ignore[attr-defined]
+    return alive
+
+
+def unpaid_monster_skills(c: Combatant, rnd: int) -> tuple[DataBonus, ...]:
+    """A PC's constant monster skills not yet paid for this round (R-MK-17)."""
+    if c.side != COURT or c.kind == "monster" or not c.data:
+        return ()
+    return tuple(d for d in c.data if d.monster and (d.source, rnd) not in c.used)
+
+
+def _use_monster_skill(w: Work, a: UseMonsterSkill) -> None:
+    need_phase(w, "R-MK-17", "strategy", "act")
+    c = w.c(a.actor)
+    if c.condition != OK:
+        raise err("R-MK-17", "cannot_act", id=a.actor, condition=c.condition)
+    rnd = w.get("round")
+    skill = next((d for d in unpaid_monster_skills(c, rnd) if d.source == a.skill), None)
+    if skill is None:
+        known = ", ".join(d.source for d in unpaid_monster_skills(c, rnd)) or "-"
+        raise err("R-MK-17", "no_monster_skill", id=a.actor, data=a.skill, known=known)
+    check_hope(w, c, 1)
+    spend_hope(w, c.id, 1)
+    c = w.c(c.id)
+    w.set(c.id, used=(*(u for u in c.used if u[1] == rnd), (skill.source, rnd)))
+    w.emit(ev.MonsterSkillPaid(c.id, skill.source))
+
+
+HANDLERS: dict[type, Handler] = {UseData: _use_data, UseMonsterSkill: _use_monster_skill}
