@@ -66,6 +66,7 @@ from meikyu.systems.meikyu_kingdom.combat.model import (
     SIDES,
     Battle,
     Combatant,
+    lit_areas,
 )
 from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
 from meikyu.systems.meikyu_kingdom.combat.rules import (
@@ -207,31 +208,40 @@ class BattleKind:
         gm = seat == GM
         b = state
         you = seat[3:] if seat.startswith("pc:") and any(c.id == seat[3:] for c in b.combatants) else None
+        # the GM's reveal (R-MK-23): until the GM begins, players see nothing of the other side, so the GM
+        # can still choose which monsters stay hidden
+        preparing = not gm and b.phase == "setup"
+        shown = [c for c in b.combatants if not (preparing and c.side != COURT)]
         out: dict[str, Any] = {
             "system": self.system, "kind": self.kind, "seat": seat, "you": you,
             "phase": b.phase, "phase_name": translate(f"mk.battle.phase.{b.phase}", lang),
             "round": b.round, "first": b.first, "active": b.active, "current": b.current, "moved": b.moved,
             "voice": b.voice, "winner": b.winner, "outcome": b.outcome, "surrendered": b.surrendered,
-            "escaped": b.escaped,
+            "escaped": b.escaped, "preparing": preparing,
             "areas": [{"area": a, "name": translate(f"mk.battle.area.a{a}", lang),
-                       "combatants": [c.id for c in b.combatants if c.area == a]} for a in range(6)],
-            "combatants": [self._piece(b, c, gm, lang) for c in b.combatants],
-            "traps": [to_data(t) for t in b.traps if gm or not t.hidden],
+                       "combatants": [c.id for c in shown if c.area == a]} for a in range(6)],
+            "lit": sorted(lit_areas(shown, b.options.lit)),  # where ranged attacks reach (R-MK-29)
+            "combatants": [self._piece(b, c, gm, lang) for c in shown],
+            "traps": [to_data(t) for t in b.traps if gm or not (t.hidden or preparing)],
             "pending": self._pending(b, gm, lang),
-            "loot": to_data(b.loot), "looted": list(b.looted),
+            "loot": [] if preparing else to_data(b.loot), "looted": list(b.looted),
             "options": to_data(b.options),
-            "uncertain": {"limit": b.uncertain_limit, "used": b.uncertain_used},
-            "blocking": _blocking(b, gm),
+            "uncertain": {"limit": b.uncertain_limit, "used": 0 if preparing else b.uncertain_used},
+            "blocking": [] if preparing else _blocking(b, gm),
         }
         if gm:
             out["notes"] = gm_notes(b, lang)
         return out
 
     def _piece(self, b: Battle, c: Combatant, gm: bool, lang: str) -> dict[str, Any]:
+        """A piece as the seat may see it, named as menu and log name it (twins numbered) and with its
+        number (its place in the list, what the terminal shows as ``#5``)."""
+        number = b.combatants.index(c) + 1
         if c.hidden and not gm:
-            return {"id": c.id, "name": label(b, c.id, lang, "player"), "side": c.side, "area": c.area,
-                    "condition": c.condition, "acted": c.acted, "hidden": True, "seat": GM}
-        return dict(_visible_piece(c, gm, lang, self.owner(b, c.id)))
+            return {"id": c.id, "number": number, "name": label(b, c.id, lang, "player"), "side": c.side,
+                    "area": c.area, "condition": c.condition, "acted": c.acted, "hidden": True, "seat": GM}
+        return {**_visible_piece(c, gm, lang, self.owner(b, c.id)), "number": number,
+                "name": label(b, c.id, lang, "gm" if gm else "player")}
 
     def _pending(self, b: Battle, gm: bool, lang: str) -> dict[str, Any] | None:
         p = b.pending
@@ -254,6 +264,8 @@ class BattleKind:
         """Every seat sees every event, each told only what it may know (R-MK-23): for players, hidden
         monsters by appearance, no hidden difficulty, no numbers of a hidden monster."""
         role = "gm" if seat == GM else "player"
+        if role == "player" and state_after.phase == "setup":
+            return []  # the GM's reveal: what the GM places and hides stays the GM's until the battle begins
         covered = frozenset(c.id for c in (*state_before.combatants, *state_after.combatants) if c.hidden)
         out = []
         for e in events:

@@ -40,6 +40,7 @@ from meikyu.systems.meikyu_kingdom import session as ss
 from meikyu.systems.meikyu_kingdom.combat.events import BattleEvent
 from meikyu.systems.meikyu_kingdom.combat.model import Battle
 from meikyu.systems.meikyu_kingdom.events import PhaseEntered
+from meikyu.systems.meikyu_kingdom.expedition.events import BattleBegins
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.kingdom.effect_words import option_label
@@ -181,6 +182,7 @@ class SessionKind:
             from meikyu.table.mk_battle import BattleKind
 
             out["battle"] = BattleKind().view(battle, seat, lang)
+            _hp_from_battle(out)
         return out
 
     def events_for(self, table_before: TableSession, table_after: TableSession, events: Sequence[Event],
@@ -195,6 +197,10 @@ class SessionKind:
                 from meikyu.table.mk_battle import BattleKind
 
                 out += BattleKind().events_for(b1, b2, [e], seat, lang)
+                continue
+            if isinstance(e, BattleBegins) and seat != GM:
+                # the GM's reveal (R-MK-23): the encounter's name would tell the players what they meet
+                out.append({"kind": "battle_begins", "text": _say("battle_prepared", lang)})
                 continue
             out.append({"kind": _snake(type(e).__name__), "text": event_line(e, state_after.court, lang)})
         return out
@@ -300,6 +306,16 @@ class SessionKind:
             text = settle(prompt_line(state, lang, players=seat != GM), lang)
         return {"kind": p.kind, "seat": answers[0].seat, "text": text, "typed": p.typed,
                 "options": [{"key": i.key, "label": i.label} for i in answers]}
+
+
+def _hp_from_battle(view: dict[str, Any]) -> None:
+    """A battle under way keeps its pieces' HP until it ends and writes them back; until then the court's
+    sheets show the battle's, so a character has one HP on every panel."""
+    pieces = {c["id"]: c for c in view["battle"]["combatants"] if "hp" in c}
+    for sheet in view.get("court") or ():
+        piece = pieces.get(sheet.get("id"))
+        if piece is not None and isinstance(sheet, dict):
+            sheet["hp"], sheet["max_hp"] = piece["hp"], piece["max_hp"]
 
 
 def _players_part(state: ss.SessionState, data: dict[str, Any]) -> None:
