@@ -190,6 +190,9 @@ class BattleKind:
         if isinstance(action, (act.RollTreasure, act.EndTreasure)):
             return None
         pending = state.pending
+        if isinstance(action, act.Choose) and pending is not None and pending.choice is not None \
+                and pending.choice.kind == "voice_consent":
+            return _OTHERS + _spender(pending)  # the other players consent, not the spender (R-MK-13)
         if isinstance(action, (act.SpendHope, act.PlaceTarget, act.Choose)):
             return pending.actor if pending else ""
         if isinstance(action, act.Decline):
@@ -314,7 +317,7 @@ class BattleKind:
             seats = _seats(who, owners)
             owner = _owner(seats)
             gm_only = isinstance(action, _GM_ONLY)
-            group = GM if gm_only else (who or "")
+            group = GM if gm_only else "" if who is None or who.startswith(_OTHERS) else who
             kind = "gm" if gm_only else _KIND_OF.get(type(action).__name__, "other")
             odds, secret = self._odds(state, by_id, action)
             out.append(_Offer(action, seats, owner, group, kind, _key(action, group), _dumped(action), odds,
@@ -456,10 +459,22 @@ def _label(action: Action, b: Battle, lang: str, role: str, behalf: str) -> str:
     return text
 
 
+_OTHERS = "others:"
+
+
+def _spender(pending: Any) -> str:
+    """Who would spend the court's voice a ``voice_consent`` asks about (the action being resolved)."""
+    ch = pending.choice
+    return str(ch.action.get("actor") or ch.action.get("representative") or (ch.prior.actor if ch.prior else ""))
+
+
 def _seats(who: str | None, owners: dict[str, str]) -> frozenset[str]:
-    """The seats that may take an action of ``who`` (:meth:`BattleKind._whose`): the GM always."""
+    """The seats that may take an action of ``who`` (:meth:`BattleKind._whose`): the GM always; for
+    ``others:<id>`` every player seat but ``<id>``'s."""
     if who is None:
         return frozenset({GM, *(s for s in owners.values() if s != GM)})
+    if who.startswith(_OTHERS):
+        return frozenset({GM, *(s for s in owners.values() if s not in (GM, f"pc:{who[len(_OTHERS):]}"))})
     return frozenset({GM, owners.get(who, GM)}) if who else frozenset({GM})
 
 

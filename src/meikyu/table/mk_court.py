@@ -36,6 +36,8 @@ from meikyu.table.base import GM, MenuItem, sort_menu
 from meikyu.table.setup import data_of, known_fields
 
 ALL = None
+OTHERS = "others:"
+"""``others:<id>``: the other players than ``<id>`` (and the GM for the absent), see :func:`seats_of`."""
 """``Offer.who`` for an action any PC seat may take (the court's decision)."""
 
 
@@ -61,8 +63,14 @@ def owner(court: Sequence[Character], cid: str) -> str:
 
 
 def seats_of(court: Sequence[Character], who: str | None) -> frozenset[str]:
+    """The seats that may take an action of ``who``: a land maker's and the GM's; the GM's alone (``""``);
+    every seat (:data:`ALL`); or ``others:<id>``, the other players' and the GM's — the consent to spend
+    the court's voice is theirs, not the spender's (R-MK-13)."""
     if who is ALL:
         return frozenset(court_seats(court))
+    if who.startswith(OTHERS):
+        spender = who[len(OTHERS):]
+        return frozenset(s for s in court_seats(court) if s != f"pc:{spender}")
     return frozenset({GM, owner(court, who)}) if who else frozenset({GM})
 
 
@@ -83,7 +91,7 @@ def menu_items(offers: Sequence[Offer], court: Sequence[Character], registry: Ty
         text = o.label
         if seat == GM and mine.startswith("pc:"):
             text = translate("table.on_behalf", lang, label=text, who=name_of(court, mine[3:], lang))
-        group = GM if o.who == "" else (o.who or "")
+        group = GM if o.who == "" else "" if o.who is None or o.who.startswith(OTHERS) else o.who
         items.append(MenuItem(key_of(o.action, group, o.form), registry.dump(o.action), text, group, o.kind,
                               None, mine or seat, o.form))
     return sort_menu(items)

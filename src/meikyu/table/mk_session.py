@@ -50,6 +50,7 @@ from meikyu.systems.meikyu_kingdom.sheets.sheet import SheetFile
 from meikyu.table.base import GM, MenuItem, per_state
 from meikyu.table.mk_court import (
     ALL,
+    OTHERS,
     Offer,
     court_seats,
     event_line,
@@ -141,6 +142,9 @@ class SessionKind:
             return actor
         p = state.prompt
         if p is not None:
+            if p.kind == "voice_consent":  # the other players consent to spending the voice (R-MK-13)
+                called = state.called or (state.effects.called if state.effects is not None else None)
+                return OTHERS + (called.call.actor if called is not None and called.call.actor else "")
             if p.actor == "players" or (p.actor is None and p.kind in LABYRINTH_PROMPTS):
                 return ALL  # the court decides (a table's choice, the way through the labyrinth)
             if p.actor and p.actor != GM:
