@@ -92,3 +92,24 @@ def test_a_sessions_sheets_show_the_battles_hp() -> None:
         for sheet in view["court"]:
             if sheet["id"] in pieces:
                 assert (sheet["hp"], sheet["max_hp"]) == (pieces[sheet["id"]]["hp"], pieces[sheet["id"]]["max_hp"])
+
+
+def test_items_that_are_not_weapons_are_offered_as_what_they_are_r_mk_29() -> None:
+    """Armor, a Star Fragment, a recovery item or any plain item strike as any item does (range 0, power 1)."""
+    encounter = TWINS.replace('{ name = "star fragment", light = 1 }',
+                              '{ name = "star fragment", light = 1 }, { name = "mail", reduction = 1 }, '
+                              '{ name = "salve", heal = 1 }, { name = "rope" }')
+    game = Game(BATTLE.rules, BATTLE.setup({"encounter": encounter, "seed": 0}, "en"), dice=RandomDice(1))
+    game.play(act.Begin())
+    policy = TacticalPolicy()
+    while not any(i.kind == "attack" for i in BATTLE.menu(game.state, "pc:hana", "en")):
+        game.play(policy.choose(game.state, BATTLE.rules.legal_actions(game.state)))
+    said = {}
+    for item in BATTLE.menu(game.state, "pc:hana", "en"):
+        if item.kind == "attack" and not item.action.get("hope") and not item.action.get("hold_back"):
+            said[game.state.get("hana").weapons[item.action["weapon"]].name] = item.label
+    assert "any item" not in said["spear"]
+    assert "(armor — strike with any item: power 1)" in said["mail"]
+    assert "(a light — strike with any item: power 1)" in said["star fragment"]
+    assert "(a recovery item — strike with any item: power 1)" in said["salve"]
+    assert said["rope"].endswith("(strike with any item: power 1)")

@@ -454,6 +454,9 @@ def _labels(lang: str, role: str, names: tuple[Any, ...]) -> dict[tuple[Action, 
 def _label(action: Action, b: Battle, lang: str, role: str, behalf: str) -> str:
     """:func:`describe` in ``role``'s words; ``behalf``: the PC seat the GM acts for, said in the label."""
     text = describe(action, b, lang, role)
+    use = _item_use(b, action)
+    if use:
+        text += translate(f"table.battle.strike.{use}", lang)
     if behalf.startswith("pc:"):
         text = translate("table.on_behalf", lang, label=text, who=label(b, behalf[3:], lang, "gm"))
     return text
@@ -466,6 +469,22 @@ def _spender(pending: Any) -> str:
     """Who would spend the court's voice a ``voice_consent`` asks about (the action being resolved)."""
     ch = pending.choice
     return str(ch.action.get("actor") or ch.action.get("representative") or (ch.prior.actor if ch.prior else ""))
+
+
+def _item_use(b: Battle, action: Action) -> str:
+    """What an attack's item is when it is not a weapon, so the menu offers it as what it is: ``armor``,
+    ``light`` (a Star Fragment), ``heal`` (a recovery item) or ``item`` (a melee item of power 1 and range 0,
+    what any item strikes as, R-MK-29); ``""`` for a weapon or an action that is no attack. A ranged weapon
+    swung in melee already says so (``improvised``)."""
+    if not isinstance(action, act.Attack) or action.improvised:
+        return ""
+    c = next((x for x in b.combatants if x.id == action.actor), None)
+    if c is None or not 0 <= action.weapon < len(c.weapons):
+        return ""
+    wp = c.weapons[action.weapon]
+    if wp.ranged or wp.range > 0 or wp.power != 1:
+        return ""
+    return "armor" if wp.reduction else "light" if wp.light >= 0 else "heal" if wp.heal else "item"
 
 
 def _seats(who: str | None, owners: dict[str, str]) -> frozenset[str]:
