@@ -224,8 +224,10 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
     elif isinstance(event, ev.DisasterDue):
         params["trigger"] = translate(f"mk.battle.disaster.{event.trigger}", lang)
     elif isinstance(event, ev.Blow):
-        params["dice"] = translate("mk.battle.word.blow_dice", lang, dice=" ".join(map(str, event.dice)),
-                                   total=sum(event.dice)) if event.dice else ""  # fmt: skip
+        # one term of the sum, not a sum of its own: "+ hope 5", "+ hope (3+5)" (a "= total" mid-sum misread)
+        dice = "+".join(map(str, event.dice))
+        params["dice"] = translate("mk.battle.word.blow_dice", lang, dice=f"({dice})" if len(event.dice) > 1
+                                   else dice) if event.dice else ""  # fmt: skip
     elif isinstance(event, ev.HpRestored):
         params["item"] = f" ({item_label(battle, '', event.item, lang)})" if event.item else ""
     if isinstance(params.get("hp"), int) and params["hp"] < 0:
