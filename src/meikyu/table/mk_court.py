@@ -25,7 +25,7 @@ from meikyu.errors import DataError
 from meikyu.i18n import translate
 from meikyu.i18n.hangul import settle_particles
 from meikyu.serial import TypeRegistry
-from meikyu.systems.meikyu_kingdom.events import RequestResolved
+from meikyu.systems.meikyu_kingdom.events import CheckDeclared, KingdomChanged, RequestResolved
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.sheets import facilities
 from meikyu.systems.meikyu_kingdom.sheets.character import Character
@@ -173,9 +173,13 @@ def event_line(event: Event, court: Sequence[Character], lang: str) -> str:
                                 request=event.describe(lang, name_of(court, event.actor, lang)),
                                 result=translate(f"mk.word.{event.result}", lang), cost=event.cost,
                                 budget=event.budget), lang)
+    if isinstance(event, KingdomChanged) and event.field.startswith("level/"):  # a character's level: by name
+        event = replace(event, field="level/" + name_of(court, event.field[len("level/"):], lang))
     actor = getattr(event, "actor", None)
     if is_dataclass(event) and isinstance(actor, str) and actor:
         event = replace(event, actor=name_of(court, actor, lang))
+    elif isinstance(event, CheckDeclared) and not actor:  # a national check: the kingdom rolls it (R-MK-18)
+        event = replace(event, actor=translate("table.mk.the_kingdom", lang))
     return settle(event.render(lang), lang)
 
 

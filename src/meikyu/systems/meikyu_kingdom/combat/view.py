@@ -228,6 +228,9 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
         dice = "+".join(map(str, event.dice))
         params["dice"] = translate("mk.battle.word.blow_dice", lang, dice=f"({dice})" if len(event.dice) > 1
                                    else dice) if event.dice else ""  # fmt: skip
+    elif isinstance(event, ev.DeadlineSet):  # "combat", "quarter" or "quarters:<n>" (R-MK-31's fatal wounds)
+        kind, _, n = event.deadline.partition(":")
+        params["deadline"] = translate(f"mk.battle.word.deadline_{kind}", lang, n=n)
     elif isinstance(event, ev.HpRestored):
         params["item"] = f" ({item_label(battle, '', event.item, lang)})" if event.item else ""
     if isinstance(params.get("hp"), int) and params["hp"] < 0:
