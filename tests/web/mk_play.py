@@ -137,6 +137,8 @@ def _take(seat: Seat, item: dict[str, Any], wish: Wish) -> None:
     if item["where"] == "for-players":
         open_for_players(seat)
     scope = "#gm" if item["where"] in ("gm", "for-players") else "#actions"
+    if scope == "#actions" and page.locator("#actions details.all-actions:not([open])").count():
+        page.locator("#actions details.all-actions > summary").click()  # the full list under the picker
     if item["form"]:
         form = page.locator(f"{scope} form.item-form[data-key={key}]").first
         for name, value in wish.form.items():

@@ -39,9 +39,14 @@ def test_gm_and_two_players_play_the_sample_battle_to_its_end(web_server: Server
     assert hana.page.locator('.piece[data-id="hana"] .badge').inner_text() == "you"
     assert gm.page.locator(".piece.hidden .badge.secret").count() == 4
     assert NOTES["en"] in gm.page.locator(".gm-hidden").inner_text()
-    assert hana.page.locator(".piece.monsters .hp").count() == 0
-    assert hana.page.locator(".piece.monsters").count() == 4
+    # the GM's reveal (R-MK-23): before the battle begins the players see no monster at all
+    assert hana.page.locator(".piece.monsters").count() == 0
+    assert hana.page.locator(".battle .preparing").count() == 1
+    assert hana.page.locator(".battlefield .area.lit").count() == 3  # Toru's Star Fragment (R-MK-29)
     gm_do(gm, "gm/begin")
+    sync(everyone, 5)
+    assert hana.page.locator(".piece.monsters").count() == 4
+    assert hana.page.locator(".piece.monsters .hp").count() == 0
     gm.page.check("#auto-toggle")
 
     version = play_table(gm, [hana, toru], lambda _: FIGHT, lambda s: s.page.locator(".battle .outcome").count() > 0)

@@ -66,6 +66,7 @@ from meikyu.systems.meikyu_kingdom.combat.model import (
     SIDES,
     Battle,
     Combatant,
+    lit_areas,
 )
 from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
 from meikyu.systems.meikyu_kingdom.combat.rules import (
@@ -195,6 +196,9 @@ class BattleKind:
         if isinstance(action, (act.RollTreasure, act.EndTreasure)):
             return None
         pending = state.pending
+        if isinstance(action, act.Choose) and pending is not None and pending.choice is not None \
+                and pending.choice.kind == "voice_consent":
+            return _OTHERS + _spender(pending)  # the other players consent, not the spender (R-MK-13)
         if isinstance(action, (act.SpendHope, act.PlaceTarget, act.Choose)):
             return pending.actor if pending else ""
         if isinstance(action, act.Decline):
@@ -213,31 +217,40 @@ class BattleKind:
         gm = seat == GM
         b = state
         you = seat[3:] if seat.startswith("pc:") and any(c.id == seat[3:] for c in b.combatants) else None
+        # the GM's reveal (R-MK-23): until the GM begins, players see nothing of the other side, so the GM
+        # can still choose which monsters stay hidden
+        preparing = not gm and b.phase == "setup"
+        shown = [c for c in b.combatants if not (preparing and c.side != COURT)]
         out: dict[str, Any] = {
             "system": self.system, "kind": self.kind, "seat": seat, "you": you,
             "phase": b.phase, "phase_name": translate(f"mk.battle.phase.{b.phase}", lang),
             "round": b.round, "first": b.first, "active": b.active, "current": b.current, "moved": b.moved,
             "voice": b.voice, "winner": b.winner, "outcome": b.outcome, "surrendered": b.surrendered,
-            "escaped": b.escaped,
+            "escaped": b.escaped, "preparing": preparing,
             "areas": [{"area": a, "name": translate(f"mk.battle.area.a{a}", lang),
-                       "combatants": [c.id for c in b.combatants if c.area == a]} for a in range(6)],
-            "combatants": [self._piece(b, c, gm, lang) for c in b.combatants],
-            "traps": [to_data(t) for t in b.traps if gm or not t.hidden],
+                       "combatants": [c.id for c in shown if c.area == a]} for a in range(6)],
+            "lit": sorted(lit_areas(shown, b.options.lit)),  # where ranged attacks reach (R-MK-29)
+            "combatants": [self._piece(b, c, gm, lang) for c in shown],
+            "traps": [to_data(t) for t in b.traps if gm or not (t.hidden or preparing)],
             "pending": self._pending(b, gm, lang),
-            "loot": to_data(b.loot), "looted": list(b.looted),
+            "loot": [] if preparing else to_data(b.loot), "looted": list(b.looted),
             "options": to_data(b.options),
-            "uncertain": {"limit": b.uncertain_limit, "used": b.uncertain_used},
-            "blocking": _blocking(b, gm),
+            "uncertain": {"limit": b.uncertain_limit, "used": 0 if preparing else b.uncertain_used},
+            "blocking": [] if preparing else _blocking(b, gm),
         }
         if gm:
             out["notes"] = gm_notes(b, lang)
         return out
 
     def _piece(self, b: Battle, c: Combatant, gm: bool, lang: str) -> dict[str, Any]:
+        """A piece as the seat may see it, named as menu and log name it (twins numbered) and with its
+        number (its place in the list, what the terminal shows as ``#5``)."""
+        number = b.combatants.index(c) + 1
         if c.hidden and not gm:
-            return {"id": c.id, "name": label(b, c.id, lang, "player"), "side": c.side, "area": c.area,
-                    "condition": c.condition, "acted": c.acted, "hidden": True, "seat": GM}
-        return dict(_visible_piece(c, gm, lang, self.owner(b, c.id)))
+            return {"id": c.id, "number": number, "name": label(b, c.id, lang, "player"), "side": c.side,
+                    "area": c.area, "condition": c.condition, "acted": c.acted, "hidden": True, "seat": GM}
+        return {**_visible_piece(c, gm, lang, self.owner(b, c.id)), "number": number,
+                "name": label(b, c.id, lang, "gm" if gm else "player")}
 
     def _pending(self, b: Battle, gm: bool, lang: str) -> dict[str, Any] | None:
         p = b.pending
@@ -260,6 +273,8 @@ class BattleKind:
         """Every seat sees every event, each told only what it may know (R-MK-23): for players, hidden
         monsters by appearance, no hidden difficulty, no numbers of a hidden monster."""
         role = "gm" if seat == GM else "player"
+        if role == "player" and state_after.phase == "setup":
+            return []  # the GM's reveal: what the GM places and hides stays the GM's until the battle begins
         covered = frozenset(c.id for c in (*state_before.combatants, *state_after.combatants) if c.hidden)
         out = []
         for e in events:
@@ -308,7 +323,7 @@ class BattleKind:
             seats = _seats(who, owners)
             owner = _owner(seats)
             gm_only = isinstance(action, _GM_ONLY)
-            group = GM if gm_only else (who or "")
+            group = GM if gm_only else "" if who is None or who.startswith(_OTHERS) else who
             kind = "gm" if gm_only else _KIND_OF.get(type(action).__name__, "other")
             odds, secret = self._odds(state, by_id, action)
             out.append(_Offer(action, seats, owner, group, kind, _key(action, group), _dumped(action), odds,
@@ -445,15 +460,46 @@ def _labels(lang: str, role: str, names: tuple[Any, ...]) -> dict[tuple[Action, 
 def _label(action: Action, b: Battle, lang: str, role: str, behalf: str) -> str:
     """:func:`describe` in ``role``'s words; ``behalf``: the PC seat the GM acts for, said in the label."""
     text = describe(action, b, lang, role)
+    use = _item_use(b, action)
+    if use:
+        text += translate(f"table.battle.strike.{use}", lang)
     if behalf.startswith("pc:"):
         text = translate("table.on_behalf", lang, label=text, who=label(b, behalf[3:], lang, "gm"))
     return text
 
 
+_OTHERS = "others:"
+
+
+def _spender(pending: Any) -> str:
+    """Who would spend the court's voice a ``voice_consent`` asks about (the action being resolved)."""
+    ch = pending.choice
+    return str(ch.action.get("actor") or ch.action.get("representative") or (ch.prior.actor if ch.prior else ""))
+
+
+def _item_use(b: Battle, action: Action) -> str:
+    """What an attack's item is when it is not a weapon, so the menu offers it as what it is: ``armor``,
+    ``light`` (a Star Fragment), ``heal`` (a recovery item) or ``item`` (a melee item of power 1 and range 0,
+    what any item strikes as, R-MK-29); ``""`` for a weapon or an action that is no attack. A ranged weapon
+    swung in melee already says so (``improvised``)."""
+    if not isinstance(action, act.Attack) or action.improvised:
+        return ""
+    c = next((x for x in b.combatants if x.id == action.actor), None)
+    if c is None or not 0 <= action.weapon < len(c.weapons):
+        return ""
+    wp = c.weapons[action.weapon]
+    if wp.ranged or wp.range > 0 or wp.power != 1:
+        return ""
+    return "armor" if wp.reduction else "light" if wp.light >= 0 else "heal" if wp.heal else "item"
+
+
 def _seats(who: str | None, owners: dict[str, str]) -> frozenset[str]:
-    """The seats that may take an action of ``who`` (:meth:`BattleKind._whose`): the GM always."""
+    """The seats that may take an action of ``who`` (:meth:`BattleKind._whose`): the GM always; for
+    ``others:<id>`` every player seat but ``<id>``'s."""
     if who is None:
         return frozenset({GM, *(s for s in owners.values() if s != GM)})
+    if who.startswith(_OTHERS):
+        return frozenset({GM, *(s for s in owners.values() if s not in (GM, f"pc:{who[len(_OTHERS):]}"))})
     return frozenset({GM, owners.get(who, GM)}) if who else frozenset({GM})
 
 

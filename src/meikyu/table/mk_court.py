@@ -25,7 +25,7 @@ from meikyu.errors import DataError
 from meikyu.i18n import translate
 from meikyu.i18n.hangul import settle_particles
 from meikyu.serial import TypeRegistry
-from meikyu.systems.meikyu_kingdom.events import RequestResolved
+from meikyu.systems.meikyu_kingdom.events import CheckDeclared, KingdomChanged, RequestResolved
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.sheets import facilities
 from meikyu.systems.meikyu_kingdom.sheets.character import Character
@@ -36,6 +36,8 @@ from meikyu.table.base import GM, MenuItem, sort_menu
 from meikyu.table.setup import data_of, known_fields
 
 ALL = None
+OTHERS = "others:"
+"""``others:<id>``: the other players than ``<id>`` (and the GM for the absent), see :func:`seats_of`."""
 """``Offer.who`` for an action any PC seat may take (the court's decision)."""
 
 
@@ -61,8 +63,14 @@ def owner(court: Sequence[Character], cid: str) -> str:
 
 
 def seats_of(court: Sequence[Character], who: str | None) -> frozenset[str]:
+    """The seats that may take an action of ``who``: a land maker's and the GM's; the GM's alone (``""``);
+    every seat (:data:`ALL`); or ``others:<id>``, the other players' and the GM's — the consent to spend
+    the court's voice is theirs, not the spender's (R-MK-13)."""
     if who is ALL:
         return frozenset(court_seats(court))
+    if who.startswith(OTHERS):
+        spender = who[len(OTHERS):]
+        return frozenset(s for s in court_seats(court) if s != f"pc:{spender}")
     return frozenset({GM, owner(court, who)}) if who else frozenset({GM})
 
 
@@ -90,7 +98,7 @@ def menu_items(offers: Sequence[Offer], court: Sequence[Character], registry: Ty
         text = o.label
         if seat == GM and mine.startswith("pc:"):
             text = translate("table.on_behalf", lang, label=text, who=name_of(court, mine[3:], lang))
-        group = GM if o.who == "" else (o.who or "")
+        group = GM if o.who == "" else "" if o.who is None or o.who.startswith(OTHERS) else o.who
         items.append(MenuItem(key_of(o.action, group, o.form), registry.dump(o.action), text, group, o.kind,
                               None, mine or seat, o.form))
     return sort_menu(items)
@@ -172,9 +180,13 @@ def event_line(event: Event, court: Sequence[Character], lang: str) -> str:
                                 request=event.describe(lang, name_of(court, event.actor, lang)),
                                 result=translate(f"mk.word.{event.result}", lang), cost=event.cost,
                                 budget=event.budget), lang)
+    if isinstance(event, KingdomChanged) and event.field.startswith("level/"):  # a character's level: by name
+        event = replace(event, field="level/" + name_of(court, event.field[len("level/"):], lang))
     actor = getattr(event, "actor", None)
     if is_dataclass(event) and isinstance(actor, str) and actor:
         event = replace(event, actor=name_of(court, actor, lang))
+    elif isinstance(event, CheckDeclared) and not actor:  # a national check: the kingdom rolls it (R-MK-18)
+        event = replace(event, actor=translate("table.mk.the_kingdom", lang))
     return settle(event.render(lang), lang)
 
 

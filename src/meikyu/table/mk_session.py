@@ -42,6 +42,7 @@ from meikyu.systems.meikyu_kingdom.combat.model import Battle
 from meikyu.systems.meikyu_kingdom.events import PhaseEntered
 from meikyu.systems.meikyu_kingdom.expedition.camp import Trade, UseItem
 from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
+from meikyu.systems.meikyu_kingdom.expedition.events import BattleBegins
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.kingdom.effect_words import option_label
@@ -51,6 +52,7 @@ from meikyu.systems.meikyu_kingdom.sheets.sheet import SheetFile
 from meikyu.table.base import GM, MenuItem, per_state
 from meikyu.table.mk_court import (
     ALL,
+    OTHERS,
     Offer,
     court_seat_name,
     court_seats,
@@ -147,6 +149,9 @@ class SessionKind:
             return actor
         p = state.prompt
         if p is not None:
+            if p.kind == "voice_consent":  # the other players consent to spending the voice (R-MK-13)
+                called = state.called or (state.effects.called if state.effects is not None else None)
+                return OTHERS + (called.call.actor if called is not None and called.call.actor else "")
             if p.actor == "players" or (p.actor is None and p.kind in LABYRINTH_PROMPTS):
                 return ALL  # the court decides (a table's choice, the way through the labyrinth)
             if p.actor and p.actor != GM:
@@ -188,6 +193,7 @@ class SessionKind:
             from meikyu.table.mk_battle import BattleKind
 
             out["battle"] = BattleKind().view(battle, seat, lang)
+            _hp_from_battle(out)
         return out
 
     def events_for(self, table_before: TableSession, table_after: TableSession, events: Sequence[Event],
@@ -202,6 +208,10 @@ class SessionKind:
                 from meikyu.table.mk_battle import BattleKind
 
                 out += BattleKind().events_for(b1, b2, [e], seat, lang)
+                continue
+            if isinstance(e, BattleBegins) and seat != GM:
+                # the GM's reveal (R-MK-23): the encounter's name would tell the players what they meet
+                out.append({"kind": "battle_begins", "text": _say("battle_prepared", lang)})
                 continue
             out.append({"kind": _snake(type(e).__name__), "text": event_line(e, state_after.court, lang)})
         return out
@@ -391,6 +401,16 @@ class SessionKind:
             text = settle(prompt_line(state, lang, players=seat != GM), lang)
         return {"kind": p.kind, "seat": answers[0].seat, "text": text, "typed": p.typed,
                 "options": [{"key": i.key, "label": i.label} for i in answers]}
+
+
+def _hp_from_battle(view: dict[str, Any]) -> None:
+    """A battle under way keeps its pieces' HP until it ends and writes them back; until then the court's
+    sheets show the battle's, so a character has one HP on every panel."""
+    pieces = {c["id"]: c for c in view["battle"]["combatants"] if "hp" in c}
+    for sheet in view.get("court") or ():
+        piece = pieces.get(sheet.get("id"))
+        if piece is not None and isinstance(sheet, dict):
+            sheet["hp"], sheet["max_hp"] = piece["hp"], piece["max_hp"]
 
 
 def _players_part(state: ss.SessionState, data: dict[str, Any]) -> None:

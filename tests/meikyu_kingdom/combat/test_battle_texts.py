@@ -14,8 +14,8 @@ def test_damage_shows_its_dice_r_mk_30_r_mk_16() -> None:
     b, events = play(b, SpendHope(2), 5, 2)
     blow = first(events, ev.Blow)
     assert (blow.power, blow.dice, blow.reduction, blow.amount) == (3, (5, 2), 1, 9)
-    assert render(blow, b, "en") == "Damage: power 3 + enmity 0 + hope [5 2] = 7 − reduction 1 = 9."
-    assert render(blow, b, "ja") == "ダメージ：威力3+敵意0+希望[5 2]＝7−軽減1＝9。"
+    assert render(blow, b, "en") == "Damage: power 3 + enmity 0 + hope (5+2) − reduction 1 = 9."  # issue 26: one sum
+    assert render(blow, b, "ja") == "ダメージ：威力3+敵意0+希望(5+2)−軽減1＝9。"
 
 
 def test_hp_below_zero_says_how_far() -> None:

@@ -194,6 +194,15 @@ class KingdomChanged(MKEvent):
     new: str
     reason: str = ""
 
+    def render(self, lang: str = "en") -> str:
+        """A character's level (``level/<id>``) and a relation (``relation/<nation>``) in words of their own;
+        ``who`` is the id here, a table names the character (:func:`meikyu.table.mk_court.event_line`)."""
+        kind, _, whom = self.field.partition("/")
+        if kind in ("level", "relation") and whom:
+            params = {k: v for k, v in self._params(lang).items() if k != "field"}
+            return translate(f"mk.event.{kind}_changed", lang, who=whom, nation=whom, **params)
+        return super().render(lang)
+
 
 @dataclass(frozen=True)
 class TableRolled(MKEvent):

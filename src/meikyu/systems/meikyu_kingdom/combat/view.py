@@ -97,23 +97,31 @@ def event_view(event: Event, battle: Battle, role: str = "player") -> dict[str, 
 
 
 def label(battle: Battle, cid: str, lang: str, role: str) -> str:
-    """``cid``'s name in ``lang``; for players a hidden monster is its appearance (R-MK-23), followed by
-    its id when another hidden monster looks the same, so players can tell them apart.
+    """``cid``'s name in ``lang``; for players a hidden monster is its appearance (R-MK-23). When another
+    piece shows the same name (two Moss Rats, two shadows), the name is led by the piece's number — its
+    place in the battle's list, the terminal's ``#5`` — so menu, battlefield and log tell twins apart the
+    same way (monsters are listed in a shuffled order, so a number says nothing of a hidden species).
 
     >>> from .model import Combatant, MONSTERS
     >>> b = Battle((Combatant("m1", "Ogre", MONSTERS, 3, 9, 9, hidden=True, appearance="a shadow"),
     ...             Combatant("m2", "Rat", MONSTERS, 3, 9, 9, hidden=True, appearance="a shadow",
-    ...                       looks=("그림자", "影", "a shadow"))))
+    ...                       looks=("그림자", "影", "a shadow")),
+    ...             Combatant("m3", "Rat", MONSTERS, 3, 9, 9)))
     >>> label(b, "m2", "ja", "player"), label(b, "m1", "ja", "player"), label(b, "m1", "ja", "gm")
-    ('影 (m2)', 'a shadow (m1)', 'Ogre')
+    ('#2 影', '#1 a shadow', 'Ogre')
+    >>> label(b, "m3", "en", "player"), label(b, "m3", "en", "gm")
+    ('Rat', '#3 Rat')
     """
-    for c in battle.combatants:
+    cs = battle.combatants
+    for n, c in enumerate(cs, 1):
         if c.id == cid:
             if c.hidden and role != "gm":
-                look = appearance(c, lang)
-                twins = sum(1 for o in battle.combatants if o.hidden and o.appearance == c.appearance)
-                return f"{look} ({cid})" if twins > 1 else look
-            return c.label(lang)
+                name = appearance(c, lang)
+                twins = sum(1 for o in cs if o.hidden and o.appearance == c.appearance)
+            else:
+                name = c.label(lang)
+                twins = sum(1 for o in cs if not (o.hidden and role != "gm") and o.label(lang) == name)
+            return f"#{n} {name}" if twins > 1 else name
     return cid
 
 
@@ -221,8 +229,13 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
     elif isinstance(event, ev.DisasterDue):
         params["trigger"] = translate(f"mk.battle.disaster.{event.trigger}", lang)
     elif isinstance(event, ev.Blow):
-        params["dice"] = translate("mk.battle.word.blow_dice", lang, dice=" ".join(map(str, event.dice)),
-                                   total=sum(event.dice)) if event.dice else ""  # fmt: skip
+        # one term of the sum, not a sum of its own: "+ hope 5", "+ hope (3+5)" (a "= total" mid-sum misread)
+        dice = "+".join(map(str, event.dice))
+        params["dice"] = translate("mk.battle.word.blow_dice", lang, dice=f"({dice})" if len(event.dice) > 1
+                                   else dice) if event.dice else ""  # fmt: skip
+    elif isinstance(event, ev.DeadlineSet):  # "combat", "quarter" or "quarters:<n>" (R-MK-31's fatal wounds)
+        kind, _, n = event.deadline.partition(":")
+        params["deadline"] = translate(f"mk.battle.word.deadline_{kind}", lang, n=n)
     elif isinstance(event, ev.HpRestored):
         params["item"] = f" ({item_label(battle, '', event.item, lang)})" if event.item else ""
     if isinstance(params.get("hp"), int) and params["hp"] < 0:

@@ -202,7 +202,8 @@ def show_field(battle: Any, lang: str, role: str = "gm") -> str:
         for n, c in enumerate(battle.combatants, 1):
             if c.area != area:
                 continue
-            name = f"#{n} " + label(battle, c.id, lang, role)
+            name = label(battle, c.id, lang, role)
+            name = name if name.startswith(f"#{n} ") else f"#{n} {name}"  # twins are numbered already
             if c.hidden and role != "gm":
                 pieces.append(name + translate("mk.battle.cli.flag.hidden", lang))
                 continue

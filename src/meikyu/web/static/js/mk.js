@@ -58,7 +58,8 @@ function word(prefix, value) {
 }
 
 function battleBoard(b, view, ctx) {
-  const lit = new Set(b.options && Array.isArray(b.options.lit) ? b.options.lit : [0, 1, 2, 3, 4, 5]);
+  // the areas the rules light (R-MK-29: the room's own light and every Star Fragment carried)
+  const lit = new Set(Array.isArray(b.lit) ? b.lit : []);
   const blocking = Array.isArray(b.blocking) ? b.blocking : [];
   const status = [
     h("span", {}, t("mk.round", { n: b.round })),
@@ -66,6 +67,7 @@ function battleBoard(b, view, ctx) {
     b.active ? h("span", {}, t("mk.active_side", { side: word("mk.battle.side", b.active) })) : null,
     b.current ? h("span", {}, t("mk.current", { name: nameOf(view, b.current, ctx.lang) || b.current })) : null,
     h("span", { class: "voice" }, t("mk.voice", { n: b.voice })),
+    b.preparing ? h("strong", { class: "preparing" }, t("mk.preparing")) : null,
     b.pending && b.pending.text ? h("span", { class: "waiting" }, t("mk.waiting_for", { name: nameOf(view, b.pending.kind === "breakthrough" ? b.pending.mover : b.pending.actor, ctx.lang) || "", text: b.pending.text })) : null,
     b.phase === "over" ? h("strong", { class: "outcome" }, t("mk.outcome", { winner: word("mk.battle.side", b.winner || "none"), outcome: word("mk.battle.outcome", b.outcome || "none") })) : null,
   ];

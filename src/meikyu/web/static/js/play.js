@@ -11,6 +11,7 @@ import { renderMenu, renderPrompt, promptAnswers, oddsBadge, itemForm } from "./
 import { exportDialog } from "./log.js";
 import { createTalk, TALK_TYPES } from "./talk.js";
 import { createSeats, presenceBadges } from "./seats.js";
+import { renderPicker, tapPiece } from "./picker.js";
 
 const BOARDS = {
   MeikyuKingdom: () => import("./mk.js"),
@@ -203,8 +204,7 @@ function render() {
     $("#actions"),
     s.error ? h("div", { class: "refused", role: "alert" }, s.error) : null,
     renderPrompt(game.prompt, answers, ctx),
-    h("h2", {}, t("actions.title")),
-    renderMenu(gmElsewhere(items, ctx), { ...ctx, waitingText: ctx.gm && items.length ? "actions.in_gm_panel" : null }, { skip: (item) => inPrompt.has(item.key) }),
+    ...actionsPane(items, game.view, ctx, inPrompt),
     game.settings && game.settings.manual_dice && items.length ? diceField() : null,
   );
   fill($("#gm"), ctx.gm ? gmPanel(items, ctx) : null);
@@ -219,6 +219,21 @@ function render() {
     const again = document.querySelector(focused) || (inPanel ? document.querySelector(`#${inPanel} button.act:not([disabled])`) || $(`#${inPanel}`) : null);
     if (again && again !== document.activeElement) again.focus({ preventScroll: true });
   }
+}
+
+/** The seat's actions: the picker (picker.js) when the board is a battle, with every action still in a
+ * list below it (folded while the picker is there, its fold kept across redraws); else the list alone. */
+let allOpen = false;
+function actionsPane(items, view, ctx, inPrompt) {
+  const highlight = (ids) => {
+    for (const el of document.querySelectorAll("#board .piece[data-id]")) el.classList.toggle("pick-target", ids.includes(el.dataset.id));
+  };
+  const picker = renderPicker(gmElsewhere(items, ctx).filter((item) => !inPrompt.has(item.key)), view, { ...ctx, highlight, redraw: () => { s.shown = null; render(); } });
+  const list = renderMenu(gmElsewhere(items, ctx), { ...ctx, waitingText: ctx.gm && items.length ? "actions.in_gm_panel" : null }, { skip: (item) => inPrompt.has(item.key) });
+  if (!picker) return [h("h2", {}, t("actions.title")), list];
+  const fold = h("details", { class: "all-actions", open: allOpen }, h("summary", {}, t("picker.all")), list);
+  fold.addEventListener("toggle", () => { allOpen = fold.open; });
+  return [picker, fold];
 }
 
 /** Where the keyboard is (an action's key, the dice field, a panel). The spot is remembered across the
@@ -399,6 +414,11 @@ async function start() {
     manualDice: () => Boolean(s.game && s.game.settings && s.game.settings.manual_dice),
   });
   seats = createSeats($("#seats"), { id, token, lang, gm: () => Boolean(s.game && s.game.seat === "gm"), seatName });
+  // a piece tapped on the battlefield answers the picker's "which target?"
+  $("#board").addEventListener("click", (event) => {
+    const el = event.target.closest && event.target.closest(".piece[data-id]");
+    if (el) tapPiece(el.dataset.id);
+  });
   if (!id || !token) {
     s.fatal = t("error.bad_link");
     render();
