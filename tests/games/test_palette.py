@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from meikyu.systems.meikyu_kingdom.ccfolia import palette as ccfolia_palette
-from meikyu.systems.meikyu_kingdom.sheet import sample
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
 from tests.api.conftest import Server, start_server, stop_server
 from tests.games.conftest import create
 

@@ -53,8 +53,8 @@ from meikyu.api.games_http import (
     too_many,
 )
 from meikyu.api.games_live import Hub, live
-from meikyu.api.limits import SocketGate
 from meikyu.api.games_talk import TalkRoutes
+from meikyu.api.limits import SocketGate
 from meikyu.errors import MeikyuError
 from meikyu.store.service import Unauthorized
 from meikyu.store.tokens import hash_token, seat_url

@@ -41,8 +41,8 @@ from meikyu.systems.meikyu_kingdom.combat.events import BattleEvent
 from meikyu.systems.meikyu_kingdom.combat.model import Battle
 from meikyu.systems.meikyu_kingdom.events import PhaseEntered
 from meikyu.systems.meikyu_kingdom.expedition.camp import Trade, UseItem
-from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom.expedition.events import BattleBegins
+from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.kingdom.effect_words import option_label
@@ -305,7 +305,7 @@ class SessionKind:
     def _call_offer(state: ss.SessionState, lang: str) -> Offer:
         """The GM calls a check for any character (R-MK-10): a stat or a national power, a difficulty, shown
         or hidden; the roller's own seat then gets the check's prompts (hope, 6s, minion help)."""
-        from meikyu.systems.meikyu_kingdom.kingdom import POWERS
+        from meikyu.systems.meikyu_kingdom.sheets.kingdom import POWERS
 
         court = [c for c in state.court]
         stats = [{"value": s, "label": translate(f"mk.word.{s}", lang)} for s in (*_STATS, *POWERS)]

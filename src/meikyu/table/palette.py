@@ -98,7 +98,7 @@ def default_lines(kind: Any, state: Any, seat: str, lang: str) -> list[str]:
 
 def _mk_lines(char: Any, lang: str) -> list[str]:
     from meikyu.systems.meikyu_kingdom.ccfolia import TABLES, palette
-    from meikyu.systems.meikyu_kingdom.character import Character
+    from meikyu.systems.meikyu_kingdom.sheets.character import Character
 
     if isinstance(char, Character):
         base = palette(char, lang)
