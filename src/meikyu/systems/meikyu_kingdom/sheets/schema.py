@@ -106,7 +106,8 @@ class SchemaReader(Reader):
         self._field(field, {"type": "array", "items": of or {}}, default)
         return []
 
-    def tables(self, field: str, read: Callable[[Reader], T], *, empty: T | None = None) -> list[T]:
+    def tables(self, field: str, read: Callable[[Reader], T], *, empty: T | None = None,
+               plain: str | None = None) -> list[T]:
         kind = read.__qualname__.split(".")[0].lower()
         if kind not in self.defs:
             self.defs[kind] = {}  # taken before reading: a kind that holds itself stops here
@@ -116,6 +117,8 @@ class SchemaReader(Reader):
         one: dict[str, Any] = {"$ref": f"#/$defs/{kind}"}
         if empty is not None:  # an empty slot is written {}
             one = {"anyOf": [one, {"type": "object", "maxProperties": 0}]}
+        if plain is not None:  # a bare name stands for a table holding only that field
+            one = {"anyOf": [one, {"type": "string", "minLength": 1}]}
         self._field(field, {"type": "array", "items": one}, [])
         return []
 
