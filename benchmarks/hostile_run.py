@@ -288,8 +288,9 @@ def main() -> int:
     print(f"battle with hidden monsters: {version} versions; {player_bytes:,} bytes to players searched, "
           f"{leaks} hidden names found")
     print("disk full: " + (f"{refused} answers 503, {silent} not answered in 10 s, {acked_full} acknowledged, "
-                           f"{stored_full} stored (-1: no answer), "
-                           f"{max(0, acked_full - stored_full)} lost" if mounted else "skipped (needs root to mount a tmpfs)"))
+                           + (f"{stored_full} stored, {max(0, acked_full - stored_full)} lost" if stored_full >= 0
+                              else "the game no longer answered")
+                           if mounted else "skipped (needs root to mount a tmpfs)"))
     print(f"kill -9 ×{args.kills}: {acked_kill} acknowledged, {lost} lost")
     print(f"5xx other than 503: {five} · tracebacks in the server's output: {log.count('Traceback')} · "
           f"storage-fault lines: {log.count('storage fault (')}")
