@@ -153,7 +153,10 @@ def start_server(*args: str, src: str | None = None) -> tuple[subprocess.Popen[b
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    env = {**os.environ, "MEIKYU_GAMES_RATE": "1000000", "MEIKYU_GAMES_CREATE_RATE": "1000000", "PYTHONPATH": src or str(Path(__file__).resolve().parents[1] / "src")}
+    # every table's seats and sockets come from this one address: the per-address limits out of the way
+    env = {**os.environ, "MEIKYU_GAMES_RATE": "1000000", "MEIKYU_GAMES_CREATE_RATE": "1000000",
+           "MEIKYU_WS_OPEN_RATE": "1000000", "MEIKYU_WS_PER_CLIENT": "100000", "MEIKYU_V2_RATE": "0",
+           "PYTHONPATH": src or str(Path(__file__).resolve().parents[1] / "src")}
     proc = subprocess.Popen([sys.executable, "-m", "meikyu", "serve", "--port", str(port), *args], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"

@@ -93,7 +93,8 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as data:
-        server = start_server(env={"MEIKYU_LANG": "", "MEIKYU_DATA": data, "MEIKYU_GAMES_RATE": "1000"})
+        server = start_server(env={"MEIKYU_LANG": "", "MEIKYU_DATA": data, "MEIKYU_GAMES_RATE": "1000",
+                                   "MEIKYU_WS_OPEN_RATE": "1000", "MEIKYU_WS_PER_CLIENT": "1000"})  # one address
         try:
             return run(server, args.clicks, sync_playwright)
         finally:

@@ -46,9 +46,11 @@ def require_browser() -> None:
 @pytest.fixture(scope="session")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     data = tmp_path_factory.mktemp("games")
-    # Generous rate limits: three scripted people click far faster than a table does.
+    # Generous rate limits: three scripted people click far faster than a table does, and every page of the
+    # whole session opens its live socket from this one address (meikyu.api.limits).
     srv = start_server(env={"MEIKYU_LANG": "", "MEIKYU_DATA": str(data), "MEIKYU_GAMES_RATE": "1000",
-                              "MEIKYU_TALK_RATE": "100000"})
+                            "MEIKYU_WS_OPEN_RATE": "1000", "MEIKYU_WS_PER_CLIENT": "1000",
+                            "MEIKYU_TALK_RATE": "100000"})
     yield srv
     stop_server(srv)
 
