@@ -13,7 +13,8 @@ Commands (one per line; the same words work in a ``--script`` file, ``#`` starts
   ``continue`` · ``abandon`` · ``giveup``;
 - ``gm advantage|disadvantage|warning SEAT`` · ``level SEAT CARD [CHARACTER]`` ·
   ``swap SEAT JOB [CHARACTER]`` (SEAT ``gm`` for the GM's own characters; CHARACTER one of the
-  player's characters not playing now) ·
+  player's characters not playing now) · ``new SEAT NAME JOB CARD`` (between scenarios: a new
+  level-1 character for that player's roster) ·
   ``awards LEAD_VOTES SUPPORT_VOTES`` (seats, comma-separated, ``-`` for none);
 - ``odds UID,UID [CARD]`` — before the declaration, the exact odds of removing those obstacles
   with each action in hand (or CARD); once the dice are rolled, whether it is done (it is decided);
@@ -64,6 +65,7 @@ from meikyu.systems.liberator.state import (
     GiveUp,
     GmGrant,
     LevelUp,
+    NewCharacter,
     Options,
     PickCard,
     PickEffect,
@@ -424,6 +426,7 @@ class Table:
             "gm": lambda: GmGrant(int(rest[1]), arg),
             "level": lambda: LevelUp(_seat(arg), rest[1], rest[2] if len(rest) > 2 else ""),
             "swap": lambda: SwapJob(_seat(arg), rest[1], rest[2] if len(rest) > 2 else ""),
+            "new": lambda: NewCharacter(int(arg), rest[1], rest[2], rest[3]),
             "awards": lambda: Awards(_ints(arg), _ints(rest[1] if len(rest) > 1 else "")),
             "mission": lambda: StartMission(
                 load_mission(read_text(arg), arg, self.cards)

@@ -337,6 +337,18 @@ class Awards(Action):
     support: tuple[int, ...] = ()
 
 
+@_action
+@dataclass(frozen=True)
+class NewCharacter(Action):
+    """Between scenarios, a player makes a new character (level 1: the job's actions and one extra action
+    or feat ``card``) for their roster, to play in a later one and to raise with their experience (R-LB-13)."""
+
+    seat: int
+    name: str
+    job: str
+    card: str
+
+
 @dataclass(frozen=True)
 class Casting:
     """One player's part in the next scenario: ``character`` names one of their characters (empty: the one
@@ -555,6 +567,13 @@ class GmWarned(LbEvent):
 @dataclass(frozen=True)
 class ScenarioEnded(LbEvent):
     result: str
+
+
+@dataclass(frozen=True)
+class CharacterMade(LbEvent):
+    player: str
+    name: str
+    job: str
 
 
 @dataclass(frozen=True)
