@@ -48,6 +48,7 @@ from meikyu.serial import to_data
 from meikyu.systems.liberator import state as st
 from meikyu.systems.liberator.cards import ActionCard, CardSet, load_cards, sample_cards
 from meikyu.systems.liberator.effects import describe_grant
+from meikyu.systems.liberator.events import Rolled
 from meikyu.systems.liberator.mission import MISSION_TYPES, mission_type
 from meikyu.systems.liberator.names import localize
 from meikyu.systems.liberator.odds import removal_odds, split_removes
@@ -306,7 +307,7 @@ class ScenarioKind:
         out = []
         for e in events:
             item = event_data(e, lang, localize(e.render(lang), lang))
-            if isinstance(e, st.Rolled):
+            if isinstance(e, Rolled):
                 faces = [int(x) for x in e.dice.replace(",", " ").replace("+", " ").split() if x.isdigit()]
                 item["dice"] = faces
                 item["line"] = f"({len(faces)}D6) ＞ {sum(faces)}[{','.join(map(str, faces))}] ＞ {sum(faces)}"

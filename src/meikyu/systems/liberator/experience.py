@@ -20,20 +20,16 @@ from meikyu.systems.liberator.character import LEVEL_COST, SWAP_COST, Character,
 from meikyu.systems.liberator.character import level_up as raise_level
 from meikyu.systems.liberator.character import swap_job as change_job
 from meikyu.systems.liberator.context import Ctx
-from meikyu.systems.liberator.guards import require
-from meikyu.systems.liberator.state import (
+from meikyu.systems.liberator.events import (
     AwardGiven,
-    Awards,
     CharacterMade,
     ExpGained,
     JobSwapped,
     LeveledUp,
-    LevelUp,
-    NewCharacter,
-    NextScenario,
     ScenarioStarted,
-    SwapJob,
 )
+from meikyu.systems.liberator.guards import require
+from meikyu.systems.liberator.state import Awards, LevelUp, NewCharacter, NextScenario, SwapJob
 
 
 def _spend(c: Ctx, seat: int, name: str, cost: int, change: Callable[[Character], Character]) -> Character:
