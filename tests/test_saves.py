@@ -271,6 +271,9 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
             (table(("hana", "hunter", ["might"])),  # advantage, face 6 of the snare: 即:障害-1 picks one of two
              [two, lb.GmGrant(0, "advantage"), (lb.Declare("snare"), (6, 1)), lb.PickEffect(6), lb.PickObstacle(2)]),
             (trio, [two, (lb.Declare("sworn_brothers"), (6, 6)), lb.Resolve(), lb.PickPlayer(1)]),  # 即:他者回復
+            # a campaign: between scenarios ann makes a new character and plays it in the next (R-LB-13)
+            (replace(table(("ann", "warrior", ["mount"])), phase="over", result="cleared"),
+             [lb.NewCharacter(0, "Mira", "mage", "might"), lb.NextScenario((lb.Casting("ann", "Mira"),))]),
         ]
     return []
 def _session_scenarios() -> list[tuple[Any, list[Move]]]:

@@ -22,7 +22,7 @@ from meikyu.systems.liberator.effects import (
     format_effects,
     parse_effect,
 )
-from meikyu.systems.liberator.state import AbilityUsed, GrantGained, MissionCleared, PowerSet, RoundEnded
+from meikyu.systems.liberator.events import AbilityUsed, GrantGained, MissionCleared, PowerSet, RoundEnded
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
@@ -135,15 +135,16 @@ def test_r_lb_11_play_output_has_no_japanese_in_ko_en(
 
 
 def test_r_lb_07_normal_recovery_declaration_reads_in_the_language() -> None:
-    from meikyu.systems.liberator.state import NORMAL, Declared
+    from meikyu.systems.liberator.events import Declared
+    from meikyu.systems.liberator.state import NORMAL
 
     assert Declared("ann", NORMAL).render("ko") == "ann이 통상 회복을 선언."
     assert "normal_recovery" not in Declared("ann", NORMAL).render("en")
 
 
 def test_korean_particles_settle_after_card_names_are_swapped() -> None:
+    from meikyu.systems.liberator.events import Declared
     from meikyu.systems.liberator.names import localize
-    from meikyu.systems.liberator.state import Declared
 
     name = sample_cards().actions["swing"].name
     line = localize(Declared("ann", name).render("ko"), "ko")

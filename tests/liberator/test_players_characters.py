@@ -148,3 +148,39 @@ def test_r_lb_13_the_next_scenario_at_the_same_table() -> None:
     view = kind.view(second, "player:bob", "en")
     assert view["players"][0]["roster"] == [{"name": "ann", "job": {"id": "warrior", "name": "Warrior"},
                                              "level": 1}]
+
+
+def test_r_lb_13_a_new_character_between_scenarios_at_the_table_and_the_terminal() -> None:
+    """Once a scenario is over a player makes a new level-1 character for their roster (the web's form: name,
+    job, card); the GM's menu then offers the next scenario with it; refused mid-scenario or under a taken
+    name, leaving the table as it was."""
+    from meikyu.dice import ScriptedDice
+    from meikyu.systems.liberator.play import Table
+    from meikyu.systems.liberator.state import NewCharacter
+    from meikyu.table import registry
+    from meikyu.table.base import GM
+    from meikyu.table.liberator import Scenario
+
+    kind = registry.get("Liberator", "scenario")
+    first = kind.setup({"players": [{"id": "ann", "job": "warrior", "extras": ["mount"]},
+                                    {"id": "bob", "job": "mage", "extras": ["might"]}]}, "en")
+    with pytest.raises(RuleError):
+        step(first.table, NewCharacter(0, "Mira", "mage", "might"))
+    done = Scenario(first.cards, over(first.table))
+    mine = [i for i in kind.menu(done, "player:ann", "en") if i.action["@type"] == "NewCharacter"]
+    assert len(mine) == 1 and set(mine[0].form) == {"name", "job", "card"} and mine[0].action["seat"] == 0
+    assert {"value": "mage", "label": "Mage"} in mine[0].form["job"]["options"]
+    filled = {**mine[0].action, "name": "Mira", "job": "mage", "card": "might"}
+    made, events = kind.rules.step(done, kind.rules.actions.load(filled), ScriptedDice([]))
+    assert [(c.name, c.job, c.level) for c in made.table.players[0].roster] == [("Mira", "mage", 1)]
+    assert "Mira" in events[-1].render("en")
+    with pytest.raises(InputError):
+        kind.rules.step(made, kind.rules.actions.load(filled), ScriptedDice([]))  # the name is taken
+    labels = [i.label for i in kind.menu(made, GM, "en") if i.action["@type"] == "NextScenario"]
+    assert "Next scenario: ann plays Mira" in labels
+
+    out: list[str] = []
+    t = Table.new([ANN, BOB], seed=3, write=out.append, dice=[])
+    t.game = type(t.game)(t.rules, over(t.game.state), t.dice)
+    t.command("new 1 Zed scout mount")
+    assert [c.name for c in t.game.state.players[1].roster] == ["Zed"]

@@ -98,7 +98,7 @@ def test_split_options_say_what_each_choice_gives() -> None:
 
 def test_an_advantage_says_which_effect_it_read() -> None:
     """R-LB-12: the advantage's chosen die is read on the declared action's effect row, and said."""
-    from meikyu.systems.liberator.state import EffectRead
+    from meikyu.systems.liberator.events import EffectRead
 
     assert EffectRead("ann", 6, "付:P+1").render("en") == "ann: effect die 6 — grant: P+1."
     assert EffectRead("ann", 4, "none").render("ko") == "ann: 특수 효과 눈 4 — 효과 없음"

@@ -81,13 +81,13 @@ def test_no_player_byte_names_a_card_in_another_players_hand(lang: str) -> None:
 
 
 def _without_level_ups(chunks: list[bytes]) -> str:
-    """The chunks as text, minus level-up offers: they name every card of the set (the catalogue, not
-    anybody's hand)."""
+    """The chunks as text, minus level-up and new-character offers: they name every card of the set (the
+    catalogue, not anybody's hand)."""
     out = []
     for chunk in chunks:
         data = json.loads(chunk)
         if "menu" in data:
-            data["menu"] = [i for i in data["menu"] if i["action"]["@type"] != "LevelUp"]
+            data["menu"] = [i for i in data["menu"] if i["action"]["@type"] not in ("LevelUp", "NewCharacter")]
         out.append(json.dumps(data, ensure_ascii=False))
     return "\n".join(out)
 

@@ -48,6 +48,7 @@ from meikyu.serial import to_data
 from meikyu.systems.liberator import state as st
 from meikyu.systems.liberator.cards import ActionCard, CardSet, load_cards, sample_cards
 from meikyu.systems.liberator.effects import describe_grant
+from meikyu.systems.liberator.events import Rolled
 from meikyu.systems.liberator.mission import MISSION_TYPES, mission_type
 from meikyu.systems.liberator.names import localize
 from meikyu.systems.liberator.odds import removal_odds, split_removes
@@ -226,7 +227,7 @@ class ScenarioKind:
         """The seat index whose action this is, or −1 for the GM's."""
         if isinstance(action, (st.UseAbility,)):
             return action.player
-        if isinstance(action, (st.LevelUp, st.SwapJob)):
+        if isinstance(action, (st.LevelUp, st.SwapJob, st.NewCharacter)):
             return action.seat
         if isinstance(action, (st.PickCard, st.PickObstacle, st.PickPlayer)):
             if not s.effects:
@@ -311,7 +312,7 @@ class ScenarioKind:
         out = []
         for e in events:
             item = event_data(e, lang, localize(e.render(lang), lang))
-            if isinstance(e, st.Rolled):
+            if isinstance(e, Rolled):
                 faces = [int(x) for x in e.dice.replace(",", " ").replace("+", " ").split() if x.isdigit()]
                 item["dice"] = faces
                 item["line"] = f"({len(faces)}D6) ＞ {sum(faces)}[{','.join(map(str, faces))}] ＞ {sum(faces)}"
@@ -327,6 +328,7 @@ class ScenarioKind:
         names = tuple(p.id for p in s.players)
         items = []
         legal = list(_legal(state.cards, s)) + (self._gm_grants(state) + self._next_scenarios(s) if seat == GM else [])
+        legal += self._new_characters(s, rules.cards)
         for action in legal:
             seats = self.seats_for(state, action)
             if seat not in seats:
@@ -348,9 +350,19 @@ class ScenarioKind:
             group = GM if isinstance(action, _GM_ACTIONS) else (owner.partition(":")[2] if owner else "")
             kind = "gm" if isinstance(action, _GM_ACTIONS) else _KIND_OF.get(type(action).__name__, "other")
             dumped = self.rules.actions.dump(action)
+            form = _character_form(rules.cards, lang) if isinstance(action, st.NewCharacter) else None
             items.append(MenuItem(_key(dumped, type(action).__name__, group), dumped, text, group or "",
-                                  kind, self._odds(s, rules.cards, action), owner or seat))
+                                  kind, self._odds(s, rules.cards, action), owner or seat, form))
         return sort_menu(items)
+
+    @staticmethod
+    def _new_characters(s: st.TableState, cards: CardSet) -> list[Action]:
+        """Between scenarios each player may make a new character for their roster (a form: name, job, card)."""
+        if s.phase != "over" or not cards.jobs:
+            return []
+        job = next(iter(cards.jobs))
+        extra = next(x for x in (*cards.actions, *cards.feats) if x not in cards.jobs[job].actions)
+        return [st.NewCharacter(i, "", job, extra) for i in range(len(s.players))]
 
     @staticmethod
     def _next_scenarios(s: st.TableState) -> list[Action]:
@@ -390,6 +402,8 @@ class ScenarioKind:
         """Labels for what the terminal table types as commands (GM grants, experience spending)."""
         if isinstance(action, st.GmGrant):
             return translate(f"table.lb.gm_{action.kind}", lang, player=s.players[action.seat].id)
+        if isinstance(action, st.NewCharacter):
+            return translate("table.lb.new_character", lang, player=s.players[action.seat].id)
         if isinstance(action, st.NextScenario):
             picked = [c for c in action.cast if c.character]
             if not picked:
@@ -453,6 +467,19 @@ def _all_removal(card: ActionCard, targets: tuple[tuple[str, int], ...]) -> Frac
 
 
 _LABELS: dict[tuple[Any, ...], str] = {}
+
+
+def _character_form(cards: CardSet, lang: str) -> dict[str, Any]:
+    """The fields of a new character (R-LB-13): a name, a job, and its one extra action or feat."""
+    extras = [*cards.actions, *cards.feats]
+    return {
+        "name": {"type": "text", "label": translate("table.lb.form_name", lang)},
+        "job": {"type": "choice", "label": translate("table.lb.form_job", lang),
+                "options": [{"value": j, "label": localize(cards.jobs[j].name, lang)} for j in cards.jobs]},
+        "card": {"type": "choice", "label": translate("table.lb.form_card", lang),
+                 "options": [{"value": x, "label": localize((cards.actions.get(x) or cards.feats[x]).name, lang)}
+                             for x in extras]},
+    }
 
 
 def _key(data: dict[str, Any], name: str, group: str) -> str:

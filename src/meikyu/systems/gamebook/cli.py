@@ -116,7 +116,7 @@ def cmd_graph(args: argparse.Namespace) -> int:
 
     lang = _lang(args)
     path = _book_path(args.book)
-    report = check_book(path)
+    report = check_book(path, play=not args.no_play)
     graph = book_graph(report.book, lang, report.problems, report.warnings)
     text = to_svg(graph) if args.format == "svg" else to_dot(graph)
     if args.output:
@@ -281,6 +281,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("book", help="a book TOML file, a shipped book's id (see 'books'), or 'sample'")
     p.add_argument("--format", choices=("svg", "dot"), default="svg", help="SVG (default) or Graphviz DOT text")
     p.add_argument("--output", "-o", help="write to this file instead of stdout")
+    p.add_argument("--no-play", action="store_true",
+                   help="mark only what the text shows (links, reachability, dead ends, names), without playing "
+                        "the book every way (seconds for a large book)")
     p.add_argument("--lang", choices=LANGS, help="language (default ja, or $MEIKYU_LANG)")
     p.set_defaults(handler=cmd_graph)
 

@@ -17,19 +17,9 @@ from dataclasses import replace
 
 from meikyu.systems.liberator.context import Ctx
 from meikyu.systems.liberator.effects import ANY
+from meikyu.systems.liberator.events import AbilityUsed, AttributeChanged, CostPaid, GrantUsed
 from meikyu.systems.liberator.guards import COST_RULING, ONCE_RULE, require
-from meikyu.systems.liberator.state import (
-    DYING,
-    NORMAL,
-    AbilityUsed,
-    AttributeChanged,
-    CostPaid,
-    GrantUsed,
-    TurnState,
-    UseAbility,
-    UseGrant,
-    check_names,
-)
+from meikyu.systems.liberator.state import DYING, NORMAL, TurnState, UseAbility, UseGrant, check_names
 from meikyu.systems.liberator.turn import after_roll_guard
 
 CHECK_KINDS = frozenset({"recover", "grant", "obstacle_down", "change_obstacle"})

@@ -23,20 +23,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from meikyu.systems.liberator.context import Ctx
+from meikyu.systems.liberator.events import ActionRecovered, Declared, EffectRead, GmWarned, RecoverySet
 from meikyu.systems.liberator.guards import idle, require
-from meikyu.systems.liberator.state import (
-    NORMAL,
-    ActionRecovered,
-    Declare,
-    Declared,
-    EffectRead,
-    GmGrant,
-    GmWarned,
-    PickEffect,
-    RecoverySet,
-    Resolve,
-    Split,
-)
+from meikyu.systems.liberator.state import NORMAL, Declare, GmGrant, PickEffect, Resolve, Split
 from meikyu.systems.liberator.turn import check_recovery_choice
 
 

@@ -29,10 +29,7 @@ from meikyu.engine import Event
 from meikyu.systems.liberator.cards import CardSet
 from meikyu.systems.liberator.character import Character, HeldGrant
 from meikyu.systems.liberator.effects import ANY, Effect
-from meikyu.systems.liberator.mission import Obstacle
-from meikyu.systems.liberator.state import (
-    DYING,
-    NORMAL,
+from meikyu.systems.liberator.events import (
     ActionDiscarded,
     ActionRecovered,
     ExpGained,
@@ -40,10 +37,10 @@ from meikyu.systems.liberator.state import (
     GrantGained,
     NothingHappens,
     ObstacleLowered,
-    PendingEffect,
     Rolled,
-    TableState,
 )
+from meikyu.systems.liberator.mission import Obstacle
+from meikyu.systems.liberator.state import DYING, NORMAL, PendingEffect, TableState
 
 
 class Ctx:

@@ -14,22 +14,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from meikyu.systems.liberator.character import LEVEL_COST, SWAP_COST, Character
+from meikyu.systems.liberator.campaign import Cast
+from meikyu.systems.liberator.campaign import next_scenario as following
+from meikyu.systems.liberator.character import LEVEL_COST, SWAP_COST, Character, create_character
 from meikyu.systems.liberator.character import level_up as raise_level
 from meikyu.systems.liberator.character import swap_job as change_job
 from meikyu.systems.liberator.context import Ctx
-from meikyu.systems.liberator.guards import require
-from meikyu.systems.liberator.state import (
+from meikyu.systems.liberator.events import (
     AwardGiven,
-    Awards,
+    CharacterMade,
     ExpGained,
     JobSwapped,
     LeveledUp,
-    LevelUp,
-    NextScenario,
     ScenarioStarted,
-    SwapJob,
 )
+from meikyu.systems.liberator.guards import require
+from meikyu.systems.liberator.state import Awards, LevelUp, NewCharacter, NextScenario, SwapJob
 
 
 def _spend(c: Ctx, seat: int, name: str, cost: int, change: Callable[[Character], Character]) -> Character:
@@ -114,10 +114,6 @@ def winners(votes: Sequence[int]) -> list[int]:
 
 def next_scenario(c: Ctx, a: NextScenario) -> None:
     """The campaign's next scenario at this table (R-LB-13: the players' experience and characters go on)."""
-    from meikyu.systems.liberator.campaign import Cast
-    from meikyu.systems.liberator.campaign import next_scenario as following
-    from meikyu.systems.liberator.character import create_character
-
     cast: dict[str, str | Character | None] = {}
     for part in a.cast:
         if part.job:
@@ -127,3 +123,17 @@ def next_scenario(c: Ctx, a: NextScenario) -> None:
     chosen: Cast | None = cast or None
     c.s = following(c.s, cast=chosen, gm=a.gm, plan=a.plan or None)
     c.emit(ScenarioStarted(c.s.scenario, c.s.gm_name or "GM"))
+
+
+def new_character(c: Ctx, a: NewCharacter) -> None:
+    """A player's new level-1 character, into their roster, once a scenario is over (R-LB-13)."""
+    require(c.s.phase == "over", "R-LB-13", "lb.error.new_between")
+    require(0 <= a.seat < len(c.s.players), "R-LB-13", "lb.error.no_seat", seat=a.seat)
+    p = c.s.players[a.seat]
+    name = a.name.strip()
+    require(bool(name), "R-LB-13", "lb.error.character_name")
+    owned = [p.character.name, *(x.name for x in p.roster)]
+    require(name not in owned, "R-LB-13", "lb.error.cast_clash", player=p.id, name=name)
+    made = create_character(c.cards, name, a.job, [a.card])
+    c.set_seat(a.seat, roster=p.roster + (made,))
+    c.emit(CharacterMade(p.id, name, c.cards.jobs[a.job].name))

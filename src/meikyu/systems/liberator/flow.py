@@ -19,16 +19,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from meikyu.systems.liberator.context import Ctx
-from meikyu.systems.liberator.state import (
+from meikyu.systems.liberator.events import (
     CheckStarted,
-    CheckState,
     MissionCleared,
     NothingHappens,
     RoundEnded,
     ScenarioEnded,
     TurnStarted,
-    TurnState,
 )
+from meikyu.systems.liberator.state import CheckState, TurnState
 
 
 def settle(c: Ctx) -> None:

@@ -35,6 +35,7 @@ from meikyu.systems.liberator.state import (
     GiveUp,
     GmGrant,
     LevelUp,
+    NewCharacter,
     NextScenario,
     PickCard,
     PickEffect,
@@ -81,6 +82,7 @@ HANDLERS: dict[type, Callable[[Ctx, Any], None]] = {
     SwapJob: experience.swap_job,
     Awards: experience.awards,
     NextScenario: experience.next_scenario,
+    NewCharacter: experience.new_character,
 }
 """Each action type's handler."""
 

@@ -13,7 +13,8 @@ Commands (one per line; the same words work in a ``--script`` file, ``#`` starts
   ``continue`` · ``abandon`` · ``giveup``;
 - ``gm advantage|disadvantage|warning SEAT`` · ``level SEAT CARD [CHARACTER]`` ·
   ``swap SEAT JOB [CHARACTER]`` (SEAT ``gm`` for the GM's own characters; CHARACTER one of the
-  player's characters not playing now) ·
+  player's characters not playing now) · ``new SEAT NAME JOB CARD`` (between scenarios: a new
+  level-1 character for that player's roster) ·
   ``awards LEAD_VOTES SUPPORT_VOTES`` (seats, comma-separated, ``-`` for none);
 - ``odds UID,UID [CARD]`` — before the declaration, the exact odds of removing those obstacles
   with each action in hand (or CARD); once the dice are rolled, whether it is done (it is decided);
@@ -47,11 +48,12 @@ from meikyu.i18n import translate
 from meikyu.systems.liberator.campaign import Cast, next_scenario
 from meikyu.systems.liberator.cards import CardSet, sample_cards
 from meikyu.systems.liberator.character import LEVEL_COST, SWAP_COST, Character, create_character
-from meikyu.systems.liberator.effects import describe, describe_grant, format_effects
+from meikyu.systems.liberator.effects import describe_grant
 from meikyu.systems.liberator.mission import Obstacle, load_mission, mission_type
 from meikyu.systems.liberator.names import localize
 from meikyu.systems.liberator.odds import removal_odds, split_removes
 from meikyu.systems.liberator.packing import fits
+from meikyu.systems.liberator.play_words import card_name, option_line
 from meikyu.systems.liberator.rules import LiberatorRules, new_table
 from meikyu.systems.liberator.state import (
     DYING,
@@ -64,6 +66,7 @@ from meikyu.systems.liberator.state import (
     GiveUp,
     GmGrant,
     LevelUp,
+    NewCharacter,
     Options,
     PickCard,
     PickEffect,
@@ -199,77 +202,11 @@ class Table:
         return translate(f"lb.play.{key}", self.lang, **params)
 
     def card(self, ident: str) -> str:
-        if ident in (NORMAL, DYING):
-            return self.t(ident)
-        found = self.cards.actions.get(ident)
-        return f"{found.name}[{ident}]" if found else ident
+        return card_name(self.cards, self.lang, ident)
 
     def describe(self, action: Action) -> str:
         """One line for an option."""
-        s = self.game.state
-        if isinstance(action, Declare):
-            if action.card in self.cards.actions and s.check is not None:  # R-LB-12: the effect row only
-                a = self.cards.actions[action.card]
-                faces = " · ".join(
-                    f"{face}: {format_effects(a.effects_on(face), self.lang)}"
-                    for face in range(1, 7)
-                    if a.effects_on(face)
-                )
-                return self.t("opt_declare_check", card=self.card(action.card), effects=faces)
-            if action.card in self.cards.actions:
-                a = self.cards.actions[action.card]
-                row = " ".join(str(p) for p in a.power)
-                return self.t(
-                    "opt_declare",
-                    card=self.card(action.card),
-                    attribute=a.attribute,
-                    recovery=a.recovery,
-                    power=row,
-                )
-            return self.t("opt_declare_plain", card=self.card(action.card))
-        if isinstance(action, Resolve):
-            if action.recover:
-                return self.t("opt_recover", cards=", ".join(self.card(c) for c in action.recover))
-            if action.obstacles:
-                return self.t("opt_resolve", uids=",".join(map(str, action.obstacles)))
-            return self.t("opt_nothing")
-        if isinstance(action, UseAbility):
-            ability = self.cards.ability(action.ability)
-            name = ability.name if ability else action.ability
-            extra = (self.t("opt_pay", card=self.card(action.pay)) if action.pay else "") + (
-                self.t("opt_aim", uid=action.obstacle) if action.obstacle else ""
-            )
-            return self.t(
-                "opt_use",
-                player=s.players[action.player].id,
-                ability=name,
-                effect=describe(ability.effect, self.lang) if ability else "",
-                extra=extra,
-            )
-        if isinstance(action, Split) and s.turn is not None and s.turn.card in self.cards.actions:
-            card, dice = self.cards.actions[s.turn.card], list(s.turn.dice)
-            dice.remove(action.power)
-            return self.t(
-                "opt_split_action",
-                die=action.power,
-                attribute=s.turn.attribute,
-                power=card.power_on(action.power),
-                other=dice[0],
-                effect=format_effects(card.effects_on(dice[0]), self.lang),
-            )
-        if isinstance(action, PickEffect):
-            chk = s.check
-            if chk is not None and chk.card in self.cards.actions:
-                effects = self.cards.actions[chk.card].effects_on(action.die)
-                return self.t("opt_pick_effect", die=action.die, effect=format_effects(effects, self.lang))
-        if isinstance(action, GenerateMission):
-            return self.t("opt_generate", type=mission_type(action.type, self.lang), seed=action.seed)
-        if isinstance(action, UseGrant):
-            return self.t("opt_UseGrant", name=describe_grant(action.name, self.lang))
-        return self.t(
-            "opt_" + type(action).__name__,
-            **{k: getattr(action, k) for k in getattr(action, "__dataclass_fields__", {})},
-        )
+        return option_line(self.game.state, self.cards, self.lang, action)
 
     def show(self) -> None:
         s = self.game.state
@@ -424,6 +361,7 @@ class Table:
             "gm": lambda: GmGrant(int(rest[1]), arg),
             "level": lambda: LevelUp(_seat(arg), rest[1], rest[2] if len(rest) > 2 else ""),
             "swap": lambda: SwapJob(_seat(arg), rest[1], rest[2] if len(rest) > 2 else ""),
+            "new": lambda: NewCharacter(int(arg), rest[1], rest[2], rest[3]),
             "awards": lambda: Awards(_ints(arg), _ints(rest[1] if len(rest) > 1 else "")),
             "mission": lambda: StartMission(
                 load_mission(read_text(arg), arg, self.cards)

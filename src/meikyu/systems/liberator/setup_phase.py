@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from meikyu.errors import InputError
 from meikyu.systems.liberator.context import Ctx
+from meikyu.systems.liberator.events import MissionAbandoned, MissionContinued, MissionStarted
 from meikyu.systems.liberator.flow import begin_rounds, end_scenario
 from meikyu.systems.liberator.guards import idle, require
 from meikyu.systems.liberator.mission import MISSION_TYPES, generate_mission, party_reach
@@ -29,9 +30,6 @@ from meikyu.systems.liberator.state import (
     ContinueMission,
     GenerateMission,
     GiveUp,
-    MissionAbandoned,
-    MissionContinued,
-    MissionStarted,
     StartMission,
 )
 

@@ -1,4 +1,4 @@
-"""The table's state, its actions and its events (plain frozen dataclasses).
+"""The table's state and its actions (plain frozen dataclasses; the events are in :mod:`.events`).
 
 Players sit in seat order (seat 0 is the GM's left; turns go clockwise = ascending seats). The
 machine in :mod:`meikyu.systems.liberator.rules` moves this state; everything here is data.
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from meikyu.engine import Action, Event, _snake
+from meikyu.engine import Action
 from meikyu.serial import TypeRegistry, from_data
 from meikyu.systems.liberator.character import Character
 from meikyu.systems.liberator.effects import Effect
@@ -337,6 +337,18 @@ class Awards(Action):
     support: tuple[int, ...] = ()
 
 
+@_action
+@dataclass(frozen=True)
+class NewCharacter(Action):
+    """Between scenarios, a player makes a new character (level 1: the job's actions and one extra action
+    or feat ``card``) for their roster, to play in a later one and to raise with their experience (R-LB-13)."""
+
+    seat: int
+    name: str
+    job: str
+    card: str
+
+
 @dataclass(frozen=True)
 class Casting:
     """One player's part in the next scenario: ``character`` names one of their characters (empty: the one
@@ -360,227 +372,6 @@ class NextScenario(Action):
     cast: tuple[Casting, ...] = ()
     gm: str | None = None
     plan: tuple[str, ...] = ()
-
-
-class LbEvent(Event):
-    """Base of Liberator events; rendered from ``lb.event.*``."""
-
-    __slots__ = ()
-    catalog_prefix = "lb."
-
-    def render(self, lang: str = "en") -> str:
-        """The line in ``lang``, with mission types and effect notation spelled out there too."""
-        from meikyu.i18n import translate
-        from meikyu.systems.liberator.effects import describe_grant, describe_notation
-
-        params = self.params()
-        if "type" in params:
-            params["type"] = translate(f"lb.mission_type.{params['type']}", lang)
-        for name, value in params.items():
-            if isinstance(value, bool):
-                params[name] = translate(f"lb.word.{str(value).lower()}", lang)
-        for name in ("reason", "result", "award", "kind"):
-            if name in params:
-                params[name] = translate(f"lb.word.{params[name]}", lang)
-        if "effect" in params:
-            effect = params["effect"]
-            code = translate(f"lb.word.{effect}", lang)
-            params["effect"] = describe_notation(effect, lang) if code.startswith("lb.word.") else code
-        if params.get("follow_up"):
-            params["follow_up"] = "(" + translate("lb.effect.follow_up", lang, attribute=params["follow_up"]) + ")"
-        if params.get("card") in (NORMAL, DYING):
-            params["card"] = translate(f"lb.play.{params['card']}", lang)
-        if "grant" in params:
-            params["grant"] = describe_grant(params["grant"], lang)
-        return translate(f"lb.event.{_snake(type(self).__name__)}", lang, **params)
-
-
-@dataclass(frozen=True)
-class MissionStarted(LbEvent):
-    type: str
-    obstacles: str
-
-
-@dataclass(frozen=True)
-class MissionContinued(LbEvent):
-    pass
-
-
-@dataclass(frozen=True)
-class MissionAbandoned(LbEvent):
-    pass
-
-
-@dataclass(frozen=True)
-class TurnStarted(LbEvent):
-    player: str
-    round: int
-
-
-@dataclass(frozen=True)
-class Declared(LbEvent):
-    player: str
-    card: str
-
-
-@dataclass(frozen=True)
-class Rolled(LbEvent):
-    player: str
-    dice: str
-
-
-@dataclass(frozen=True)
-class PowerSet(LbEvent):
-    player: str
-    attribute: str
-    power: int
-    effect_die: int
-    follow_up: str
-
-
-@dataclass(frozen=True)
-class RecoverySet(LbEvent):
-    player: str
-    value: int
-
-
-@dataclass(frozen=True)
-class ExpGained(LbEvent):
-    player: str
-    amount: int
-    reason: str
-
-
-@dataclass(frozen=True)
-class AbilityUsed(LbEvent):
-    player: str
-    ability: str
-    effect: str
-
-
-@dataclass(frozen=True)
-class CostPaid(LbEvent):
-    player: str
-    card: str
-
-
-@dataclass(frozen=True)
-class GrantUsed(LbEvent):
-    player: str
-    grant: str
-
-
-@dataclass(frozen=True)
-class GrantGained(LbEvent):
-    player: str
-    grant: str
-
-
-@dataclass(frozen=True)
-class GrantExpired(LbEvent):
-    player: str
-    grant: str
-
-
-@dataclass(frozen=True)
-class AttributeChanged(LbEvent):
-    what: str
-    attribute: str
-
-
-@dataclass(frozen=True)
-class ObstacleRemoved(LbEvent):
-    player: str
-    obstacle: str
-    target: int
-
-
-@dataclass(frozen=True)
-class ObstacleLowered(LbEvent):
-    obstacle: str
-    target: int
-
-
-@dataclass(frozen=True)
-class ActionRecovered(LbEvent):
-    player: str
-    card: str
-
-
-@dataclass(frozen=True)
-class ActionDiscarded(LbEvent):
-    player: str
-    card: str
-
-
-@dataclass(frozen=True)
-class NothingHappens(LbEvent):
-    player: str
-    effect: str
-
-
-@dataclass(frozen=True)
-class MissionCleared(LbEvent):
-    player: str
-    type: str
-    forfeited: int
-
-
-@dataclass(frozen=True)
-class RoundEnded(LbEvent):
-    round: int
-    cleared: bool
-
-
-@dataclass(frozen=True)
-class CheckStarted(LbEvent):
-    player: str
-    kind: str
-
-
-@dataclass(frozen=True)
-class EffectRead(LbEvent):
-    """An advantage / disadvantage reads one die on the declared action's effect row (R-LB-12)."""
-
-    player: str
-    die: int
-    effect: str
-
-
-@dataclass(frozen=True)
-class GmWarned(LbEvent):
-    player: str
-
-
-@dataclass(frozen=True)
-class ScenarioEnded(LbEvent):
-    result: str
-
-
-@dataclass(frozen=True)
-class ScenarioStarted(LbEvent):
-    scenario: int
-    gm: str
-
-
-@dataclass(frozen=True)
-class AwardGiven(LbEvent):
-    player: str
-    award: str
-    amount: int
-
-
-@dataclass(frozen=True)
-class LeveledUp(LbEvent):
-    player: str
-    level: int
-    card: str
-
-
-@dataclass(frozen=True)
-class JobSwapped(LbEvent):
-    player: str
-    job: str
 
 
 def table_from_data(data: Any) -> TableState:

@@ -27,22 +27,10 @@ from dataclasses import replace
 from meikyu.errors import RuleError
 from meikyu.systems.liberator.cards import MAX_RECOVERY, CardSet
 from meikyu.systems.liberator.context import Ctx
+from meikyu.systems.liberator.events import ActionRecovered, Declared, ObstacleRemoved, PowerSet, RecoverySet
 from meikyu.systems.liberator.guards import idle, require
 from meikyu.systems.liberator.packing import fits
-from meikyu.systems.liberator.state import (
-    DYING,
-    NORMAL,
-    ActionRecovered,
-    Declare,
-    Declared,
-    ObstacleRemoved,
-    PowerSet,
-    RecoverySet,
-    Resolve,
-    Split,
-    TableState,
-    TurnState,
-)
+from meikyu.systems.liberator.state import DYING, NORMAL, Declare, Resolve, Split, TableState, TurnState
 
 
 def declare(c: Ctx, a: Declare) -> None:
