@@ -129,6 +129,9 @@ class Skill:
     names: dict[str, str] = field(default_factory=dict)
     effect_names: dict[str, str] = field(default_factory=dict)
     """The effect text per language (``{ko = …, ja = …, en = …}``); ``effect`` when a language is missing."""
+    effect_table: dict[str, Any] = field(default_factory=dict)
+    """An effect given as a table (the skills' effect format, when it lands), kept as written and written back
+    as ``effect``; the engine does not read it yet."""
 
     def label(self, lang: str) -> str:
         return self.names.get(lang, self.name)
@@ -140,11 +143,13 @@ class Skill:
     def read(cls, r: Reader) -> Skill:
         """A skill table. Its ``effect`` is free text (or text by language) until the skills issue's
         effect format lands; the engine does not read it."""
+        effect, effect_table = r.text_or_table("effect")
         skill = cls(
             name=r.text("name"),
             type=r.text("type", "support", choices=SKILL_TYPES),
             level=r.integer("level", 1, minimum=0),
-            effect=r.text("effect", ""),
+            effect=effect,
+            effect_table=effect_table,
             monster=r.flag("monster", False),
             names=r.names(),
             effect_names=r.names("effect_names"),
@@ -226,7 +231,7 @@ class Character:
 
         data: dict[str, Any] = to_data(self)
         data["items"] = [{} if i is None else _compact(_item_data(i)) for i in self.items]
-        data["skills"] = [_compact(to_data(s)) for s in self.skills]
+        data["skills"] = [_skill_data(s) for s in self.skills]
         if not self.palette:
             del data["palette"]  # saved games and sheets stay as they were without one
         return data
@@ -319,6 +324,17 @@ def _item_data(item: Item) -> dict[str, Any]:
     if by_lang:
         data["notes"] = by_lang
     return data
+
+
+def _skill_data(skill: Skill) -> dict[str, Any]:
+    """A skill as its sheet writes it: an effect table back in ``effect``."""
+    from meikyu.serial import to_data
+
+    data: dict[str, Any] = to_data(skill)
+    table = data.pop("effect_table")
+    if table:
+        data["effect"] = table
+    return _compact(data)
 
 
 def _compact(data: dict[str, Any]) -> dict[str, Any]:
