@@ -83,3 +83,15 @@ def test_cli_new_and_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(["mk", "sheet", "schema"]) == 0
     assert json.loads(capsys.readouterr().out)["$schema"].endswith("2020-12/schema")
     assert main(["mk", "sheet", "new", "--characters", "99"]) != 0
+
+
+def test_a_skill_effect_is_free_text_or_a_table_kept_as_written() -> None:
+    """Until the skills' effect format lands, ``effect`` takes either; the engine reads neither."""
+    data = sample().to_data()
+    data["characters"][0]["skills"] = [{"name": "Rally", "effect": {"kind": "bonus", "check": 1}},
+                                       {"name": "Guard", "effect": "takes a hit for an ally"}]
+    sheet, report = check_sheet(data, file="court.toml")
+    assert not report.problems
+    assert sheet.characters[0].skills[0].effect_table == {"kind": "bonus", "check": 1}
+    assert sheet.to_data()["characters"][0]["skills"][0]["effect"] == {"kind": "bonus", "check": 1}
+    Draft202012Validator(sheet_schema()).validate(data)

@@ -144,6 +144,9 @@ class Skill:
     acts: Acts | None = None
     """What the skill does as data (``data/DATA_EFFECTS.md``), its timing being :attr:`type`; ``None``
     for a skill that lists no effects (the engine leaves its text to the table)."""
+    effect_table: dict[str, Any] = field(default_factory=dict)
+    """An effect given as a table kept as written and written back as ``effect``
+    (a note for the table: what acts is :attr:`acts`, read from ``effects``)."""
 
     def label(self, lang: str) -> str:
         return self.names.get(lang, self.name)
@@ -153,13 +156,15 @@ class Skill:
 
     @classmethod
     def read(cls, r: Reader) -> Skill:
-        """A skill table. Its ``effect`` is free text (or text by language) until the skills issue's
-        effect format lands; the engine does not read it."""
+        """A skill table. Its ``effect`` is free text (or a table kept as written) for the people at the
+        table; what the engine applies is read from ``effects`` and the other acting fields (:mod:`…effects.acts`)."""
+        effect, effect_table = r.text_or_table("effect")
         skill = cls(
             name=r.text("name"),
             type=r.text("type", "support", choices=SKILL_TYPES),
             level=r.integer("level", 1, minimum=0),
-            effect=r.text("effect", ""),
+            effect=effect,
+            effect_table=effect_table,
             monster=r.flag("monster", False),
             names=r.names(),
             effect_names=r.names("effect_names"),
@@ -242,7 +247,7 @@ class Character:
 
         data: dict[str, Any] = to_data(self)
         data["items"] = [{} if i is None else _compact(_item_data(i)) for i in self.items]
-        data["skills"] = [_compact(_acting(to_data(s), s.acts)) for s in self.skills]
+        data["skills"] = [_skill_data(s) for s in self.skills]
         if not self.palette:
             del data["palette"]  # saved games and sheets stay as they were without one
         return data
@@ -348,6 +353,17 @@ def _acting(data: dict[str, Any], acts: Acts | None) -> dict[str, Any]:
 def _acts(r: Reader, timing: str) -> Acts | None:
     r.mark(*ACT_FIELDS)
     return read_acts(r.data, timing, file=r.file, entry=r.entry)
+
+
+def _skill_data(skill: Skill) -> dict[str, Any]:
+    """A skill as its sheet writes it: an effect table back in ``effect``."""
+    from meikyu.serial import to_data
+
+    data: dict[str, Any] = to_data(skill)
+    table = data.pop("effect_table")
+    if table:
+        data["effect"] = table
+    return _compact(_acting(data, skill.acts))
 
 
 def _compact(data: dict[str, Any]) -> dict[str, Any]:

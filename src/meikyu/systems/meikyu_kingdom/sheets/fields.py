@@ -351,6 +351,21 @@ class Reader:
         """Count these fields as read (another reader took them: the effects of data that acts)."""
         self._seen.update(fields)
 
+    def text_or_table(self, field: str) -> tuple[str, dict[str, Any]]:
+        """Free text, or a table kept as written (a skill's effect until the skills' effect format lands:
+        the engine reads neither); ``("", {})`` when absent.
+
+        >>> Reader({"effect": {"kind": "bonus", "value": 1}}, file="s", entry="").text_or_table("effect")
+        ('', {'kind': 'bonus', 'value': 1})
+        """
+        value = self._get(field, "", "text")
+        if isinstance(value, Mapping):
+            return "", dict(value)
+        if not isinstance(value, str):
+            self.problem("type", field, kind=kind_word("text"), got=repr(value)[:60], example=f'{field} = "…"')
+            return "", {}
+        return value, {}
+
     def sub(self, value: Any, entry: str) -> Reader:
         return type(self)(value, file=self.file, entry=f"{self.entry}.{entry}" if self.entry else entry,
                           report=self.report)

@@ -161,6 +161,10 @@ class SchemaReader(Reader):
         self._field(field, {"anyOf": [{"type": "string"}, {**NAMES, "minProperties": 1}]}, "")
         return "", {}
 
+    def text_or_table(self, field: str) -> tuple[str, dict[str, Any]]:
+        self._field(field, {"anyOf": [{"type": "string"}, {"type": "object"}]}, "")
+        return "", {}
+
     def done(self) -> None:
         """Every field has been written down."""
 
@@ -203,8 +207,10 @@ def _holds(prop: dict[str, Any]) -> str:
     if "enum" in prop:
         return " | ".join(map(str, prop["enum"]))
     if "anyOf" in prop:
-        first = prop["anyOf"][0]
-        return f"{_holds(first)} or {{}}" if "$ref" in first else "text or {ko, ja, en}"
+        first, second = prop["anyOf"][0], prop["anyOf"][1]
+        if "$ref" in first:
+            return f"{_holds(first)} or {{}}"
+        return "text or {ko, ja, en}" if "properties" in second else "text or table"
     kind = str(prop.get("type", ""))
     if kind == "integer":
         low, high = prop.get("minimum"), prop.get("maximum")
