@@ -241,6 +241,8 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
              [(ba.Attack("ari", "ogre"), (6, 6, 1, 5)), ba.PlaceTarget(1)]),
             (acting(battle(pc("ari", area=3, hp=3, max_hp=9, weapons=(Weapon("salve", heal=1),)), mon("rat"))),
              [(ba.UseItem("ari", 0), (4,)), ba.RestoreHp("ari", 1)]),
+            (acting(battle(pc("ari", area=3, drive=1), mon("rat", area=3, hp=30))),  # hope for damage (R-MK-16)
+             [(ba.Attack("ari", "rat"), (5, 4)), (ba.SpendHope(1), (3,))]),
         ]
     if name == "liberator":
         from dataclasses import replace
