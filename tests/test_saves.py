@@ -254,6 +254,8 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
             (acting(battle(pc("ari", area=2, drive=1, capacity=2, uses=(cry,), data=(claws,)), pc("bo", area=2),
                            mon("rat"))),
              [ba.UseMonsterSkill("ari", "claws"), ba.UseData("ari", "cry", "bo")]),
+            (acting(battle(pc("ari", area=3, drive=1), mon("rat", area=3, hp=30))),  # hope for damage (R-MK-16)
+             [(ba.Attack("ari", "rat"), (5, 4)), (ba.SpendHope(1), (3,))]),
         ]
     if name == "liberator":
         from dataclasses import replace

@@ -413,3 +413,28 @@ def test_r_mk_33_a_fall_in_the_labyrinth_3d6_halved_by_search_9() -> None:
     g.play(FallOutside("mir"))
     g.play(cc.DeclareHope(()), S(5, 4, 3, 3, 3))
     assert g.state.character("mir").hp == mir - 4
+
+
+# -- 11: a labyrinth room can hold a combat trap -----------------------------------------------------------
+def test_r_mk_21_a_rooms_combat_trap_is_placed_when_its_battle_is_set_up() -> None:
+    """R-MK-21/R-MK-36: a room's encounter may set combat traps; the battle met there starts with them
+    (hidden until searched for)."""
+    import tomllib
+    from importlib import resources
+
+    from meikyu.systems.meikyu_kingdom.expedition import battle as seam
+    from meikyu.systems.meikyu_kingdom.labyrinth.map import read_labyrinth
+
+    text = resources.files("meikyu.systems.meikyu_kingdom").joinpath("data/sample_labyrinth.toml").read_text("utf-8")
+    data = tomllib.loads(text)
+    pantry = next(r for r in data["room"] if r["id"] == "pantry")
+    pantry["encounter"]["traps"] = [{"id": "t1", "name": "snare", "area": 2, "difficulty": 8}]
+    lab = read_labyrinth(data, file="test.toml")
+    encounter = lab.room("pantry").encounter
+    assert encounter is not None and [t.id for t in encounter.traps] == ["t1"]
+    fight = seam.start(sample().characters, {}, {}, encounter, 6, 0)
+    assert [(t.id, t.area, t.hidden, t.difficulty) for t in fight.traps] == [("t1", 2, True, 8)]
+    pantry["encounter"]["traps"] = [{"id": "t1", "area": 9}]
+    with pytest.raises(Exception) as err:  # a bad trap is a clear data error naming the field
+        read_labyrinth(data, file="test.toml")
+    assert "area" in str(err.value)

@@ -474,6 +474,11 @@ def _trap(raw: Any, file: str, n: int) -> Trap:
     )
 
 
+def trap_from_data(raw: Any, file: str, n: int) -> Trap:
+    """One combat trap as an encounter file (or a labyrinth room's encounter) writes it, checked."""
+    return _trap(raw, file, n)
+
+
 def load_encounter(source: str) -> Battle:
     """``"sample"`` (the shipped 4 PC vs 4 monster encounter) or a path to an encounter TOML file."""
     if source == "sample":

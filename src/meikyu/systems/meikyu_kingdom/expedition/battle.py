@@ -91,6 +91,7 @@ def start(
                         sixes_stakes=sixes_stakes, seed_review=seed_review, ghost=ghost),
         uncertain_limit=limit,
         uncertain_used=min(limit, uncertain_used + hidden),
+        traps=encounter.traps,  # the room's combat traps are placed at setup (R-MK-21)
     )
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from meikyu.errors import DataError
 from meikyu.formula import parse_formula
+from meikyu.systems.meikyu_kingdom.combat.model import Trap
 from meikyu.systems.meikyu_kingdom.sheets.character import BAD_STATUSES, STATS
 from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, read_file, sheet_error
 
@@ -141,6 +142,10 @@ class Encounter:
     count_known: bool = False
     goal: bool = False
     table: str = ""
+    traps: tuple[Trap, ...] = ()
+    """Combat traps set in the room, placed when its battle is set up (R-MK-21, R-MK-36): each as an
+    encounter file writes one (``id``, ``name``, ``area``, ``on``, ``hidden``, ``method``, ``stat``,
+    ``difficulty``)."""
 
     def label(self, lang: str) -> str:
         return _text(self.names, lang, "encounter")
@@ -235,7 +240,10 @@ def _encounter(r: Reader, known: Mapping[str, Any]) -> Encounter:
     table = r.text("table", "", choices=("1RET", "2RET", "3RET", "4RET", "5RET", "6RET"))
     if not placements and not table:
         raise r.fail("empty", "monsters")
-    enc = Encounter(r.names(), tuple(placements), r.flag("count_known", False), r.flag("goal", False), table)
+    from meikyu.systems.meikyu_kingdom.combat.bestiary import trap_from_data
+
+    traps = tuple(trap_from_data(raw, r.file, n) for n, raw in enumerate(r.seq("traps", [])))
+    enc = Encounter(r.names(), tuple(placements), r.flag("count_known", False), r.flag("goal", False), table, traps)
     r.done()
     return enc
 
