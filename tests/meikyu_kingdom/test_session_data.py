@@ -5,11 +5,12 @@ and the rust beetle's hide as data."""
 
 from __future__ import annotations
 
+from tests.meikyu_kingdom.test_labyrinth import S, at_labyrinth, in_hall
+
 from meikyu.systems.meikyu_kingdom.check import called as cc
 from meikyu.systems.meikyu_kingdom.combat import actions as ba
 from meikyu.systems.meikyu_kingdom.combat import events as bev
 from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
-from tests.meikyu_kingdom.test_labyrinth import S, at_labyrinth, everyone_avoids, in_hall
 
 
 def test_r_mk_09_the_sample_courts_data_acts_through_a_session() -> None:
