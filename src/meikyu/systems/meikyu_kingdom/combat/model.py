@@ -380,6 +380,11 @@ def data_bonuses(character: Any) -> tuple[DataBonus, ...]:
     )
 
 
+def _int(value: object) -> int:
+    """An effect's amount when it is a number (formulas are not for the battle's own data)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
 def _labels(names: tuple[tuple[str, str], ...], source: str) -> tuple[str, ...]:
     return tuple(dict(names).get(lang, source) for lang in ("ko", "ja", "en")) if names else ()
 
@@ -403,7 +408,7 @@ def data_uses(character: Any) -> tuple[DataUse, ...]:
             a.source, acts.timing, acts.trigger, tuple(e.type for e in acts.effects),
             _labels(a.names, a.source),
             target=acts.target, per=acts.cost.per,
-            amount=int(bonus["amount"]) if bonus is not None and isinstance(bonus["amount"], int) else 0,  # type: ignore[call-overload]
+            amount=_int(bonus.get("amount")) if bonus is not None else 0,
             stat=str(check["stat"]) if check is not None else "",
             difficulty=str(check["difficulty"]) if check is not None else "",
             on_success=tuple(e.type for e in check.effects("on_success")) if check is not None else (),
