@@ -45,7 +45,8 @@ from meikyu.files import named_path, parse_toml, read_text
 from meikyu.i18n import FALLBACK_LANGS
 from meikyu.systems.meikyu_kingdom.effects.acts import ACT_FIELDS, Acts, read_acts
 
-from .model import COURT, MONSTERS, Battle, Combatant, Options, Trap, Weapon, data_bonuses, data_uses
+from .data import data_bonuses, data_uses
+from .model import COURT, MONSTERS, Battle, Combatant, Options, Trap, Weapon
 
 if TYPE_CHECKING:
     from ..sheets.kingdom import Kingdom

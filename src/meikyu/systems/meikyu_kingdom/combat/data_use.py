@@ -10,7 +10,8 @@ from meikyu.formula import evaluate
 from . import events as ev
 from .actions import UseData, UseMonsterSkill
 from .common import Handler, check_hope, err, need_phase, support_actor, support_done
-from .model import COURT, DEAD, OK, Combatant, DataBonus, DataUse
+from .data import DataBonus, DataUse
+from .model import COURT, DEAD, OK, Combatant
 from .resolve import check, spend_hope
 from .work import Work
 
