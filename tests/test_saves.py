@@ -220,14 +220,8 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
         ]
     if name == "battle":
         from meikyu.systems.meikyu_kingdom.combat import actions as ba
-        from meikyu.systems.meikyu_kingdom.combat.model import (
-            MONSTERS,
-            DataBonus,
-            DataUse,
-            Options,
-            Trap,
-            Weapon,
-        )
+        from meikyu.systems.meikyu_kingdom.combat.data import DataBonus, DataUse
+        from meikyu.systems.meikyu_kingdom.combat.model import MONSTERS, Options, Trap, Weapon
         from tests.meikyu_kingdom.combat.battle_helpers import acting, battle, mon, pc
 
         cry = DataUse("cry", "support", effects=("check_bonus",), target="ally_here", per="cycle", amount=1)

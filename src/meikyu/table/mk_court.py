@@ -29,6 +29,7 @@ from meikyu.systems.meikyu_kingdom.events import CheckDeclared, KingdomChanged, 
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.sheets import facilities
 from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.common_items import common_items
 from meikyu.systems.meikyu_kingdom.sheets.kingdom import ROOMS, Kingdom, adjacent
 from meikyu.systems.meikyu_kingdom.sheets.sheet import read_sheet, sample
 from meikyu.systems.meikyu_kingdom.table_runner import describe_request
@@ -115,6 +116,8 @@ def key_of(action: Action, group: str, form: dict[str, Any] | None = None) -> st
         value = getattr(action, f.name)
         if (f.name == "actor" and value == group) or f.name in (form or {}) or value in ("", None):
             continue
+        if value is False and f.default is False:  # a switch left off (RequestItem.common)
+            continue
         parts.append(f"{f.name}={value}")
     return "/".join(parts)
 
@@ -147,6 +150,10 @@ def round_table_offers(state: rt.RoundTableState, lang: str) -> list[Offer]:
             out.append(Offer(rt.RequestItem(c.id, "", 0), c.id, "other",
                              say("request_item", who=c.label(lang), life=k.life),
                              {"item": {"type": "text"}, "value": {"type": "int", "min": 0, "max": k.life}}))
+            # the common-item catalog, each item with its data (a requested Salve heals, R-MK-05)
+            out.extend(Offer(a, c.id, "other", say("request_common_item", who=c.label(lang),
+                                                     item=common_items()[a.item].item.label(lang), value=a.value))
+                       for a in rt.catalog_requests(state) if isinstance(a, rt.RequestItem) and a.actor == c.id)
     names = [{"value": f.name, "label": f.label(lang)} for f in facilities.catalog().values()]
     for index, land in enumerate(k.maps):
         free = [r for r in ROOMS if not land.facilities(r)]

@@ -29,8 +29,9 @@ def test_plain_pair_matches_evaluate(a: int, b: int, modifier: int, target: int,
 
 from meikyu.dice.source import RandomDice, RecordingDice  # noqa: E402
 from meikyu.systems.meikyu_kingdom.combat.bestiary import load_encounter  # noqa: E402
+from meikyu.systems.meikyu_kingdom.combat.data import DataBonus  # noqa: E402
 from meikyu.systems.meikyu_kingdom.combat.fast import _play, play_fast  # noqa: E402
-from meikyu.systems.meikyu_kingdom.combat.model import BAD_STATUSES, Battle, DataBonus, evolve  # noqa: E402
+from meikyu.systems.meikyu_kingdom.combat.model import BAD_STATUSES, Battle, evolve  # noqa: E402
 from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy  # noqa: E402
 from meikyu.systems.meikyu_kingdom.combat.rules import step  # noqa: E402
 

@@ -43,6 +43,7 @@ from meikyu.systems.meikyu_kingdom.events import KingdomChanged, RequestResolved
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.sheets import facilities
 from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.common_items import common_items
 from meikyu.systems.meikyu_kingdom.sheets.display import render_maps
 from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
@@ -299,7 +300,8 @@ def describe_request(req: rt.Request, court: Sequence[Character], lang: str) -> 
     """
     if isinstance(req, rt.RequestItem):
         who = next((c.label(lang) for c in court if c.id == req.actor), req.actor)
-        return _t("req_item", lang, who=who, item=req.item, value=req.value)
+        known = common_items().get(req.item) if req.common else None  # a catalog item, by its name
+        return _t("req_item", lang, who=who, item=known.item.label(lang) if known else req.item, value=req.value)
     if isinstance(req, rt.RequestFacility):
         return _t("req_facility", lang, name=facilities.label(req.name, lang), map=req.land + 1, room=req.room)
     if isinstance(req, rt.RequestPassage):

@@ -45,7 +45,8 @@ from meikyu.files import named_path, parse_toml, read_text
 from meikyu.i18n import FALLBACK_LANGS
 from meikyu.systems.meikyu_kingdom.effects.acts import ACT_FIELDS, Acts, read_acts
 
-from .model import COURT, MONSTERS, Battle, Combatant, Options, Trap, Weapon, data_bonuses, data_uses
+from .data import data_bonuses, data_uses
+from .model import COURT, MONSTERS, Battle, Combatant, Options, Trap, Weapon
 
 if TYPE_CHECKING:
     from ..sheets.kingdom import Kingdom
@@ -182,6 +183,10 @@ def _weapon(data: Any, file: str, entry: str) -> Weapon:
     )
 
 
+def _amount(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
 @dataclass(frozen=True)
 class MonsterSkill:
     """A bestiary skill that acts: its id, its names by language and what it does."""
@@ -237,8 +242,8 @@ def bestiary_from_data(data: Mapping[str, Any], file: str) -> dict[str, Species]
             if acts is not None:  # the skill acts (data/tables/DATA_EFFECTS.md)
                 labels = dict(zip(("ko", "ja", "en"), names, strict=True)) if names else {}
                 acting.append(MonsterSkill(skills[-1], labels, acts))
-                armor += sum(e["amount"] for e in acts.of_type("reduce_damage") if timing == "constant"
-                             and isinstance(e.get("amount"), int))  # type: ignore[misc]  # fmt: skip
+                if timing == "constant":  # a hide written as data (R-MK-30)
+                    armor += sum(_amount(e.get("amount")) for e in acts.of_type("reduce_damage"))
         attacks = tuple(
             _weapon(x, file, f"{entry}.attacks[{k}]") for k, x in enumerate(r.get("attacks", list, []))
         )

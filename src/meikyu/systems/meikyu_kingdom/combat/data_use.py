@@ -10,7 +10,8 @@ from meikyu.formula import evaluate
 from . import events as ev
 from .actions import UseData, UseMonsterSkill
 from .common import Handler, check_hope, err, need_phase, support_actor, support_done
-from .model import COURT, DEAD, OK, Combatant, DataBonus, DataUse
+from .data import DataBonus, DataUse
+from .model import COURT, DEAD, OK, Combatant
 from .resolve import check, spend_hope
 from .work import Work
 
@@ -51,11 +52,11 @@ def usable(uses: tuple[DataUse, ...]) -> tuple[DataUse, ...]:
     return tuple(u for u in uses if u.timing == "support")
 
 
-def aims_at(use: DataUse, c: object, t: object) -> bool:
+def aims_at(use: DataUse, c: Combatant, t: Combatant) -> bool:
     """Whether ``use`` may be aimed at ``t`` by ``c`` (its ``target``)."""
-    same_side = t.side == c.side  # type: ignore[attr-defined]
-    here = t.area == c.area  # type: ignore[attr-defined]
-    alive = t.condition != DEAD  # type: ignore[attr-defined]
+    same_side = t.side == c.side
+    here = t.area == c.area
+    alive = t.condition != DEAD
     kind = use.target or "self"
     if kind == "self":
         return t is c
@@ -64,9 +65,9 @@ def aims_at(use: DataUse, c: object, t: object) -> bool:
     if kind == "ally":
         return same_side and alive
     if kind == "enemy":
-        return not same_side and t.condition == OK  # type: ignore[attr-defined]
+        return not same_side and t.condition == OK
     if kind == "hidden_monster":
-        return not same_side and t.hidden  # type: ignore[attr-defined]
+        return not same_side and t.hidden
     return alive
 
 

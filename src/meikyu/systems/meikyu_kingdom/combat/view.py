@@ -266,8 +266,13 @@ def data_label(battle: Battle, owner: str, source: str, lang: str) -> str:
     piece = next((c for c in battle.combatants if c.id == owner), None)
     if piece is None:
         return source
-    found = next((u for u in (*piece.uses, *piece.data) if u.source == source), None)
-    return found.label(lang) if found is not None else source
+    for use in piece.uses:
+        if use.source == source:
+            return use.label(lang)
+    for bonus in piece.data:
+        if bonus.source == source:
+            return bonus.label(lang)
+    return source
 
 
 def data_text(event: ev.Check, battle: Battle, lang: str) -> str:

@@ -202,7 +202,7 @@ class RoundTableRules:
         if state.stage == "organization":
             return [EndOrganization()]
         if state.stage == "budget":
-            return [*catalog_requests(state), EndBudget()]
+            return [EndBudget(), *catalog_requests(state)]
         return []
 
     def step(self, state: RoundTableState, action: Action, dice: Dice) -> tuple[RoundTableState, tuple[Event, ...]]:
