@@ -110,6 +110,9 @@ def step(page: Any, times: int) -> None:
     """Take ``times`` actions from this page (the first one offered), waiting for each to show."""
     for _ in range(times):
         wait_live(page)
+        fold = page.locator("#actions details.all-actions:not([open]) > summary")
+        if fold.count():  # the full list folded under the action picker
+            fold.click()
         buttons = page.locator(ACT)
         if buttons.count() == 0:
             return

@@ -13,6 +13,9 @@ Seats: ``gm`` and ``pc:<id>`` for each player character of the court. Who may ta
 - the GM may also take any PC's action, for a player who is away: the GM's menu offers it marked with
   that PC's seat (``MenuItem.seat``) and "(for …)" in the label.
 
+The GM's reveal (R-MK-23): while the battle is being set up, players see only the court — no monster, trap,
+loot or blocking, and none of the setup's events — so the GM can still choose which monsters stay hidden.
+
 Hidden monsters (uncertain encounters, R-MK-23) are left out of the players' views, menus, prompts and
 events: at setup every monster gets an opaque id (:mod:`.mk_battle_ids`: ``m1``, ``m2`` … numbered in a shuffled order, so
 neither the id nor the order tells the species), and reinforcements get the next free one. Players see
@@ -27,7 +30,9 @@ The state is a plain :class:`~meikyu.systems.meikyu_kingdom.combat.model.Battle`
 >>> battle = kind.setup({"encounter": "sample", "seed": 1}, "en")
 >>> kind.seats(battle)
 ['gm', 'pc:hana', 'pc:toru', 'pc:mio', 'pc:sora']
->>> sorted(c["id"] for c in kind.view(battle, "pc:hana", "en")["combatants"] if c["side"] == "monsters")
+>>> [c["id"] for c in kind.view(battle, "pc:hana", "en")["combatants"] if c["side"] == "monsters"]  # the GM's reveal
+[]
+>>> sorted(c["id"] for c in kind.view(battle, "gm", "en")["combatants"] if c["side"] == "monsters")
 ['m1', 'm2', 'm3', 'm4']
 >>> [i.key for i in kind.menu(battle, "pc:hana", "en")]
 []

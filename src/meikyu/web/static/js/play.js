@@ -222,13 +222,14 @@ function render() {
 }
 
 /** The seat's actions: the picker (picker.js) when the board is a battle, with every action still in a
- * list below it (folded while the picker is there, its fold kept across redraws); else the list alone. */
+ * list below it (folded while the picker is there, its fold kept across redraws); else the list alone.
+ * The GM's page keeps its list for now (the monsters are mostly the autopilot's; the GM panel is the GM's). */
 let allOpen = false;
 function actionsPane(items, view, ctx, inPrompt) {
   const highlight = (ids) => {
     for (const el of document.querySelectorAll("#board .piece[data-id]")) el.classList.toggle("pick-target", ids.includes(el.dataset.id));
   };
-  const picker = renderPicker(gmElsewhere(items, ctx).filter((item) => !inPrompt.has(item.key)), view, { ...ctx, highlight, redraw: () => { s.shown = null; render(); } });
+  const picker = ctx.gm ? null : renderPicker(items.filter((item) => !inPrompt.has(item.key)), view, { ...ctx, highlight, redraw: () => { s.shown = null; render(); } });
   const list = renderMenu(gmElsewhere(items, ctx), { ...ctx, waitingText: ctx.gm && items.length ? "actions.in_gm_panel" : null }, { skip: (item) => inPrompt.has(item.key) });
   if (!picker) return [h("h2", {}, t("actions.title")), list];
   const fold = h("details", { class: "all-actions", open: allOpen }, h("summary", {}, t("picker.all")), list);
