@@ -88,6 +88,8 @@ def _about_hidden(cls: type[ev.BattleEvent]) -> list[tuple[ev.BattleEvent, list[
                 secret.extend(str(n) for n in values[f.name])  # type: ignore[attr-defined]
             elif hint == tuple[str, ...]:
                 values[f.name] = ()
+            elif hint == tuple[tuple[str, int], ...]:  # data that acts on a check: its name and amount
+                values[f.name] = (("Shadowbite", next(numbers)),)
             elif f.name in ("weapon", "item"):
                 values[f.name] = "Venomclaw"
             elif f.name == "skill":

@@ -69,7 +69,8 @@ class DataApplied(MKEvent):
     'Hawk Eye (mir): +1 achievement.'
     """
 
-    owner: str
+    actor: str
+    """Whose data it is (a character's id; faces show the name)."""
     source: str
     amount: int
     labels: tuple[tuple[str, str], ...] = ()
