@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from meikyu.store import Entry, GameNotFound, GameRecord, VersionConflict, open_store
+from meikyu.store.loaded import stack_after
 from meikyu.store.migrations import LATEST
 from meikyu.store.service import Games
 from meikyu.store.sqlite import FILE_NAME, SqliteStore
@@ -177,7 +178,6 @@ def test_a_snapshot_equals_the_replay(tmp_path: Path) -> None:
     seat's answer and every version's events — also after undos that reach behind a snapshot."""
     from meikyu.dice import RandomDice
     from meikyu.engine import RandomPolicy
-    from meikyu.store import service
 
     games = Games(open_store(data=str(tmp_path)), snapshot_every=5)
     created = games.create("MeikyuKingdom", "session", "sample", "en")
@@ -192,7 +192,7 @@ def test_a_snapshot_equals_the_replay(tmp_path: Path) -> None:
         action = policy.choose(game.state, legal)
         games.act(created.id, "gm", game.kind.rules.actions.dump(action), game.version, rng=dice)
     games.close()
-    assert len(service._stack_after(game.entries)) > 100
+    assert len(stack_after(game.entries)) > 100
 
     fast, slow = (Games(open_store(data=str(tmp_path))) for _ in range(2))
     snap = fast.load(created.id, use_snapshots=True)

@@ -19,7 +19,7 @@ from meikyu.table import talk
 
 if TYPE_CHECKING:
     from meikyu.store.base import Store
-    from meikyu.store.service import Loaded
+    from meikyu.store.loaded import Loaded
 
 GM = "gm"
 MAX_NAME = 20

@@ -15,11 +15,10 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from meikyu.dice.source import Dice, RandomDice, RecordingDice, ScriptedDice
-from meikyu.engine import Action, Event
+from meikyu.engine import Action
 from meikyu.errors import DiceError, InputError, MeikyuError
 from meikyu.store.base import (
     ACTION,
@@ -34,6 +33,7 @@ from meikyu.store.base import (
     json_bytes,
 )
 from meikyu.store.faults import GameUnreadable, StoreDamaged, StoreUnavailable
+from meikyu.store.loaded import Answer, Created, Loaded, Step, rules_version_of, stack_after
 from meikyu.store.seats import Seats
 from meikyu.store.talk import Talk
 from meikyu.store.tokens import hash_token, new_game_id, new_token, seat_for
@@ -67,69 +67,6 @@ class Refused(InputError):
 
     def message(self, lang: str | None = None, /) -> str:
         return self.error.message(lang)
-
-
-@dataclass
-class Step:
-    """An action entry as replayed: the states around it and what the rules said happened."""
-
-    before: Any
-    after: Any
-    events: tuple[Event, ...]
-
-
-@dataclass
-class Loaded:
-    """A game in memory: every entry, the action versions in effect, and the states we have replayed."""
-
-    record: GameRecord
-    kind: Any
-    entries: list[Entry] = field(default_factory=list)
-    stack: list[int] = field(default_factory=list)  # versions of the action entries in effect, in order
-    states: dict[int, Any] = field(default_factory=dict)  # state after action entry v (0: the initial state)
-    steps: dict[int, Step] = field(default_factory=dict)
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    rendered: OrderedDict[tuple[int, str, str], list[dict[str, Any]]] = field(default_factory=OrderedDict)
-    encoded: OrderedDict[tuple[int, str, str], bytes] = field(default_factory=OrderedDict)
-    answers: dict[tuple[str, str], Answer] = field(default_factory=dict)
-    """The latest :meth:`Games.answer` per (seat, language), reused until the rules' version moves."""
-    marks: dict[int, talk.Marks] = field(default_factory=dict)
-    """What reveals and removals did to each message (talk entries)."""
-    rules_version: int = 0
-    """The version of the last action or undo: talk after it changes no state."""
-
-    @property
-    def version(self) -> int:
-        return len(self.entries)
-
-    @property
-    def state(self) -> Any:
-        return self.states[self.stack[-1] if self.stack else 0]
-
-    @property
-    def settings(self) -> dict[str, Any]:
-        return self.record.settings
-
-
-@dataclass(frozen=True)
-class Created:
-    id: str
-    version: int
-    seats: list[tuple[str, str]]  # (seat, token)
-
-
-def _stack_after(entries: Sequence[Entry]) -> list[int]:
-    stack: list[int] = []
-    for entry in entries:
-        if entry.type == ACTION:
-            stack.append(entry.version)
-        elif entry.type == UNDO:
-            del stack[len(stack) - int(entry.data["steps"]):]
-    return stack
-
-
-def _rules_version(entries: Sequence[Entry]) -> int:
-    return next((e.version for e in reversed(entries) if e.type not in talk.TALK), 0)
 
 
 class Games(Talk, Seats):
@@ -230,8 +167,8 @@ class Games(Talk, Seats):
         kind = registry.get(record.system, record.kind)
         game = Loaded(record, kind)
         game.entries = self.store.entries(game_id)
-        game.stack = _stack_after(game.entries)
-        game.rules_version = _rules_version(game.entries)
+        game.stack = stack_after(game.entries)
+        game.rules_version = rules_version_of(game.entries)
         game.marks = talk.marks_of([(e.version, e.type, e.data) for e in game.entries if e.type in talk.TALK])
         # The log's tail is rendered on every GET, so start before the first action in it when a snapshot allows
         # (talk in the tail needs no state: with much talk, fewer actions are replayed).
@@ -585,15 +522,6 @@ class Games(Talk, Seats):
         if out and game.rules_version > after:  # talk alone changes no state: no answer to redraw from
             out[-1] = out[-1][:-1] + b',"answer":' + made.json + b"}"
         return max(after, made.version), out
-
-
-@dataclass(frozen=True)
-class Answer:
-    """A seat's game at one version, but the log: ``head`` as data and ``json`` as sent."""
-
-    version: int
-    head: dict[str, Any]
-    json: bytes
 
 
 def _unshown(error: Exception, key: str, lang: str, **params: Any) -> Refused:

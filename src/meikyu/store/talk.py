@@ -18,7 +18,7 @@ from meikyu.table import palette, talk
 if TYPE_CHECKING:
     from meikyu.dice.source import Dice
     from meikyu.store.base import Store
-    from meikyu.store.service import Loaded, Step
+    from meikyu.store.loaded import Loaded, Step
 
 GM = "gm"
 
