@@ -106,8 +106,8 @@ def _pick(looks: list[tuple[Seat, dict[str, Any]]], wishes: list[Wish]) -> tuple
     return None
 
 
-UNSAFE = r"surrender|escape|/hide|gm_skip|gm_set|set_goal|labyrinth_turn|camp|^m\d+/"
-"""Never taken by the scripted table: giving up, the GM's quick rulings, a camp (a long detour), a monster's
+UNSAFE = r"surrender|escape|/hide|gm_skip|gm_set|set_goal|labyrinth_turn|call_check|/act/|camp|^m\d+/"
+"""Never taken by the scripted table: giving up, the GM's quick rulings, a declared cycle action, a camp (a long detour), a monster's
 move (the tactical policy plays the monsters)."""
 
 

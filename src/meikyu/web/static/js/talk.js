@@ -43,6 +43,7 @@ export function createTalk(root, env) {
   const nodes = new Map(); // version -> [signature, element]
   let win = WINDOW;
   let lowest = Infinity; // the oldest version this page has asked the server about
+  let lastDrawn = ""; // what the list shows now (versions and their signatures)
   const list = root.querySelector("#log-lines");
   const form = root.querySelector("#say");
 
@@ -144,8 +145,12 @@ export function createTalk(root, env) {
       next.set(v, [signature, node]);
       children.push(node);
     }
+    const drawnKey = [...next].map(([v, pair]) => `${v}:${pair[0]}`).join("\n");
+    const same = drawnKey === lastDrawn && list.querySelector("ol.log-lines");
     nodes.clear();
     for (const [v, pair] of next) nodes.set(v, pair);
+    if (same) return; // nothing new: leave the DOM (and the reader's scroll) alone
+    lastDrawn = drawnKey;
     let ol = list.querySelector("ol.log-lines");
     if (!versions.length) {
       fill(list, h("p", { class: "quiet" }, t("log.empty")));
