@@ -15,7 +15,8 @@ from meikyu.cli import main
 from meikyu.dice import RandomDice
 from meikyu.store import open_store
 from meikyu.store.maintenance import check_game
-from meikyu.store.service import Games, Unauthorized
+from meikyu.store.refusals import Unauthorized
+from meikyu.store.service import Games
 from meikyu.store.sqlite import FILE_NAME
 from tests.api.conftest import start_server, stop_server
 from tests.games.conftest import Table, create

@@ -38,6 +38,7 @@ from meikyu.api.config import ApiConfig
 from meikyu.api.games_http import (
     STATUS_CODES,
     GameApiError,
+    GameCall,
     RateLimiter,
     bad_field,
     dice_field,
@@ -45,7 +46,6 @@ from meikyu.api.games_http import (
     in_worker,
     int_field,
     json_body,
-    lang_from,
     lang_of,
     parse_body,
     raw_body,
@@ -56,7 +56,6 @@ from meikyu.api.games_live import Hub, live
 from meikyu.api.games_talk import TalkRoutes
 from meikyu.api.limits import SocketGate
 from meikyu.errors import MeikyuError
-from meikyu.store.service import Unauthorized
 from meikyu.store.tokens import hash_token, seat_url
 
 CREATE_EXAMPLE = '{"system": "ShinGamebook", "kind": "reading", "setup": "sample", "lang": "en"}'
@@ -79,47 +78,6 @@ def timed(response: Response, start: float) -> Response:
 def json_answer(body: bytes) -> Response:
     """A game's answer as sent (its JSON encoded already)."""
     return Response(body, media_type="application/json")
-
-
-def error_lang(asked: str) -> str:
-    """The language an error is told in: the one asked for when the project has it, else English (as
-    ``meikyu.api.app`` reads ``request.state.lang``)."""
-    from meikyu.i18n import LANGS
-
-    return asked if asked in LANGS else "en"
-
-
-class GameCall:
-    """One request to a game, as the shared work sees it: the game, the token, the query, and the language
-    its errors are told in (the asked one, then the game's once known). Both the general routes and the
-    thin ASGI path (:mod:`meikyu.api.games_fast`) make one, so both run the very same work. The token's
-    seat is looked up (:meth:`Games.seat`, a store read) in the same worker-thread trip as the request's
-    work, so each request makes one trip."""
-
-    __slots__ = ("games", "game_id", "token", "query", "lang", "on_bad_token")
-
-    def __init__(self, games: Any, game_id: str, token: str | None, query: Mapping[str, str],
-                 on_bad_token: Callable[[], None] | None = None) -> None:
-        self.games, self.game_id, self.token, self.query = games, game_id[:64], token, query
-        self.lang = query.get("lang", "").strip().lower()
-        self.on_bad_token = on_bad_token
-
-    def seat(self) -> str:
-        try:
-            return str(self.games.seat(self.game_id, self.token))
-        except Unauthorized:
-            if self.on_bad_token is not None:
-                self.on_bad_token()  # counted against the client's address, not only this token
-            raise
-
-    def lang_for(self, game: Any) -> str:
-        """The answer's language: ``?lang=`` or the game's (a 400 for an unknown one); errors from now on
-        are told in it too."""
-        self.lang = lang_from(self.query.get("lang", ""), game.settings.get("lang", "en"))
-        return self.lang
-
-    def error_lang(self) -> str:
-        return error_lang(self.lang)
 
 
 class GamesApp:
@@ -244,7 +202,7 @@ class GamesApp:
         if not isinstance(manual, bool):
             raise bad_field("manual_dice", "true or false")
         from meikyu.store.faults import StoreDamaged, StoreUnavailable
-        from meikyu.store.service import Refused
+        from meikyu.store.refusals import Refused
 
         try:
             created = await in_worker(self.games.create, fields["system"], fields["kind"], setup, lang, manual)
@@ -276,7 +234,7 @@ class GamesApp:
         dice = dice_field(data)
         note = data.get("note")
         if note is not None:  # the GM's reason for a ruling, kept in the log right after it
-            from meikyu.store.service import Forbidden
+            from meikyu.store.refusals import Forbidden
             from meikyu.table.talk import clean_text
 
             if seat != "gm":

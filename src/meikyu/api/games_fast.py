@@ -23,8 +23,8 @@ from starlette.requests import ClientDisconnect
 from starlette.types import Receive, Scope, Send
 
 from meikyu.api.errors import ApiError
-from meikyu.api.games import GameCall, GamesApp, error_lang, json_answer, timed
-from meikyu.api.games_http import body_of, token_from
+from meikyu.api.games import GamesApp, json_answer, timed
+from meikyu.api.games_http import GameCall, body_of, error_lang, token_from
 from meikyu.api.responses import error_response
 
 ROUTE = re.compile(r"/api/games/([^/]+)(/actions)?")

@@ -16,7 +16,7 @@ import asyncio
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -27,7 +27,7 @@ from meikyu.api.params import read_stream
 from meikyu.errors import MeikyuError
 from meikyu.store import GameNotFound, VersionConflict
 from meikyu.store.faults import FAULTS, RETRY_AFTER, GameUnreadable, StoreDamaged, StoreUnavailable
-from meikyu.store.service import Forbidden, Refused, Unauthorized
+from meikyu.store.refusals import Forbidden, Refused, Unauthorized
 from meikyu.table.talk import TalkForbidden
 
 STATUS_CODES = {400: "bad_request", 401: "bad_token", 403: "forbidden", 404: "not_found", 405: "method",
@@ -244,3 +244,44 @@ def too_many(wait: float, message: str = "games.error.rate") -> GameApiError:
 
     seconds = max(1, math.ceil(wait))
     return GameApiError(429, "rate_limited", message, headers={"retry-after": str(seconds)}, seconds=seconds)
+
+
+def error_lang(asked: str) -> str:
+    """The language an error is told in: the one asked for when the project has it, else English (as
+    ``meikyu.api.app`` reads ``request.state.lang``)."""
+    from meikyu.i18n import LANGS
+
+    return asked if asked in LANGS else "en"
+
+
+class GameCall:
+    """One request to a game, as the shared work sees it: the game, the token, the query, and the language
+    its errors are told in (the asked one, then the game's once known). Both the general routes and the
+    thin ASGI path (:mod:`meikyu.api.games_fast`) make one, so both run the very same work. The token's
+    seat is looked up (:meth:`Games.seat`, a store read) in the same worker-thread trip as the request's
+    work, so each request makes one trip."""
+
+    __slots__ = ("games", "game_id", "token", "query", "lang", "on_bad_token")
+
+    def __init__(self, games: Any, game_id: str, token: str | None, query: Mapping[str, str],
+                 on_bad_token: Callable[[], None] | None = None) -> None:
+        self.games, self.game_id, self.token, self.query = games, game_id[:64], token, query
+        self.lang = query.get("lang", "").strip().lower()
+        self.on_bad_token = on_bad_token
+
+    def seat(self) -> str:
+        try:
+            return str(self.games.seat(self.game_id, self.token))
+        except Unauthorized:
+            if self.on_bad_token is not None:
+                self.on_bad_token()  # counted against the client's address, not only this token
+            raise
+
+    def lang_for(self, game: Any) -> str:
+        """The answer's language: ``?lang=`` or the game's (a 400 for an unknown one); errors from now on
+        are told in it too."""
+        self.lang = lang_from(self.query.get("lang", ""), game.settings.get("lang", "en"))
+        return self.lang
+
+    def error_lang(self) -> str:
+        return error_lang(self.lang)

@@ -34,7 +34,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from meikyu.api.games_http import from_core
 from meikyu.errors import MeikyuError
 from meikyu.store.base import TOKENS_CHANGED, json_bytes
-from meikyu.store.service import Refused
+from meikyu.store.refusals import Refused
 
 POLL_SECONDS = 1.0
 REVOKED_CODE = 4401

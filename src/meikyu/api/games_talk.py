@@ -19,16 +19,33 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from meikyu.api.games_http import GameApiError, RateLimiter, dice_field, parse_body, raw_body
+from meikyu.api.config import ApiConfig
+from meikyu.api.games_http import GameApiError, GameCall, RateLimiter, dice_field, parse_body, raw_body
 
-if TYPE_CHECKING:
-    from meikyu.api.games import GameCall, GamesApp
+_T = TypeVar("_T")
+
+
+class TalkHost(Protocol):
+    """What the talk routes use of :class:`~meikyu.api.games.GamesApp` (which builds them): its settings,
+    its games, and its way of running and answering a request."""
+
+    config: ApiConfig
+    respond: Callable[..., Response]
+
+    @property
+    def games(self) -> Any: ...
+
+    def _handler(self, work: Callable[..., Awaitable[Response]], auth: bool = True
+                 ) -> Callable[[Request], Awaitable[Response]]: ...
+
+    async def work(self, work: Callable[..., _T], *args: Any) -> _T: ...
 
 MESSAGE_EXAMPLE = '{"text": "Hello!", "to": ["gm"], "channel": "main"}'
 PALETTE_EXAMPLE = '{"lines": ["2MK+{wit}>=9 haggling", "KDT"]}'
@@ -37,7 +54,7 @@ PALETTE_EXAMPLE = '{"lines": ["2MK+{wit}>=9 haggling", "KDT"]}'
 class TalkRoutes:
     """The talk routes of one :class:`~meikyu.api.games.GamesApp`."""
 
-    def __init__(self, app: GamesApp) -> None:
+    def __init__(self, app: TalkHost) -> None:
         self.app = app
         config = app.config
         self.per_minute, self.burst = round(config.talk_per_minute), config.talk_burst

@@ -174,7 +174,7 @@ def run_show(args: argparse.Namespace) -> int:
 def _seat(games: Any, game: Any, seat: str) -> str:
     known = set(game.kind.seats(game.state)) | set(games.store.token_hashes(game.record.id))
     if seat not in known:
-        from meikyu.store.service import Refused
+        from meikyu.store.refusals import Refused
 
         raise Refused(InputError("games.error.no_seat", seat=seat[:40], seats=", ".join(sorted(known))))
     return seat

@@ -50,7 +50,7 @@ class Seats:
 
     def seat_list(self, game_id: str, seat: str, gm_token: str, lang: str) -> list[dict[str, Any]]:
         """Every seat (GM only): ``seat``, ``name``, ``role`` and ``token`` when its link is kept."""
-        from meikyu.store.service import Forbidden
+        from meikyu.store.refusals import Forbidden
 
         if seat != GM:
             raise Forbidden("games.error.gm_only")
@@ -81,7 +81,7 @@ class Seats:
 
     def add_spectator(self, game_id: str, by_seat: str, gm_token: str, name: Any) -> tuple[str, str]:
         """A spectator seat called ``name`` (GM only): its seat and token."""
-        from meikyu.store.service import Forbidden, Refused
+        from meikyu.store.refusals import Forbidden, Refused
 
         if by_seat != GM:
             raise Forbidden("games.error.gm_only")

@@ -34,6 +34,7 @@ from meikyu.store.base import (
 )
 from meikyu.store.faults import GameUnreadable, StoreDamaged, StoreUnavailable
 from meikyu.store.loaded import Answer, Created, Loaded, Step, rules_version_of, stack_after
+from meikyu.store.refusals import Forbidden, Refused, Unauthorized
 from meikyu.store.seats import Seats
 from meikyu.store.talk import Talk
 from meikyu.store.tokens import hash_token, new_game_id, new_token, seat_for
@@ -47,26 +48,6 @@ SNAPSHOT_EVERY = 100
 LOG_TAIL = 50
 """How many of the latest versions ``GET /api/games/{id}`` carries in ``log`` (older ones: ``/events``)."""
 CACHE_GAMES = 256
-
-
-class Forbidden(InputError):
-    """The seat may not do this (HTTP 403)."""
-
-
-class Unauthorized(InputError):
-    """The token is no seat of this game (HTTP 401)."""
-
-
-class Refused(InputError):
-    """The rules or the game's settings refuse the request (HTTP 422); ``rule`` names the rule id if any."""
-
-    def __init__(self, error: MeikyuError, rule: str | None = None) -> None:
-        super().__init__(error.key, **error.params)
-        self.error = error
-        self.rule = rule
-
-    def message(self, lang: str | None = None, /) -> str:
-        return self.error.message(lang)
 
 
 class Games(Talk, Seats):

@@ -44,7 +44,7 @@ class Talk:
         (typed dice that do not fit: a :class:`~meikyu.errors.DiceError`); nothing is posted then.
         ``admit()`` runs once the message is known good, right before it is stored (a rate limit);
         ``ruling``: the version of the GM's action this message gives the reason for (never rolled)."""
-        from meikyu.store.service import Forbidden
+        from meikyu.store.refusals import Forbidden
 
         game = self.load(game_id)
         with game.lock:
@@ -80,7 +80,7 @@ class Talk:
 
     def hide(self, game_id: str, seat: str, of: int) -> int:
         """The GM removes message ``of``: its readers see a trace; the GM still reads it."""
-        from meikyu.store.service import Forbidden
+        from meikyu.store.refusals import Forbidden
 
         if seat != GM:
             raise Forbidden("games.error.gm_only")
