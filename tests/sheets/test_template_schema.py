@@ -11,6 +11,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from meikyu.cli import main
+from meikyu.systems.meikyu_kingdom.effects.acts import ACT_FIELDS
 from meikyu.systems.meikyu_kingdom.sheets.character import Character, Item, Skill
 from meikyu.systems.meikyu_kingdom.sheets.fields import Reader
 from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom, LandMap
@@ -69,7 +70,9 @@ def test_every_field_the_reader_accepts_is_in_the_schema_the_template_and_the_re
     for kind, (read, data) in cases.items():
         accepted = _accepted(read, data)
         assert accepted == set(defs[kind]["properties"]), kind
-        assert accepted == in_template[kind], kind
+        # what data that acts adds (effects/acts.py) needs a whole worked example to be valid: the template
+        # leaves it out and data/tables/DATA_EFFECTS.md shows it; schema and README still list every field
+        assert accepted - set(ACT_FIELDS) == in_template[kind], kind
         for name in accepted:
             assert f"| {kind} | `{name}` |" in readme, (kind, name)
     assert fields_markdown(sheet_schema()) in readme  # the README's table is the generated one

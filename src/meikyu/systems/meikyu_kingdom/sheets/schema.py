@@ -75,6 +75,19 @@ class SchemaReader(Reader):
         return out
 
     # -- the reader's questions, answered with stand-ins ------------------------------------------------
+    def mark(self, *fields: str) -> None:
+        """Fields another reader takes (data that acts, ``effects/acts.py``): optional, in their own shape
+        (data/tables/DATA_EFFECTS.md says what each holds)."""
+        shapes: dict[str, dict[str, Any]] = {
+            "effects": {"type": "array", "items": {"type": "object"}},
+            "cost": {"type": "object"},
+            "where": {"type": "array", "items": {"type": "string"}},
+            "checks": {"type": "array", "items": {"type": "string"}},
+            "stats": {"type": "array", "items": {"type": "string"}},
+        }
+        for field in fields:
+            self._field(field, shapes.get(field, {"type": "string"}), None)
+
     def problem(self, key: str, field: str, **params: Any) -> None:
         """No data, so nothing can be wrong."""
 

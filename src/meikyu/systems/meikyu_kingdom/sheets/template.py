@@ -137,7 +137,7 @@ def example_character(n: int, count: int, lang: str) -> dict[str, Any]:
         "evasion": 7, "minions": 0, "favor": {other: 1} if other else {}, "enmity": {}, "statuses": [], "palette": "",
         "items": [
             {"name": _word("weapon", lang), "names": {}, "category": "weapon", "level": 0, "attack": "melee",
-             "range": 0, "power": 1, "reduction": 0, "breakable": True, "notes": "", "light": -1, "heal": 0},
+             "range": 0, "power": 1, "reduction": 0, "breakable": True, "notes": "", "light": -1, "heal": 0, "use": ""},
             {},
         ],
         "skills": [{"name": _word("skill", lang), "names": {}, "type": "support", "level": 1,
