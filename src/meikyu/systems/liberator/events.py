@@ -1,7 +1,8 @@
 """Liberator's events: what happened, as plain data, each rendered from ``lb.event.*`` in the reader's
 language (mission types, effects and grants spelled out there too).
 
->>> MissionAbandoned(0).render("en")[:20] != ""
+>>> import meikyu.systems.liberator  # registers the lb. words
+>>> MissionAbandoned().render("en") != ""
 True
 """
 
