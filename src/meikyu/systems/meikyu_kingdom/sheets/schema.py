@@ -11,7 +11,7 @@ the schema and the reader cannot disagree. Descriptions come from the catalogs
 >>> wit = s["$defs"]["character"]["properties"]["wit"]
 >>> wit["type"], wit["description"]
 ('integer', 'Wit (재치), a character stat used for checks.')
->>> s["$defs"]["character"]["properties"]["items"]["items"]["anyOf"][0]["$ref"]
+>>> s["$defs"]["character"]["properties"]["items"]["items"]["anyOf"][0]["anyOf"][0]["$ref"]
 '#/$defs/item'
 """
 
