@@ -1,6 +1,6 @@
 """What the games service refuses, as errors the faces map to HTTP statuses (403, 401, 422).
 
->>> Refused(InputError("games.error.some_refusal"), rule="R-MK-27").rule
+>>> Refused(InputError("games.error.after"), rule="R-MK-27").rule
 'R-MK-27'
 """
 
