@@ -1,11 +1,8 @@
 """Exact odds of a fight: the face over the two solvers (:mod:`.odds_dp` bottom-up, :mod:`.odds_memo` the
 memoized reference), by dynamic programming over (Shin's hits, each enemy's hits).
 
-Every exchange either changes some hits or leaves everything as it was ("nothing happened": all
-of Shin's attacks missed and every block held). That self-loop is solved exactly: a stationary
-choice at a state with value ``V`` gives ``V = N + p_stay * V``, so ``V = N / (1 - p_stay)``.
-Every other transition lowers the total of hits, so the states form a DAG apart from self-loops
-and a memoized recursion visits each once. All arithmetic is in :class:`fractions.Fraction`.
+How the fractions are found (the "nothing happened" self-loop solved exactly, the states a DAG apart
+from it, all in :class:`fractions.Fraction`) is told once, in :mod:`.odds_memo`.
 
 Choices are made for the reader: the target of each attack maximizes the chance of winning
 (R-GB-14) and, when escape is allowed, trying to escape after an exchange (R-GB-15) is chosen to
