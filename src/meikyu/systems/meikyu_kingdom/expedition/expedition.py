@@ -137,10 +137,6 @@ class ChooseRoller(Action):
     actor: str
 
 
-
-
-
-
 @dataclass(frozen=True)
 class TakeMaterial(Action):
     """A treasure of materials: the court takes them as ``material`` from the monster's list (R-MK-43)."""
