@@ -19,7 +19,7 @@ import meikyu
 from meikyu.api.v2 import game_system
 from meikyu.errors import InputError
 from meikyu.systems import all_systems, find
-from meikyu.systems.meikyu_kingdom_basic.commands import PREFIXES as MKB_PREFIXES
+from meikyu.systems.meikyu_kingdom_basic.reading import PREFIXES as MKB_PREFIXES
 
 SYSTEM_IDS = [s.id for s in all_systems()]
 

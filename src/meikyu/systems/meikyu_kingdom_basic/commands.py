@@ -12,7 +12,6 @@ same rules engine as Meikyuu Kingdom's (the seeds' edition): only the dice face 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from meikyu.dice.node import Node, SumOutcome
@@ -20,28 +19,8 @@ from meikyu.dice.result import RollResult
 from meikyu.dice.source import Dice, ScriptedDice  # noqa: F401 -- ScriptedDice: the doctest's
 from meikyu.errors import CommandError, LimitError
 from meikyu.systems.meikyu_kingdom.commands import MAX_CHECK_DICE, MeikyuKingdomCommands, MKCheck
-from meikyu.systems.meikyu_kingdom_basic.tables import is_written, roll, table_code, unwritten
-
-PREFIXES = (
-    "IG", "TT", "NT", "RMS", "CFT", "FWT", "CAT", "KDT", "KCT", "TBT", "CBT", "SBT", "VBT", "FBT", "EBT", "WBT",
-    "LBT", "THT", "CHT", "SHT", "VHT", "BDT", "TBO", "CBO", "SBO", "VBO", "ET", "FET", "HET", "SDT", "IEQ", "FRT",
-    "T1T", "T2T", "T3T", "T4T", "T5T", "MPT", "KNT", "WORD", "NAME", "NNAME", "NM", "RT", "CIR", "RUIR", "RWIR",
-    "WIT", "LIT", "RIT", "SIT", "NRWT", "NRUT", "ARWT", "ARUT", "KET", "TET", "NST", "RET", "FAT", "HRT", "BLT",
-    "BUS", "SHS", "ASS", "SUS", "SCS", "LAS", "NES", "COS", "ENS", "TOS", "ABUS", "ASHS", "AASS", "ASUS", "ASCS",
-    "ALAS", "ANES", "ACOS", "AENS", "ATOS", "SE", "ARN", "WEN", "NEN", "CEN", "SEN", "OEN", "DFT", "PNT", "MLT",
-    "FDBT", "GIFT", "NWST", "EKCT", "KDHT", "KDTT", "CHVT", "RITT", "LIMT", "UNCT", "POET", "KSET", "DODT", "INT1",
-    "INT2", "GUCT", "DEMT", "WLDT", "INHT", "NIGT", "RACT", "RNCT", "HBLT", "POWT", "NSET", "ECBT", "CUAT", "CUMT",
-    "CUNT", "WEAT", "PAET", "MEDT", "REAT", "HIST", "PRET", "LAPT", "ORIT", "ATRT", "FAMT", "FCNT", "ASNT", "TRMT",
-    "BEHT", "DEST", "NAMT", "TTLT", "CMNT", "FPNT", "CSRT", "KSGT", "DRET", "DSET", "DNNT", "DNAT", "HRET", "HSET",
-    "HNNT", "HNAT", "MRET", "MSET", "MNNT", "MNAT", "EXIT", "TRET", "TSET", "TNNT", "TNAT", "CABT", "AJTA", "AJTB",
-    "FOBT", "KAET", "KART", "TEET", "TERT", "HKRT", "EQDT", "GART", "FUET", "RBLT", "TKET", "GPHT", "TKNT1", "TKNT2",
-    "TKNT3", "GES", "ORT",
-)
-"""The command words BCDice registers for MeikyuKingdomBasic (besides ``nMK`` and ``nR6``), in its order."""
-_PREFIX = re.compile("^(?:" + "|".join(PREFIXES) + ")")
-_SAME_AS_MK = re.compile(r"NAMEA|NAMEB|NAMEFA|MPT|PNT\d*|MLT\d*")
-"""Commands BCDice's Basic answers exactly as its MeikyuKingdom does (same dice, same lines): Meikyuu
-Kingdom's own tables serve them."""
+from meikyu.systems.meikyu_kingdom_basic.reading import PREFIXES, read
+from meikyu.systems.meikyu_kingdom_basic.tables import is_written, roll, unwritten
 
 
 def basic_drive_hint(dice: list[int] | tuple[int, ...]) -> str:
@@ -89,6 +68,34 @@ class BasicTable(Node):
         return text
 
 
+class BasicMade(Node):
+    """One of Basic's composite commands (``NNAME2``, ``DEMT3``, ``CMNT``, ``NAME3`` …): see :mod:`.generators`."""
+
+    __slots__ = ("code", "count", "max_dice")
+
+    def __init__(self, source: str, code: str, count: int) -> None:
+        from meikyu.systems.meikyu_kingdom_basic.generators import dice_bound
+
+        self.source, self.code, self.count = source, code, count
+        self.max_dice = dice_bound(code, count)
+
+    def evaluate(self, dice: Dice, system: Any, lang: str | None) -> RollResult:
+        from meikyu.dice.source import RecordingDice
+        from meikyu.systems.meikyu_kingdom_basic.generators import generate
+
+        recorder = RecordingDice(dice)
+        made = generate(self.code, self.count, recorder)
+        return RollResult(self, "MeikyuKingdomBasic", lang, tuple(recorder.rolls), self.count, detail=made)
+
+    def render_bcdice(self, result: RollResult) -> str:
+        text: str = result.detail.bcdice_text()
+        return text
+
+    def render_text(self, result: RollResult, lang: str) -> str:
+        text: str = result.detail.render(lang)
+        return text
+
+
 class MeikyuKingdomBasicCommands(MeikyuKingdomCommands):
     system_id = "MeikyuKingdomBasic"
     help_key = "mkb.help.text"
@@ -108,24 +115,24 @@ class MeikyuKingdomBasicCommands(MeikyuKingdomCommands):
         return BasicCheck(count, modifier, mod_text, target, unknown, bcdice_source, hint)
 
     def parse(self, body: str) -> Node | None:
-        found = table_code(body)
-        if found is not None:
-            code, modifier = found
-            if not is_written(code):
-                raise unwritten(code)
-            return BasicTable(body, code, modifier)
+        reading = read(body)
+        if reading is not None and reading.kind == "table":
+            if not is_written(reading.code):
+                raise unwritten(reading.code)
+            return BasicTable(body, reading.code, reading.arg)
         check = self.parse_check(body)
         if check is not None:
             return check
-        if _SAME_AS_MK.fullmatch(body):
-            from meikyu.systems.meikyu_kingdom.commands import COMMANDS as MK
+        if reading is None:
+            return None
+        if reading.kind == "gen":
+            return BasicMade(body, reading.code, reading.arg)
+        if reading.kind == "raises":
+            # BCDice reads this prefix with a method it lacks and fails (bcdice-api: 500): say what exists
+            raise CommandError("mkb.error.no_reading", command=body[:40], code=reading.code)
+        from meikyu.systems.meikyu_kingdom.commands import COMMANDS as MK
 
-            return MK.parse(body)
-        if _PREFIX.match(body):
-            # BCDice answers these with composite generators or, for a code with something after it (KDTX),
-            # with the older Meikyuu Kingdom tables; meikyu says so instead of guessing
-            raise CommandError("mkb.error.unsupported", command=body[:40])
-        return None
+        return MK.parse(body)  # Meikyuu Kingdom's reading, which BCDice's Basic inherits (KDTX, NAMEA, PNT2)
 
     def sum_bcdice_suffix(self, result: SumOutcome, op: str, target: int) -> str:
         if op != ">=" or result.all_sides != 6:

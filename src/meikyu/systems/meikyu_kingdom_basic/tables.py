@@ -17,7 +17,6 @@ Drawn(code='WIT', title='武具アイテム表', value=22, rolls=(2, 2), then=No
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -29,7 +28,12 @@ if TYPE_CHECKING:
     from meikyu.tables import Table
 
 _DATA = "meikyu.systems.meikyu_kingdom_basic"
-_EXIT = re.compile(r"EXIT([-+]?\d*)")
+
+
+FILE_DICE = {"3D6DIGITS": "1D666", "2D6EXIT": "1D15"}
+"""The table engine's dice a file of a BCDice-only draw is written in: 111–666 within 1–666 (each entry's
+range reaches back over the numbers three d6 cannot show), and the expedition's 0–14 as 1–15."""
+_FILE_SHIFT = {"2D6EXIT": 1}
 
 
 class Drawn(NamedTuple):
@@ -52,20 +56,6 @@ def shapes() -> dict[str, dict[str, Any]]:
     return tables
 
 
-def table_code(body: str) -> tuple[str, int] | None:
-    """The table a command word names and its modifier (``EXIT+2`` → ``("EXIT", 2)``), or None.
-
-    >>> table_code("KDT"), table_code("EXIT-2"), table_code("KDTX")
-    (('KDT', 0), ('EXIT', -2), None)
-    """
-    if body in shapes():
-        return body, 0
-    m = _EXIT.fullmatch(body)
-    if m is not None:
-        return "EXIT", int(m.group(1)) if m.group(1) not in ("", "+", "-") else 0
-    return None
-
-
 def draw(code: str, dice: Dice, modifier: int = 0) -> Drawn:
     """Draw ``code``'s dice as BCDice does and give its roll value (and the chained roll, if any)."""
     shape = shapes()[code]
@@ -79,7 +69,7 @@ def draw(code: str, dice: Dice, modifier: int = 0) -> Drawn:
     else:
         value, rolls = _kind(kind).draw(dice)
     then = None
-    chain = shape.get("chain")
+    chain = shape.get("chain") or shape.get("pick")
     if chain:
         then = draw(chain[value - 1], dice)
     return Drawn(code, shape["title"], value, rolls, then)
@@ -95,7 +85,7 @@ def _kind(text: str) -> Any:
 @cache
 def is_written(code: str) -> bool:
     """Whether ``code``'s entries (and those of every table it chains to) are written."""
-    chain = shapes()[code].get("chain")
+    chain = shapes()[code].get("chain") or shapes()[code].get("pick")
     if chain:
         return all(is_written(c) for c in chain)
     return resources.files(_DATA).joinpath("data").joinpath("tables").joinpath(f"{code}.toml").is_file()
@@ -111,10 +101,19 @@ def get_table(code: str) -> Table:
     """``code``'s entries (a :class:`~meikyu.tables.Table` whose Japanese name is BCDice's title)."""
     from meikyu.tables import load_table
 
-    if code not in shapes() or not is_written(code) or shapes()[code].get("chain"):
+    if code not in shapes() or not is_written(code) or shapes()[code].get("chain") or shapes()[code].get("pick"):
         raise unwritten(code)
     path = resources.files(_DATA).joinpath("data").joinpath("tables").joinpath(f"{code}.toml")
     return load_table(f"{code}.toml", path.read_text(encoding="utf-8"))
+
+
+@cache
+def get_part(name: str) -> Table:
+    """A list a composite command draws from (``data/tables/parts/<name>.toml``; no command of its own)."""
+    from meikyu.tables import load_table
+
+    path = resources.files(_DATA).joinpath("data").joinpath("tables").joinpath("parts").joinpath(f"{name}.toml")
+    return load_table(f"{name}.toml", path.read_text(encoding="utf-8"))
 
 
 def unwritten(code: str) -> CommandError:
@@ -135,10 +134,17 @@ class BasicRoll(NamedTuple):
 
     def text(self, lang: str) -> str:
         assert self.table is not None
-        return self.table.entry_for(self._last().value).text.pick(lang)
+        last = self._last()
+        return self.table.entry_for(last.value + _FILE_SHIFT.get(shapes()[last.code]["dice"], 0)).text.pick(lang)
+
+    def _picked(self) -> bool:
+        """A pick (KET) shows only the first roll's title and value, over the entry the second selects."""
+        return bool(shapes()[self.drawn.code].get("pick"))
 
     def bcdice_text(self) -> str:
         """``{title}({value}) ＞ {entry}``; a chain prints both rolls, as BCDice does."""
+        if self._picked():
+            return f"{self.drawn.title}({self.drawn.value}) ＞ {self.text('ja')}"
         last = self._last()
         line = f"{last.title}({last.value}) ＞ {self.text('ja')}"
         if self.drawn.then is not None:
@@ -147,10 +153,15 @@ class BasicRoll(NamedTuple):
 
     def render(self, lang: str) -> str:
         assert self.table is not None
+        from meikyu.i18n import translate
+
+        first = translate(f"mkb.title.{self.drawn.code}", lang) if self.drawn.then is not None else ""
+        if self._picked():
+            return f"{first}({self.drawn.value}) → {self.text(lang)}"
         last = self._last()
         line = f"{self.table.name.pick(lang)}({last.value}) → {self.text(lang)}"
         if self.drawn.then is not None:
-            line = f"{self.drawn.title}({self.drawn.value}) → {line}"
+            line = f"{first}({self.drawn.value}) → {line}"
         return line
 
 

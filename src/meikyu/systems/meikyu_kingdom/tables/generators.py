@@ -75,10 +75,17 @@ def _title(code: str) -> Text:
 # ---------------------------------------------------------------- names
 
 
-def _full_name(dice: Dice) -> Text:
+Exotic = Callable[[int], Text]
+"""The exotic given-name list a full name draws from on a 3 (an edition may have its own)."""
+
+
+def _full_name(dice: Dice, exotic: Exotic | None = None) -> Text:
     kind = dice.roll(6)
     first, second = _d66(dice), _d66(dice)
-    given = _part({1: "NAME_A", 2: "NAME_B", 3: "NAME_EX", 4: "NAME_A", 5: "NAME_B", 6: "NAME_FA"}[kind], first)
+    if kind == 3 and exotic is not None:
+        given = exotic(first)
+    else:
+        given = _part({1: "NAME_A", 2: "NAME_B", 3: "NAME_EX", 4: "NAME_A", 5: "NAME_B", 6: "NAME_FA"}[kind], first)
     if kind <= 3 and second == 66:  # epithet table A has no 66: a numbered heir instead
         n = dice.roll(6)
         name = _phrase("heir", name=given, n=n, roman=("I", "II", "III", "IV", "V", "VI")[n - 1])
@@ -87,9 +94,17 @@ def _full_name(dice: Dice) -> Text:
     return {lang: f"[{kind},{first},{second}]{name[lang]}" for lang in LANGS}
 
 
-def _names(count: int, dice: Dice) -> tuple[int, Text]:
-    parts = [_full_name(dice) for _ in range(count)]
+def _names(count: int, dice: Dice, exotic: Exotic | None = None) -> tuple[int, Text]:
+    parts = [_full_name(dice, exotic) for _ in range(count)]
     return count, {lang: " ".join(p[lang] for p in parts) for lang in LANGS}
+
+
+def names(count: int, dice: Dice, exotic: Exotic) -> Generated:
+    """``NAME{count}`` with another edition's exotic names (BCDice's Basic overrides that one list only)."""
+    if not 1 <= count <= MAX_COUNT:
+        raise CommandError("mk.error.gen_count", command=f"NAME{count}", limit=MAX_COUNT)
+    value, text = _names(count, dice, exotic)
+    return Generated(f"NAME{count}", value, _title("NAME"), text)
 
 
 def _place_names(count: int, dice: Dice) -> tuple[int, Text]:
