@@ -11,7 +11,8 @@ character dropped, doubled or swapped, a truncation, a huge count, number or sid
 comment, lower case, an ``S`` prefix.
 
 Each answer is sorted into: identical (text byte for byte, the five flags, the same dice drawn);
-the same roll on a table whose entries are in meikyu's own words (title, roll value, dice); a
+the same roll on a table whose entries are in meikyu's own words (title, roll value, dice, and every
+number BCDice prints in brackets, so a composite's structure: NNAME2's ``[1,2,15,56]``, DFT's traits); a
 documented difference (the README's compatibility section gives each reason; :data:`DOCUMENTED`);
 or an undocumented difference, printed in full. Exit status 1 when any is undocumented. Not run in
 CI (CI has no BCDice).
@@ -37,7 +38,11 @@ from meikyu.errors import InputError, LimitError
 
 FLAGS = ("secret", "success", "failure", "critical", "fumble")
 RUNNER = Path(__file__).with_name("bcdice_runner.rb")
-TITLE = re.compile(r"^([^(＞]*?)\((\d+)\) ＞ ")
+TITLE = re.compile(r"^([^(＞]*?)\(([\d,]*)\) ＞ ")
+HEAD = re.compile(r"^([^＞\n]*) ＞ ")
+MARKER = re.compile(r"[\[(]\d+(?:,\d+)*[\])]")
+"""A number BCDice prints in brackets or parentheses (a roll value, a composite's dice, a trait's number): the
+structure a table answer in our own words keeps."""
 COMMENTS = [" 攻撃", " #memo", "\tnote", " 스킬", "　命中"]
 CMP = [">=", "<=", ">", "<", "=", "<>", "!=", "=>", "=<", ""]
 WORDS = ["a", "b", "c", "剣", "盾", "apple", "x y", "1", "", "A-F"]
@@ -156,7 +161,7 @@ def table_gen(prefixes: list[str]) -> Callable[[random.Random], str]:
         code = rng.choice(codes)
         if code in counted:
             return f"{rng.choice([1, 2, 3, 6, 7, 0])}{code}"
-        return code + rng.choice(["", "", "", "1", "2", "3", "0", "10", "21", "A", "B", "X"])
+        return code + rng.choice(["", "", "", "1", "2", "3", "0", "10", "21", "A", "B", "X", "+2", "-3", "+20"])
 
     return gen
 
@@ -246,10 +251,6 @@ def _upper(answer: dict[str, Any]) -> str:
 
 
 DOCUMENTED: list[tuple[str, Check, str]] = [
-    ("Basic table not written", lambda a, r: getattr(r, "key", "") == "mkb.error.unwritten",
-     "a MeikyuKingdomBasic table whose entries meikyu has not written yet is refused by name (README)"),
-    ("Basic command not yet", lambda a, r: getattr(r, "key", "") == "mkb.error.unsupported",
-     "MeikyuKingdomBasic's composite generators and prefix readings (KDTX) are refused by name (README)"),
     ("secret kept", lambda a, r: not isinstance(r, Exception) and r.secret and not a["secret"]
      and r.render("bcdice") == a["text"] and re.match(r"^(?:[xX]\d+ |rep\w* )?[sS]", str(a["command"])) is not None,
      "an S command's answer is secret even where BCDice forgets the S (its tally message, S2TY21)"),
@@ -312,8 +313,12 @@ def classify(answer: dict[str, Any]) -> tuple[str, str]:
         if ours == answer["text"] and flags:
             return "identical", ""
         m1, m2 = TITLE.match(ours), TITLE.match(str(answer["text"]))
-        if flags and m1 and m2 and m1.groups() == m2.groups() and "表" in m1.group(1):
+        same_markers = MARKER.findall(ours) == MARKER.findall(str(answer["text"]))
+        if flags and m1 and m2 and m1.groups() == m2.groups() and "表" in m1.group(1) and same_markers:
             return "same roll, own words", ""
+        h1, h2 = HEAD.match(ours), HEAD.match(str(answer["text"]))
+        if flags and h1 and h2 and h1.group(1) == h2.group(1) and "表" in h1.group(1) and same_markers:
+            return "same roll, own words", ""  # a head without a roll value (DFT's trait count), same markers
     documented = _documented(answer, result)
     if documented:
         return documented, ""

@@ -20,7 +20,7 @@ from meikyu.dice.source import Dice, ScriptedDice  # noqa: F401 -- ScriptedDice:
 from meikyu.errors import CommandError, LimitError
 from meikyu.systems.meikyu_kingdom.commands import MAX_CHECK_DICE, MeikyuKingdomCommands, MKCheck
 from meikyu.systems.meikyu_kingdom_basic.reading import PREFIXES, read
-from meikyu.systems.meikyu_kingdom_basic.tables import is_written, roll, unwritten
+from meikyu.systems.meikyu_kingdom_basic.tables import roll
 
 
 def basic_drive_hint(dice: list[int] | tuple[int, ...]) -> str:
@@ -117,8 +117,6 @@ class MeikyuKingdomBasicCommands(MeikyuKingdomCommands):
     def parse(self, body: str) -> Node | None:
         reading = read(body)
         if reading is not None and reading.kind == "table":
-            if not is_written(reading.code):
-                raise unwritten(reading.code)
             return BasicTable(body, reading.code, reading.arg)
         check = self.parse_check(body)
         if check is not None:

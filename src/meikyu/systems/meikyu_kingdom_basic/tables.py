@@ -3,8 +3,8 @@
 ``data/shapes.toml`` holds, for every table command BCDice's MeikyuKingdomBasic rolls from a table, its
 title and dice (facts); :func:`draw` draws exactly BCDice's dice and gives BCDice's roll value, so a
 bot that replays BCDice's dice selects the same line. Entries live in ``data/tables/<CODE>.toml``
-(the same table format as Meikyuu Kingdom's, ko/ja/en). A table whose entries are not written yet
-is refused by name (``unwritten``), never answered with an empty or made-up line.
+(the same table format as Meikyuu Kingdom's, ko/ja/en); lists that only composite commands draw from are
+in ``data/tables/parts`` (:mod:`.generators`).
 
 >>> from meikyu.dice.source import ScriptedDice
 >>> draw("KDT", ScriptedDice([5, 3]))
@@ -20,8 +20,6 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, NamedTuple
-
-from meikyu.errors import CommandError
 
 if TYPE_CHECKING:
     from meikyu.dice.source import Dice
@@ -83,26 +81,12 @@ def _kind(text: str) -> Any:
 
 
 @cache
-def is_written(code: str) -> bool:
-    """Whether ``code``'s entries (and those of every table it chains to) are written."""
-    chain = shapes()[code].get("chain") or shapes()[code].get("pick")
-    if chain:
-        return all(is_written(c) for c in chain)
-    return resources.files(_DATA).joinpath("data").joinpath("tables").joinpath(f"{code}.toml").is_file()
-
-
-def written_codes() -> tuple[str, ...]:
-    """Every table command that answers with an entry, in code order."""
-    return tuple(code for code in sorted(shapes()) if is_written(code))
-
-
-@cache
 def get_table(code: str) -> Table:
     """``code``'s entries (a :class:`~meikyu.tables.Table` whose Japanese name is BCDice's title)."""
     from meikyu.tables import load_table
 
-    if code not in shapes() or not is_written(code) or shapes()[code].get("chain") or shapes()[code].get("pick"):
-        raise unwritten(code)
+    if code not in shapes() or shapes()[code].get("chain") or shapes()[code].get("pick"):
+        raise KeyError(f"{code} has no entries of its own")  # a chain's or pick's entries are its tables'
     path = resources.files(_DATA).joinpath("data").joinpath("tables").joinpath(f"{code}.toml")
     return load_table(f"{code}.toml", path.read_text(encoding="utf-8"))
 
@@ -114,12 +98,6 @@ def get_part(name: str) -> Table:
 
     path = resources.files(_DATA).joinpath("data").joinpath("tables").joinpath("parts").joinpath(f"{name}.toml")
     return load_table(f"{name}.toml", path.read_text(encoding="utf-8"))
-
-
-def unwritten(code: str) -> CommandError:
-    """The plain refusal of a table whose entries meikyu does not have yet."""
-    shape = shapes().get(code, {})
-    return CommandError("mkb.error.unwritten", code=code, title=shape.get("title", code))
 
 
 class BasicRoll(NamedTuple):
@@ -166,9 +144,7 @@ class BasicRoll(NamedTuple):
 
 
 def roll(code: str, dice: Dice, modifier: int = 0) -> BasicRoll:
-    """Roll a written table (raising :func:`unwritten` for one that is not)."""
-    if not is_written(code):
-        raise unwritten(code)
+    """Roll the table ``code`` (with ``EXIT``'s modifier)."""
     drawn = draw(code, dice, modifier)
     last = drawn.then or drawn
     return BasicRoll(drawn, get_table(last.code))
