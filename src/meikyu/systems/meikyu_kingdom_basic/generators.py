@@ -21,6 +21,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from meikyu.errors import CommandError
+from meikyu.i18n import translate
 from meikyu.systems.meikyu_kingdom.tables.generators import LANGS, Text, names
 from meikyu.systems.meikyu_kingdom_basic.tables import draw, get_part, get_table
 
@@ -59,13 +60,21 @@ class Made:
 
 
 def _phrase(key: str, **params: object) -> Text:
-    from meikyu.i18n import translate
-
+    if not params:
+        return _fixed(f"mkb.gen.{key}")
     return {lang: translate(f"mkb.gen.{key}", lang, **{k: v[lang] if isinstance(v, dict) else v for k, v in params.items()})
             for lang in LANGS}
 
 
+@cache
+def _fixed(key: str) -> Text:
+    """A phrase without parameters in every language (looked up once: a composite uses dozens a roll)."""
+    return {lang: translate(key, lang) for lang in LANGS}
+
+
+@cache
 def _entry(code: str, value: int, part: bool = False) -> Text:
+    """One entry in every language (kept: the lists are fixed, at most a few thousand entries in all)."""
     entry = (get_part(code) if part else get_table(code)).entry_for(value)
     return {lang: entry.text.pick(lang) for lang in LANGS}
 
@@ -172,22 +181,25 @@ _ITEM_KINDS = ("WIT", "LIT", "RIT", "SIT", "RUIR", "RWIR")
 def _item(dice: Dice) -> tuple[Text, Text]:
     """The item category table (1D6 → a common item table or a rare item chain), as BCDice's Basic rolls it:
     the chain as BCDice prints it (``アイテムカテゴリ決定表(2) ＞ 生活アイテム表(24) ＞ …``) and the item alone."""
-    from meikyu.i18n import translate
-
     kind = dice.roll(6)
     drawn = draw(_ITEM_KINDS[kind - 1], dice)
     walk = [(_phrase("title.IDT"), kind)]
     while True:
         if drawn.then is None:
-            walk.append(({lang: get_table(drawn.code).name.pick(lang) for lang in LANGS}, drawn.value))
+            walk.append((_table_name(drawn.code), drawn.value))
             break
-        walk.append(({lang: translate(f"mkb.title.{drawn.code}", lang) for lang in LANGS}, drawn.value))
+        walk.append((_fixed(f"mkb.title.{drawn.code}"), drawn.value))
         drawn = drawn.then
     item = _entry(drawn.code, drawn.value)
     arrow = {"ja": " ＞ ", "ko": " → ", "en": " → "}
     chain = {lang: arrow[lang].join(f"{title[lang]}({value})" for title, value in walk) + arrow[lang] + item[lang]
              for lang in LANGS}
     return chain, item
+
+
+@cache
+def _table_name(code: str) -> Text:
+    return {lang: get_table(code).name.pick(lang) for lang in LANGS}
 
 
 def _numbered(part: str, value: int, dice: Dice | None = None) -> Text:
@@ -199,8 +211,8 @@ def _numbered(part: str, value: int, dice: Dice | None = None) -> Text:
 
 
 def _mk_phrase(key: str, **params: object) -> Text:
-    from meikyu.i18n import translate
-
+    if not params:
+        return _fixed(f"mk.gen.{key}")
     return {lang: translate(f"mk.gen.{key}", lang, **{k: v[lang] if isinstance(v, dict) else v for k, v in params.items()})
             for lang in LANGS}
 
