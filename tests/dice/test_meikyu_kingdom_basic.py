@@ -177,3 +177,11 @@ def test_shapes_cover_bcdices_table_commands() -> None:
                           / "shapes.toml").read_text(encoding="utf-8"))
     assert len(data["tables"]) == 180  # BCDice's 174 table commands and KET, NAMEEX, WORD1-4 (read through its MK parent)
     assert {s["dice"] for s in data["tables"].values()} <= {"1D4", "1D6", "2D6", "D66", "D66N", "3D6DIGITS", "2D6EXIT"}
+
+
+@pytest.mark.parametrize("command", ["SNNAME2", "SDFT1", "SKDTX", "SGUCT", "SEXIT+2", "SKET", "SNAME2", "SCMNT", "SDEMT3"])
+def test_a_secret_basic_composite_or_reading_stays_secret(command: str) -> None:
+    """Every kind of Basic reading (table, composite, Meikyuu Kingdom's inherited one) keeps the S."""
+    result = meikyu.roll(command, system=SYSTEM, seed=2)
+    assert result.secret
+    assert meikyu.roll(command[1:], system=SYSTEM, seed=2).render("bcdice") == result.render("bcdice")
