@@ -19,7 +19,7 @@ from typing import Any
 
 from meikyu.engine import Prompt
 from meikyu.serial import from_data, to_data
-from meikyu.systems.meikyu_kingdom.check.called import CalledCheck
+from meikyu.systems.meikyu_kingdom.check.called import Call, CalledCheck
 from meikyu.systems.meikyu_kingdom.combat.model import Battle
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
@@ -98,6 +98,10 @@ class Expedition:
     """Minions who went home by desertion or transport (R-MK-45): not recovered at the end."""
     cargo: Cargo | None = None
     """A transport on its way, waiting for its check (R-MK-46)."""
+    wounds: tuple[Call, ...] = ()
+    """Fatal-wound checks still to call (R-MK-31 outside battle, :mod:`.expedition.wounds`)."""
+    resume: str = ""
+    """What waits for those checks: ``trap_done``, ``avoid``, ``room``, ``quarter`` or nothing."""
     partners: tuple[str, ...] = ()
     """Monsters of the last battle who surrendered and survived: the court may try to trade with them in
     camp, every trade check's difficulty 2 lower (R-MK-42)."""

@@ -11,9 +11,9 @@ from typing import Any
 
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
-from meikyu.systems.meikyu_kingdom.combat.model import DEAD, INCAPACITATED
+from meikyu.systems.meikyu_kingdom.combat.model import DEAD
 from meikyu.systems.meikyu_kingdom.events import StatusCured
-from meikyu.systems.meikyu_kingdom.expedition.effects import lab_error, lab_of, with_expedition
+from meikyu.systems.meikyu_kingdom.expedition.effects import lab_error, lab_of, lose_hp, with_expedition
 from meikyu.systems.meikyu_kingdom.expedition.events import ConditionChanged, HpChanged, MealTaken
 from meikyu.systems.meikyu_kingdom.expedition.quarters import end_quarter
 from meikyu.systems.meikyu_kingdom.kingdom.cycle import CycleState
@@ -145,16 +145,18 @@ class Trade(Action):
     difficulty: int = 9
 
 
-def camp_moved(state: SessionState, cycle: CycleState, events: list[Event]) -> tuple[SessionState, tuple[Event, ...]]:
+def camp_moved(
+    state: SessionState, cycle: CycleState, events: list[Event], dice: Dice
+) -> tuple[SessionState, tuple[Event, ...]]:
     """The camp cycle moved on; once everyone has acted or passed, the quarter ends (R-MK-07)."""
     _, ex = lab_of(state)
     assert ex.camp is not None
     if cycle.number != ex.camp.number:
-        return end_quarter(state, events), tuple(events)
+        return end_quarter(state, events, dice), tuple(events)
     return with_expedition(state, camp=cycle), tuple(events)
 
 
-def meal(state: SessionState, action: Eat | GoHungry, events: list[Event]) -> SessionState:
+def meal(state: SessionState, action: Eat | GoHungry, events: list[Event], dice: Dice) -> SessionState:
     _, ex = lab_of(state)
     char = state.character(action.actor)
     if isinstance(action, GoHungry):
@@ -162,14 +164,7 @@ def meal(state: SessionState, action: Eat | GoHungry, events: list[Event]) -> Se
         if char.has("obesity"):
             state = state.put(replace(char, statuses=char.statuses - {"obesity"}))
             events.append(StatusCured(char.id, "obesity"))
-        old = state.character(action.actor)
-        new = replace(old, hp=old.hp - HUNGER_HP)  # reduced, not damage (R-MK-32)
-        events.append(HpChanged(action.actor, old.hp, new.hp, "hunger"))
-        state = state.put(new)
-        if new.hp <= 0 and action.actor not in state.conditions:
-            state = replace(state, conditions={**state.conditions, action.actor: INCAPACITATED})
-            events.append(ConditionChanged(action.actor, INCAPACITATED))
-        return state
+        return lose_hp(state, action.actor, HUNGER_HP, "hunger", events, dice)  # reduced, not damage (R-MK-32)
     if action.food == BOXED_LUNCH:
         slot = own_lunch(char)
         if slot is not None:  # the eater's own lunch first, then the court's haul

@@ -67,7 +67,8 @@ from meikyu.systems.meikyu_kingdom.expedition.events import (
 )
 from meikyu.systems.meikyu_kingdom.expedition.fall import FALL, FallOutside, after_fall, fall
 from meikyu.systems.meikyu_kingdom.expedition.minions import TRANSPORT
-from meikyu.systems.meikyu_kingdom.expedition.quarters import end_quarter, leave
+from meikyu.systems.meikyu_kingdom.expedition import wounds
+from meikyu.systems.meikyu_kingdom.expedition.quarters import end_quarter, leave, quarter_due
 from meikyu.systems.meikyu_kingdom.expedition.transport import Transport, begin_transport, finish_transport
 from meikyu.systems.meikyu_kingdom.kingdom.cycle import Act, CycleRules, CycleState, Resolve
 from meikyu.systems.meikyu_kingdom.labyrinth import finds
@@ -150,48 +151,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 )
 
 
-# -- events --------------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 # -- helpers -------------------------------------------------------------------------------------
-
-
-
-
 
 
 def _need(state: SessionState, *stages: str) -> Expedition:
@@ -219,17 +179,6 @@ def begin(state: SessionState) -> SessionState:
     departed = {c.id: c.minions for c in state.court}
     formation = {c.id: seam.DEFAULT_AREA for c in state.court}
     return replace(state, expedition=Expedition(state.labyrinth.entrance, formation=formation, departed=departed))
-
-
-# -- HP and effects ------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
 
 
 # -- the room sequence ---------------------------------------------------------------------------
@@ -262,7 +211,7 @@ def _continue(state: SessionState, events: list[Event], dice: Dice) -> SessionSt
         state = apply(state, room.event.effects, "", dice, events)
         events.append(RoomEventHappened(room.event.names, "done"))
         state = with_expedition(state, events_done=(*ex.events_done, room.id))
-        return _continue(state, events, dice)
+        return wounds.hold(state, "room") if wounds.waiting(state) else _continue(state, events, dice)
     if room.id not in ex.explored:
         state = with_expedition(state, explored=(*ex.explored, room.id))
     lab, ex = lab_of(state)
@@ -270,11 +219,7 @@ def _continue(state: SessionState, events: list[Event], dice: Dice) -> SessionSt
         return leave(state, "explored", events)
     if not ex.previous and ex.quarters == 0:
         return with_expedition(state, stage="choose")  # stepping in through the entrance takes no quarter (ruling)
-    return end_quarter(state, events)
-
-
-
-
+    return end_quarter(state, events, dice)
 
 
 # -- steps ---------------------------------------------------------------------------------------
@@ -316,7 +261,7 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
             cycle, said = CycleRules().step(ex.camp, Act(action.actor, "support", "item"), dice)
             state = item_use(state, action, dice, events)
             cycle, more = CycleRules().step(cycle, Resolve(), dice)
-            return camp_moved(state, cycle, [*events, *said, *more])
+            return camp_moved(state, cycle, [*events, *said, *more], dice)
         return item_use(state, action, dice, events), tuple(events)
     if isinstance(action, FallOutside):
         return fall(state, action), ()
@@ -335,7 +280,7 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
         _, ex = lab_of(state)
         assert ex.camp is not None
         cycle, more = CycleRules().step(ex.camp, Resolve(), dice)
-        return camp_moved(state, cycle, [*said, *more])
+        return camp_moved(state, cycle, [*said, *more], dice)
     if isinstance(action, Rest):
         _need(state, "camp")
         _able(state, action.actor)
@@ -346,7 +291,7 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
             state = state.put(replace(char, statuses=char.statuses - {"poison"}))
             said = (*said, StatusCured(char.id, "poison"))
         cycle, more = CycleRules().step(cycle, Resolve(), dice)
-        return camp_moved(state, cycle, [*said, *more])
+        return camp_moved(state, cycle, [*said, *more], dice)
     if isinstance(action, Transport):
         _need(state, "camp")
         _able(state, action.actor)
@@ -383,7 +328,7 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
         _need(state, "meal")
         if action.actor not in ex.todo:
             raise lab_error("not_hungry", actor=action.actor, todo=", ".join(ex.todo))
-        state = meal(state, action, events)
+        state = meal(state, action, events, dice)
         _, ex = lab_of(state)
         todo = tuple(t for t in ex.todo if t != action.actor)
         return with_expedition(state, todo=todo, stage="meal" if todo else "choose"), tuple(events)
@@ -406,12 +351,6 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
     raise lab_error("not_now", action=type(action).__name__, stage=ex.stage)
 
 
-
-
-
-
-
-
 def _spring(state: SessionState, dice: Dice, events: list[Event]) -> SessionState:
     lab, ex = lab_of(state)
     trap = lab.room(ex.room).trap
@@ -424,7 +363,7 @@ def _spring(state: SessionState, dice: Dice, events: list[Event]) -> SessionStat
         return _call(state, targets[0], trap.avoid.stat, trap.avoid.difficulty, "avoid", subject=targets[0])
     for ident in targets:
         state = apply(state, trap.effects, ident, dice, events)
-    return _trap_done(state, events, dice)
+    return wounds.hold(state, "trap_done") if wounds.waiting(state) else _trap_done(state, events, dice)
 
 
 def _trap_done(state: SessionState, events: list[Event], dice: Dice) -> SessionState:
@@ -437,6 +376,8 @@ def after_check(state: SessionState, call: Call, done: CheckState, dice: Dice, e
     """A called check is finished: carry out what depends on it."""
     if state.expedition is None or state.labyrinth is None or call.purpose in ("gm", TRADE):
         return state  # what a GM's call or a trade brings, the GM settles
+    if call.purpose in wounds.PURPOSES:
+        return _resume(wounds.after_wound_check(state, call, bool(done.success), events), events, dice)
     lab, ex = lab_of(state)
     room = lab.room(ex.room)
     if call.purpose == TRANSPORT:
@@ -462,12 +403,7 @@ def after_check(state: SessionState, call: Call, done: CheckState, dice: Dice, e
         assert room.trap is not None
         if not done.success:
             state = apply(state, room.trap.effects, call.subject, dice, events)
-        _, ex = lab_of(state)
-        able = [t for t in ex.todo if t not in state.conditions]
-        if able and room.trap.avoid is not None:
-            state = with_expedition(state, todo=tuple(able[1:]))
-            return _call(state, able[0], room.trap.avoid.stat, room.trap.avoid.difficulty, "avoid", subject=able[0])
-        return _trap_done(state, events, dice)
+        return wounds.hold(state, "avoid") if wounds.waiting(state) else _next_avoid(state, events, dice)
     if call.purpose == "event":
         event = room.event
         assert event is not None
@@ -475,8 +411,34 @@ def after_check(state: SessionState, call: Call, done: CheckState, dice: Dice, e
         state = apply(state, event.on_success if done.success else event.on_failure, call.actor, dice, events)
         events.append(RoomEventHappened(event.names, "success" if done.success else "failure"))
         state = with_expedition(state, events_done=(*ex.events_done, room.id))
-        return _continue(state, events, dice)
+        return wounds.hold(state, "room") if wounds.waiting(state) else _continue(state, events, dice)
     return state
+
+
+def _next_avoid(state: SessionState, events: list[Event], dice: Dice) -> SessionState:
+    """The next able target of the trap makes its avoid check; after the last, the trap is done."""
+    lab, ex = lab_of(state)
+    trap = lab.room(ex.room).trap
+    able = [t for t in ex.todo if t not in state.conditions]
+    if able and trap is not None and trap.avoid is not None:
+        state = with_expedition(state, todo=tuple(able[1:]))
+        return _call(state, able[0], trap.avoid.stat, trap.avoid.difficulty, "avoid", subject=able[0])
+    return _trap_done(state, events, dice)
+
+
+def _resume(state: SessionState, events: list[Event], dice: Dice) -> SessionState:
+    """The last queued fatal-wound check is done (R-MK-31): what waited for it goes on."""
+    _, ex = lab_of(state)
+    if wounds.waiting(state) or not ex.resume:
+        return state
+    state = with_expedition(state, resume="")
+    if ex.resume == "trap_done":
+        return _trap_done(state, events, dice)
+    if ex.resume == "avoid":
+        return _next_avoid(state, events, dice)
+    if ex.resume == "quarter":
+        return quarter_due(state, events)
+    return _continue(state, events, dice)
 
 
 def battle_over(state: SessionState, events: list[Event], dice: Dice) -> SessionState:
@@ -533,7 +495,7 @@ def _after_battle(state: SessionState, events: list[Event], dice: Dice) -> Sessi
         return leave(state, "wiped_out", events)
     # The court escaped (or the battle was called a draw): back to the room it came from (R-MK-37).
     state = with_expedition(state, room=ex.previous or ex.room, previous=ex.room)
-    return end_quarter(state, events)
+    return end_quarter(state, events, dice)
 
 
 def legal(state: SessionState) -> list[Action]:
