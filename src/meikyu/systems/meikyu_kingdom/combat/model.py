@@ -396,8 +396,8 @@ class Choice:
     """
 
     kind: str
-    """``sixes``, ``minion_help``, ``resist_sleep``, ``break_item``, ``cat_set_hp``, ``cat_seal``, ``cft_minions``, ``hope_source``
-    or ``voice_consent``."""
+    """``sixes``, ``minion_help``, ``resist_sleep``, ``break_item``, ``cat_set_hp``, ``cat_seal``, ``cft_minions``, ``hope_source``,
+    ``check_hope`` or ``voice_consent``."""
     options: tuple[str, ...]
     action: dict[str, Any]
     """The action being resolved (``ACTIONS.dump``)."""

@@ -18,6 +18,7 @@ from .model import (
     Combatant,
 )
 from .resolve import (
+    offered_hope,
     check,
 )
 from .work import Work
@@ -66,7 +67,8 @@ def _begin(w: Work, a: Begin) -> None:
         if w.c(rep).side != COURT or w.c(rep).condition != OK:
             raise err("R-MK-22", "not_court", id=rep)
         count = sum(1 for c in w.cs if c.side == MONSTERS)
-        if not check(w, rep, "ambush", w.c(rep).search, 20 - count).success:
+        hope = offered_hope(w, rep, "ambush", 20 - count)
+        if not check(w, rep, "ambush", w.c(rep).search, 20 - count, hope=hope).success:
             cause = "unknown_count"
     if cause:
         w.emit(ev.Ambush(cause))
