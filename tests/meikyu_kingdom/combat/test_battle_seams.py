@@ -59,3 +59,69 @@ def test_r_mk_22_the_ambush_search_asks_the_representative_for_hope() -> None:
     assert asked(b) == ("ari", "check_hope", ("0", "1", "2"))
     b, _ = play(b, Choose("1"), 5, 6, 6)
     assert b.phase == "strategy" and b.get("ari").drive == 2
+
+
+# -- combat traps that act when they spring (issue 28 §3) -------------------------------------------------
+def test_r_mk_21_a_combat_trap_springs_on_a_land_maker_who_steps_into_its_area() -> None:
+    """R-MK-21/R-MK-36: a trap the GM placed in the monsters' front acts when a land maker moves in —
+    2D6 damage (armor reduces it: damage, R-MK-30) and poison; it is no longer hidden. A disarmed trap
+    does nothing."""
+    from meikyu.systems.meikyu_kingdom.combat.actions import Move
+    from meikyu.systems.meikyu_kingdom.combat.model import Trap, Weapon
+
+    spikes = Trap("t1", "spikes", area=3, effects=(("damage", "2D6"), ("status", "poison")))
+    ari = pc("ari", area=2, hp=20, weapons=(Weapon("mail", reduction=1),))
+    b = acting(battle(ari, mon("rat", area=5), traps=(spikes,), options=NEW))
+    moved, events = play(b, Move("ari", 1), 4, 3)
+    assert moved.get("ari").hp == 14 and "poison" in moved.get("ari").statuses
+    assert not moved.traps[0].hidden and "TrapSprung" in [type(e).__name__ for e in events]
+    safe = replace(b, traps=(replace(spikes, disarmed=True),))
+    assert play(safe, Move("ari", 1))[0].get("ari").hp == 20
+
+
+def test_r_mk_21_a_round_end_trap_acts_on_those_in_its_area() -> None:
+    from meikyu.systems.meikyu_kingdom.combat.actions import Pass
+    from meikyu.systems.meikyu_kingdom.combat.model import Trap
+
+    gas = Trap("t1", "gas", area=1, trigger="round_end", hidden=False, effects=(("hp_loss", "1"),))
+    b = acting(battle(pc("ari", area=1), mon("rat", area=4), traps=(gas,), options=NEW))
+    b, _ = play(b, Pass("ari"))
+    b, _ = play(b, Pass("rat"))
+    assert b.get("ari").hp == 9 and b.round == 2
+
+
+def test_r_mk_29_a_fumbles_trap_cft_10_acts() -> None:
+    """CFT 10: "a random combat trap appears here" — one of the project's own six (1D6), working
+    against the fumbler's side; the sample's 1 (spike floor) deals 1D6 damage to whoever steps in."""
+    from meikyu.systems.meikyu_kingdom.combat.actions import Attack, Move
+
+    b = acting(battle(pc("ari", area=3), pc("bo", area=2, hp=10), mon("rat", area=3), options=NEW))
+    b, events = play(b, Attack("ari", "rat"), 1, 1, 4, 6, 1)  # fumble; CFT 4+6 = 10; trap 1
+    assert b.traps and b.traps[-1].effects and b.traps[-1].side == "court" and b.traps[-1].area == 3
+    b = acting(b)
+    b = replace(b, combatants=tuple(replace(c, acted=False) for c in b.combatants))
+    b, _ = play(b, Move("bo", 1), 5)
+    assert b.get("bo").hp == 5
+
+
+def test_r_mk_21_a_trap_with_effects_reads_from_data_and_a_wrong_one_is_named() -> None:
+    """An encounter file (or a labyrinth room's encounter) writes a trap's effects; an unknown status or
+    trigger is a clear data error naming the field and what is allowed."""
+    import pytest
+
+    from meikyu.errors import DataError
+    from meikyu.systems.meikyu_kingdom.combat.bestiary import trap_from_data
+    from meikyu.systems.meikyu_kingdom.combat.view import render
+
+    t = trap_from_data({"id": "t1", "area": 3, "effects": [{"kind": "damage", "value": 3}], "trigger": "round_end"},
+                       "x.toml", 0)
+    assert (t.effects, t.trigger) == ((("damage", "3"),), "round_end")
+    with pytest.raises(DataError) as err:
+        trap_from_data({"id": "t1", "effects": [{"kind": "status", "value": "gout"}]}, "x.toml", 0)
+    assert "effects.value" in str(err.value) and "poison" in str(err.value)
+    from meikyu.systems.meikyu_kingdom.combat import events as ev
+    from meikyu.systems.meikyu_kingdom.combat.traps import sample_traps
+
+    b = battle(pc("ari"), mon("rat"), traps=(replace(sample_traps()[0], id="trap1"),))
+    assert "가시 바닥" in render(ev.TrapSprung("trap1", "ari"), b, "ko")
+    assert "Spike Floor" in render(ev.TrapSprung("trap1", "ari"), b, "en")

@@ -344,6 +344,16 @@ class Trap:
     stat: str = "search"
     difficulty: int = 9
     disarmed: bool = False
+    effects: tuple[tuple[str, str], ...] = ()
+    """What it does when it springs (:mod:`.traps`): ``(kind, value)`` pairs — ``damage`` / ``hp_loss`` /
+    ``minions`` with a formula, ``status`` with a bad status. None: the GM applies the book's text."""
+    trigger: str = "enter"
+    """When it springs: ``enter`` (a character of ``side`` moves into its area) or ``round_end`` (on
+    everyone of ``side`` in its area)."""
+    side: str = COURT
+    """The side it works against: the court for the traps the GM places, the fumbler's for CFT 10's."""
+    names: tuple[str, ...] = ()
+    """ko, ja, en names (the project's own traps); else ``name``."""
 
 
 @dataclass(frozen=True)
