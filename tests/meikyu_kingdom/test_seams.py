@@ -160,3 +160,26 @@ def test_r_mk_31_an_hp_reduction_does_not_kill_the_incapacitated() -> None:
         state = lose_hp(state, "mir", 1, "hunger", [], S())
         assert state.conditions["mir"] == after
         assert lose_hp(state, "mir", 1, "trap", [], S(), armor=True).conditions["mir"] == "dead"
+
+
+def test_r_mk_33_a_labyrinth_trap_can_make_its_victim_fall() -> None:
+    """R-MK-33: a pit (a trap whose effect is ``fall``) drops Mir: her search vs 9 waits for her hope
+    like every called check (5+4 +3 +1 = 13: success), then 3D6 = 12 halved: 6. The room goes on."""
+    from meikyu.systems.meikyu_kingdom.labyrinth.map import Outcome
+
+    g = at_labyrinth(mir={"minions": 0})
+    lab = g.state.labyrinth
+    assert lab is not None
+    hall = lab.room("hall")
+    assert hall.trap is not None
+    pit = replace(hall.trap, avoid=None, who="self", effects=(Outcome("fall"),))
+    rooms = tuple(replace(r, trap=pit) if r.id == "hall" else r for r in lab.rooms)
+    g = Game(SessionRules(), replace(g.state, labyrinth=replace(lab, rooms=rooms)), S())
+    g.play(ex.MoveTo("hall"))
+    g.play(ex.SearchTrap("mir"))
+    g.play(cc.DeclareHope(()), S(1, 2))  # the search misses: the pit springs on her
+    called = g.state.called
+    assert called is not None and (called.call.actor, called.call.purpose, called.call.difficulty) == ("mir", "fall", 9)
+    g.play(cc.DeclareHope(()), S(5, 4, 4, 4, 4))
+    assert g.state.character("mir").hp == 9 - 6 and g.state.called is None
+    assert g.state.expedition is not None and g.state.expedition.quarters == 1

@@ -121,6 +121,8 @@ def apply(state: SessionState, outcomes: tuple[Outcome, ...], me: str, dice: Dic
             amount = evaluate(out.amount, dice, {"hp": char.hp})
             if out.kind == "damage":
                 state = lose_hp(state, ident, abs(amount), "trap", events, dice, armor=True)
+            elif out.kind == "fall":  # the faller's search vs 9 waits its turn like a wound's check (R-MK-33)
+                state = wounds.queue(state, Call(ident, "search", 9, "fall", subject=ident))
             elif out.kind == "hp_loss":
                 state = lose_hp(state, ident, abs(amount), "trap", events, dice)
             elif out.kind == "heal":

@@ -383,7 +383,7 @@ def after_check(state: SessionState, call: Call, done: CheckState, dice: Dice, e
     if call.purpose == TRANSPORT:
         return finish_transport(state, done, dice, events)
     if call.purpose == FALL:
-        return after_fall(state, call, done, dice, events)
+        return _resume(after_fall(state, call, done, dice, events), events, dice)
     if call.purpose == "trap_search":
         if room.trap is None:
             events.append(NothingFound())

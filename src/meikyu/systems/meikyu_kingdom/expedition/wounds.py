@@ -48,7 +48,8 @@ def _condition(state: SessionState, actor: str, condition: str, events: list[Eve
     return replace(state, conditions={**state.conditions, actor: condition})
 
 
-def _queue(state: SessionState, call: Call) -> SessionState:
+def queue(state: SessionState, call: Call) -> SessionState:
+    """``call`` waits its turn after the checks already queued (a fatal wound's, a trap's fall)."""
     assert state.expedition is not None
     return replace(state, expedition=replace(state.expedition, wounds=(*state.expedition.wounds, call)))
 
@@ -74,9 +75,9 @@ def fatal_wound(state: SessionState, actor: str, amount: int, dice: Dice, events
         return _condition(state, actor, DEAD, events)
     state = _condition(state, actor, INCAPACITATED, events)
     if value == 3:
-        return _queue(state, Call(actor, "search", amount + 5, FATAL, subject=actor))
+        return queue(state, Call(actor, "search", amount + 5, FATAL, subject=actor))
     if value in (10, 11):
-        return _queue(state, Call(actor, "search" if value == 10 else "valor", 9 - char.hp, FATAL_RISE, subject=actor))
+        return queue(state, Call(actor, "search" if value == 10 else "valor", 9 - char.hp, FATAL_RISE, subject=actor))
     if value in (4, 5, 6):  # outside battle "the end of this combat" is the end of this quarter (ruling)
         deadline = "quarter" if value != 6 else f"quarters:{dice.roll(6)}"
         return replace(state, deadlines={**state.deadlines, actor: deadline})
