@@ -183,3 +183,34 @@ def test_r_mk_33_a_labyrinth_trap_can_make_its_victim_fall() -> None:
     g.play(cc.DeclareHope(()), S(5, 4, 4, 4, 4))
     assert g.state.character("mir").hp == 9 - 6 and g.state.called is None
     assert g.state.expedition is not None and g.state.expedition.quarters == 1
+
+
+# -- desertion in battle (R-MK-45): a trap's or a skill's effect sends minions home ------------------------
+def test_r_mk_45_minions_sent_home_in_battle_become_citizens_and_count_as_sent_home() -> None:
+    """R-MK-45: "【고향생각】 등의 함정, 몬스터 스킬의 효과에 의해 《부하》가 왕국에 강제적으로 귀환" —
+    a combat trap (or a monster skill's data) that sends Doyun's minions home in battle lowers his
+    minions, raises the kingdom's citizens by as many, and they count as sent home (not recovered at
+    the game's end)."""
+    from meikyu.systems.meikyu_kingdom.combat import traps
+    from meikyu.systems.meikyu_kingdom.combat.model import Trap, evolve
+    from meikyu.systems.meikyu_kingdom.combat.work import Work
+    from meikyu.systems.meikyu_kingdom.expedition import battle as seam
+
+    g = at_labyrinth(doyun={"minions": 5})
+    state = g.state
+    fight = seam.start(state.court, {}, {}, sample_labyrinth().room("pantry").encounter, 6, 0)  # type: ignore[arg-type]
+    w = Work(fight, S(4))
+    homesick = Trap("t1", "homesick", area=2, effects=(("desertion", "1D6"),))
+    traps.spring(w, homesick, ["doyun"])
+    after = w.done()
+    assert after.get("doyun").minions == 1 and after.deserted == (("doyun", 4),)
+    kingdom, _ = seam.sync(state.kingdom, fight, after)
+    assert kingdom.citizens == state.kingdom.citizens + 4
+    over = evolve(after, phase="over", winner="court", outcome="wiped_out")
+    state = replace(state, kingdom=kingdom, battle=over)
+    from meikyu.systems.meikyu_kingdom.expedition.effects import with_expedition
+
+    state = with_expedition(state, stage="battle", room="pantry")
+    state = ex.battle_over(state, [], S())
+    assert state.character("doyun").minions == 1
+    assert state.expedition is not None and state.expedition.sent_home == {"doyun": 4}

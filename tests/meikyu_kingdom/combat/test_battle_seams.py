@@ -125,3 +125,14 @@ def test_r_mk_21_a_trap_with_effects_reads_from_data_and_a_wrong_one_is_named() 
     b = battle(pc("ari"), mon("rat"), traps=(replace(sample_traps()[0], id="trap1"),))
     assert "가시 바닥" in render(ev.TrapSprung("trap1", "ari"), b, "ko")
     assert "Spike Floor" in render(ev.TrapSprung("trap1", "ari"), b, "en")
+
+
+def test_r_mk_44_a_trap_that_puts_the_mover_to_sleep_ends_its_unit() -> None:
+    """R-MK-25/R-MK-44: a mover a trap puts to sleep takes no action after its move: the unit ends."""
+    from meikyu.systems.meikyu_kingdom.combat.actions import Move
+    from meikyu.systems.meikyu_kingdom.combat.model import Trap
+
+    spores = Trap("t1", "spores", area=3, effects=(("status", "sleep"),))
+    b = acting(battle(pc("ari", area=2), pc("bo", area=1), mon("rat", area=5), traps=(spores,), options=NEW))
+    b, _ = play(b, Move("ari", 1))
+    assert "sleep" in b.get("ari").statuses and b.current == "" and b.get("ari").acted

@@ -498,6 +498,9 @@ class Battle:
     options: Options = field(default_factory=Options)
     uncertain_limit: int = 0
     uncertain_used: int = 0
+    deserted: tuple[tuple[str, int], ...] = ()
+    """(character, minions) sent home during the battle by a trap's or a skill's effect (R-MK-45): the
+    session makes them citizens again and counts them as sent home."""
     strategy_bonus: int = 0
     """Enemy NPCs' cooperation raising the strategy difficulty this round (R-MK-24)."""
     winner: str = ""

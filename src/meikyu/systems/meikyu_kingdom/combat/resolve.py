@@ -330,6 +330,19 @@ def reduce_hp(w: Work, cid: str, amount: int) -> None:
         at_zero(w, cid, amount)
 
 
+def send_home(w: Work, cid: str, count: int) -> None:
+    """``count`` of ``cid``'s minions desert home (R-MK-45: a trap's or a monster skill's effect): they
+    leave the battle as far as there are minions, and the battle keeps the count for the kingdom
+    (:attr:`~.model.Battle.deserted`: citizens again, not recovered at the game's end)."""
+    c = w.c(cid)
+    sent = min(c.minions, max(0, count))
+    if not sent:
+        return
+    w.set(cid, minions=c.minions - sent)
+    w.emit(ev.MinionsChanged(cid, -sent, c.minions - sent))
+    w.put(deserted=(*w.get("deserted"), (cid, sent)))
+
+
 def give_status(w: Work, cid: str, status: str) -> None:
     """``status`` takes hold (R-MK-44). Put to sleep a second time in the same battle, the sleeper
     may shrug it off by losing 1D6 HP (an HP reduction): the sleeper is asked (battles created

@@ -9,7 +9,8 @@ leave what a trap does to the book's trap text. A trap written with ``effects`` 
 
 Springing reveals a hidden trap; a disarmed trap does nothing; a trap keeps acting until disarmed.
 Effects: ``damage`` (a formula; armor and hide reduce it, R-MK-30), ``hp_loss`` (an HP reduction,
-R-MK-32), ``minions`` (lost, while one is left, R-MK-19), ``status`` (a bad status, R-MK-44). A trap
+R-MK-32), ``minions`` (lost, while one is left, R-MK-19), ``desertion`` (minions sent home, R-MK-45),
+``status`` (a bad status, R-MK-44). A trap
 without effects is the GM's to apply, as before. CFT 10's "a random combat trap appears here" rolls
 1D6 on the project's own six (``data/combat_traps.toml``) in battles created since session 7.
 
@@ -27,10 +28,10 @@ from meikyu.formula import evaluate
 
 from . import events as ev
 from .model import BAD_STATUSES, INCAPACITATED, OK, Trap, evolve
-from .resolve import give_status, harm, reduce_hp
+from .resolve import give_status, harm, reduce_hp, send_home
 from .work import Work
 
-KINDS = ("damage", "hp_loss", "minions", "status")
+KINDS = ("damage", "hp_loss", "minions", "desertion", "status")
 TRIGGERS = ("enter", "round_end")
 
 
@@ -106,6 +107,8 @@ def spring(w: Work, trap: Trap, victims: list[str]) -> None:
                 harm(w, cid, amount)
             elif kind == "hp_loss":
                 reduce_hp(w, cid, amount)
+            elif kind == "desertion":
+                send_home(w, cid, amount)
             elif c.minions > 0:
                 lost = min(c.minions, amount)
                 w.set(cid, minions=c.minions - lost)

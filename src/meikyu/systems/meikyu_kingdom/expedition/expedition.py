@@ -459,6 +459,11 @@ def battle_over(state: SessionState, events: list[Event], dice: Dice) -> Session
     state = replace(state, court=court, conditions=cond, deadlines=lines, uncertain_used=battle.uncertain_used,
                     battle=None, broken=())
     state = with_expedition(state, battle_result=result, partners=())
+    if battle.deserted:  # sent home in the battle: not recovered at the game's end (R-MK-45)
+        home = dict(lab_of(state)[1].sent_home)
+        for ident, count in battle.deserted:
+            home[ident] = home.get(ident, 0) + count
+        state = with_expedition(state, sent_home=home)
     if state.seed_review and battle.surrendered and battle.surrendered != COURT:  # trade partners (R-MK-42)
         survivors = tuple(c.id for c in battle.combatants if c.side == battle.surrendered and c.condition == OK)
         state = with_expedition(state, partners=survivors)
