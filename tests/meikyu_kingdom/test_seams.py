@@ -124,7 +124,7 @@ def test_r_mk_31_a_trap_that_drops_a_land_maker_waits_for_the_wound_check_then_g
     g.play(cc.DeclareHope(()), S(1, 2, 3, 4, 6))
     called = g.state.called
     assert called is not None and (called.call.actor, called.call.difficulty) == ("mir", 11)
-    assert g.state.expedition is not None and g.state.expedition.resume == "avoid"
+    assert g.state.resume == "avoid"
     assert g.state.conditions.get("mir") == "incapacitated"
     g.play(cc.DeclareHope(()), S(4, 3))
     assert g.state.called is None and g.state.character("mir").hp == 1 and "mir" not in g.state.conditions
@@ -143,10 +143,10 @@ def test_r_mk_31_poison_at_a_quarters_end_rolls_the_table_and_the_quarter_waits(
         g.play(cy.Pass(who))
     g.play(cy.Pass("seoa"), S(1, 2))
     assert g.state.called is not None and g.state.called.call.difficulty == 6
-    assert g.state.expedition is not None and g.state.expedition.resume == "quarter"
+    assert g.state.resume == "quarter"
     g.play(cc.DeclareHope(()), S(1, 1))
     assert g.state.conditions.get("seoa") == "dead" and g.state.called is None
-    assert g.state.expedition is not None and g.state.expedition.resume == "" and g.state.expedition.stage == "choose"
+    assert g.state.resume == "" and g.state.expedition is not None and g.state.expedition.stage == "choose"
 
 
 def test_r_mk_31_an_hp_reduction_does_not_kill_the_incapacitated() -> None:
@@ -214,3 +214,21 @@ def test_r_mk_45_minions_sent_home_in_battle_become_citizens_and_count_as_sent_h
     state = ex.battle_over(state, [], S())
     assert state.character("doyun").minions == 1
     assert state.expedition is not None and state.expedition.sent_home == {"doyun": 4}
+
+
+def test_r_mk_31_the_travel_tables_hp_loss_at_departure_rolls_the_fatal_wound_table() -> None:
+    """R-MK-31 in the kingdom phase: TT 8 (4+4) — Haneul fails valor vs 9 (1+2) and loses 1D6 = 3 HP,
+    from 1 to −2: the fatal-wound table is rolled (3+4 = 7: incapacitated). Before, HP went below 0
+    with no condition at all."""
+    departure = next(i for i, step in enumerate(se.STEPS) if step == ("kingdom", "departure"))
+    for review in (True, False):
+        state = new_session(sample(), sample_labyrinth())
+        haneul = replace(state.character("haneul"), hp=1, minions=0)
+        state = replace(state, court=(haneul,), index=departure, seed_review=review)
+        g = Game(SessionRules(), state, S())
+        g.play(se.RollTravel("haneul"), S(4, 4))
+        g.play(cc.DeclareHope(()), S(1, 2, 3, 3, 4))
+        while g.state.effects is not None and g.state.prompt is not None:
+            g.play(g.legal_actions()[0])
+        assert g.state.character("haneul").hp == -2
+        assert g.state.conditions.get("haneul") == ("incapacitated" if review else None)

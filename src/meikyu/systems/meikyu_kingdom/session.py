@@ -359,9 +359,17 @@ def _run_effects(
     state: SessionState, effects: fx.EffectState, action: Action, dice: Dice
 ) -> tuple[SessionState, tuple[Event, ...]]:
     new, events = fx.EffectRules().step(effects, action, dice)
+    before = {c.id: c.hp for c in state.court}
     state = replace(state, kingdom=new.kingdom, court=new.court, disasters=new.disasters,
                     effects=new if new.waiting else None)
-    return state, events
+    if not state.seed_review:
+        return state, events
+    more = list(events)  # a table's HP loss (the travel table's) at 0 or below: the fatal-wound table (R-MK-31)
+    for char in state.court:
+        lost = before.get(char.id, char.hp) - char.hp
+        if lost > 0 and char.hp <= 0 < before[char.id] and char.id not in state.conditions:
+            state = wounds.fatal_wound(state, char.id, lost, dice, more)
+    return state, tuple(more)
 
 
 def _enter(state: SessionState, index: int, forced: bool = False) -> tuple[SessionState, tuple[Event, ...]]:

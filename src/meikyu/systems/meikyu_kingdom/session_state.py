@@ -98,10 +98,6 @@ class Expedition:
     """Minions who went home by desertion or transport (R-MK-45): not recovered at the end."""
     cargo: Cargo | None = None
     """A transport on its way, waiting for its check (R-MK-46)."""
-    wounds: tuple[Call, ...] = ()
-    """Fatal-wound checks still to call (R-MK-31 outside battle, :mod:`.expedition.wounds`)."""
-    resume: str = ""
-    """What waits for those checks: ``trap_done``, ``avoid``, ``room``, ``quarter`` or nothing."""
     partners: tuple[str, ...] = ()
     """Monsters of the last battle who surrendered and survived: the court may try to trade with them in
     camp, every trade check's difficulty 2 lower (R-MK-42)."""
@@ -157,6 +153,11 @@ class SessionState:
     """The 6s prompt weighs a check's achievement only as far as its kind uses it (session 6:
     :attr:`~meikyu.systems.meikyu_kingdom.check.called.Call.stakes`, and in battle :attr:`.combat.model.Options.sixes_stakes`);
     :func:`.session.new_session` sets it. Off, games created before replay weighing every point."""
+    wounds: tuple[Call, ...] = ()
+    """Checks still to call, one after another (:mod:`.expedition.wounds`): a fatal wound's outside battle
+    (R-MK-31), a trap's fall (R-MK-33)."""
+    resume: str = ""
+    """What in the labyrinth waits for those checks: ``trap_done``, ``avoid``, ``room``, ``quarter`` or nothing."""
     seed_review: bool = False
     """The fixes of the seed review (issue 28, session 7: RULINGS "Games created before session 7"):
     a national check's critical gives drive, cooperation reaches the session's checks, armor reduces
@@ -230,6 +231,8 @@ class SessionState:
             "sixes_prompt": self.sixes_prompt,
             "sixes_stakes": self.sixes_stakes,
             "seed_review": self.seed_review,
+            "wounds": to_data(self.wounds),
+            "resume": self.resume,
         }
 
     @classmethod
@@ -266,4 +269,6 @@ class SessionState:
             sixes_prompt=bool(data.get("sixes_prompt", False)),
             sixes_stakes=bool(data.get("sixes_stakes", False)),
             seed_review=bool(data.get("seed_review", False)),
+            wounds=from_data(tuple[Call, ...], data.get("wounds", [])),
+            resume=str(data.get("resume", "")),
         )

@@ -374,10 +374,10 @@ def _trap_done(state: SessionState, events: list[Event], dice: Dice) -> SessionS
 
 def after_check(state: SessionState, call: Call, done: CheckState, dice: Dice, events: list[Event]) -> SessionState:
     """A called check is finished: carry out what depends on it."""
+    if call.purpose in wounds.PURPOSES:  # in the labyrinth or the kingdom phase
+        return _resume(wounds.after_wound_check(state, call, bool(done.success), events), events, dice)
     if state.expedition is None or state.labyrinth is None or call.purpose in ("gm", TRADE):
         return state  # what a GM's call or a trade brings, the GM settles
-    if call.purpose in wounds.PURPOSES:
-        return _resume(wounds.after_wound_check(state, call, bool(done.success), events), events, dice)
     lab, ex = lab_of(state)
     room = lab.room(ex.room)
     if call.purpose == TRANSPORT:
@@ -427,16 +427,17 @@ def _next_avoid(state: SessionState, events: list[Event], dice: Dice) -> Session
 
 
 def _resume(state: SessionState, events: list[Event], dice: Dice) -> SessionState:
-    """The last queued fatal-wound check is done (R-MK-31): what waited for it goes on."""
-    _, ex = lab_of(state)
-    if wounds.waiting(state) or not ex.resume:
+    """The last queued check is done (a fatal wound's, R-MK-31; a fall's, R-MK-33): what waited for it
+    goes on."""
+    resume = state.resume
+    if wounds.waiting(state) or not resume or state.expedition is None:
         return state
-    state = with_expedition(state, resume="")
-    if ex.resume == "trap_done":
+    state = replace(state, resume="")
+    if resume == "trap_done":
         return _trap_done(state, events, dice)
-    if ex.resume == "avoid":
+    if resume == "avoid":
         return _next_avoid(state, events, dice)
-    if ex.resume == "quarter":
+    if resume == "quarter":
         return quarter_due(state, events)
     return _continue(state, events, dice)
 

@@ -7,8 +7,9 @@ call a check (3: search vs [damage + 5], failure kills; 10/11: search or valor v
 leaves 1 HP): such a check is the wounded's own called check, with their hope, 6s and minion help
 (:mod:`~meikyu.systems.meikyu_kingdom.check.called`). Until it is rolled the wounded counts as
 incapacitated (their HP is at 0 or below). Whatever was under way — the rest of a trap, a room, a
-quarter's end — waits for the checks (:attr:`~meikyu.systems.meikyu_kingdom.session_state.Expedition.wounds`,
-``resume``), then goes on.
+quarter's end — waits for the checks (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.wounds`,
+``resume``), then goes on. The same holds in the kingdom phase, where a table's HP loss (the travel
+table) can take a land maker to 0.
 
 Rulings where the seeds are silent (RULINGS.md): entry 4 ("by the end of this combat") outside battle
 is the end of this quarter; entry 8 breaks a random breakable item the wounded carries.
@@ -50,22 +51,20 @@ def _condition(state: SessionState, actor: str, condition: str, events: list[Eve
 
 def queue(state: SessionState, call: Call) -> SessionState:
     """``call`` waits its turn after the checks already queued (a fatal wound's, a trap's fall)."""
-    assert state.expedition is not None
-    return replace(state, expedition=replace(state.expedition, wounds=(*state.expedition.wounds, call)))
+    return replace(state, wounds=(*state.wounds, call))
 
 
 def fatal_wound(state: SessionState, actor: str, amount: int, dice: Dice, events: list[Event]) -> SessionState:
     """``actor``'s HP fell to 0 or below from ``amount`` (damage or an HP reduction): roll the table.
 
     >>> from meikyu.dice import ScriptedDice
-    >>> from meikyu.systems.meikyu_kingdom.session_state import Expedition
     >>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
     >>> s = sample()
-    >>> state = SessionState(s.kingdom, s.characters, expedition=Expedition("gate"), seed_review=True)
+    >>> state = SessionState(s.kingdom, s.characters, seed_review=True)
     >>> state = state.put(replace(state.character("mir"), hp=-2))
     >>> events = []
     >>> after = fatal_wound(state, "mir", 5, ScriptedDice([6, 4]), events)
-    >>> after.conditions["mir"], after.expedition.wounds[0].stat, after.expedition.wounds[0].difficulty
+    >>> after.conditions["mir"], after.wounds[0].stat, after.wounds[0].difficulty
     ('incapacitated', 'search', 11)
     """
     value = dice.roll(6) + dice.roll(6)
@@ -111,24 +110,21 @@ def fatal_wound(state: SessionState, actor: str, amount: int, dice: Dice, events
 
 def waiting(state: SessionState) -> bool:
     """A fatal-wound check is queued: what was under way waits for it."""
-    return state.expedition is not None and bool(state.expedition.wounds)
+    return bool(state.wounds)
 
 
 def hold(state: SessionState, resume: str) -> SessionState:
     """Park what was under way (``resume`` names it for :func:`~.expedition.after_check`) behind the
     queued fatal-wound checks."""
-    assert state.expedition is not None
-    return replace(state, expedition=replace(state.expedition, resume=resume))
+    return replace(state, resume=resume)
 
 
 def next_check(state: SessionState) -> SessionState:
     """Call the next queued fatal-wound check when nothing else waits for an answer."""
-    ex = state.expedition
-    if ex is None or not ex.wounds or state.called is not None or state.battle is not None or state.effects is not None:
+    if not state.wounds or state.called is not None or state.battle is not None or state.effects is not None:
         return state
-    state = replace(state, expedition=replace(ex, wounds=ex.wounds[1:]))
     # It happens to the wounded, it is not their action: no cooperation waits on it (R-MK-12).
-    return replace(state, called=CalledCheck(ex.wounds[0]))
+    return replace(state, wounds=state.wounds[1:], called=CalledCheck(state.wounds[0]))
 
 
 def after_wound_check(state: SessionState, call: Call, success: bool, events: list[Event]) -> SessionState:
