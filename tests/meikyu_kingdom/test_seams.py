@@ -14,6 +14,7 @@ from meikyu.engine import Game
 from meikyu.systems.meikyu_kingdom import session as se
 from meikyu.systems.meikyu_kingdom.check import called as cc
 from meikyu.systems.meikyu_kingdom.check import check as ck
+from meikyu.systems.meikyu_kingdom.expedition import camp
 from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
 from meikyu.systems.meikyu_kingdom.expedition.fall import FallOutside
 from meikyu.systems.meikyu_kingdom.labyrinth.map import sample_labyrinth
@@ -232,3 +233,23 @@ def test_r_mk_31_the_travel_tables_hp_loss_at_departure_rolls_the_fatal_wound_ta
             g.play(g.legal_actions()[0])
         assert g.state.character("haneul").hp == -2
         assert g.state.conditions.get("haneul") == ("incapacitated" if review else None)
+
+
+def test_r_mk_31_a_deadline_due_with_the_quarter_leaves_a_last_chance_to_heal() -> None:
+    """R-MK-31 FWT 5 from the hall's bricks: Haneul (1 → −2 HP) dies unless back to 1 HP by the end of
+    this quarter — which ends as soon as the room is done. Ruling: while the court carries a recovery
+    item, it may use it first (stage ``deadline``); Seoa's Salve (1D6 = 4) saves her."""
+    nobody = {"minions": 0}
+    g = at_labyrinth(haneul={"hp": 1, "minions": 0}, doyun=nobody, seoa=nobody, mir=nobody)
+    g.play(ex.MoveTo("hall"))
+    g.play(ex.SkipSearch())
+    g.play(cc.DeclareHope(()), S(1, 2, 3, 2, 3))
+    for _ in ("doyun", "seoa", "mir"):
+        g.play(cc.DeclareHope(()), S(5, 5))
+    assert g.state.deadlines == {"haneul": "quarter"} and g.state.prompt is not None
+    assert g.state.prompt.kind == "deadline" and g.state.expedition is not None and g.state.expedition.quarters == 0
+    salve = next(a for a in g.legal_actions() if isinstance(a, camp.UseItem) and a.target == "haneul")
+    assert camp.EndQuarter() in g.legal_actions()
+    g.play(salve, S(4))
+    assert g.state.character("haneul").hp == 2 and "haneul" not in g.state.conditions
+    assert g.state.expedition is not None and g.state.expedition.quarters == 1 and g.state.deadlines == {}

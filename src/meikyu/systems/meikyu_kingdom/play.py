@@ -122,7 +122,7 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         ex.GoHome: "go_home", ex.SkipSearch: "skip_search", ex.LeaveTrap: "leave_trap", cy.Resolve: "cycle_resolve",
         se.Advance: "advance", se.SettleIncome: "settle_income", se.RollKingdomChange: "roll_change",
         se.RollDisaster: "roll_disaster", se.NextSession: "next_session", se.RollTravel: "roll_travel", rt.EndOrganization: "end_organization",
-        rt.EndBudget: "end_budget", rt.Approve: "approve", rt.Refuse: "refuse_request",
+        rt.EndBudget: "end_budget", rt.Approve: "approve", rt.Refuse: "refuse_request", camp.EndQuarter: "end_quarter",
     }
     if type(a) in simple:
         return _t(act + simple[type(a)], lang)
@@ -149,6 +149,8 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         item = state.character(a.actor).items[a.slot] if 0 <= a.slot < len(state.character(a.actor).items) else None
         return _t(act + "use_item", lang, actor=names.who(a.actor), target=names.who(a.target),
                   item=item.label(lang) if item is not None else "?")
+    if isinstance(a, (rt.RequestItem, rt.RequestFacility, rt.RequestPassage, rt.RequestDestroy)):
+        return describe_request(a, state.court, lang)  # the budget meeting's offers, in words
     if isinstance(a, cy.Cooperate):
         return _t(act + "cooperate", lang, actor=names.who(a.helper), target=names.who(a.target), name=a.action)
     if isinstance(a, se.EndLabyrinth):

@@ -35,8 +35,7 @@ from meikyu.systems.meikyu_kingdom.combat.model import DEAD, INCAPACITATED
 from meikyu.systems.meikyu_kingdom.events import CitizensChanged, KingdomChanged, MinionsChanged, PhaseEntered
 from meikyu.systems.meikyu_kingdom.expedition import battle as seam
 from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
-from meikyu.systems.meikyu_kingdom.expedition import quarters
-from meikyu.systems.meikyu_kingdom.expedition import wounds
+from meikyu.systems.meikyu_kingdom.expedition import quarters, wounds
 from meikyu.systems.meikyu_kingdom.expedition.events import ConditionChanged
 from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx

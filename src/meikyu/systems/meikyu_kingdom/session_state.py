@@ -41,7 +41,7 @@ STEPS: tuple[tuple[str, str], ...] = (
     ("over", ""),
 )
 LABYRINTH_ENDS = ("returned", "explored", "wiped_out")
-LABYRINTH_PROMPTS = ("prepare", "choose", "trap_search", "trap_found", "event", "meal", "loot", "camp")
+LABYRINTH_PROMPTS = ("prepare", "choose", "trap_search", "trap_found", "event", "meal", "loot", "camp", "deadline")
 """Labyrinth stages that wait for the players' choice (the legal actions are the answers)."""
 
 
@@ -73,7 +73,8 @@ class Expedition:
     room: str
     previous: str = ""
     stage: str = "prepare"
-    """prepare · choose · trap_search · trap_found · trap_avoid · event · battle · loot · camp · meal · done."""
+    """prepare · choose · trap_search · trap_found · trap_avoid · event · battle · loot · camp · meal ·
+    deadline (a fatal-wound deadline falls due with the quarter: a last chance to heal) · done."""
     explored: tuple[str, ...] = ()
     traps_done: tuple[str, ...] = ()
     events_done: tuple[str, ...] = ()

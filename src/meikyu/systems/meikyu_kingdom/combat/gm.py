@@ -26,11 +26,11 @@ from .model import (
     Combatant,
 )
 from .resolve import (
-    offered_hope,
     check,
     give_status,
     harm,
     make_dead,
+    offered_hope,
     reduce_hp,
     restore_hp,
 )

@@ -18,8 +18,8 @@ from .model import (
     Combatant,
 )
 from .resolve import (
-    offered_hope,
     check,
+    offered_hope,
 )
 from .work import Work
 

@@ -128,6 +128,11 @@ def usable_items(state: SessionState, actors: Sequence[str]) -> list[Action]:
     return out
 
 
+@dataclass(frozen=True)
+class EndQuarter(Action):
+    """The court lets the quarter end, though someone's fatal-wound deadline falls due with it (R-MK-31)."""
+
+
 TRADE = "trade"
 TRADE_EASIER = 2
 """A trade with a monster that surrendered is 2 easier (R-MK-42)."""

@@ -29,6 +29,7 @@ from meikyu.systems.meikyu_kingdom.check.check import CheckState
 from meikyu.systems.meikyu_kingdom.combat.model import COURT, OK
 from meikyu.systems.meikyu_kingdom.events import StatusCured
 from meikyu.systems.meikyu_kingdom.expedition import battle as seam
+from meikyu.systems.meikyu_kingdom.expedition import wounds
 from meikyu.systems.meikyu_kingdom.expedition.camp import (
     BOXED_LUNCH,
     REST,
@@ -36,6 +37,7 @@ from meikyu.systems.meikyu_kingdom.expedition.camp import (
     TRADE_EASIER,
     Camp,
     Eat,
+    EndQuarter,
     GoHungry,
     Rest,
     Trade,
@@ -67,7 +69,6 @@ from meikyu.systems.meikyu_kingdom.expedition.events import (
 )
 from meikyu.systems.meikyu_kingdom.expedition.fall import FALL, FallOutside, after_fall, fall
 from meikyu.systems.meikyu_kingdom.expedition.minions import TRANSPORT
-from meikyu.systems.meikyu_kingdom.expedition import wounds
 from meikyu.systems.meikyu_kingdom.expedition.quarters import end_quarter, leave, quarter_due
 from meikyu.systems.meikyu_kingdom.expedition.transport import Transport, begin_transport, finish_transport
 from meikyu.systems.meikyu_kingdom.kingdom.cycle import Act, CycleRules, CycleState, Resolve
@@ -147,7 +148,7 @@ class TakeMaterial(Action):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     SetFormation, EnterLabyrinth, MoveTo, Camp, Rest, GoHome, SearchTrap, SkipSearch, TryDisarm, LeaveTrap,
-    ChooseRoller, Eat, GoHungry, TakeMaterial, Transport, finds.TakeItem, UseItem, Trade, FallOutside,
+    ChooseRoller, Eat, GoHungry, TakeMaterial, Transport, finds.TakeItem, UseItem, Trade, FallOutside, EndQuarter,
 )
 
 
@@ -219,6 +220,17 @@ def _continue(state: SessionState, events: list[Event], dice: Dice) -> SessionSt
         return leave(state, "explored", events)
     if not ex.previous and ex.quarters == 0:
         return with_expedition(state, stage="choose")  # stepping in through the entrance takes no quarter (ruling)
+    return _quarter_ends(state, events, dice)
+
+
+def _quarter_ends(state: SessionState, events: list[Event], dice: Dice) -> SessionState:
+    """The quarter ends — unless a fatal-wound deadline falls due with it (R-MK-31) and the court still
+    carries a recovery item: then the court may use it first (stage ``deadline``; ruling: the deadline
+    would otherwise fall before anyone could act)."""
+    due = [i for i, line in state.deadlines.items() if line in ("quarter", "quarters:1")
+           and state.conditions.get(i) != "dead" and state.character(i).hp < 1]
+    if state.seed_review and due and usable_items(state, state.able()):
+        return with_expedition(state, stage="deadline")
     return end_quarter(state, events, dice)
 
 
@@ -253,8 +265,11 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
         _need(state, "choose")
         cycle = CycleState(state.able(), kind="quarter", number=ex.quarters + 1)
         return with_expedition(state, stage="camp", camp=cycle), ()
+    if isinstance(action, EndQuarter):
+        _need(state, "deadline")
+        return end_quarter(state, events, dice), tuple(events)
     if isinstance(action, UseItem):
-        _need(state, "choose", "camp")
+        _need(state, "choose", "camp", "deadline")
         _able(state, action.actor)
         if ex.stage == "camp":  # in camp, the actor's support action of the quarter (R-MK-08)
             assert ex.camp is not None
@@ -262,7 +277,10 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
             state = item_use(state, action, dice, events)
             cycle, more = CycleRules().step(cycle, Resolve(), dice)
             return camp_moved(state, cycle, [*events, *said, *more], dice)
-        return item_use(state, action, dice, events), tuple(events)
+        state = item_use(state, action, dice, events)
+        if ex.stage == "deadline":  # saved, or another try: the quarter ends once nothing more can help
+            return _quarter_ends(state, events, dice), tuple(events)
+        return state, tuple(events)
     if isinstance(action, FallOutside):
         return fall(state, action), ()
     if isinstance(action, Trade):
@@ -501,7 +519,7 @@ def _after_battle(state: SessionState, events: list[Event], dice: Dice) -> Sessi
         return leave(state, "wiped_out", events)
     # The court escaped (or the battle was called a draw): back to the room it came from (R-MK-37).
     state = with_expedition(state, room=ex.previous or ex.room, previous=ex.room)
-    return end_quarter(state, events, dice)
+    return _quarter_ends(state, events, dice)
 
 
 def legal(state: SessionState) -> list[Action]:
@@ -515,6 +533,8 @@ def legal(state: SessionState) -> list[Action]:
         return [*out, GoHome()] if ex.room == lab.entrance else out
     if ex.stage == "trap_search":
         return [*(SearchTrap(c, s) for c in able for s in ("search", "wit")), SkipSearch()]
+    if ex.stage == "deadline":
+        return [*usable_items(state, able), EndQuarter()]
     if ex.stage == "trap_found":
         return [*(TryDisarm(c) for c in able), LeaveTrap()]
     if ex.stage == "event":
