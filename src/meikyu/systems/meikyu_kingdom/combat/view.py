@@ -203,6 +203,8 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
         trap = next((t for t in battle.traps if t.id == params["trap"]), None)
         if trap is not None and trap.names:
             params["trap"] = trap.names[("ko", "ja", "en").index(lang) if lang in ("ko", "ja", "en") else 2]
+        elif trap is not None and trap.name not in (trap.id, "fumble"):
+            params["trap"] = trap.name  # the encounter file's own name for it
     for key in ("side", "winner"):
         if key in params:
             params[key] = translate(f"mk.battle.side.{params[key] or 'none'}", lang)
