@@ -143,7 +143,7 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
     if type(a).__name__ == "FallOutside":
         return _t(act + "fall", lang, actor=names.who(a.actor))  # type: ignore[attr-defined]
     if isinstance(a, camp.Trade):
-        return _t(act + "trade", lang, actor=names.who(a.actor), partner=a.partner, stat=_word(a.stat, lang),
+        return _t(act + "trade", lang, actor=names.who(a.actor), partner=_partner(a.partner, lang), stat=_word(a.stat, lang),
                   difficulty=a.difficulty)
     if isinstance(a, camp.UseItem):
         item = state.character(a.actor).items[a.slot] if 0 <= a.slot < len(state.character(a.actor).items) else None
@@ -168,6 +168,22 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
     if type(a) in with_actor:
         return _t(act + with_actor[type(a)], lang, actor=names.who(a.actor))  # type: ignore[attr-defined]
     return type(a).__name__
+
+
+def _partner(ident: str, lang: str) -> str:
+    """A trade partner (a monster of the last battle, R-MK-42) by its species' name and its number.
+
+    >>> _partner("moss_rat2", "ko"), _partner("someone", "en")
+    ('이끼쥐 2', 'someone')
+    """
+    from meikyu.systems.meikyu_kingdom.combat.bestiary import load_bestiary
+
+    species, number = ident.rstrip("0123456789"), ident[len(ident.rstrip("0123456789")):]
+    known = load_bestiary().get(species)
+    if known is None:
+        return ident
+    name = known.names[("ko", "ja", "en").index(lang)] if lang in ("ko", "ja", "en") else known.names[2]
+    return f"{name} {number}".strip()
 
 
 def _reading(check: ck.CheckState, converted: int, lang: str) -> str:
