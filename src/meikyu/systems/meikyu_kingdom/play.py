@@ -174,7 +174,7 @@ def _partner(ident: str, lang: str) -> str:
     """A trade partner (a monster of the last battle, R-MK-42) by its species' name and its number.
 
     >>> _partner("moss_rat2", "ko"), _partner("someone", "en")
-    ('이끼쥐 2', 'someone')
+    ('#2 이끼쥐', 'someone')
     """
     from meikyu.systems.meikyu_kingdom.combat.bestiary import load_bestiary
 
@@ -183,7 +183,7 @@ def _partner(ident: str, lang: str) -> str:
     if known is None:
         return ident
     name = known.names[("ko", "ja", "en").index(lang)] if lang in ("ko", "ja", "en") else known.names[2]
-    return f"{name} {number}".strip()
+    return f"#{number} {name}" if number else name  # twins as the board names them
 
 
 def _reading(check: ck.CheckState, converted: int, lang: str) -> str:
