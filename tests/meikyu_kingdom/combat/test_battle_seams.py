@@ -136,3 +136,20 @@ def test_r_mk_44_a_trap_that_puts_the_mover_to_sleep_ends_its_unit() -> None:
     b = acting(battle(pc("ari", area=2), pc("bo", area=1), mon("rat", area=5), traps=(spores,), options=NEW))
     b, _ = play(b, Move("ari", 1))
     assert "sleep" in b.get("ari").statuses and b.current == "" and b.get("ari").acted
+
+
+def test_r_mk_35_a_ghosts_constant_skill_works_in_the_action_it_bought() -> None:
+    """R-MK-35: "행동을 한 사이클은, 유령상태인 캐릭터가 습득하고 있는 상시 스킬이 효과를 발휘한다" — the
+    ghost's constant Hawk Eye (+1 on search) adds to the search it bought with favor: 4+3 +3 +1 = 11."""
+    from meikyu.systems.meikyu_kingdom.combat import events as ev
+    from meikyu.systems.meikyu_kingdom.combat.actions import SearchSpot
+    from meikyu.systems.meikyu_kingdom.combat.data import DataBonus
+    from meikyu.systems.meikyu_kingdom.combat.model import Trap
+
+    hawk = DataBonus("매의 눈", 1, stats=("search",), names=("매의 눈", "鷹の目", "Hawk Eye"))
+    ghost = pc("ari", hp=0, condition="dead", acted=True, ghost=True, ghost_turn=True, search=3, data=(hawk,))
+    b = acting(battle(ghost, pc("bo"), pc("cy", area=1), mon("rat"), traps=(Trap("t1", "net", difficulty=11),),
+                      options=replace(NEW, ghost=True)))
+    found, events = play(b, SearchSpot("ari", "search"), 4, 3)
+    check = next(e for e in events if isinstance(e, ev.Check))
+    assert check.achievement == 11 and check.data == (("매의 눈", 1),) and not found.traps[0].hidden
