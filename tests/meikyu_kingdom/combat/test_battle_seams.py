@@ -153,3 +153,14 @@ def test_r_mk_35_a_ghosts_constant_skill_works_in_the_action_it_bought() -> None
     found, events = play(b, SearchSpot("ari", "search"), 4, 3)
     check = next(e for e in events if isinstance(e, ev.Check))
     assert check.achievement == 11 and check.data == (("매의 눈", 1),) and not found.traps[0].hidden
+
+
+def test_r_mk_22_the_court_chooses_its_representative_for_the_ambush_search() -> None:
+    """R-MK-22 (a): "궁정의 대표가" — the court's representative, the court's choice (asked, the best
+    searcher first), not the engine's: Bo (search 1) rolls 6+5 +1 = 12 < 18: ambush."""
+    options = replace(NEW, count_unknown=True)
+    b = battle(pc("ari", search=3), pc("bo", search=1), mon("rat"), mon("rat2"), options=options)
+    b, _ = play(b, Begin())
+    assert asked(b) == ("court", "representative", ("ari", "bo"))
+    b, events = play(b, Choose("bo"), 6, 5)
+    assert b.phase == "ambush" and [e.actor for e in events if type(e).__name__ == "Check"] == ["bo"]

@@ -117,7 +117,7 @@ def _describe_choice(action: Any, battle: Any, lang: str) -> str:
         return translate(f"mk.battle.choice.option.{option}", lang, value=ch.detail[0] if ch.detail else "")
     if ch.kind == "break_item":
         return str(battle.get(battle.pending.actor).weapons[int(option)].label(lang))
-    if ch.kind == "cft_minions":
+    if ch.kind in ("cft_minions", "representative"):
         return label(battle, option, lang, "gm")
     if ch.kind == "sixes":
         return sixes_option(ch.detail, int(option), lang)
