@@ -253,3 +253,27 @@ def test_r_mk_31_a_deadline_due_with_the_quarter_leaves_a_last_chance_to_heal() 
     g.play(salve, S(4))
     assert g.state.character("haneul").hp == 2 and "haneul" not in g.state.conditions
     assert g.state.expedition is not None and g.state.expedition.quarters == 1 and g.state.deadlines == {}
+
+
+def test_r_mk_36_a_salve_is_handed_from_the_fallen_to_one_who_can_use_it() -> None:
+    """Ruling (RULINGS, "Handing items over"): outside battle the court may pass a recovery item from a
+    land maker who cannot act to one who can, taking no action; Seoa takes the incapacitated Mir's
+    Salve and uses it on her (1D6 = 5). Refused: handing to the dead, or between two who cannot act."""
+    import pytest
+
+    from meikyu.errors import RuleError
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import sample as sheet
+
+    seoa = next(c for c in sheet().characters if c.id == "seoa")
+    salve = next(i for i in seoa.items if i is not None and i.heal)
+    g = at_labyrinth(mir={"hp": -1, "items": (salve,)}, seoa={"items": ()})
+    g = Game(SessionRules(), replace(g.state, conditions={"mir": "incapacitated"}), S())
+    offer = camp.HandOver("mir", 0, "seoa")
+    assert offer in g.legal_actions()
+    g.play(offer)
+    assert g.state.character("seoa").items == (salve,) and g.state.character("mir").items == (None,)
+    g.play(camp.UseItem("seoa", 0, "mir"), S(5))
+    assert g.state.character("mir").hp == 4 and "mir" not in g.state.conditions
+    dead = replace(g.state, conditions={"doyun": "dead", "haneul": "incapacitated"})
+    with pytest.raises(RuleError):
+        Game(SessionRules(), dead, S()).play(camp.HandOver("seoa", 0, "doyun"))

@@ -151,6 +151,10 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
                   item=item.label(lang) if item is not None else "?")
     if isinstance(a, (rt.RequestItem, rt.RequestFacility, rt.RequestPassage, rt.RequestDestroy)):
         return describe_request(a, state.court, lang)  # the budget meeting's offers, in words
+    if isinstance(a, camp.HandOver):
+        item = state.character(a.owner).items[a.slot] if 0 <= a.slot < len(state.character(a.owner).items) else None
+        return _t(act + "hand_over", lang, owner=names.who(a.owner), to=names.who(a.to),
+                  item=item.label(lang) if item is not None else "?")
     if isinstance(a, cy.Cooperate):
         return _t(act + "cooperate", lang, actor=names.who(a.helper), target=names.who(a.target), name=a.action)
     if isinstance(a, se.EndLabyrinth):

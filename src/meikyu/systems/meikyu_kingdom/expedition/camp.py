@@ -77,6 +77,56 @@ class UseItem(Action):
     hp: int = 1
 
 
+@dataclass(frozen=True)
+class HandOver(Action):
+    """In the labyrinth outside battle, ``owner``'s item in ``slot`` goes to ``to``'s slots, by whichever
+    of them can act (ruling: seed 001 names the exchange only among battle's support actions; between
+    battles a careful GM lets the court pass a Salve from the fallen to the one who can use it). It
+    takes no action of the quarter."""
+
+    owner: str
+    slot: int
+    to: str
+
+
+def hand_over(state: SessionState, act: HandOver) -> SessionState:
+    """Apply :class:`HandOver`: the item leaves its slot and takes ``to``'s first empty one (or a new one)."""
+    owner, to = state.character(act.owner), state.character(act.to)
+    able = state.able()
+    if owner.id == to.id or state.conditions.get(to.id) == DEAD or not {owner.id, to.id} & set(able):
+        raise lab_error("hand_over", "R-MK-36", owner=owner.id, to=to.id)
+    item = owner.items[act.slot] if 0 <= act.slot < len(owner.items) else None
+    if item is None:
+        raise lab_error("no_item", "R-MK-36", actor=act.owner, slot=act.slot)
+    state = state.put(replace(owner, items=tuple(None if i == act.slot else it for i, it in enumerate(owner.items))))
+    slots = list(state.character(to.id).items)
+    free = next((i for i, it in enumerate(slots) if it is None), None)
+    if free is None:
+        slots.append(item)
+    else:
+        slots[free] = item
+    return state.put(replace(state.character(to.id), items=tuple(slots)))
+
+
+def handovers(state: SessionState) -> list[Action]:
+    """The hand-overs worth offering: a recovery or revival item from one who cannot act to each who can."""
+    out: list[Action] = []
+    able = state.able()
+    for owner in state.court:
+        if owner.id in able:
+            continue
+        for slot, item in enumerate(owner.items):
+            if item is not None and (item.heal > 0 or _reviving(item.name, item.names)):
+                out += [HandOver(owner.id, slot, to) for to in able]
+    return out
+
+
+def _reviving(name: str, names: dict[str, str]) -> bool:
+    from meikyu.systems.meikyu_kingdom.combat.items import revival_items
+
+    return bool({name, *names.values()} & {n for r in revival_items().values() for n in (r.id, *r.names)})
+
+
 def item_use(state: SessionState, act: UseItem, dice: Dice, events: list[Event]) -> SessionState:
     """Apply :class:`UseItem` (the caller runs the camp's cycle around it)."""
     from meikyu.systems.meikyu_kingdom.combat.items import revival_items

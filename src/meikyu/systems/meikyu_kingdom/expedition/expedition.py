@@ -39,10 +39,13 @@ from meikyu.systems.meikyu_kingdom.expedition.camp import (
     Eat,
     EndQuarter,
     GoHungry,
+    HandOver,
     Rest,
     Trade,
     UseItem,
     camp_moved,
+    hand_over,
+    handovers,
     item_use,
     meal,
     own_lunch,
@@ -149,6 +152,7 @@ class TakeMaterial(Action):
 ACTION_TYPES: tuple[type[Action], ...] = (
     SetFormation, EnterLabyrinth, MoveTo, Camp, Rest, GoHome, SearchTrap, SkipSearch, TryDisarm, LeaveTrap,
     ChooseRoller, Eat, GoHungry, TakeMaterial, Transport, finds.TakeItem, UseItem, Trade, FallOutside, EndQuarter,
+    HandOver,
 )
 
 
@@ -229,7 +233,7 @@ def _quarter_ends(state: SessionState, events: list[Event], dice: Dice) -> Sessi
     would otherwise fall before anyone could act)."""
     due = [i for i, line in state.deadlines.items() if line in ("quarter", "quarters:1")
            and state.conditions.get(i) != "dead" and state.character(i).hp < 1]
-    if state.seed_review and due and usable_items(state, state.able()):
+    if state.seed_review and due and (usable_items(state, state.able()) or handovers(state)):
         return with_expedition(state, stage="deadline")
     return end_quarter(state, events, dice)
 
@@ -265,6 +269,9 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
         _need(state, "choose")
         cycle = CycleState(state.able(), kind="quarter", number=ex.quarters + 1)
         return with_expedition(state, stage="camp", camp=cycle), ()
+    if isinstance(action, HandOver):
+        _need(state, "choose", "camp", "deadline")
+        return hand_over(state, action), ()
     if isinstance(action, EndQuarter):
         _need(state, "deadline")
         return end_quarter(state, events, dice), tuple(events)
@@ -529,12 +536,13 @@ def legal(state: SessionState) -> list[Action]:
     if ex.stage == "prepare":
         return [EnterLabyrinth(), *(SetFormation(c, a) for c in able for a in FORMATION_AREAS if ex.formation.get(c) != a)]
     if ex.stage == "choose":
-        out: list[Action] = [*(MoveTo(r) for r in lab.room(ex.room).exits), Camp(), *usable_items(state, able)]
+        out: list[Action] = [*(MoveTo(r) for r in lab.room(ex.room).exits), Camp(), *usable_items(state, able),
+                             *handovers(state)]
         return [*out, GoHome()] if ex.room == lab.entrance else out
     if ex.stage == "trap_search":
         return [*(SearchTrap(c, s) for c in able for s in ("search", "wit")), SkipSearch()]
     if ex.stage == "deadline":
-        return [*usable_items(state, able), EndQuarter()]
+        return [*usable_items(state, able), *handovers(state), EndQuarter()]
     if ex.stage == "trap_found":
         return [*(TryDisarm(c) for c in able), LeaveTrap()]
     if ex.stage == "event":
@@ -559,7 +567,7 @@ def legal(state: SessionState) -> list[Action]:
         formation: list[Action] = [SetFormation(c, a) for c in able for a in FORMATION_AREAS
                                    if ex.formation.get(c) != a]
         formation += [Trade(c, p) for c in ready for p in ex.partners]
-        return [*(Rest(c) for c in ready), *usable_items(state, ready), *_transports(state, ready),
+        return [*(Rest(c) for c in ready), *usable_items(state, ready), *handovers(state), *_transports(state, ready),
                 *formation, *(Pass(c) for c in ready)]
     return []
 
