@@ -152,8 +152,9 @@ def test_r_mk_31_outside_battle_hp_0_incapacitates_and_more_loss_kills() -> None
     g.play(ex.EnterLabyrinth())
     g.play(ex.SkipSearch())
     g.play(ex.Camp())
-    for who in ("haneul", "doyun", "seoa", "mir"):
+    for who in ("haneul", "doyun", "seoa"):
         g.play(cy.Pass(who))
+    g.play(cy.Pass("mir"), S(3, 4))  # the quarter ends: poison takes Haneul to 0, fatal wound 7 (R-MK-31)
     assert g.state.conditions == {"haneul": "incapacitated"}
     with pytest.raises(RuleError) as err:
         g.play(CallCheck("haneul", "wit", 9))

@@ -408,7 +408,7 @@ def test_r_mk_33_a_fall_in_the_labyrinth_3d6_halved_by_search_9() -> None:
     doyun, mir = g.state.character("doyun").hp, g.state.character("mir").hp
     g.play(FallOutside("doyun"))
     assert g.state.called is not None and g.state.called.call.difficulty == 9
-    g.play(cc.DeclareHope(()), S(2, 1, 6, 5, 4))
+    g.play(cc.DeclareHope(()), S(2, 1, 6, 5, 4, 3, 4))  # at −2 HP, the fatal-wound table: 7 (R-MK-31)
     assert g.state.called is None and g.state.character("doyun").hp == doyun - 14
     g.play(FallOutside("mir"))
     g.play(cc.DeclareHope(()), S(5, 4, 3, 3, 3))

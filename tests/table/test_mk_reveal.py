@@ -101,6 +101,11 @@ def test_a_labyrinth_rooms_battle_shows_players_nothing_until_the_gm_begins_r_mk
     stream = {s: done.received[s][-4:] for s in players}
     assert b"battle_begins" in stream[players[0]][0]
     hidden = reveal(SESSION, game, stream, lang)
+    while battle_of(game.state).phase == "setup" and battle_of(game.state).pending is not None:
+        # the room's monster count is unknown: the court's representative (R-MK-22) and their hope for
+        # the ambush search (R-MK-15) are asked before anything of the monsters shows
+        item = next(i for i in SESSION.menu(game.state, GM, lang) if "/choose/" in i.key)
+        game.play(registry.action_from_data(SESSION, item.action))
     view = SESSION.view(game.state, players[0], lang)["battle"]
     monsters = [c for c in view["combatants"] if c["side"] == "monsters"]
     assert monsters and next(c for c in monsters if c["id"] == hidden)["hidden"] is True

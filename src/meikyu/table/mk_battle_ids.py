@@ -50,12 +50,15 @@ def cover(old: Battle | None, new: Battle, events: Sequence[Event], salt: int) -
 
 _ADDED_LATER: dict[tuple[str, ...], Any] = {
     ("options", "sixes_stakes"): False, ("notes_by_lang",): [], ("options", "seed_review"): False,
+    ("deserted",): [],
 }
 """Battle fields added after the session table kind's games were saved (session 6: the 6s rule's switch,
 an encounter's notes by language; session 7: the seed review's switch), by their path in the battle's data, with the value a save without them
 loads with. A field added to ``Battle`` later belongs here too: the shuffle's seed reads the whole battle."""
 
 _PIECE_ADDED_LATER: dict[str, Any] = {"data": [], "uses": [], "used": []}
+_TRAP_ADDED_LATER: dict[str, Any] = {"effects": [], "trigger": "enter", "side": "court", "names": []}
+"""Fields of each combat trap added later (round three: traps that act, minions sent home in battle)."""
 """Fields of each combatant added later (round three: the data that acts, R-MK-08/09), with the value a save
 without them loads with."""
 
@@ -67,7 +70,7 @@ def _digested(battle: Battle) -> Any:
 
     >>> from meikyu.systems.meikyu_kingdom.combat.model import Battle
     >>> sorted(set(to_data(Battle(()))) - set(_digested(Battle(()))))
-    ['notes_by_lang']
+    ['deserted', 'notes_by_lang']
     """
     data = to_data(battle)
     for path, old in _ADDED_LATER.items():
@@ -81,6 +84,10 @@ def _digested(battle: Battle) -> Any:
         for name, old in _PIECE_ADDED_LATER.items():
             if piece.get(name) == old:
                 del piece[name]
+    for trap in data.get("traps", ()):
+        for name, old in _TRAP_ADDED_LATER.items():
+            if trap.get(name) == old:
+                del trap[name]
     return data
 
 

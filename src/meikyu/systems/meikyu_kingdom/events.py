@@ -272,7 +272,11 @@ class RequestResolved(MKEvent):
 
         key = f"mk.table_runner.req_{self.kind}"
         if self.kind == "item":
-            return translate(key, lang, who=who or self.actor, item=self.item, value=self.value)
+            from meikyu.systems.meikyu_kingdom.sheets.common_items import common_items
+
+            known = common_items().get(self.item)  # a catalog item (a requested Salve) by its name in lang
+            item = known.item.label(lang) if known is not None else self.item
+            return translate(key, lang, who=who or self.actor, item=item, value=self.value)
         if self.kind == "facility":
             return translate(key, lang, name=facilities.label(self.name, lang), map=self.map, room=self.room)
         if self.kind == "passage":

@@ -122,7 +122,7 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         ex.GoHome: "go_home", ex.SkipSearch: "skip_search", ex.LeaveTrap: "leave_trap", cy.Resolve: "cycle_resolve",
         se.Advance: "advance", se.SettleIncome: "settle_income", se.RollKingdomChange: "roll_change",
         se.RollDisaster: "roll_disaster", se.NextSession: "next_session", se.RollTravel: "roll_travel", rt.EndOrganization: "end_organization",
-        rt.EndBudget: "end_budget", rt.Approve: "approve", rt.Refuse: "refuse_request",
+        rt.EndBudget: "end_budget", rt.Approve: "approve", rt.Refuse: "refuse_request", camp.EndQuarter: "end_quarter",
     }
     if type(a) in simple:
         return _t(act + simple[type(a)], lang)
@@ -143,11 +143,17 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
     if type(a).__name__ == "FallOutside":
         return _t(act + "fall", lang, actor=names.who(a.actor))  # type: ignore[attr-defined]
     if isinstance(a, camp.Trade):
-        return _t(act + "trade", lang, actor=names.who(a.actor), partner=a.partner, stat=_word(a.stat, lang),
+        return _t(act + "trade", lang, actor=names.who(a.actor), partner=_partner(a.partner, lang), stat=_word(a.stat, lang),
                   difficulty=a.difficulty)
     if isinstance(a, camp.UseItem):
         item = state.character(a.actor).items[a.slot] if 0 <= a.slot < len(state.character(a.actor).items) else None
         return _t(act + "use_item", lang, actor=names.who(a.actor), target=names.who(a.target),
+                  item=item.label(lang) if item is not None else "?")
+    if isinstance(a, (rt.RequestItem, rt.RequestFacility, rt.RequestPassage, rt.RequestDestroy)):
+        return describe_request(a, state.court, lang)  # the budget meeting's offers, in words
+    if isinstance(a, camp.HandOver):
+        item = state.character(a.owner).items[a.slot] if 0 <= a.slot < len(state.character(a.owner).items) else None
+        return _t(act + "hand_over", lang, owner=names.who(a.owner), to=names.who(a.to),
                   item=item.label(lang) if item is not None else "?")
     if isinstance(a, cy.Cooperate):
         return _t(act + "cooperate", lang, actor=names.who(a.helper), target=names.who(a.target), name=a.action)
@@ -166,6 +172,22 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
     if type(a) in with_actor:
         return _t(act + with_actor[type(a)], lang, actor=names.who(a.actor))  # type: ignore[attr-defined]
     return type(a).__name__
+
+
+def _partner(ident: str, lang: str) -> str:
+    """A trade partner (a monster of the last battle, R-MK-42) by its species' name and its number.
+
+    >>> _partner("moss_rat2", "ko"), _partner("someone", "en")
+    ('#2 이끼쥐', 'someone')
+    """
+    from meikyu.systems.meikyu_kingdom.combat.bestiary import load_bestiary
+
+    species, number = ident.rstrip("0123456789"), ident[len(ident.rstrip("0123456789")):]
+    known = load_bestiary().get(species)
+    if known is None:
+        return ident
+    name = known.names[("ko", "ja", "en").index(lang)] if lang in ("ko", "ja", "en") else known.names[2]
+    return f"#{number} {name}" if number else name  # twins as the board names them
 
 
 def _reading(check: ck.CheckState, converted: int, lang: str) -> str:

@@ -35,7 +35,7 @@ from meikyu.systems.meikyu_kingdom.combat.model import DEAD, INCAPACITATED
 from meikyu.systems.meikyu_kingdom.events import CitizensChanged, KingdomChanged, MinionsChanged, PhaseEntered
 from meikyu.systems.meikyu_kingdom.expedition import battle as seam
 from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
-from meikyu.systems.meikyu_kingdom.expedition import quarters
+from meikyu.systems.meikyu_kingdom.expedition import quarters, wounds
 from meikyu.systems.meikyu_kingdom.expedition.events import ConditionChanged
 from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
@@ -192,6 +192,11 @@ class SessionRules:
         return [Advance()]
 
     def step(self, state: SessionState, action: Action, dice: Dice) -> tuple[SessionState, tuple[Event, ...]]:
+        state, events = self._step(state, action, dice)
+        # a fatal-wound check outside battle waits until nothing else does (R-MK-31, expedition.wounds)
+        return wounds.next_check(state), events
+
+    def _step(self, state: SessionState, action: Action, dice: Dice) -> tuple[SessionState, tuple[Event, ...]]:
         if isinstance(action, GmSet):
             return _gm_set(state, action)
         if isinstance(action, GmSkip):
@@ -334,7 +339,7 @@ def _cycle_step(state: SessionState, action: Action, dice: Dice) -> tuple[Sessio
             if ident in state.conditions and (state.seed_review or not isinstance(action, cy.Cooperate)):
                 raise RuleError("R-MK-31", "mk.error.labyrinth.cannot_act", actor=ident, condition=state.conditions[ident])
         cycle, events = cy.CycleRules().step(exp.camp, action, dice)
-        return ex.camp_moved(state, cycle, list(events))
+        return ex.camp_moved(state, cycle, list(events), dice)
     if state.actions is None or state.step != "actions":
         raise RuleError("R-MK-07", "mk.error.play.no_cycle", action=type(action).__name__)
     cycle, events = cy.CycleRules().step(state.actions, action, dice)
@@ -353,9 +358,17 @@ def _run_effects(
     state: SessionState, effects: fx.EffectState, action: Action, dice: Dice
 ) -> tuple[SessionState, tuple[Event, ...]]:
     new, events = fx.EffectRules().step(effects, action, dice)
+    before = {c.id: c.hp for c in state.court}
     state = replace(state, kingdom=new.kingdom, court=new.court, disasters=new.disasters,
                     effects=new if new.waiting else None)
-    return state, events
+    if not state.seed_review:
+        return state, events
+    more = list(events)  # a table's HP loss (the travel table's) at 0 or below: the fatal-wound table (R-MK-31)
+    for char in state.court:
+        lost = before.get(char.id, char.hp) - char.hp
+        if lost > 0 and char.hp <= 0 < before[char.id] and char.id not in state.conditions:
+            state = wounds.fatal_wound(state, char.id, lost, dice, more)
+    return state, tuple(more)
 
 
 def _enter(state: SessionState, index: int, forced: bool = False) -> tuple[SessionState, tuple[Event, ...]]:

@@ -19,7 +19,7 @@ from typing import Any
 
 from meikyu.engine import Prompt
 from meikyu.serial import from_data, to_data
-from meikyu.systems.meikyu_kingdom.check.called import CalledCheck
+from meikyu.systems.meikyu_kingdom.check.called import Call, CalledCheck
 from meikyu.systems.meikyu_kingdom.combat.model import Battle
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
@@ -41,7 +41,7 @@ STEPS: tuple[tuple[str, str], ...] = (
     ("over", ""),
 )
 LABYRINTH_ENDS = ("returned", "explored", "wiped_out")
-LABYRINTH_PROMPTS = ("prepare", "choose", "trap_search", "trap_found", "event", "meal", "loot", "camp")
+LABYRINTH_PROMPTS = ("prepare", "choose", "trap_search", "trap_found", "event", "meal", "loot", "camp", "deadline")
 """Labyrinth stages that wait for the players' choice (the legal actions are the answers)."""
 
 
@@ -73,7 +73,8 @@ class Expedition:
     room: str
     previous: str = ""
     stage: str = "prepare"
-    """prepare · choose · trap_search · trap_found · trap_avoid · event · battle · loot · camp · meal · done."""
+    """prepare · choose · trap_search · trap_found · trap_avoid · event · battle · loot · camp · meal ·
+    deadline (a fatal-wound deadline falls due with the quarter: a last chance to heal) · done."""
     explored: tuple[str, ...] = ()
     traps_done: tuple[str, ...] = ()
     events_done: tuple[str, ...] = ()
@@ -153,6 +154,11 @@ class SessionState:
     """The 6s prompt weighs a check's achievement only as far as its kind uses it (session 6:
     :attr:`~meikyu.systems.meikyu_kingdom.check.called.Call.stakes`, and in battle :attr:`.combat.model.Options.sixes_stakes`);
     :func:`.session.new_session` sets it. Off, games created before replay weighing every point."""
+    wounds: tuple[Call, ...] = ()
+    """Checks still to call, one after another (:mod:`.expedition.wounds`): a fatal wound's outside battle
+    (R-MK-31), a trap's fall (R-MK-33)."""
+    resume: str = ""
+    """What in the labyrinth waits for those checks: ``trap_done``, ``avoid``, ``room``, ``quarter`` or nothing."""
     seed_review: bool = False
     """The fixes of the seed review (issue 28, session 7: RULINGS "Games created before session 7"):
     a national check's critical gives drive, cooperation reaches the session's checks, armor reduces
@@ -226,6 +232,8 @@ class SessionState:
             "sixes_prompt": self.sixes_prompt,
             "sixes_stakes": self.sixes_stakes,
             "seed_review": self.seed_review,
+            "wounds": to_data(self.wounds),
+            "resume": self.resume,
         }
 
     @classmethod
@@ -262,4 +270,6 @@ class SessionState:
             sixes_prompt=bool(data.get("sixes_prompt", False)),
             sixes_stakes=bool(data.get("sixes_stakes", False)),
             seed_review=bool(data.get("seed_review", False)),
+            wounds=from_data(tuple[Call, ...], data.get("wounds", [])),
+            resume=str(data.get("resume", "")),
         )

@@ -232,7 +232,12 @@ def combat_fumble(w: Work, actor: str, slot: int, power: int | None = None) -> N
             if usable:
                 break_item(w, actor, pick_breaking(w, actor, usable, "R-MK-29"))
     elif value == 10:
-        trap = Trap(id=f"trap{len(w.get('traps')) + 1}", name="fumble", area=a.area, hidden=False, method="")
+        if w.b.options.seed_review:  # one of the project's own traps, which acts (battles since session 7)
+            from .traps import appear
+
+            trap = appear(w, a.side, a.area)
+        else:
+            trap = Trap(id=f"trap{len(w.get('traps')) + 1}", name="fumble", area=a.area, hidden=False, method="")
         w.put(traps=w.get("traps") + (trap,))
         w.emit(ev.TrapAppeared(trap.id, a.area))
     elif value == 11:

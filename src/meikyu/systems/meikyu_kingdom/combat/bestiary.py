@@ -282,7 +282,7 @@ _ENCOUNTER_FIELDS = ("names", "voice", "count_unknown", "escape_blocked", "ghost
                      "uncertain_limit", "uncertain_used", "notes", "bestiary", "traps", "court",
                      "formation", "land_makers")  # fmt: skip
 _PLACED_FIELDS = ("id", "species", "area", "hidden", "important")
-_TRAP_FIELDS = ("id", "name", "area", "on", "hidden", "method", "stat", "difficulty")
+_TRAP_FIELDS = ("id", "name", "area", "on", "hidden", "method", "stat", "difficulty", "effects", "trigger")
 
 
 def _pairs(r: _Entry, field: str) -> tuple[tuple[str, int], ...]:
@@ -466,7 +466,20 @@ def _court_sheet(e: _Entry, file: str) -> tuple[list[Combatant], Kingdom | None]
 
 
 def _trap(raw: Any, file: str, n: int) -> Trap:
+    from .traps import problem
+
     r = _Entry(raw, file, f"encounter.traps[{n}]", _TRAP_FIELDS)
+    effects = []
+    for k, effect in enumerate(r.get("effects", list, [])):
+        e = _Entry(effect, file, f"encounter.traps[{n}].effects[{k}]", ("kind", "value"))
+        value = e.data.get("value")
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            raise e.fail("type", "value", kind="formula", got=repr(value))
+        effects.append((e.get("kind", str), str(value)))
+    trigger = r.get("trigger", str, "enter")
+    wrong = problem(tuple(effects), trigger)
+    if wrong is not None:
+        raise r.fail("choice", wrong[0], value=wrong[1], known=wrong[2])
     return Trap(
         id=r.get("id", str),
         name=r.get("name", str, r.get("id", str)),
@@ -476,6 +489,8 @@ def _trap(raw: Any, file: str, n: int) -> Trap:
         method=r.get("method", str, "check"),
         stat=r.get("stat", str, "search"),
         difficulty=r.int("difficulty", 9, 0, 99),
+        effects=tuple(effects),
+        trigger=trigger,
     )
 
 

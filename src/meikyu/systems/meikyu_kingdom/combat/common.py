@@ -208,6 +208,10 @@ def do_move(w: Work, mover: str, area: int) -> None:
     origin = w.c(mover).area
     w.set(mover, area=area)
     w.emit(ev.Moved(mover, origin, area))
+    if w.get("traps"):
+        from .traps import entered
+
+        entered(w, mover)  # a trap there may spring (R-MK-21)
 
 
 def escape_ready(cs: list[Combatant] | tuple[Combatant, ...], side: str) -> bool:

@@ -285,6 +285,14 @@ class TrapAppeared(BattleEvent):
 
 
 @dataclass(frozen=True)
+class TrapSprung(BattleEvent):
+    """A combat trap acts on ``actor`` (:mod:`.traps`)."""
+
+    trap: str
+    actor: str
+
+
+@dataclass(frozen=True)
 class Cooperated(BattleEvent):
     actor: str
     target: str

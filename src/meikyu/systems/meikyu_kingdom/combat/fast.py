@@ -107,7 +107,7 @@ class _Fast:
         self.max_rounds = b.options.max_rounds
         self.sixes_prompt = b.options.sixes_prompt
         self.sixes_stakes = b.options.sixes_stakes
-        self.blind_help = b.options.seed_review  # minion help asked after every hidden-difficulty check
+        self.blind_help = b.options.seed_review  # minion help after every hidden-difficulty check; hope asked mid-resolution
         self.looted = frozenset(b.looted)
         self.surrendered = b.surrendered
         self.steps_before = steps_before
@@ -422,6 +422,8 @@ class _Fast:
             else:
                 stat, difficulty = t.valor + t.orig.data_bonus("valor", "fatal"), 9 - hp
             success, critical, fumble, gain, prompts, lost = self.check(t, stat, difficulty)
+            if self.blind_help and t.kind != "monster" and t.drive + (voice if t.side == COURT else 0) > 0:
+                prompts += 1  # its hope is asked first (resolve.offered_hope, R-MK-15); the policy adds none
             if fumble or (critical and t.distracted):
                 raise Fallback  # voice and a disaster (R-MK-20); a critical cures distraction (R-MK-44)
             drive += gain

@@ -118,6 +118,8 @@ def eligible(b: Battle) -> bool:
     """True when the fast path can take the next decision of ``b``."""
     if b.pending is not None or (b.phase != "act" and b.phase != "strategy"):
         return False
+    if b.traps and any(t.effects and not t.disarmed for t in b.traps):
+        return False  # a trap that acts (combat.traps) springs in step
     for c in b.combatants:  # noqa: SIM110 - a plain loop is faster here
         if c.coop or c.again or (c.statuses and not c.statuses <= _HANDLED):
             return False

@@ -137,6 +137,10 @@ def end_round(w: Work) -> None:
     for c in list(w.cs):
         if POISON in c.statuses and c.condition in (OK, INCAPACITATED):
             harm(w, c.id, 1)
+    if w.get("traps"):
+        from .traps import round_end
+
+        round_end(w)  # traps that act at round end (R-MK-21)
     if check_end(w):
         return
     if rnd >= w.b.options.max_rounds:

@@ -30,6 +30,7 @@ from .resolve import (
     give_status,
     harm,
     make_dead,
+    offered_hope,
     reduce_hp,
     restore_hp,
 )
@@ -63,7 +64,7 @@ def _fall(w: Work, a: Fall) -> None:
     _gm(w, "R-MK-33")
     c = _living(w, a.target, "R-MK-33")
     amount = w.roll_n(3)
-    if check(w, c.id, "fall", c.search, 9).success:
+    if check(w, c.id, "fall", c.search, 9, hope=offered_hope(w, c.id, "fall", 9)).success:
         amount //= 2
     harm(w, c.id, amount)
     advance(w)

@@ -344,6 +344,16 @@ class Trap:
     stat: str = "search"
     difficulty: int = 9
     disarmed: bool = False
+    effects: tuple[tuple[str, str], ...] = ()
+    """What it does when it springs (:mod:`.traps`): ``(kind, value)`` pairs — ``damage`` / ``hp_loss`` /
+    ``minions`` with a formula, ``status`` with a bad status. None: the GM applies the book's text."""
+    trigger: str = "enter"
+    """When it springs: ``enter`` (a character of ``side`` moves into its area) or ``round_end`` (on
+    everyone of ``side`` in its area)."""
+    side: str = COURT
+    """The side it works against: the court for the traps the GM places, the fumbler's for CFT 10's."""
+    names: tuple[str, ...] = ()
+    """ko, ja, en names (the project's own traps); else ``name``."""
 
 
 @dataclass(frozen=True)
@@ -396,8 +406,8 @@ class Choice:
     """
 
     kind: str
-    """``sixes``, ``minion_help``, ``resist_sleep``, ``break_item``, ``cat_set_hp``, ``cat_seal``, ``cft_minions``, ``hope_source``
-    or ``voice_consent``."""
+    """``sixes``, ``minion_help``, ``resist_sleep``, ``break_item``, ``cat_set_hp``, ``cat_seal``, ``cft_minions``, ``hope_source``,
+    ``check_hope`` or ``voice_consent``."""
     options: tuple[str, ...]
     action: dict[str, Any]
     """The action being resolved (``ACTIONS.dump``)."""
@@ -488,6 +498,9 @@ class Battle:
     options: Options = field(default_factory=Options)
     uncertain_limit: int = 0
     uncertain_used: int = 0
+    deserted: tuple[tuple[str, int], ...] = ()
+    """(character, minions) sent home during the battle by a trap's or a skill's effect (R-MK-45): the
+    session makes them citizens again and counts them as sent home."""
     strategy_bonus: int = 0
     """Enemy NPCs' cooperation raising the strategy difficulty this round (R-MK-24)."""
     winner: str = ""

@@ -27,11 +27,12 @@ from .common import (
     need_phase,
     unit_actor,
 )
-from .flow import end_combat, finish_unit
+from .flow import advance, end_combat, finish_unit
 from .model import (
     COURT,
     MONSTERS,
     OK,
+    SLEEP,
     Combatant,
     Pending,
     forward,
@@ -73,6 +74,15 @@ def _start_move(w: Work, c: Combatant, step: int, area: int, *, extra: bool) -> 
         finish_unit(w, c.id)
     else:
         w.put(current=c.id, moved=True)
+        _felled(w, c.id)
+
+
+def _felled(w: Work, mover: str) -> None:
+    """A trap where ``mover`` stepped felled it or put it to sleep (R-MK-21, R-MK-31/44): its unit ends."""
+    c = w.c(mover)
+    if c.condition != OK or SLEEP in c.statuses:
+        w.put(current="", moved=False)
+        advance(w)
 
 
 def _breakthrough(w: Work, a: Breakthrough) -> None:
@@ -91,6 +101,8 @@ def _breakthrough(w: Work, a: Breakthrough) -> None:
     do_move(w, mover.id, mover.area + p.step * forward(mover.side))
     if p.extra:
         finish_unit(w, mover.id)
+    else:
+        _felled(w, mover.id)
 
 
 def _decline(w: Work, a: Decline) -> None:

@@ -19,6 +19,7 @@ from .model import (
 )
 from .resolve import (
     check,
+    offered_hope,
 )
 from .work import Work
 
@@ -54,6 +55,18 @@ def _hide(w: Work, a: Hide) -> None:
     w.emit(ev.Hidden(a.monster))
 
 
+def _representative(w: Work, court: list[Combatant]) -> str:
+    """The court's representative for the ambush search (R-MK-22: "궁정의 대표가"): the court's choice,
+    asked (``representative``, the best searcher first) when more than one could roll. Battles created
+    before session 7 took the best searcher."""
+    ranked = sorted(court, key=lambda c: -c.search)
+    if not w.b.options.seed_review or len(ranked) == 1:
+        return ranked[0].id
+    options = tuple(c.id for c in ranked)
+    return w.ask("R-MK-22", "representative", COURT, options, (20 - sum(1 for c in w.cs if c.side == MONSTERS),),
+                 options[0])
+
+
 def _begin(w: Work, a: Begin) -> None:
     """Ambush (R-MK-22): a court piece in the enemy's areas, or a failed search vs [20 − monsters]."""
     need_phase(w, "R-MK-22", "setup")
@@ -62,11 +75,12 @@ def _begin(w: Work, a: Begin) -> None:
     if any(c.area >= 3 for c in court):
         cause = "caught_from_behind"
     elif w.b.options.count_unknown and court:
-        rep = a.representative or max(court, key=lambda c: c.search).id
+        rep = a.representative or _representative(w, court)
         if w.c(rep).side != COURT or w.c(rep).condition != OK:
             raise err("R-MK-22", "not_court", id=rep)
         count = sum(1 for c in w.cs if c.side == MONSTERS)
-        if not check(w, rep, "ambush", w.c(rep).search, 20 - count).success:
+        hope = offered_hope(w, rep, "ambush", 20 - count)
+        if not check(w, rep, "ambush", w.c(rep).search, 20 - count, hope=hope).success:
             cause = "unknown_count"
     if cause:
         w.emit(ev.Ambush(cause))

@@ -92,6 +92,26 @@ def restore_hp(w: Work, cid: str, amount: int, item: str = "") -> None:
         w.emit(ev.StoodUp(cid))
 
 
+HAPPENING = ("ambush", "fall", "fatal")
+"""Checks that happen to a character mid-resolution: their hope is asked (``check_hope``), not declared."""
+
+
+def offered_hope(w: Work, cid: str, purpose: str, difficulty: int) -> int:
+    """R-MK-13/R-MK-15 on a check that happens to ``cid`` (the ambush search, a fall, a fatal wound's
+    check): before the dice, the roller is asked how much hope to add (``check_hope``; options 0 … all
+    the hope there is). Nobody is asked without hope to spend, for a monster (hope is the land
+    makers'), or in battles created before session 7 (``Options.seed_review``)."""
+    if not w.b.options.seed_review or w.c(cid).kind == "monster":
+        return 0
+    have = hope_available(w, cid)
+    if have <= 0:
+        return 0
+    c = w.c(cid)
+    voice = have - c.drive
+    detail = (HAPPENING.index(purpose), difficulty, c.drive, voice)
+    return int(w.ask("R-MK-15", "check_hope", cid, tuple(str(n) for n in range(have + 1)), detail))
+
+
 PURPOSE_STATS = {"hit": "valor", "strategy": "wit", "escape": "search", "ambush": "search", "fall": "search",
                  "reputation": "wit"}
 """The stat a battle check of each purpose rolls (search, disarm and the fatal-wound checks name theirs)."""
@@ -310,6 +330,19 @@ def reduce_hp(w: Work, cid: str, amount: int) -> None:
         at_zero(w, cid, amount)
 
 
+def send_home(w: Work, cid: str, count: int) -> None:
+    """``count`` of ``cid``'s minions desert home (R-MK-45: a trap's or a monster skill's effect): they
+    leave the battle as far as there are minions, and the battle keeps the count for the kingdom
+    (:attr:`~.model.Battle.deserted`: citizens again, not recovered at the game's end)."""
+    c = w.c(cid)
+    sent = min(c.minions, max(0, count))
+    if not sent:
+        return
+    w.set(cid, minions=c.minions - sent)
+    w.emit(ev.MinionsChanged(cid, -sent, c.minions - sent))
+    w.put(deserted=(*w.get("deserted"), (cid, sent)))
+
+
 def give_status(w: Work, cid: str, status: str) -> None:
     """``status`` takes hold (R-MK-44). Put to sleep a second time in the same battle, the sleeper
     may shrug it off by losing 1D6 HP (an HP reduction): the sleeper is asked (battles created
@@ -340,7 +373,8 @@ def fatal_wound(w: Work, cid: str, amount: int) -> None:
         make_dead(w, cid)
         return
     if value == 3:
-        if not check(w, cid, "fatal", c.search, amount + 5, stat_name="search").success:
+        hope = offered_hope(w, cid, "fatal", amount + 5)
+        if not check(w, cid, "fatal", c.search, amount + 5, hope=hope, stat_name="search").success:
             make_dead(w, cid)
             return
     elif value in (4, 5, 6):
@@ -360,7 +394,8 @@ def fatal_wound(w: Work, cid: str, amount: int) -> None:
             cancel_damage(w, cid, amount)
     elif value in (10, 11):
         stat_name = "search" if value == 10 else "valor"
-        if check(w, cid, "fatal", getattr(c, stat_name), 9 - c.hp, stat_name=stat_name).success:
+        hope = offered_hope(w, cid, "fatal", 9 - c.hp)
+        if check(w, cid, "fatal", getattr(c, stat_name), 9 - c.hp, hope=hope, stat_name=stat_name).success:
             w.set(cid, hp=1)
             w.emit(ev.HpSet(cid, 1))
     elif value == 12:

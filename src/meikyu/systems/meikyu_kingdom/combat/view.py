@@ -199,6 +199,12 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
     for key in _ID_FIELDS:
         if key in params:
             params[key] = label(battle, params[key], lang, "gm" if params[key] not in covered else "player")
+    if isinstance(params.get("trap"), str):  # a trap by its name in the reader's language
+        trap = next((t for t in battle.traps if t.id == params["trap"]), None)
+        if trap is not None and trap.names:
+            params["trap"] = trap.names[("ko", "ja", "en").index(lang) if lang in ("ko", "ja", "en") else 2]
+        elif trap is not None and trap.name not in (trap.id, "fumble"):
+            params["trap"] = trap.name  # the encounter file's own name for it
     for key in ("side", "winner"):
         if key in params:
             params[key] = translate(f"mk.battle.side.{params[key] or 'none'}", lang)

@@ -117,12 +117,15 @@ def _describe_choice(action: Any, battle: Any, lang: str) -> str:
         return translate(f"mk.battle.choice.option.{option}", lang, value=ch.detail[0] if ch.detail else "")
     if ch.kind == "break_item":
         return str(battle.get(battle.pending.actor).weapons[int(option)].label(lang))
-    if ch.kind == "cft_minions":
+    if ch.kind in ("cft_minions", "representative"):
         return label(battle, option, lang, "gm")
     if ch.kind == "sixes":
         return sixes_option(ch.detail, int(option), lang)
     if ch.kind == "hope_source":
         return translate("mk.battle.choice.option.hope_split", lang, voice=option, drive=ch.detail[0] - int(option))
+    if ch.kind == "check_hope":
+        return translate("mk.battle.choice.option.hope_n" if option != "0" else "mk.battle.choice.option.no_hope",
+                         lang, count=option)
     if ch.kind in ("voice_consent", "resist_sleep"):
         return translate(f"mk.battle.choice.option.{option}", lang)
     if ch.kind == "interrupt":
@@ -262,6 +265,11 @@ def pending_text(battle: Any, lang: str) -> str:
                       difficulty=hidden if difficulty < 0 else difficulty)  # fmt: skip
     elif ch.kind == "hope_source":
         params.update(count=ch.detail[0], drive=ch.detail[1], voice=ch.detail[2])
+    elif ch.kind == "check_hope":
+        from .resolve import HAPPENING
+
+        purpose = translate(f"mk.battle.purpose.{HAPPENING[ch.detail[0]]}", lang)
+        params.update(purpose=purpose, difficulty=ch.detail[1], drive=ch.detail[2], voice=ch.detail[3])
     elif ch.kind == "voice_consent":
         spender = ch.action.get("actor") or ch.action.get("representative") or (ch.prior.actor if ch.prior else "")
         params.update(value=ch.detail[0], spender=label(battle, spender, lang, "gm") if spender else actor)

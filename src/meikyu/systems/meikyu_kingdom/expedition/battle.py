@@ -98,7 +98,7 @@ def start(
 def sync(kingdom: Kingdom, before: Battle, after: Battle) -> tuple[Kingdom, int]:
     """The kingdom after a battle step: the battle changes voice only through the one voice path
     (:func:`~meikyu.systems.meikyu_kingdom.check.voice.voice_step`, R-MK-20) and counts the disasters that fell due; the kingdom takes its
-    voice and those disasters over.
+    voice and those disasters over, and the minions a trap or a skill sent home become its citizens again.
 
     >>> b = Battle((), voice=5, land_makers=4)
     >>> k, due = sync(Kingdom("k", voice=5, land_makers=4), b, replace(b, voice=3, disasters=2))
@@ -106,6 +106,9 @@ def sync(kingdom: Kingdom, before: Battle, after: Battle) -> tuple[Kingdom, int]
     (3, 2)
     """
     due = max(0, after.disasters - before.disasters)
+    home = sum(n for _, n in after.deserted[len(before.deserted):])  # sent home: citizens again (R-MK-45)
+    if home:
+        kingdom = replace(kingdom, citizens=kingdom.citizens + home)
     if after.voice == kingdom.voice:
         return kingdom, due
     return replace(kingdom, voice=after.voice), due

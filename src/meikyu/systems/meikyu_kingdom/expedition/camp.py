@@ -11,9 +11,9 @@ from typing import Any
 
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
-from meikyu.systems.meikyu_kingdom.combat.model import DEAD, INCAPACITATED
+from meikyu.systems.meikyu_kingdom.combat.model import DEAD
 from meikyu.systems.meikyu_kingdom.events import StatusCured
-from meikyu.systems.meikyu_kingdom.expedition.effects import lab_error, lab_of, with_expedition
+from meikyu.systems.meikyu_kingdom.expedition.effects import lab_error, lab_of, lose_hp, with_expedition
 from meikyu.systems.meikyu_kingdom.expedition.events import ConditionChanged, HpChanged, MealTaken
 from meikyu.systems.meikyu_kingdom.expedition.quarters import end_quarter
 from meikyu.systems.meikyu_kingdom.kingdom.cycle import CycleState
@@ -77,6 +77,56 @@ class UseItem(Action):
     hp: int = 1
 
 
+@dataclass(frozen=True)
+class HandOver(Action):
+    """In the labyrinth outside battle, ``owner``'s item in ``slot`` goes to ``to``'s slots, by whichever
+    of them can act (ruling: seed 001 names the exchange only among battle's support actions; between
+    battles a careful GM lets the court pass a Salve from the fallen to the one who can use it). It
+    takes no action of the quarter."""
+
+    owner: str
+    slot: int
+    to: str
+
+
+def hand_over(state: SessionState, act: HandOver) -> SessionState:
+    """Apply :class:`HandOver`: the item leaves its slot and takes ``to``'s first empty one (or a new one)."""
+    owner, to = state.character(act.owner), state.character(act.to)
+    able = state.able()
+    if owner.id == to.id or state.conditions.get(to.id) == DEAD or not {owner.id, to.id} & set(able):
+        raise lab_error("hand_over", "R-MK-36", owner=owner.id, to=to.id)
+    item = owner.items[act.slot] if 0 <= act.slot < len(owner.items) else None
+    if item is None:
+        raise lab_error("no_item", "R-MK-36", actor=act.owner, slot=act.slot)
+    state = state.put(replace(owner, items=tuple(None if i == act.slot else it for i, it in enumerate(owner.items))))
+    slots = list(state.character(to.id).items)
+    free = next((i for i, it in enumerate(slots) if it is None), None)
+    if free is None:
+        slots.append(item)
+    else:
+        slots[free] = item
+    return state.put(replace(state.character(to.id), items=tuple(slots)))
+
+
+def handovers(state: SessionState) -> list[Action]:
+    """The hand-overs worth offering: a recovery or revival item from one who cannot act to each who can."""
+    out: list[Action] = []
+    able = state.able()
+    for owner in state.court:
+        if owner.id in able:
+            continue
+        for slot, item in enumerate(owner.items):
+            if item is not None and (item.heal > 0 or _reviving(item.name, item.names)):
+                out += [HandOver(owner.id, slot, to) for to in able]
+    return out
+
+
+def _reviving(name: str, names: dict[str, str]) -> bool:
+    from meikyu.systems.meikyu_kingdom.combat.items import revival_items
+
+    return bool({name, *names.values()} & {n for r in revival_items().values() for n in (r.id, *r.names)})
+
+
 def item_use(state: SessionState, act: UseItem, dice: Dice, events: list[Event]) -> SessionState:
     """Apply :class:`UseItem` (the caller runs the camp's cycle around it)."""
     from meikyu.systems.meikyu_kingdom.combat.items import revival_items
@@ -128,6 +178,11 @@ def usable_items(state: SessionState, actors: Sequence[str]) -> list[Action]:
     return out
 
 
+@dataclass(frozen=True)
+class EndQuarter(Action):
+    """The court lets the quarter end, though someone's fatal-wound deadline falls due with it (R-MK-31)."""
+
+
 TRADE = "trade"
 TRADE_EASIER = 2
 """A trade with a monster that surrendered is 2 easier (R-MK-42)."""
@@ -145,16 +200,18 @@ class Trade(Action):
     difficulty: int = 9
 
 
-def camp_moved(state: SessionState, cycle: CycleState, events: list[Event]) -> tuple[SessionState, tuple[Event, ...]]:
+def camp_moved(
+    state: SessionState, cycle: CycleState, events: list[Event], dice: Dice
+) -> tuple[SessionState, tuple[Event, ...]]:
     """The camp cycle moved on; once everyone has acted or passed, the quarter ends (R-MK-07)."""
     _, ex = lab_of(state)
     assert ex.camp is not None
     if cycle.number != ex.camp.number:
-        return end_quarter(state, events), tuple(events)
+        return end_quarter(state, events, dice), tuple(events)
     return with_expedition(state, camp=cycle), tuple(events)
 
 
-def meal(state: SessionState, action: Eat | GoHungry, events: list[Event]) -> SessionState:
+def meal(state: SessionState, action: Eat | GoHungry, events: list[Event], dice: Dice) -> SessionState:
     _, ex = lab_of(state)
     char = state.character(action.actor)
     if isinstance(action, GoHungry):
@@ -162,14 +219,7 @@ def meal(state: SessionState, action: Eat | GoHungry, events: list[Event]) -> Se
         if char.has("obesity"):
             state = state.put(replace(char, statuses=char.statuses - {"obesity"}))
             events.append(StatusCured(char.id, "obesity"))
-        old = state.character(action.actor)
-        new = replace(old, hp=old.hp - HUNGER_HP)  # reduced, not damage (R-MK-32)
-        events.append(HpChanged(action.actor, old.hp, new.hp, "hunger"))
-        state = state.put(new)
-        if new.hp <= 0 and action.actor not in state.conditions:
-            state = replace(state, conditions={**state.conditions, action.actor: INCAPACITATED})
-            events.append(ConditionChanged(action.actor, INCAPACITATED))
-        return state
+        return lose_hp(state, action.actor, HUNGER_HP, "hunger", events, dice)  # reduced, not damage (R-MK-32)
     if action.food == BOXED_LUNCH:
         slot = own_lunch(char)
         if slot is not None:  # the eater's own lunch first, then the court's haul

@@ -15,6 +15,7 @@ from meikyu.formula import evaluate
 from meikyu.systems.meikyu_kingdom.check.called import Call, CalledCheck
 from meikyu.systems.meikyu_kingdom.check.voice import change_voice
 from meikyu.systems.meikyu_kingdom.combat.model import DEAD, INCAPACITATED
+from meikyu.systems.meikyu_kingdom.expedition import wounds
 from meikyu.systems.meikyu_kingdom.expedition.events import (
     ConditionChanged,
     HaulGained,
@@ -60,14 +61,18 @@ def call_check(state: SessionState, call: Call) -> SessionState:
 
 
 def lose_hp(
-    state: SessionState, actor: str, amount: int, reason: str, events: list[Event], *, armor: bool = False
+    state: SessionState, actor: str, amount: int, reason: str, events: list[Event], dice: Dice, *, armor: bool = False
 ) -> SessionState:
-    """HP loss outside battle. At HP ≤ 0 a land maker is incapacitated; losing more while incapacitated
-    kills (R-MK-31). Ruling: outside battle the fatal-wound table is not rolled (the GM may, by hand).
-    ``armor``: it is damage (a trap's, poison's, a fall's), which the armor carried reduces — unlike an
-    HP reduction (hunger, R-MK-32) — in games created since session 7 (R-MK-30)."""
+    """HP loss outside battle. ``armor``: it is damage (a trap's, poison's, a fall's), which the armor
+    carried reduces — unlike an HP reduction (hunger, R-MK-32) — in games created since session 7 (R-MK-30).
+
+    At HP ≤ 0 a land maker rolls the fatal-wound table (R-MK-31, :func:`.wounds.fatal_wound`), and
+    damage to one already incapacitated kills; an HP reduction does not ("데미지를 받으면"). Games
+    created before session 7 (``seed_review`` off) rolled no table: HP ≤ 0 incapacitated, and any loss
+    while incapacitated killed."""
     char = state.character(actor)
-    if armor and state.seed_review:
+    review = state.seed_review
+    if armor and review:
         amount -= char.armor_reduction()
     if amount <= 0 or state.conditions.get(actor) == DEAD:
         return state
@@ -76,8 +81,12 @@ def lose_hp(
     state = state.put(new)
     cond = dict(state.conditions)
     if actor in cond:
+        if review and not armor:
+            return state
         cond[actor] = DEAD
     elif new.hp <= 0:
+        if review:
+            return wounds.fatal_wound(state, actor, amount, dice, events)
         cond[actor] = INCAPACITATED
     if cond != state.conditions:
         events.append(ConditionChanged(actor, cond[actor]))
@@ -111,9 +120,11 @@ def apply(state: SessionState, outcomes: tuple[Outcome, ...], me: str, dice: Dic
             char = state.character(ident)
             amount = evaluate(out.amount, dice, {"hp": char.hp})
             if out.kind == "damage":
-                state = lose_hp(state, ident, abs(amount), "trap", events, armor=True)
+                state = lose_hp(state, ident, abs(amount), "trap", events, dice, armor=True)
+            elif out.kind == "fall":  # the faller's search vs 9 waits its turn like a wound's check (R-MK-33)
+                state = wounds.queue(state, Call(ident, "search", 9, "fall", subject=ident))
             elif out.kind == "hp_loss":
-                state = lose_hp(state, ident, abs(amount), "trap", events)
+                state = lose_hp(state, ident, abs(amount), "trap", events, dice)
             elif out.kind == "heal":
                 state = heal(state, ident, abs(amount), events)
             elif out.kind == "status":

@@ -141,3 +141,31 @@ class BattleSettled(LabyrinthEvent):
 @dataclass(frozen=True)
 class LabyrinthLeft(LabyrinthEvent):
     reason: str
+
+
+@dataclass(frozen=True)
+class FatalWoundRolled(LabyrinthEvent):
+    """The fatal-wound table outside battle (R-MK-31): ``roll`` is the 2D6, its entry read from ``mk.battle.fwt``."""
+
+    actor: str
+    roll: int
+
+    def _params(self, lang: str) -> dict[str, object]:
+        from meikyu.i18n import translate
+
+        params = super()._params(lang)
+        key = "mk.lab.word.fwt4" if self.roll == 4 else f"mk.battle.fwt.r{self.roll}"  # 4: the quarter, outside battle
+        params["entry"] = translate(key, lang)
+        return params
+
+
+@dataclass(frozen=True)
+class ItemBroke(LabyrinthEvent):
+    actor: str
+    item: dict[str, str]
+
+
+@dataclass(frozen=True)
+class MinionsLost(LabyrinthEvent):
+    actor: str
+    count: int

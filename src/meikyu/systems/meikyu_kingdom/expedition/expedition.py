@@ -29,6 +29,7 @@ from meikyu.systems.meikyu_kingdom.check.check import CheckState
 from meikyu.systems.meikyu_kingdom.combat.model import COURT, OK
 from meikyu.systems.meikyu_kingdom.events import StatusCured
 from meikyu.systems.meikyu_kingdom.expedition import battle as seam
+from meikyu.systems.meikyu_kingdom.expedition import wounds
 from meikyu.systems.meikyu_kingdom.expedition.camp import (
     BOXED_LUNCH,
     REST,
@@ -36,11 +37,15 @@ from meikyu.systems.meikyu_kingdom.expedition.camp import (
     TRADE_EASIER,
     Camp,
     Eat,
+    EndQuarter,
     GoHungry,
+    HandOver,
     Rest,
     Trade,
     UseItem,
     camp_moved,
+    hand_over,
+    handovers,
     item_use,
     meal,
     own_lunch,
@@ -67,7 +72,7 @@ from meikyu.systems.meikyu_kingdom.expedition.events import (
 )
 from meikyu.systems.meikyu_kingdom.expedition.fall import FALL, FallOutside, after_fall, fall
 from meikyu.systems.meikyu_kingdom.expedition.minions import TRANSPORT
-from meikyu.systems.meikyu_kingdom.expedition.quarters import end_quarter, leave
+from meikyu.systems.meikyu_kingdom.expedition.quarters import end_quarter, leave, quarter_due
 from meikyu.systems.meikyu_kingdom.expedition.transport import Transport, begin_transport, finish_transport
 from meikyu.systems.meikyu_kingdom.kingdom.cycle import Act, CycleRules, CycleState, Resolve
 from meikyu.systems.meikyu_kingdom.labyrinth import finds
@@ -146,52 +151,12 @@ class TakeMaterial(Action):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     SetFormation, EnterLabyrinth, MoveTo, Camp, Rest, GoHome, SearchTrap, SkipSearch, TryDisarm, LeaveTrap,
-    ChooseRoller, Eat, GoHungry, TakeMaterial, Transport, finds.TakeItem, UseItem, Trade, FallOutside,
+    ChooseRoller, Eat, GoHungry, TakeMaterial, Transport, finds.TakeItem, UseItem, Trade, FallOutside, EndQuarter,
+    HandOver,
 )
 
 
-# -- events --------------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 # -- helpers -------------------------------------------------------------------------------------
-
-
-
-
 
 
 def _need(state: SessionState, *stages: str) -> Expedition:
@@ -219,17 +184,6 @@ def begin(state: SessionState) -> SessionState:
     departed = {c.id: c.minions for c in state.court}
     formation = {c.id: seam.DEFAULT_AREA for c in state.court}
     return replace(state, expedition=Expedition(state.labyrinth.entrance, formation=formation, departed=departed))
-
-
-# -- HP and effects ------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
 
 
 # -- the room sequence ---------------------------------------------------------------------------
@@ -262,7 +216,7 @@ def _continue(state: SessionState, events: list[Event], dice: Dice) -> SessionSt
         state = apply(state, room.event.effects, "", dice, events)
         events.append(RoomEventHappened(room.event.names, "done"))
         state = with_expedition(state, events_done=(*ex.events_done, room.id))
-        return _continue(state, events, dice)
+        return wounds.hold(state, "room") if wounds.waiting(state) else _continue(state, events, dice)
     if room.id not in ex.explored:
         state = with_expedition(state, explored=(*ex.explored, room.id))
     lab, ex = lab_of(state)
@@ -270,11 +224,18 @@ def _continue(state: SessionState, events: list[Event], dice: Dice) -> SessionSt
         return leave(state, "explored", events)
     if not ex.previous and ex.quarters == 0:
         return with_expedition(state, stage="choose")  # stepping in through the entrance takes no quarter (ruling)
-    return end_quarter(state, events)
+    return _quarter_ends(state, events, dice)
 
 
-
-
+def _quarter_ends(state: SessionState, events: list[Event], dice: Dice) -> SessionState:
+    """The quarter ends — unless a fatal-wound deadline falls due with it (R-MK-31) and the court still
+    carries a recovery item: then the court may use it first (stage ``deadline``; ruling: the deadline
+    would otherwise fall before anyone could act)."""
+    due = [i for i, line in state.deadlines.items() if line in ("quarter", "quarters:1")
+           and state.conditions.get(i) != "dead" and state.character(i).hp < 1]
+    if state.seed_review and due and (usable_items(state, state.able()) or handovers(state)):
+        return with_expedition(state, stage="deadline")
+    return end_quarter(state, events, dice)
 
 
 # -- steps ---------------------------------------------------------------------------------------
@@ -308,16 +269,25 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
         _need(state, "choose")
         cycle = CycleState(state.able(), kind="quarter", number=ex.quarters + 1)
         return with_expedition(state, stage="camp", camp=cycle), ()
+    if isinstance(action, HandOver):
+        _need(state, "choose", "camp", "deadline")
+        return hand_over(state, action), ()
+    if isinstance(action, EndQuarter):
+        _need(state, "deadline")
+        return end_quarter(state, events, dice), tuple(events)
     if isinstance(action, UseItem):
-        _need(state, "choose", "camp")
+        _need(state, "choose", "camp", "deadline")
         _able(state, action.actor)
         if ex.stage == "camp":  # in camp, the actor's support action of the quarter (R-MK-08)
             assert ex.camp is not None
             cycle, said = CycleRules().step(ex.camp, Act(action.actor, "support", "item"), dice)
             state = item_use(state, action, dice, events)
             cycle, more = CycleRules().step(cycle, Resolve(), dice)
-            return camp_moved(state, cycle, [*events, *said, *more])
-        return item_use(state, action, dice, events), tuple(events)
+            return camp_moved(state, cycle, [*events, *said, *more], dice)
+        state = item_use(state, action, dice, events)
+        if ex.stage == "deadline":  # saved, or another try: the quarter ends once nothing more can help
+            return _quarter_ends(state, events, dice), tuple(events)
+        return state, tuple(events)
     if isinstance(action, FallOutside):
         return fall(state, action), ()
     if isinstance(action, Trade):
@@ -335,7 +305,7 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
         _, ex = lab_of(state)
         assert ex.camp is not None
         cycle, more = CycleRules().step(ex.camp, Resolve(), dice)
-        return camp_moved(state, cycle, [*said, *more])
+        return camp_moved(state, cycle, [*said, *more], dice)
     if isinstance(action, Rest):
         _need(state, "camp")
         _able(state, action.actor)
@@ -346,7 +316,7 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
             state = state.put(replace(char, statuses=char.statuses - {"poison"}))
             said = (*said, StatusCured(char.id, "poison"))
         cycle, more = CycleRules().step(cycle, Resolve(), dice)
-        return camp_moved(state, cycle, [*said, *more])
+        return camp_moved(state, cycle, [*said, *more], dice)
     if isinstance(action, Transport):
         _need(state, "camp")
         _able(state, action.actor)
@@ -383,7 +353,7 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
         _need(state, "meal")
         if action.actor not in ex.todo:
             raise lab_error("not_hungry", actor=action.actor, todo=", ".join(ex.todo))
-        state = meal(state, action, events)
+        state = meal(state, action, events, dice)
         _, ex = lab_of(state)
         todo = tuple(t for t in ex.todo if t != action.actor)
         return with_expedition(state, todo=todo, stage="meal" if todo else "choose"), tuple(events)
@@ -406,12 +376,6 @@ def step(state: SessionState, action: Action, dice: Dice) -> tuple[SessionState,
     raise lab_error("not_now", action=type(action).__name__, stage=ex.stage)
 
 
-
-
-
-
-
-
 def _spring(state: SessionState, dice: Dice, events: list[Event]) -> SessionState:
     lab, ex = lab_of(state)
     trap = lab.room(ex.room).trap
@@ -424,7 +388,7 @@ def _spring(state: SessionState, dice: Dice, events: list[Event]) -> SessionStat
         return _call(state, targets[0], trap.avoid.stat, trap.avoid.difficulty, "avoid", subject=targets[0])
     for ident in targets:
         state = apply(state, trap.effects, ident, dice, events)
-    return _trap_done(state, events, dice)
+    return wounds.hold(state, "trap_done") if wounds.waiting(state) else _trap_done(state, events, dice)
 
 
 def _trap_done(state: SessionState, events: list[Event], dice: Dice) -> SessionState:
@@ -435,6 +399,8 @@ def _trap_done(state: SessionState, events: list[Event], dice: Dice) -> SessionS
 
 def after_check(state: SessionState, call: Call, done: CheckState, dice: Dice, events: list[Event]) -> SessionState:
     """A called check is finished: carry out what depends on it."""
+    if call.purpose in wounds.PURPOSES:  # in the labyrinth or the kingdom phase
+        return _resume(wounds.after_wound_check(state, call, bool(done.success), events), events, dice)
     if state.expedition is None or state.labyrinth is None or call.purpose in ("gm", TRADE):
         return state  # what a GM's call or a trade brings, the GM settles
     lab, ex = lab_of(state)
@@ -442,7 +408,7 @@ def after_check(state: SessionState, call: Call, done: CheckState, dice: Dice, e
     if call.purpose == TRANSPORT:
         return finish_transport(state, done, dice, events)
     if call.purpose == FALL:
-        return after_fall(state, call, done, dice, events)
+        return _resume(after_fall(state, call, done, dice, events), events, dice)
     if call.purpose == "trap_search":
         if room.trap is None:
             events.append(NothingFound())
@@ -462,12 +428,7 @@ def after_check(state: SessionState, call: Call, done: CheckState, dice: Dice, e
         assert room.trap is not None
         if not done.success:
             state = apply(state, room.trap.effects, call.subject, dice, events)
-        _, ex = lab_of(state)
-        able = [t for t in ex.todo if t not in state.conditions]
-        if able and room.trap.avoid is not None:
-            state = with_expedition(state, todo=tuple(able[1:]))
-            return _call(state, able[0], room.trap.avoid.stat, room.trap.avoid.difficulty, "avoid", subject=able[0])
-        return _trap_done(state, events, dice)
+        return wounds.hold(state, "avoid") if wounds.waiting(state) else _next_avoid(state, events, dice)
     if call.purpose == "event":
         event = room.event
         assert event is not None
@@ -475,8 +436,35 @@ def after_check(state: SessionState, call: Call, done: CheckState, dice: Dice, e
         state = apply(state, event.on_success if done.success else event.on_failure, call.actor, dice, events)
         events.append(RoomEventHappened(event.names, "success" if done.success else "failure"))
         state = with_expedition(state, events_done=(*ex.events_done, room.id))
-        return _continue(state, events, dice)
+        return wounds.hold(state, "room") if wounds.waiting(state) else _continue(state, events, dice)
     return state
+
+
+def _next_avoid(state: SessionState, events: list[Event], dice: Dice) -> SessionState:
+    """The next able target of the trap makes its avoid check; after the last, the trap is done."""
+    lab, ex = lab_of(state)
+    trap = lab.room(ex.room).trap
+    able = [t for t in ex.todo if t not in state.conditions]
+    if able and trap is not None and trap.avoid is not None:
+        state = with_expedition(state, todo=tuple(able[1:]))
+        return _call(state, able[0], trap.avoid.stat, trap.avoid.difficulty, "avoid", subject=able[0])
+    return _trap_done(state, events, dice)
+
+
+def _resume(state: SessionState, events: list[Event], dice: Dice) -> SessionState:
+    """The last queued check is done (a fatal wound's, R-MK-31; a fall's, R-MK-33): what waited for it
+    goes on."""
+    resume = state.resume
+    if wounds.waiting(state) or not resume or state.expedition is None:
+        return state
+    state = replace(state, resume="")
+    if resume == "trap_done":
+        return _trap_done(state, events, dice)
+    if resume == "avoid":
+        return _next_avoid(state, events, dice)
+    if resume == "quarter":
+        return quarter_due(state, events)
+    return _continue(state, events, dice)
 
 
 def battle_over(state: SessionState, events: list[Event], dice: Dice) -> SessionState:
@@ -497,6 +485,11 @@ def battle_over(state: SessionState, events: list[Event], dice: Dice) -> Session
     state = replace(state, court=court, conditions=cond, deadlines=lines, uncertain_used=battle.uncertain_used,
                     battle=None, broken=())
     state = with_expedition(state, battle_result=result, partners=())
+    if battle.deserted:  # sent home in the battle: not recovered at the game's end (R-MK-45)
+        home = dict(lab_of(state)[1].sent_home)
+        for ident, count in battle.deserted:
+            home[ident] = home.get(ident, 0) + count
+        state = with_expedition(state, sent_home=home)
     if state.seed_review and battle.surrendered and battle.surrendered != COURT:  # trade partners (R-MK-42)
         survivors = tuple(c.id for c in battle.combatants if c.side == battle.surrendered and c.condition == OK)
         state = with_expedition(state, partners=survivors)
@@ -533,7 +526,7 @@ def _after_battle(state: SessionState, events: list[Event], dice: Dice) -> Sessi
         return leave(state, "wiped_out", events)
     # The court escaped (or the battle was called a draw): back to the room it came from (R-MK-37).
     state = with_expedition(state, room=ex.previous or ex.room, previous=ex.room)
-    return end_quarter(state, events)
+    return _quarter_ends(state, events, dice)
 
 
 def legal(state: SessionState) -> list[Action]:
@@ -543,10 +536,13 @@ def legal(state: SessionState) -> list[Action]:
     if ex.stage == "prepare":
         return [EnterLabyrinth(), *(SetFormation(c, a) for c in able for a in FORMATION_AREAS if ex.formation.get(c) != a)]
     if ex.stage == "choose":
-        out: list[Action] = [*(MoveTo(r) for r in lab.room(ex.room).exits), Camp(), *usable_items(state, able)]
+        out: list[Action] = [*(MoveTo(r) for r in lab.room(ex.room).exits), Camp(), *usable_items(state, able),
+                             *handovers(state)]
         return [*out, GoHome()] if ex.room == lab.entrance else out
     if ex.stage == "trap_search":
         return [*(SearchTrap(c, s) for c in able for s in ("search", "wit")), SkipSearch()]
+    if ex.stage == "deadline":
+        return [*usable_items(state, able), *handovers(state), EndQuarter()]
     if ex.stage == "trap_found":
         return [*(TryDisarm(c) for c in able), LeaveTrap()]
     if ex.stage == "event":
@@ -571,7 +567,7 @@ def legal(state: SessionState) -> list[Action]:
         formation: list[Action] = [SetFormation(c, a) for c in able for a in FORMATION_AREAS
                                    if ex.formation.get(c) != a]
         formation += [Trade(c, p) for c in ready for p in ex.partners]
-        return [*(Rest(c) for c in ready), *usable_items(state, ready), *_transports(state, ready),
+        return [*(Rest(c) for c in ready), *usable_items(state, ready), *handovers(state), *_transports(state, ready),
                 *formation, *(Pass(c) for c in ready)]
     return []
 

@@ -41,4 +41,4 @@ def after_fall(state: SessionState, call: Call, done: CheckState, dice: Dice, ev
     amount = dice.roll(6) + dice.roll(6) + dice.roll(6)
     if done.success:
         amount //= 2
-    return lose_hp(state, call.actor, amount, FALL, events, armor=True)
+    return lose_hp(state, call.actor, amount, FALL, events, dice, armor=True)

@@ -10,6 +10,7 @@ from meikyu.dice.source import Dice
 from meikyu.engine import Event
 from meikyu.systems.meikyu_kingdom.combat.model import DEAD
 from meikyu.systems.meikyu_kingdom.events import StatusCured
+from meikyu.systems.meikyu_kingdom.expedition import wounds
 from meikyu.systems.meikyu_kingdom.expedition.effects import lab_of, lose_hp, with_expedition
 from meikyu.systems.meikyu_kingdom.expedition.events import (
     ConditionChanged,
@@ -23,16 +24,25 @@ QUARTERS_PER_TURN = 4
 """Ruling: a turn of the labyrinth phase is four quarters (meals are taken at each turn's end)."""
 
 
-def end_quarter(state: SessionState, events: list[Event], dice: Dice | None = None) -> SessionState:
-    """A quarter passes: poison bites (R-MK-44), deadlines fall due (R-MK-31), a turn may end (meals)."""
+def end_quarter(state: SessionState, events: list[Event], dice: Dice) -> SessionState:
+    """A quarter passes: poison bites (R-MK-44), deadlines fall due (R-MK-31), a turn may end (meals).
+    A land maker poison takes to HP ≤ 0 rolls the fatal-wound table; the rest waits for its checks."""
     _, ex = lab_of(state)
     quarters = ex.quarters + 1
-    turn_over = quarters % QUARTERS_PER_TURN == 0
     events.append(QuarterEnded(quarters))
     state = with_expedition(state, quarters=quarters, camp=None, stage="choose")
     for char in state.court:
         if char.has("poison") and state.conditions.get(char.id) != DEAD:
-            state = lose_hp(state, char.id, 1, "poison", events, armor=True)
+            state = lose_hp(state, char.id, 1, "poison", events, dice, armor=True)
+    if wounds.waiting(state):
+        return wounds.hold(state, "quarter")
+    return quarter_due(state, events)
+
+
+def quarter_due(state: SessionState, events: list[Event]) -> SessionState:
+    """The rest of a quarter's end, after poison: deadlines fall due, the court may be wiped out, a turn
+    may end."""
+    _, ex = lab_of(state)
     deadlines = dict(state.deadlines)
     for ident, line in state.deadlines.items():
         if not line.startswith("quarter"):
@@ -50,7 +60,7 @@ def end_quarter(state: SessionState, events: list[Event], dice: Dice | None = No
     state = replace(state, deadlines=deadlines)
     if not state.able():
         return leave(state, "wiped_out", events)
-    if turn_over:
+    if ex.quarters % QUARTERS_PER_TURN == 0:
         state = replace(state, labyrinth_turns=state.labyrinth_turns + 1)
         events.append(TurnEnded(state.labyrinth_turns))
         return with_expedition(state, stage="meal", todo=state.able())

@@ -118,5 +118,5 @@ def finish_transport(state: SessionState, done: CheckState, dice: Dice, events: 
     state = with_expedition(replace(state, kingdom=k), cargo=None)
     cycle, resolved = CycleRules().step(ex.camp, Resolve(), dice)
     events.extend(resolved)
-    new, _ = camp_moved(state, cycle, events)
+    new, _ = camp_moved(state, cycle, events, dice)
     return new

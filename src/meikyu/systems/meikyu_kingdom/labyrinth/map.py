@@ -28,11 +28,14 @@ from meikyu.systems.meikyu_kingdom.combat.model import Trap
 from meikyu.systems.meikyu_kingdom.sheets.character import BAD_STATUSES, STATS
 from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, read_file, sheet_error
 
-EFFECT_KINDS = ("damage", "hp_loss", "heal", "status", "drive", "minions", "desertion", "voice", "material", "item")
+EFFECT_KINDS = (
+    "damage", "hp_loss", "heal", "status", "drive", "minions", "desertion", "voice", "material", "item", "fall",
+)
 """What a trap or event may do: ``damage`` (which armor reduces, R-MK-30) or an HP reduction
 (``hp_loss``, which it does not, R-MK-32), HP gained, a bad
 status (R-MK-44), drive, a minion cost (R-MK-19) or minions sent home (``desertion``, R-MK-45: they
-become citizens again), voice (R-MK-20), a material or an item for the haul."""
+become citizens again), voice (R-MK-20), a material or an item for the haul, or a fall (R-MK-33: the
+target's search vs 9 halves 3D6 damage; the check is theirs, called after the effects)."""
 TARGETS = ("self", "each", "random")
 SAMPLE = "sample_labyrinth.toml"
 
