@@ -212,9 +212,9 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
             )
         if event.secret and role != "gm" and snake == "check":
             snake = "check_secret"
-    if isinstance(event, (ev.Covered, ev.DataUsed, ev.MonsterSkillPaid)):
+    if isinstance(event, (ev.Covered, ev.DataUsed, ev.MonsterSkillPaid, ev.AttackCancelled, ev.CheckBoosted)):
         params["data"] = data_label(battle, event.actor, event.data, lang)
-    if isinstance(event, ev.MinionHelp):
+    if isinstance(event, (ev.MinionHelp, ev.CheckBoosted)):
         params["result"] = translate(f"mk.battle.word.{'success' if event.success else 'failure'}", lang)
     elif isinstance(event, ev.Cooperated):
         params["action"] = translate(f"mk.battle.purpose.{event.action}", lang)
