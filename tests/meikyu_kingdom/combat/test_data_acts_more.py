@@ -133,3 +133,45 @@ def test_the_fast_path_equals_step_with_these_data_in_play() -> None:
         for c in b.combatants))  # fmt: skip
     for seed in range(8):
         _assert_same(b, seed)
+
+
+def test_r_mk_44_the_catalogs_antidote_cures_poison_and_is_used_up() -> None:
+    """The common-item catalog's Antidote, carried by Seoa: a support action on an ally here; the
+    poison ends and the item leaves her slots (used up, R-MK-36)."""
+    from dataclasses import replace
+
+    from meikyu.systems.meikyu_kingdom.combat.model import Combatant
+    from meikyu.systems.meikyu_kingdom.sheets.common_items import common_items
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
+
+    court = {c.id: c for c in sample().characters}
+    antidote = common_items()["antidote"].item
+    seoa = replace(court["seoa"], items=(*court["seoa"].items[:1], antidote))
+    b = acting(battle(Combatant.from_character(seoa, area=2),
+                      evolve(Combatant.from_character(court["mir"], area=2), statuses=frozenset({POISON})),
+                      mon("rat", area=4)))  # fmt: skip
+    assert UseData("seoa", "해독제", "mir") in legal_actions(b)
+    done, events = play(b, UseData("seoa", "해독제", "mir"))
+    assert done.get("mir").statuses == frozenset() and first(events, ev.StatusCured).target == "mir"
+    assert "Antidote" in render(first(events, ev.DataUsed), done, "en")
+    assert all(w.name != "해독제" for w in done.get("seoa").weapons)
+    again = acting(evolve(done, combatants=tuple(evolve(c, acted=False) for c in done.combatants)), rnd=2)
+    assert not any(isinstance(a, UseData) and a.data == "해독제" for a in legal_actions(again))
+
+
+def test_r_mk_08_the_bestiarys_echo_wisp_cancels_one_attack_a_game_asked_of_the_gm() -> None:
+    """The sample bestiary's Echo Wisp answers an attack on itself with False Echo, once per game; the
+    question goes to its seat (the GM's), and a policy answers it only in simulations."""
+    from meikyu.systems.meikyu_kingdom.combat.bestiary import load_bestiary, monster
+
+    wisp = monster(load_bestiary()["echo_wisp"], "wisp", 3)
+    b = acting(battle(pc("ari", area=3), wisp))
+    asked, _ = play(b, Attack("ari", "wisp"))
+    assert asked.pending is not None and asked.pending.actor == "wisp"
+    assert "False Echo" in pending_text(asked, "en") and "거짓 메아리" in pending_text(asked, "ko")
+    done, events = play(asked, Choose("false_echo"))
+    assert first(events, ev.AttackCancelled).data == "false_echo" and done.get("wisp").hp == wisp.hp
+    later = evolve(done, combatants=tuple(evolve(c, acted=False) for c in done.combatants), phase="act",
+                   round=3, first="court", active="court")  # fmt: skip
+    hit, _ = play(later, Attack("ari", "wisp"), 6, 5)  # once per game: not asked again
+    assert hit.pending is None and hit.get("wisp").hp < wisp.hp

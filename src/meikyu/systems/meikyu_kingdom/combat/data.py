@@ -81,6 +81,8 @@ class DataUse:
     stats: tuple[str, ...] = ()
     checks: tuple[str, ...] = ()
     """The checks an own-check trigger answers (by stat rolled, by purpose; none: any)."""
+    used_up: bool = False
+    """An item gone once used: the piece must still carry it (by name), and it leaves its slots."""
 
     def label(self, lang: str = "en") -> str:
         if len(self.names) == 3:
@@ -139,7 +141,7 @@ def data_uses(character: Any) -> tuple[DataUse, ...]:
             hope=cost.hope, minions=str(cost.minions) if cost.minions else "", hp=cost.hp,
             status=str(cure.get("status") or "") if cure is not None else "",
             bonus=sum(_int(e.get("amount")) for e in acts.of_type("achievement")),
-            stats=acts.stats, checks=acts.checks,
+            stats=acts.stats, checks=acts.checks, used_up=cost.used_up,
         ))  # fmt: skip
     return tuple(out)
 

@@ -31,6 +31,11 @@ def _use_data(w: Work, a: UseData) -> None:
         check_hope(w, c, use.hope)
     if use.minions and c.minions <= 0:  # R-MK-19: with no minion left such data cannot be used
         raise err("R-MK-19", "no_minions", id=c.id)
+    slot = carried(c, use)
+    if use.used_up:
+        if slot < 0:  # handed over, broken or already used
+            raise err("R-MK-08", "no_data", id=a.actor, data=a.data, known=", ".join(u.source for u in usable(c.uses)) or "-")
+        w.set(c.id, weapons=c.weapons[:slot] + c.weapons[slot + 1 :])
     w.emit(ev.DataUsed(c.id, use.source, t.id))
     if use.per or use.hope or use.minions or use.hp:
         pay(w, c.id, use)
@@ -88,12 +93,22 @@ def usable(uses: tuple[DataUse, ...]) -> tuple[DataUse, ...]:
     return tuple(u for u in uses if u.timing == "support")
 
 
+def carried(c: Combatant, use: DataUse) -> int:
+    """The slot of the unbroken item ``use`` is, when it is an item used up by use; else −1."""
+    if use.used_up:
+        for slot, wp in enumerate(c.weapons):
+            if wp.name == use.source and not wp.broken:
+                return slot
+    return -1
+
+
 def offered(w_hope: int, c: Combatant, rnd: int) -> tuple[DataUse, ...]:
     """The support data ``c`` may use now: not spent for this cycle or game, its cost payable
     (``w_hope``: the hope ``c`` can spend; a minion left when it costs minions, R-MK-19)."""
     return tuple(
         u for u in usable(c.uses)
         if not was_used(c.used, u, rnd) and u.hope <= w_hope and (not u.minions or c.minions > 0)
+        and (not u.used_up or carried(c, u) >= 0)
     )  # fmt: skip
 
 
