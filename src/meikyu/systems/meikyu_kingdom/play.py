@@ -140,6 +140,10 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         return _t(act + "take_material", lang, material=finds.option_label(a.option, lang))
     if isinstance(a, cy.Act):
         return _t(act + "act", lang, actor=names.who(a.actor), type=_word(a.type, lang), name=a.name)
+    if isinstance(a, se.fu.UseFacility):
+        from meikyu.systems.meikyu_kingdom.sheets.facilities import label as facility_label
+
+        return _t(act + "use_facility", lang, actor=names.who(a.actor), facility=facility_label(a.facility, lang))
     if type(a).__name__ == "FallOutside":
         return _t(act + "fall", lang, actor=names.who(a.actor))  # type: ignore[attr-defined]
     if isinstance(a, camp.Trade):
