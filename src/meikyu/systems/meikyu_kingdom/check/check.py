@@ -39,7 +39,6 @@ from meikyu.systems.meikyu_kingdom.check.state import (
 )
 from meikyu.systems.meikyu_kingdom.check.voice import change_voice
 from meikyu.systems.meikyu_kingdom.effects.order import check_modifiers
-from meikyu.systems.meikyu_kingdom.sheets.facilities import check_bonuses
 from meikyu.systems.meikyu_kingdom.events import (
     CheckDeclared,
     CheckResolved,
@@ -55,6 +54,7 @@ from meikyu.systems.meikyu_kingdom.events import (
     VoiceChanged,
 )
 from meikyu.systems.meikyu_kingdom.sheets.character import STATS, Character
+from meikyu.systems.meikyu_kingdom.sheets.facilities import check_bonuses
 from meikyu.systems.meikyu_kingdom.sheets.kingdom import POWERS
 
 

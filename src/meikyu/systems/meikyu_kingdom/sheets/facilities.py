@@ -15,8 +15,8 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 from importlib import resources
+from typing import Any
 
 from meikyu.errors import DataError, InputError
 from meikyu.systems.meikyu_kingdom.effects.acts import ACT_FIELDS, Acts, read_acts
