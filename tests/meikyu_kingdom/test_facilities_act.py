@@ -28,7 +28,7 @@ ACTIONS_STEP = se.STEPS.index(("kingdom", "actions"))
 
 def at_actions(facilities: bool = True) -> Game[SessionState]:
     state = new_session(sample(), sample_labyrinth())
-    state = replace(state, index=ACTIONS_STEP, facilities_act=facilities,
+    state = replace(state, index=ACTIONS_STEP, data_acts=facilities,
                     actions=cy.CycleState(tuple(c.id for c in state.court)))  # fmt: skip
     return Game(SessionRules(), state, ScriptedDice([]))
 
@@ -84,7 +84,7 @@ def test_r_mk_09_the_throne_room_adds_to_a_national_check_and_says_so() -> None:
     assert resolved.achievement == 9
 
 
-def test_games_created_before_facilities_acted_replay_as_they_were() -> None:
+def test_games_created_before_data_actsed_replay_as_they_were() -> None:
     old = at_actions(facilities=False)
     assert not any(isinstance(a, UseFacility) for a in old.legal_actions())
     with pytest.raises(RuleError):
@@ -93,7 +93,7 @@ def test_games_created_before_facilities_acted_replay_as_they_were() -> None:
     events = old.play(cc.DeclareHope(()), ScriptedDice([4, 3]))
     assert not any(type(e).__name__ == "DataApplied" for e in events)
     assert _State.from_data({k: v for k, v in old.state.to_data().items()
-                             if k not in ("facilities_act", "facilities_used")}).facilities_act is False  # fmt: skip
+                             if k not in ("data_acts", "facilities_used")}).data_acts is False  # fmt: skip
 
 
 def test_a_facility_written_wrong_is_an_error_naming_the_entry() -> None:
@@ -103,3 +103,53 @@ def test_a_facility_written_wrong_is_an_error_naming_the_entry() -> None:
         read_acts({"effects": [{"type": "materials", "material": "meat", "amount": "levle"}]}, "planned",
                   file="facilities.toml", entry="facility.밭")  # fmt: skip
     assert "facility.밭" in err.value.message("en") and "level" in err.value.message("en")
+
+
+# -- monsters' skills outside battle ------------------------------------------------------------------
+def _meeting_moths(*, data_acts: bool = True, hidden: bool = False) -> tuple[Game[SessionState], list[object]]:
+    """A game whose entrance room holds two lantern moths (the sample bestiary's Luring Light works in the
+    labyrinth: each land maker's minions lose one, sent home); the court steps in and meets them."""
+    from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+    from meikyu.systems.meikyu_kingdom.labyrinth.map import Encounter, Placement
+
+    state = new_session(sample(), sample_labyrinth())
+    lab = state.labyrinth
+    assert lab is not None
+    moths = Encounter({"en": "moths"}, (Placement("lantern_moth", 3, hidden), Placement("lantern_moth", 4, hidden)))
+    rooms = tuple(replace(r, encounter=moths, trap=None) if r.id == lab.entrance else r for r in lab.rooms)
+    state = replace(state, labyrinth=replace(lab, rooms=rooms), index=se.STEPS.index(("labyrinth", "")),
+                    data_acts=data_acts)  # fmt: skip
+    state = ex.begin(state)
+    g = Game(SessionRules(), state, ScriptedDice([]))
+    events = list(g.play(ex.EnterLabyrinth()))
+    if g.state.expedition is not None and g.state.expedition.stage == "trap_search":
+        events += g.play(ex.SkipSearch())
+    return g, events
+
+
+def test_r_mk_45_a_monsters_skill_in_the_labyrinth_sends_minions_home_as_the_court_meets_it() -> None:
+    before = {c.id: c.minions for c in new_session(sample(), sample_labyrinth()).court}
+    citizens = sample().kingdom.citizens
+    g, events = _meeting_moths()
+    from meikyu.systems.meikyu_kingdom.expedition.monster_skills import MonsterSkillActed
+
+    acted = [e for e in events if isinstance(e, MonsterSkillActed)]
+    assert len(acted) == 2 and "Luring Light" in acted[0].render("en") and "Lantern Moth" in acted[0].render("en")
+    after = {c.id: c.minions for c in g.state.court}
+    sent = sum(min(2, n) for n in before.values())
+    assert all(after[c] == max(0, n - 2) for c, n in before.items())  # one each, twice (R-MK-45)
+    assert g.state.kingdom.citizens == citizens + sent and g.state.battle is not None
+
+
+def test_r_mk_23_a_hidden_monsters_skill_acts_without_naming_it() -> None:
+    g, events = _meeting_moths(hidden=True)
+    from meikyu.systems.meikyu_kingdom.expedition.monster_skills import MonsterSkillActed
+
+    acted = [e for e in events if isinstance(e, MonsterSkillActed)]
+    assert acted and all("Moth" not in e.render("en") and "Luring" not in e.render("en") for e in acted)
+
+
+def test_a_game_created_before_session_8_meets_the_monsters_as_before() -> None:
+    before = {c.id: c.minions for c in new_session(sample(), sample_labyrinth()).court}
+    g, _ = _meeting_moths(data_acts=False)
+    assert {c.id: c.minions for c in g.state.court} == before

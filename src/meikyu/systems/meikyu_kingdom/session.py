@@ -181,7 +181,7 @@ class SessionRules:
             return [EndLabyrinth(r) for r in LABYRINTH_ENDS] if not state.labyrinth_end else [Advance()]
         if state.actions is not None and state.step == "actions":
             listed: list[Action] = cy.CycleRules().legal_actions(state.actions)
-            if state.facilities_act:  # the kingdom's facilities' actions (R-MK-08, kingdom.facility_use)
+            if state.data_acts:  # the kingdom's facilities' actions (R-MK-08, kingdom.facility_use)
                 listed += fu.offered(state.kingdom, state.actions, state.facilities_used)
             return listed if state.actions.stack else [Advance(), *listed]
         if state.step == "income" and not state.income_settled:
@@ -219,7 +219,7 @@ class SessionRules:
             return _call_check(state, action)
         if isinstance(action, CYCLE_ACTIONS):
             return _cycle_step(state, action, dice)
-        if isinstance(action, fu.UseFacility) and state.facilities_act and state.actions is not None \
+        if isinstance(action, fu.UseFacility) and state.data_acts and state.actions is not None \
                 and state.step == "actions":
             t = fu.take(state.kingdom, state.actions, state.facilities_used, action, _effect_state(state), dice)
             return replace(state, actions=t.cycle, facilities_used=t.used, kingdom=t.effects.kingdom,
@@ -302,7 +302,7 @@ def _answer_check(state: SessionState, action: Action, dice: Dice) -> tuple[Sess
     # While the check runs its copy of the kingdom and court is the live one (hope paid, minions spent).
     kingdom, court = (base.check.kingdom, base.check.court) if base.check is not None else (state.kingdom, state.court)
     called, events = cc.answer(base, action, kingdom, court, dice, state.sixes_prompt, state.sixes_stakes,
-                               critical_drive=state.seed_review, facilities=state.facilities_act)
+                               critical_drive=state.seed_review, facilities=state.data_acts)
     done = called.check
     if done is None:
         return replace(state, called=called), events
@@ -354,7 +354,7 @@ def _effect_state(state: SessionState) -> fx.EffectState:
     return fx.EffectState(
         state.kingdom, state.court, goal_met=state.goal_met, labyrinth_turns=state.labyrinth_turns,
         disasters=state.disasters, sixes_prompt=state.sixes_prompt, sixes_stakes=state.sixes_stakes,
-        seed_review=state.seed_review, facilities_act=state.facilities_act,
+        seed_review=state.seed_review, data_acts=state.data_acts,
     )
 
 
@@ -426,7 +426,7 @@ def next_session(state: SessionState) -> tuple[SessionState, tuple[Event, ...]]:
     fresh = SessionState(kingdom, court, labyrinth=state.labyrinth, number=state.number + 1,
                          fallen=(*state.fallen, *dead), sixes_prompt=state.sixes_prompt,
                          sixes_stakes=state.sixes_stakes, seed_review=state.seed_review,
-                         ghost_rule=state.ghost_rule, facilities_act=state.facilities_act)
+                         ghost_rule=state.ghost_rule, data_acts=state.data_acts)
     return fresh, (PhaseEntered("preparation", ""),)
 
 
@@ -442,7 +442,7 @@ def new_session(sheet: Any, labyrinth: Any = None) -> SessionState:
     pcs = sum(1 for c in sheet.characters if c.pc)
     kingdom = replace(sheet.kingdom, land_makers=max(1, pcs))
     return SessionState(kingdom, tuple(sheet.characters), labyrinth=labyrinth, sixes_prompt=True,
-                        sixes_stakes=True, seed_review=True, facilities_act=True)
+                        sixes_stakes=True, seed_review=True, data_acts=True)
 
 
 def _advance(state: SessionState) -> tuple[SessionState, tuple[Event, ...]]:

@@ -158,9 +158,10 @@ class SessionState:
     a national check's critical gives drive, cooperation reaches the session's checks, armor reduces
     every damage, HP ≤ 0 outside battle calls the fatal-wound roll …; :func:`.session.new_session` sets
     it. Off, games created before replay as they were played."""
-    facilities_act: bool = False
-    """The kingdom's facilities act as the catalog writes them (issue 28, session 8: a constant facility
-    adds to national checks, a land maker takes a facility's action in the kingdom phase);
+    data_acts: bool = False
+    """Data acts outside battle (issue 28, session 8): the kingdom's facilities as the catalog writes them
+    (a constant one adds to national checks, a land maker takes a facility's action in the kingdom
+    phase) and the monsters' skills written to work in the labyrinth, as the court meets them;
     :func:`.session.new_session` sets it. Off, games created before replay as they were played."""
     facilities_used: tuple[tuple[str, int], ...] = ()
     """Facilities' actions taken: (name, the kingdom cycle's number, or −1 for once per game)."""
@@ -232,7 +233,7 @@ class SessionState:
             "sixes_prompt": self.sixes_prompt,
             "sixes_stakes": self.sixes_stakes,
             "seed_review": self.seed_review,
-            "facilities_act": self.facilities_act,
+            "data_acts": self.data_acts,
             "facilities_used": [list(u) for u in self.facilities_used],
         }
 
@@ -270,6 +271,6 @@ class SessionState:
             sixes_prompt=bool(data.get("sixes_prompt", False)),
             sixes_stakes=bool(data.get("sixes_stakes", False)),
             seed_review=bool(data.get("seed_review", False)),
-            facilities_act=bool(data.get("facilities_act", False)),
+            data_acts=bool(data.get("data_acts", False)),
             facilities_used=tuple((str(n), int(c)) for n, c in data.get("facilities_used", [])),
         )

@@ -83,8 +83,8 @@ class EffectState:
     """Its other one (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.sixes_stakes`)."""
     seed_review: bool = False
     """The game's seed-review switch (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.seed_review`)."""
-    facilities_act: bool = False
-    """Its facilities switch (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.facilities_act`)."""
+    data_acts: bool = False
+    """Its facilities switch (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.data_acts`)."""
     facility_level: int = 0
     """The facility level of the facility whose action these effects are (``level`` in their formulas)."""
 
@@ -136,7 +136,7 @@ class EffectState:
             "sixes_prompt": self.sixes_prompt,
             "sixes_stakes": self.sixes_stakes,
             "seed_review": self.seed_review,
-            "facilities_act": self.facilities_act,
+            "data_acts": self.data_acts,
             "facility_level": self.facility_level,
         }
 
@@ -163,7 +163,7 @@ class EffectState:
             sixes_prompt=bool(data.get("sixes_prompt", False)),
             sixes_stakes=bool(data.get("sixes_stakes", False)),
             seed_review=bool(data.get("seed_review", False)),
-            facilities_act=bool(data.get("facilities_act", False)),
+            data_acts=bool(data.get("data_acts", False)),
             facility_level=int(data.get("facility_level", 0)),
         )
 
