@@ -175,3 +175,18 @@ def test_r_mk_08_the_bestiarys_echo_wisp_cancels_one_attack_a_game_asked_of_the_
                    round=3, first="court", active="court")  # fmt: skip
     hit, _ = play(later, Attack("ari", "wisp"), 6, 5)  # once per game: not asked again
     assert hit.pending is None and hit.get("wisp").hp < wisp.hp
+
+
+def test_r_mk_35_a_ghosts_constant_skill_acts_in_the_cycle_it_acts() -> None:
+    """R-MK-35: in the cycle a ghost acts, its constant skills work: a ghost holding Hawk Eye (+1 on search)
+    searches in its bought turn — 4+3 + search 2 + 1 = 10 meets [3 court + 7]; its check's line names it."""
+    from meikyu.systems.meikyu_kingdom.combat.data import DataBonus
+    from meikyu.systems.meikyu_kingdom.combat.model import Trap
+
+    hawk = DataBonus("매의 눈", 1, stats=("search",), names=("매의 눈", "鷹の目", "Hawk Eye"))
+    ghost = pc("ari", hp=0, condition="dead", acted=True, ghost=True, ghost_turn=True, search=2, data=(hawk,))
+    b = acting(battle(ghost, pc("bo"), pc("cy", area=1), mon("rat", area=4), traps=(Trap("t1", "net"),)))
+    found, events = play(b, SearchSpot("ari", "search"), 4, 3)
+    check = first(events, ev.Check)
+    assert (check.achievement, check.success) == (10, True) and not found.traps[0].hidden
+    assert "Hawk Eye" in render(check, found, "en")
