@@ -190,3 +190,16 @@ def test_r_mk_35_a_ghosts_constant_skill_acts_in_the_cycle_it_acts() -> None:
     check = first(events, ev.Check)
     assert (check.achievement, check.success) == (10, True) and not found.traps[0].hidden
     assert "Hawk Eye" in render(check, found, "en")
+
+
+def test_r_mk_23_a_players_own_data_on_a_hidden_monster_reads_plainly_but_a_hidden_monsters_does_not() -> None:
+    """Seoa's Monsterology on a hidden monster: her line says what she did, the monster by its looks; a
+    hidden monster's own interrupt names no skill to the players."""
+    from meikyu.systems.meikyu_kingdom.combat.model import Combatant
+
+    b = battle(pc("seoa"), mon("rat", hidden=True, appearance="a shadow", uses=(VEIL,)))
+    used = ev.DataUsed("seoa", "Smoke Veil", "rat")
+    assert render(used, b, "en", "player") == "Seoa uses Smoke Veil on a shadow."
+    cancel = ev.AttackCancelled("rat", "seoa", "rat", "Smoke Veil")
+    assert "Smoke Veil" not in render(cancel, b, "en", "player") and "Smoke Veil" in render(cancel, b, "en", "gm")
+    assert isinstance(b.get("rat"), Combatant)
