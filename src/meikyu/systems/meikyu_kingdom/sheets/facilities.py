@@ -129,14 +129,15 @@ def check_bonuses(kingdom: Any, stat: str, purpose: str, context: str = "") -> l
     from meikyu.dice.source import ScriptedDice
     from meikyu.formula import evaluate
 
-    out = []
+    out: list[tuple[Facility, int]] = []
     for fac, level in built(kingdom):
         acts = fac.acts
         assert acts is not None
         if acts.timing != "constant" or not acts.checks or not acts.applies_to_check(stat, purpose, context):
             continue
-        amount = sum(evaluate(e["amount"], ScriptedDice([]), {"level": level})  # type: ignore[arg-type]
-                     for e in acts.of_type("achievement"))  # fmt: skip
+        amount = 0
+        for e in acts.of_type("achievement"):
+            amount += evaluate(str(e["amount"]), ScriptedDice([]), {"level": level})
         if amount:
             out.append((fac, amount))
     return out
