@@ -26,7 +26,7 @@ from typing import Any
 
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
-from meikyu.errors import RuleError
+from meikyu.errors import InputError, RuleError
 from meikyu.systems.meikyu_kingdom.events import MKEvent
 from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom.kingdom.effect_state import EffectState, Frame
@@ -113,8 +113,8 @@ def take(
     """Take ``action``: refused, with nothing changed, unless the kingdom has the facility and it has an
     action of the kingdom phase not spent, and its taker may act in this cycle (:mod:`.cycle`)."""
     try:
-        fac = facility(action.facility)
-    except Exception:
+        fac: Facility | None = facility(action.facility)
+    except InputError:  # not in the catalog: refused below with what the kingdom has
         fac = None
     level = next((lv for f, lv in _actions(kingdom) if fac is not None and f.name == fac.name), 0)
     if fac is None or not level:
