@@ -153,3 +153,26 @@ def test_a_game_created_before_session_8_meets_the_monsters_as_before() -> None:
     before = {c.id: c.minions for c in new_session(sample(), sample_labyrinth()).court}
     g, _ = _meeting_moths(data_acts=False)
     assert {c.id: c.minions for c in g.state.court} == before
+
+
+def test_r_mk_44_the_antidote_cures_poison_in_camp_and_is_used_up() -> None:
+    """The common-item catalog's Antidote works outside battle too: in camp, Seoa's support action cures
+    Mir's poison (R-MK-44: poison otherwise hurts each quarter); the item is gone."""
+    from meikyu.systems.meikyu_kingdom.expedition import camp
+    from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+    from meikyu.systems.meikyu_kingdom.sheets.common_items import common_items
+
+    antidote = common_items()["antidote"].item
+    state = new_session(sample(), sample_labyrinth())
+    court = tuple(replace(c, items=(*c.items[:1], antidote)) if c.id == "seoa" else
+                  replace(c, statuses=frozenset({"poison"})) if c.id == "mir" else c for c in state.court)  # fmt: skip
+    state = ex.begin(replace(state, court=court, index=se.STEPS.index(("labyrinth", ""))))
+    g = Game(SessionRules(), state, ScriptedDice([]))
+    g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
+    g.play(ex.Camp())
+    use = camp.UseItem("seoa", 1, "mir")
+    assert use in g.legal_actions() and camp.UseItem("seoa", 1, "haneul") not in g.legal_actions()
+    events = g.play(use)
+    assert g.state.character("mir").statuses == frozenset() and g.state.character("seoa").items[1] is None
+    assert any(type(e).__name__ == "StatusCured" for e in events)
