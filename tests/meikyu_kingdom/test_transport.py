@@ -66,7 +66,7 @@ def test_r_mk_46_transport_is_a_camp_action_whose_check_waits_for_the_roller() -
 def test_r_mk_46_failure_loses_difficulty_minus_achievement_and_minion_help_can_save_it() -> None:
     g = in_camp(minions=5)
     send(g)  # one minion left to help
-    g.play(cc.DeclareHope(()), S(2, 3))  # 7: two short
+    g.play(cc.DeclareHope(()), S(2, 2))  # 4 + military 2 + the Throne Room's 1 = 7: two short
     g.play(ck.MinionHelp(), S(1))  # 8: one short, the last minion gone
     assert g.state.called is None and g.state.character("mir").minions == 0
     assert g.state.kingdom.citizens == 44 - 1 and g.state.kingdom.stored_items == (STONE,)

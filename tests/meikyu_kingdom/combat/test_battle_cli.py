@@ -26,6 +26,7 @@ def test_simulate_json_fields(capsys: pytest.CaptureFixture[str]) -> None:
         "win_rate_high",
         "mean_rounds",
         "battles_per_second",
+        "cpu_battles_per_second",
     ):
         assert key in data
     assert data["battles"] == 40 and data["win_rate_low"] <= data["win_rate"] <= data["win_rate_high"]

@@ -36,6 +36,9 @@ SECRET_NAMES = ("Gloomfang", "글룸팡", "グルームファング", "gloomfang
 # Fields whose values are public whoever the event is about (where things stand, which round, which table
 # row: players see the pieces and the table's effect), and the valid words the text translates.
 PUBLIC = {"area": 3, "origin": 2, "round": 2, "roll": 7}
+OWN_DATA = "Rallying Cry"
+# a ``data`` name is its actor's: a land maker's own data, aimed at or answering a hidden monster, is theirs to read;
+# when the hidden monster is the actor the whole line is covered, so its skill's name never shows either
 WORDS = {"purpose": "hit", "status": "poison", "side": "monsters", "winner": "court", "outcome": "none",
          "cause": "unknown_count", "kind": "sixes", "trigger": "reached", "action": "hit", "deadline": "combat",
          "reason": "roll"}
@@ -73,6 +76,8 @@ def _about_hidden(cls: type[ev.BattleEvent]) -> list[tuple[ev.BattleEvent, list[
                 values[f.name] = HIDDEN.species if cls is ev.Reinforced else HIDDEN.id
             elif f.name in _ID_FIELDS:
                 values[f.name] = PC.id
+            elif f.name == "data" and hint is str:
+                values[f.name] = OWN_DATA
             elif f.name in PUBLIC:
                 values[f.name] = PUBLIC[f.name]
             elif f.name in WORDS:

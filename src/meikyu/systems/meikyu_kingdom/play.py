@@ -50,6 +50,7 @@ from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.kingdom.effect_words import option_label
 from meikyu.systems.meikyu_kingdom.kingdom.effect_words import word as _word
+from meikyu.systems.meikyu_kingdom.kingdom.facility_use import UseFacility
 from meikyu.systems.meikyu_kingdom.labyrinth import finds
 from meikyu.systems.meikyu_kingdom.session_state import SessionState
 from meikyu.systems.meikyu_kingdom.sheets.fields import sheet_error
@@ -140,6 +141,10 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         return _t(act + "take_material", lang, material=finds.option_label(a.option, lang))
     if isinstance(a, cy.Act):
         return _t(act + "act", lang, actor=names.who(a.actor), type=_word(a.type, lang), name=a.name)
+    if isinstance(a, UseFacility):
+        from meikyu.systems.meikyu_kingdom.sheets.facilities import label as facility_label
+
+        return _t(act + "use_facility", lang, actor=names.who(a.actor), facility=facility_label(a.facility, lang))
     if type(a).__name__ == "FallOutside":
         return _t(act + "fall", lang, actor=names.who(a.actor))  # type: ignore[attr-defined]
     if isinstance(a, camp.Trade):

@@ -39,6 +39,7 @@ from meikyu.systems.meikyu_kingdom.expedition import quarters, wounds
 from meikyu.systems.meikyu_kingdom.expedition.events import ConditionChanged
 from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
+from meikyu.systems.meikyu_kingdom.kingdom import facility_use as fu
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.kingdom.cooperation import check_eligible
 from meikyu.systems.meikyu_kingdom.session_state import LABYRINTH_ENDS, STEPS, SessionState
@@ -144,7 +145,7 @@ class NextSession(Action):
 for _cls in (
     rt.AssignMinions, rt.EndOrganization, rt.RequestItem, rt.RequestFacility, rt.RequestPassage,
     rt.RequestDestroy, rt.Approve, rt.Refuse, rt.EndBudget, fx.Choose, *ex.ACTION_TYPES,
-    cc.DeclareHope, cc.ConsentVoice, *ck.ACTIONS_TUPLE,
+    cc.DeclareHope, cc.ConsentVoice, *ck.ACTIONS_TUPLE, fu.UseFacility,
 ):
     ACTIONS.register(_cls)
 ACTIONS.include(cy.ACTIONS, "cycle")
@@ -180,6 +181,8 @@ class SessionRules:
             return [EndLabyrinth(r) for r in LABYRINTH_ENDS] if not state.labyrinth_end else [Advance()]
         if state.actions is not None and state.step == "actions":
             listed: list[Action] = cy.CycleRules().legal_actions(state.actions)
+            if state.data_acts:  # the kingdom's facilities' actions (R-MK-08, kingdom.facility_use)
+                listed += fu.offered(state.kingdom, state.actions, state.facilities_used)
             return listed if state.actions.stack else [Advance(), *listed]
         if state.step == "income" and not state.income_settled:
             return [SettleIncome(0)]
@@ -221,6 +224,12 @@ class SessionRules:
             return _call_check(state, action)
         if isinstance(action, CYCLE_ACTIONS):
             return _cycle_step(state, action, dice)
+        if isinstance(action, fu.UseFacility) and state.data_acts and state.actions is not None \
+                and state.step == "actions":
+            t = fu.take(state.kingdom, state.actions, state.facilities_used, action, _effect_state(state), dice)
+            return replace(state, actions=t.cycle, facilities_used=t.used, kingdom=t.effects.kingdom,
+                           court=t.effects.court, disasters=t.effects.disasters,
+                           effects=t.effects if t.effects.waiting else None), t.events
         if isinstance(action, ex.ACTION_TYPES):
             self._need(state, "labyrinth", "")
             if state.labyrinth_end:
@@ -298,7 +307,7 @@ def _answer_check(state: SessionState, action: Action, dice: Dice) -> tuple[Sess
     # While the check runs its copy of the kingdom and court is the live one (hope paid, minions spent).
     kingdom, court = (base.check.kingdom, base.check.court) if base.check is not None else (state.kingdom, state.court)
     called, events = cc.answer(base, action, kingdom, court, dice, state.sixes_prompt, state.sixes_stakes,
-                               critical_drive=state.seed_review)
+                               critical_drive=state.seed_review, facilities=state.data_acts)
     done = called.check
     if done is None:
         return replace(state, called=called), events
@@ -350,7 +359,7 @@ def _effect_state(state: SessionState) -> fx.EffectState:
     return fx.EffectState(
         state.kingdom, state.court, goal_met=state.goal_met, labyrinth_turns=state.labyrinth_turns,
         disasters=state.disasters, sixes_prompt=state.sixes_prompt, sixes_stakes=state.sixes_stakes,
-        seed_review=state.seed_review,
+        seed_review=state.seed_review, data_acts=state.data_acts,
     )
 
 
@@ -430,7 +439,7 @@ def next_session(state: SessionState) -> tuple[SessionState, tuple[Event, ...]]:
     fresh = SessionState(kingdom, court, labyrinth=state.labyrinth, number=state.number + 1,
                          fallen=(*state.fallen, *dead), sixes_prompt=state.sixes_prompt,
                          sixes_stakes=state.sixes_stakes, seed_review=state.seed_review,
-                         ghost_rule=state.ghost_rule)
+                         ghost_rule=state.ghost_rule, data_acts=state.data_acts)
     return fresh, (PhaseEntered("preparation", ""),)
 
 
@@ -446,7 +455,7 @@ def new_session(sheet: Any, labyrinth: Any = None) -> SessionState:
     pcs = sum(1 for c in sheet.characters if c.pc)
     kingdom = replace(sheet.kingdom, land_makers=max(1, pcs))
     return SessionState(kingdom, tuple(sheet.characters), labyrinth=labyrinth, sixes_prompt=True,
-                        sixes_stakes=True, seed_review=True)
+                        sixes_stakes=True, seed_review=True, data_acts=True)
 
 
 def _advance(state: SessionState) -> tuple[SessionState, tuple[Event, ...]]:

@@ -164,6 +164,13 @@ class SessionState:
     a national check's critical gives drive, cooperation reaches the session's checks, armor reduces
     every damage, HP ≤ 0 outside battle calls the fatal-wound roll …; :func:`.session.new_session` sets
     it. Off, games created before replay as they were played."""
+    data_acts: bool = False
+    """Data acts outside battle (issue 28, session 8): the kingdom's facilities as the catalog writes them
+    (a constant one adds to national checks, a land maker takes a facility's action in the kingdom
+    phase) and the monsters' skills written to work in the labyrinth, as the court meets them;
+    :func:`.session.new_session` sets it. Off, games created before replay as they were played."""
+    facilities_used: tuple[tuple[str, int], ...] = ()
+    """Facilities' actions taken: (name, the kingdom cycle's number, or −1 for once per game)."""
 
     @property
     def phase(self) -> str:
@@ -234,6 +241,8 @@ class SessionState:
             "seed_review": self.seed_review,
             "wounds": to_data(self.wounds),
             "resume": self.resume,
+            "data_acts": self.data_acts,
+            "facilities_used": [list(u) for u in self.facilities_used],
         }
 
     @classmethod
@@ -272,4 +281,6 @@ class SessionState:
             seed_review=bool(data.get("seed_review", False)),
             wounds=from_data(tuple[Call, ...], data.get("wounds", [])),
             resume=str(data.get("resume", "")),
+            data_acts=bool(data.get("data_acts", False)),
+            facilities_used=tuple((str(n), int(c)) for n, c in data.get("facilities_used", [])),
         )

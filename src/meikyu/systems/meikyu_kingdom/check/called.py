@@ -157,13 +157,15 @@ def answer(
     sixes_stakes: bool = True,
     *,
     critical_drive: bool = True,
+    facilities: bool = False,
 ) -> tuple[CalledCheck, tuple[Event, ...]]:
     """Apply one answer. The check copies ``kingdom`` and ``court`` when it rolls; the caller takes them
     back from ``state.check`` once :attr:`CalledCheck.done`. ``sixes_prompt`` is the game's switch
     (:attr:`.check.CheckOptions.sixes_prompt`; off in games created before session 5); ``sixes_stakes``
     its other one: the check weighs the call's :attr:`Call.stakes` (off in games created before
     session 6, which weigh every point); ``critical_drive`` off keeps games created before session 7
-    giving a national check's critical to voice (:attr:`.check.CheckOptions.national_critical_to_voice`)."""
+    giving a national check's critical to voice (:attr:`.check.CheckOptions.national_critical_to_voice`);
+    ``facilities`` on lets the kingdom's constant facilities add to national checks (session 8)."""
     if isinstance(action, DeclareHope):
         if state.stage != "declare":
             raise RuleError("R-MK-15", "mk.error.called.not_now", stage=state.stage)
@@ -171,13 +173,13 @@ def answer(
             # Validate the declaration now, so a consent is never asked for hope that cannot be paid.
             _declaration(state, action.hope, kingdom, court)
             return replace(state, stage="consent", hope=action.hope), ()
-        return _roll(state, action.hope, kingdom, court, dice, sixes_prompt, sixes_stakes, critical_drive)
+        return _roll(state, action.hope, kingdom, court, dice, sixes_prompt, sixes_stakes, critical_drive, facilities)
     if isinstance(action, ConsentVoice):
         if state.stage != "consent":
             raise RuleError("R-MK-13", "mk.error.called.not_now", stage=state.stage)
         if not action.agree:
             return replace(state, stage="declare", hope=()), ()
-        return _roll(state, state.hope, kingdom, court, dice, sixes_prompt, sixes_stakes, critical_drive)
+        return _roll(state, state.hope, kingdom, court, dice, sixes_prompt, sixes_stakes, critical_drive, facilities)
     if state.check is None or state.check.stage == "done" or not isinstance(action, ck.ACTIONS_TUPLE):
         raise RuleError("R-MK-10", "mk.error.called.not_now", stage=state.stage)
     new, events = ck.CheckRules().step(state.check, action, dice)
@@ -203,11 +205,12 @@ def _roll(
     sixes_prompt: bool,
     sixes_stakes: bool,
     critical_drive: bool = True,
+    facilities: bool = False,
 ) -> tuple[CalledCheck, tuple[Event, ...]]:
     decl = _declaration(state, hope, kingdom, court)
     stakes: ck.Stakes = state.call.stakes if sixes_stakes else "achievement"
     options = ck.CheckOptions(sixes_prompt=sixes_prompt, stakes=stakes,
-                              national_critical_to_voice=not critical_drive)
+                              national_critical_to_voice=not critical_drive, facilities=facilities)
     fresh = ck.CheckState(kingdom, tuple(court), options=options)
     new, events = ck.CheckRules().step(fresh, decl, dice)
     return replace(state, check=new, hope=hope, stage="finish" if new.stage == "done" else "rolling"), events

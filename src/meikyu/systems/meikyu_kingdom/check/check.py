@@ -54,6 +54,7 @@ from meikyu.systems.meikyu_kingdom.events import (
     VoiceChanged,
 )
 from meikyu.systems.meikyu_kingdom.sheets.character import STATS, Character
+from meikyu.systems.meikyu_kingdom.sheets.facilities import check_bonuses
 from meikyu.systems.meikyu_kingdom.sheets.kingdom import POWERS
 
 
@@ -158,6 +159,10 @@ def _declare(state: CheckState, act: DeclareCheck, dice: Dice) -> tuple[CheckSta
     applied: list[Event] = []
     if national:
         stat_value = state.kingdom.power(act.stat)
+        # the kingdom's constant facilities on national checks (R-MK-09; sheets.facilities)
+        for fac, amount in check_bonuses(state.kingdom, act.stat, "national") if state.options.facilities else ():
+            bonus += amount
+            applied.append(DataApplied(state.kingdom.name, fac.name, amount, tuple(sorted(fac.names.items()))))
     elif act.stat:
         assert actor is not None
         stat_value = actor.stat(act.stat)

@@ -108,6 +108,9 @@ class CheckOptions:
     transport's lost citizens, R-MK-46); ``result`` only success or failure — though a failure that
     minion help could still turn counts by how close it comes (R-MK-19). A called check takes it from
     its :class:`~meikyu.systems.meikyu_kingdom.check.called.Call`."""
+    facilities: bool = False
+    """The kingdom's constant facilities add to national checks (R-MK-09; games created since session 8).
+    Off (the default, so checks saved before load as they were): facilities only have names."""
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ critical-hit 6 (where the target goes), 9 (HP set to the roll instead of damage,
 from __future__ import annotations
 
 from . import events as ev
+from .data import was_used
 from .flow import finish_unit
 from .model import (
     COURT,
@@ -26,7 +27,7 @@ from .model import (
     evolve,
     own_hq,
 )
-from .resolve import break_item, check, damage, give_status, hope_available, pick_breaking
+from .resolve import break_item, can_pay, check, damage, give_status, hope_available, pay, pick_breaking
 from .work import Work
 
 HOLD_BACK_PENALTY = 2
@@ -47,7 +48,10 @@ def resolve_attack(
     ``improvised``: the item in ``slot`` is swung as a range-0 power-1 melee weapon (R-MK-29)."""
     a = w.c(actor)
     t = w.c(target)
-    cover = offer_cover(w, t)
+    cover = offer_cover(w, t, actor)
+    if cover == "-":  # cancelled by an interrupt (R-MK-08): no hit check, the attacker's unit ends
+        finish_unit(w, actor)
+        return
     power_of_weapon = 1 if improvised else a.weapons[slot].power
     secret = t.hidden and a.side == COURT
     out = check(w, actor, "hit", hit_modifier(a, hold_back), t.effective_evasion, hope=hope, secret=secret)
@@ -68,22 +72,33 @@ def resolve_attack(
     after_critical(w, ctx)
 
 
-def offer_cover(w: Work, t: Combatant) -> str:
-    """An attack declared on ``t``: each ally standing in its area who holds an interrupt that covers
-    it (Shield Wall: trigger ``ally_attacked_here``, effect ``cover``) and has not used it this round
-    (once per cycle by name, R-MK-08) is asked, in the battle's order; the first who takes it will
-    take the attack's damage. Returns that ally's id, or ``""``."""
+def offer_cover(w: Work, t: Combatant, attacker: str = "") -> str:
+    """An attack declared on ``t`` (R-MK-08: an interrupt resolves before what it interrupts). Asked in
+    the battle's order, each of whom holds an interrupt answering it and has not used it this cycle (a
+    round) by name and can pay its cost: the target for data answering ``self_attacked``, an ally
+    standing in its area for ``ally_attacked_here``. Cover (Shield Wall): the first who takes it will take
+    the attack's damage; returns that ally's id. Cancel: the attack deals nothing; returns ``"-"``.
+    Returns ``""`` when nobody interrupts."""
     rnd = w.get("round")
     for c in list(w.cs):
-        if not c.uses or c.side != t.side or c.id == t.id or c.area != t.area or c.condition != OK:
+        if not c.uses or c.side != t.side or c.area != t.area or c.condition != OK:
             continue
         for use in c.uses:
-            # the question is asked only of data that may answer now (once per round by name)
-            asked = use.covers and (use.source, rnd) not in c.used
-            if asked and w.ask("R-MK-08", "interrupt", c.id, (use.source, "pass")) == use.source:
-                w.set(c.id, used=(*(u for u in c.used if u[1] == rnd), (use.source, rnd)))
-                w.emit(ev.Covered(c.id, t.id, use.source))
-                return c.id
+            if not use.answers_attack or (use.trigger == "self_attacked") != (c.id == t.id):
+                continue
+            c = w.c(c.id)
+            # the question is asked only of data that may answer now (once per cycle by name) and be paid
+            if was_used(c.used, use, rnd) or not can_pay(w, c, use):
+                continue
+            kind = "interrupt" if c.id != t.id else "interrupt_self"
+            if w.ask("R-MK-08", kind, c.id, (use.source, "pass")) != use.source:
+                continue
+            pay(w, c.id, use)
+            if "cancel_attack" in use.effects:
+                w.emit(ev.AttackCancelled(c.id, attacker, t.id, use.source))
+                return "-"
+            w.emit(ev.Covered(c.id, t.id, use.source))
+            return c.id
     return ""
 
 

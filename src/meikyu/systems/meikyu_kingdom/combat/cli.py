@@ -122,6 +122,7 @@ def _simulate(args: argparse.Namespace) -> int:
             other=report.other,
             rounds=f"{report.mean_rounds:.2f}",
             bps=f"{report.battles_per_second:.0f}",
+            cpu=f"{report.cpu_battles_per_second:.0f}",
         )
     )
     for cid in pcs:

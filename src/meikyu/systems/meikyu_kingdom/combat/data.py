@@ -68,6 +68,21 @@ class DataUse:
     """A ``check`` effect's difficulty (a formula over ``target_level``)."""
     on_success: tuple[str, ...] = ()
     """A ``check`` effect's effects when it succeeds (their types)."""
+    hope: int = 0
+    """Hope paid as it is used (R-MK-13)."""
+    minions: str = ""
+    """Minions lost as it is used: a number or dice such as ``1D6`` (R-MK-19: usable while any are left)."""
+    hp: int = 0
+    """HP lost as it is used (a reduction, not damage: R-MK-32)."""
+    status: str = ""
+    """A ``cure_status`` effect's bad status (R-MK-44)."""
+    bonus: int = 0
+    """An ``achievement`` effect's amount: what an own-check auxiliary adds to that check."""
+    stats: tuple[str, ...] = ()
+    checks: tuple[str, ...] = ()
+    """The checks an own-check trigger answers (by stat rolled, by purpose; none: any)."""
+    used_up: bool = False
+    """An item gone once used: the piece must still carry it (by name), and it leaves its slots."""
 
     def label(self, lang: str = "en") -> str:
         if len(self.names) == 3:
@@ -79,8 +94,26 @@ class DataUse:
         """An interrupt that takes an attacked ally's damage (Shield Wall, R-MK-08)."""
         return self.trigger == "ally_attacked_here" and "cover" in self.effects
 
+    @property
+    def answers_attack(self) -> bool:
+        """Data asked when an attack is declared (R-MK-08): on an ally here (cover or cancel it) or on
+        its owner (cancel it)."""
+        if self.trigger == "ally_attacked_here":
+            return "cover" in self.effects or "cancel_attack" in self.effects
+        return self.trigger == "self_attacked" and "cancel_attack" in self.effects
 
-BATTLE_APPLIES = frozenset({"check_bonus", "check", "reveal", "cover"})
+    @property
+    def answers_own_check(self) -> bool:
+        """An auxiliary or interrupt that adds to its owner's check once it has failed (R-MK-08)."""
+        return self.trigger == "own_check_failed" and self.bonus != 0
+
+    def bears_on(self, stat: str, purpose: str) -> bool:
+        return (not self.stats or stat in self.stats) and (not self.checks or purpose in self.checks)
+
+
+BATTLE_APPLIES = frozenset(
+    {"check_bonus", "check", "reveal", "cover", "cancel_attack", "extra_move", "cure_status", "achievement"}
+)
 """The effects of chosen data the battle applies itself (:mod:`.data_use`, :func:`.attack.offer_cover`)."""
 
 
@@ -95,6 +128,8 @@ def data_uses(character: Any) -> tuple[DataUse, ...]:
             continue
         bonus = next((e for e in acts.effects if e.type == "check_bonus"), None)
         check = next((e for e in acts.effects if e.type == "check"), None)
+        cure = next((e for e in acts.effects if e.type == "cure_status"), None)
+        cost = acts.cost
         out.append(DataUse(
             a.source, acts.timing, acts.trigger, tuple(e.type for e in acts.effects),
             _labels(a.names, a.source),
@@ -103,6 +138,10 @@ def data_uses(character: Any) -> tuple[DataUse, ...]:
             stat=str(check["stat"]) if check is not None else "",
             difficulty=str(check["difficulty"]) if check is not None else "",
             on_success=tuple(e.type for e in check.effects("on_success")) if check is not None else (),
+            hope=cost.hope, minions=str(cost.minions) if cost.minions else "", hp=cost.hp,
+            status=str(cure.get("status") or "") if cure is not None else "",
+            bonus=sum(_int(e.get("amount")) for e in acts.of_type("achievement")),
+            stats=acts.stats, checks=acts.checks, used_up=cost.used_up,
         ))  # fmt: skip
     return tuple(out)
 
@@ -123,3 +162,25 @@ def _int(value: object) -> int:
 
 def _labels(names: tuple[tuple[str, str], ...], source: str) -> tuple[str, ...]:
     return tuple(dict(names).get(lang, source) for lang in ("ko", "ja", "en")) if names else ()
+
+
+def was_used(used: tuple[tuple[str, int], ...], use: DataUse, rnd: int) -> bool:
+    """Whether ``use`` may not be used again now: an auxiliary or an interrupt once per cycle by name
+    (R-MK-08; a battle's cycle is its round), and the data's own ``per`` (``game``: kept as round −1)."""
+    if use.per == "game":
+        return (use.source, GAME) in used
+    if use.per in ("cycle", "round") or use.timing in ("auxiliary", "interrupt"):
+        return (use.source, rnd) in used
+    return False
+
+
+def with_use(
+    used: tuple[tuple[str, int], ...], source: str, rnd: int, per: str = ""
+) -> tuple[tuple[str, int], ...]:
+    """``used`` with ``source`` marked for this round (or for the game), older rounds' marks dropped."""
+    kept = tuple(u for u in used if u[1] == rnd or u[1] == GAME)
+    return (*kept, (source, GAME if per == "game" else rnd))
+
+
+GAME = -1
+"""The round a once-per-game use is marked with."""

@@ -9,10 +9,10 @@ from meikyu.formula import evaluate
 
 from . import events as ev
 from .actions import UseData, UseMonsterSkill
-from .common import Handler, check_hope, err, need_phase, support_actor, support_done
-from .data import DataBonus, DataUse
-from .model import COURT, DEAD, OK, Combatant
-from .resolve import check, spend_hope
+from .common import Handler, blocked, check_hope, do_move, err, need_phase, support_actor, support_done
+from .data import DataBonus, DataUse, was_used, with_use
+from .model import BAD_STATUSES, COURT, DEAD, OK, Combatant, forward
+from .resolve import check, pay, spend_hope
 from .work import Work
 
 
@@ -22,14 +22,23 @@ def _use_data(w: Work, a: UseData) -> None:
     if use is None:
         raise err("R-MK-08", "no_data", id=a.actor, data=a.data, known=", ".join(u.source for u in usable(c.uses)) or "-")
     rnd = w.get("round")
-    if use.per in ("cycle", "round") and (use.source, rnd) in c.used:
+    if was_used(c.used, use, rnd):
         raise err("R-MK-08", "data_used", id=a.actor, data=a.data)
     t = w.c(a.target or a.actor)
     if not aims_at(use, c, t):
         raise err("R-MK-08", "data_target", id=t.id, data=a.data)
-    if use.per:
-        w.set(c.id, used=(*(u for u in c.used if u[1] == rnd), (use.source, rnd)))
+    if use.hope:
+        check_hope(w, c, use.hope)
+    if use.minions and c.minions <= 0:  # R-MK-19: with no minion left such data cannot be used
+        raise err("R-MK-19", "no_minions", id=c.id)
+    slot = carried(c, use)
+    if use.used_up:
+        if slot < 0:  # handed over, broken or already used
+            raise err("R-MK-08", "no_data", id=a.actor, data=a.data, known=", ".join(u.source for u in usable(c.uses)) or "-")
+        w.set(c.id, weapons=c.weapons[:slot] + c.weapons[slot + 1 :])
     w.emit(ev.DataUsed(c.id, use.source, t.id))
+    if use.per or use.hope or use.minions or use.hp:
+        pay(w, c.id, use)
     if use.stat:  # the data's own check (Monsterology: wit vs [level + 5], hidden like reputation's)
         difficulty = evaluate(use.difficulty, w.dice, {"target_level": t.level}) if use.difficulty else 0
         success = check(w, c.id, "reputation" if "reveal" in use.on_success else "data", getattr(c, use.stat),
@@ -44,12 +53,63 @@ def _use_data(w: Work, a: UseData) -> None:
         # the ally's next check (any purpose) gets it; it lapses as cooperation does (R-MK-12)
         t = w.c(t.id)
         w.set(t.id, coop=(*t.coop, (c.id, use.amount, "")))
+    if "cure_status" in use.effects:
+        cure(w, t.id, use.status)
+    if "extra_move" in use.effects and w.c(t.id).condition == OK:
+        extra_move(w, c.id, t.id)
     support_done(w, w.c(c.id), ghost)
+
+
+def cure(w: Work, cid: str, status: str) -> None:
+    """A bad status ends (R-MK-44): the one named, or with none named every one the character has (our
+    ruling: data that names no status cures them all). A sleeper woken so stays acted this round and
+    acts again from the next (R-MK-44's sleep only kept it from becoming ready)."""
+    t = w.c(cid)
+    gone = sorted(t.statuses & ({status} if status else set(BAD_STATUSES)))
+    if not gone:
+        return
+    w.set(cid, statuses=t.statuses - set(gone))
+    for s in gone:
+        w.emit(ev.StatusCured(cid, s))
+
+
+def extra_move(w: Work, owner: str, cid: str) -> None:
+    """One more move for ``cid`` (R-MK-22's 'move once more'), now: the data's owner chooses where, among
+    the areas one step away the piece may enter — forward only when it is not blocked (R-MK-27; a
+    breakthrough is not offered for data's move, our ruling) — or to stay."""
+    t = w.c(cid)
+    options = [str(t.area + s) for s in (forward(t.side), -forward(t.side)) if 0 <= t.area + s <= 5]
+    if options and blocked(w.cs, t) is not None:
+        options = options[1:] if int(options[0]) == t.area + forward(t.side) else options
+    if not options:
+        return
+    pick = w.ask("R-MK-22", "extra_move", owner, (*options, "stay"), (t.area,))
+    if pick != "stay":
+        do_move(w, cid, int(pick))
 
 
 def usable(uses: tuple[DataUse, ...]) -> tuple[DataUse, ...]:
     """The support data of a piece (what :class:`UseData` may name)."""
     return tuple(u for u in uses if u.timing == "support")
+
+
+def carried(c: Combatant, use: DataUse) -> int:
+    """The slot of the unbroken item ``use`` is, when it is an item used up by use; else −1."""
+    if use.used_up:
+        for slot, wp in enumerate(c.weapons):
+            if wp.name == use.source and not wp.broken:
+                return slot
+    return -1
+
+
+def offered(w_hope: int, c: Combatant, rnd: int) -> tuple[DataUse, ...]:
+    """The support data ``c`` may use now: not spent for this cycle or game, its cost payable
+    (``w_hope``: the hope ``c`` can spend; a minion left when it costs minions, R-MK-19)."""
+    return tuple(
+        u for u in usable(c.uses)
+        if not was_used(c.used, u, rnd) and u.hope <= w_hope and (not u.minions or c.minions > 0)
+        and (not u.used_up or carried(c, u) >= 0)
+    )  # fmt: skip
 
 
 def aims_at(use: DataUse, c: Combatant, t: Combatant) -> bool:
@@ -91,7 +151,7 @@ def _use_monster_skill(w: Work, a: UseMonsterSkill) -> None:
     check_hope(w, c, 1)
     spend_hope(w, c.id, 1)
     c = w.c(c.id)
-    w.set(c.id, used=(*(u for u in c.used if u[1] == rnd), (skill.source, rnd)))
+    w.set(c.id, used=with_use(c.used, skill.source, rnd))
     w.emit(ev.MonsterSkillPaid(c.id, skill.source))
 
 

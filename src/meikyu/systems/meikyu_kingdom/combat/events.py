@@ -96,6 +96,28 @@ class SideActs(BattleEvent):
 
 
 @dataclass(frozen=True)
+class AttackCancelled(BattleEvent):
+    """``actor`` interrupts with ``data``: ``attacker``'s attack on ``target`` is cancelled (R-MK-08)."""
+
+    actor: str
+    attacker: str
+    target: str
+    data: str
+
+
+@dataclass(frozen=True)
+class CheckBoosted(BattleEvent):
+    """``actor``'s check failed and ``data`` (an auxiliary answering it) adds ``amount``: the achievement
+    is now ``achievement`` (R-MK-08)."""
+
+    actor: str
+    data: str
+    amount: int
+    achievement: int
+    success: bool
+
+
+@dataclass(frozen=True)
 class Moved(BattleEvent):
     id: str
     origin: int

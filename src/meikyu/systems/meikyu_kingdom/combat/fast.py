@@ -343,8 +343,8 @@ class _Fast:
             ]
             t = in_range[self.roll(len(in_range)) - 1] if len(in_range) > 1 else in_range[0]
         for x in self.cs:
-            if x.covers and x.side == t.side and x.area == t.area and x is not t and x.condition == OK:
-                raise Fallback  # an ally may interrupt to cover the target (R-MK-08): step asks
+            if x.covers and x.side == t.side and x.area == t.area and x.condition == OK:
+                raise Fallback  # the target or an ally may interrupt the attack (R-MK-08): step asks
         hq = 2 if a.area == _ENEMY_HQ[a.side] else 0
         evasion = t.evasion if t.condition == OK else 7
         success, critical, fumble, gain, prompts, lost = self.check(

@@ -65,8 +65,8 @@ class Record:
         self.evasion = c.evasion
         self.armor = c.reduction  # natural plus the armor carried (R-MK-30)
         self.hidden = c.hidden
-        # an interrupt that covers an attacked ally (Shield Wall, R-MK-08) is offered by step
-        self.covers = any(u.covers for u in c.uses) if c.uses else False
+        # an interrupt answering an attack here (Shield Wall's cover, a cancel; R-MK-08) is offered by step
+        self.covers = any(u.answers_attack for u in c.uses) if c.uses else False
         # Star Fragments carried: their light moves with this piece (R-MK-29)
         self.lights = tuple(w.light for w in c.weapons if w.light >= 0 and not w.broken)
         self.capacity = c.capacity
@@ -125,4 +125,6 @@ def eligible(b: Battle) -> bool:
             return False
         if c.used and any(d.monster for d in c.data):
             return False  # a PC's monster skill paid for this round (R-MK-17): step counts it
+        if c.uses and any(u.answers_own_check for u in c.uses):
+            return False  # data a failed check offers (R-MK-08): step asks its owner
     return True

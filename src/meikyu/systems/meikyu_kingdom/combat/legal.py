@@ -43,7 +43,7 @@ from .actions import (
     UseMonsterSkill,
 )
 from .common import blocked, can_break_through, enemies_in_range, escape_ready, foolish_steps
-from .data_use import aims_at, unpaid_monster_skills, usable
+from .data_use import aims_at, offered, unpaid_monster_skills
 from .items import revival_items
 from .loot import treasure_choices
 from .model import (
@@ -207,9 +207,8 @@ def _unit_actions(battle: Battle, c: Combatant) -> list[Action]:
             out.extend(Reputation(c.id, t.id, h) for h in range(have + 1))
     out.extend(_coop_choices(battle, c))
     out.extend(UseMonsterSkill(c.id, d.source) for d in unpaid_monster_skills(c, battle.round) if have > 0)
-    for use in usable(c.uses):  # support data (R-MK-08): Rallying Cry, Monsterology …
-        if not (use.per in ("cycle", "round") and (use.source, battle.round) in c.used):
-            out.extend(UseData(c.id, use.source, t.id) for t in cs if aims_at(use, c, t))
+    for use in offered(have, c, battle.round):  # support data (R-MK-08): Rallying Cry, Monsterology …
+        out.extend(UseData(c.id, use.source, t.id) for t in cs if aims_at(use, c, t))
     for slot, wp in enumerate(c.weapons):
         if wp.heal > 0 and not wp.broken:
             out.extend(

@@ -6,9 +6,12 @@ These functions edit a :class:`~.work.Work` and emit events; they never validate
 
 from __future__ import annotations
 
+from meikyu.formula import evaluate
+
 from ..check.rolls import CheckOutcome, best_outcome, readings
 from ..check.voice import voice_step
 from . import events as ev
+from .data import DataUse, was_used, with_use
 from .model import (
     BAD_STATUSES,
     COURT,
@@ -177,6 +180,9 @@ def check(
             data,
         )
     )
+    if not out.success and not out.fumble and c.uses and any(u.answers_own_check for u in c.uses):
+        out = _own_check_data(w, c, out, difficulty, stat_name or PURPOSE_STATS.get(purpose, ""), purpose)
+        c = w.c(cid)
     changes: dict[str, object] = {}
     if own:
         changes["coop"] = ()
@@ -247,6 +253,56 @@ def _minion_help(
         return out
     changes["minions"] = minions
     return out._replace(achievement=achievement, success=success)
+
+
+def _own_check_data(
+    w: Work, c: Combatant, out: CheckOutcome, difficulty: int, stat: str, purpose: str
+) -> CheckOutcome:
+    """R-MK-08: after a check of the owner's fails, each auxiliary or interrupt of theirs answering
+    ``own_check_failed`` for such a check (and not yet used this cycle by name) is offered to them, in
+    the R-MK-09 order; taken, its cost is paid and its achievement added — the check is read again
+    against its difficulty. The GM declares a hidden check's failure anyway (R-MK-23), so asking tells
+    the player nothing more."""
+    achievement, success = out.achievement, False
+    rnd = w.get("round")
+    for use in c.uses:
+        if success:
+            break
+        c = w.c(c.id)
+        if not use.answers_own_check or not use.bears_on(stat, purpose) or was_used(c.used, use, rnd):
+            continue
+        if (
+            not can_pay(w, c, use)
+            or w.ask("R-MK-08", "own_check", c.id, (use.source, "pass"), (achievement,)) == "pass"
+        ):
+            continue
+        pay(w, c.id, use)
+        achievement += use.bonus
+        success = achievement >= difficulty
+        w.emit(ev.CheckBoosted(c.id, use.source, use.bonus, achievement, success))
+    return out if achievement == out.achievement else out._replace(achievement=achievement, success=success)
+
+
+def can_pay(w: Work, c: Combatant, use: DataUse) -> bool:
+    """Whether ``c`` can pay ``use``'s cost now: the hope (R-MK-13), a minion at least when it costs
+    minions (R-MK-19), HP to lose while standing (R-MK-32)."""
+    return hope_available(w, c.id) >= use.hope and (not use.minions or c.minions > 0)
+
+
+def pay(w: Work, cid: str, use: DataUse) -> None:
+    """Pay ``use``'s cost and mark it used (R-MK-08): hope, then minions (a formula: as many as are left
+    when the roll asks for more, R-MK-19), then HP (a reduction, R-MK-32: at 0 or below, R-MK-31)."""
+    c = w.c(cid)
+    w.set(cid, used=with_use(c.used, use.source, w.get("round"), use.per))
+    if use.hope:
+        spend_hope(w, cid, use.hope)
+    if use.minions:
+        c = w.c(cid)
+        lost = min(c.minions, evaluate(use.minions, w.dice, {}))
+        w.set(cid, minions=c.minions - lost)
+        w.emit(ev.MinionsChanged(cid, -lost, c.minions - lost))
+    if use.hp:
+        reduce_hp(w, cid, use.hp)
 
 
 def _plain_pair(dice: tuple[int, ...], modifier: int, target: int, curse: bool) -> CheckOutcome:
@@ -350,8 +406,12 @@ def give_status(w: Work, cid: str, status: str) -> None:
     c = w.c(cid)
     if status in c.statuses:
         return
-    if status == SLEEP and c.slept_once and w.b.options.seed_review \
-            and w.ask("R-MK-44", "resist_sleep", cid, ("resist", "sleep")) == "resist":
+    if (
+        status == SLEEP
+        and c.slept_once
+        and w.b.options.seed_review
+        and w.ask("R-MK-44", "resist_sleep", cid, ("resist", "sleep")) == "resist"
+    ):
         lost = w.roll()
         w.emit(ev.SleepResisted(cid, lost))
         reduce_hp(w, cid, lost)

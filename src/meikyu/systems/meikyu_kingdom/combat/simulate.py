@@ -76,6 +76,9 @@ class Report:
     other: int
     incapacitated: dict[str, int]
     dead: dict[str, int]
+    cpu_battles_per_second: float = 0.0
+    """Battles per CPU second (this process and its workers): what the machine's load leaves alone, unlike
+    ``battles_per_second``, which is by the wall clock (BENCHMARKS.md, "mk simulate and run_batch")."""
 
     def to_dict(self) -> dict[str, object]:
         return dict(self.__dict__)
@@ -131,6 +134,7 @@ def simulate(
 ) -> Report:
     """Run ``battles`` battles from ``battle`` (a setup-phase state) over ``jobs`` processes."""
     start = time.perf_counter()
+    cpu = _cpu_seconds()
     tally = Tally()
     if jobs <= 1:
         bar = _bar(battles) if progress else None
@@ -144,6 +148,7 @@ def simulate(
             for part in pool.map(_job, [(battle, n, s) for n, s in zip(sizes, seeds, strict=True) if n]):
                 tally.add(part)
     elapsed = max(time.perf_counter() - start, 1e-9)
+    cpu = max(_cpu_seconds() - cpu, 1e-9)
     low, high = wilson(tally.wins, tally.battles)
     n = max(tally.battles, 1)
     return Report(
@@ -158,7 +163,20 @@ def simulate(
         other=tally.other,
         incapacitated=tally.incapacitated,
         dead=tally.dead,
+        cpu_battles_per_second=tally.battles / cpu,
     )
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds used so far by this process and its finished worker processes (Unix: the children's
+    times arrive when the pool has joined them)."""
+    used = time.process_time()
+    try:
+        import resource
+    except ImportError:  # no resource module (Windows): this process alone
+        return used
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used + children.ru_utime + children.ru_stime
 
 
 def _bar(total: int) -> Callable[[int], None]:

@@ -218,9 +218,9 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
             )
         if event.secret and role != "gm" and snake == "check":
             snake = "check_secret"
-    if isinstance(event, (ev.Covered, ev.DataUsed, ev.MonsterSkillPaid)):
+    if isinstance(event, (ev.Covered, ev.DataUsed, ev.MonsterSkillPaid, ev.AttackCancelled, ev.CheckBoosted)):
         params["data"] = data_label(battle, event.actor, event.data, lang)
-    if isinstance(event, ev.MinionHelp):
+    if isinstance(event, (ev.MinionHelp, ev.CheckBoosted)):
         params["result"] = translate(f"mk.battle.word.{'success' if event.success else 'failure'}", lang)
     elif isinstance(event, ev.Cooperated):
         params["action"] = translate(f"mk.battle.purpose.{event.action}", lang)
@@ -333,6 +333,10 @@ def masked(event: Event, battle: Battle, covered: frozenset[str]) -> bool:
     ``covered`` and its line would say more of it than its appearance (R-MK-23)."""
     if isinstance(event, ev.Blocked):  # the mover's own numbers are not in it; the blockers' valor is
         return blocking_covered(battle, event, covered)
+    if isinstance(event, (ev.DataUsed, ev.AttackCancelled, ev.Covered)) and event.actor not in covered:
+        # one's own data aimed at (or answering) a hidden monster: its line shows only that monster's looks;
+        # a hidden monster's own data would name its skill, so that line stays covered
+        return False
     return type(event).__name__ not in _PLAIN_WHEN_HIDDEN and names_covered(event, battle, covered)
 
 

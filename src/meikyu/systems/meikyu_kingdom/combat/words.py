@@ -128,7 +128,10 @@ def _describe_choice(action: Any, battle: Any, lang: str) -> str:
                          lang, count=option)
     if ch.kind in ("voice_consent", "resist_sleep"):
         return translate(f"mk.battle.choice.option.{option}", lang)
-    if ch.kind == "interrupt":
+    if ch.kind == "extra_move":
+        key = "stay" if option == "stay" else "area"
+        return translate(f"mk.battle.choice.option.{key}", lang, area=option)
+    if ch.kind in ("interrupt", "interrupt_self", "own_check"):
         from .view import data_label
 
         if option == "pass":
@@ -273,7 +276,13 @@ def pending_text(battle: Any, lang: str) -> str:
     elif ch.kind == "voice_consent":
         spender = ch.action.get("actor") or ch.action.get("representative") or (ch.prior.actor if ch.prior else "")
         params.update(value=ch.detail[0], spender=label(battle, spender, lang, "gm") if spender else actor)
-    elif ch.kind == "interrupt":
+    elif ch.kind == "own_check":
+        from .view import data_label
+
+        params.update(data=data_label(battle, p.actor, ch.options[0], lang), value=ch.detail[0])
+    elif ch.kind == "extra_move":
+        params.update(target=label(battle, str(ch.action.get("target", "")), lang, "gm"), value=ch.detail[0])
+    elif ch.kind in ("interrupt", "interrupt_self"):
         from .view import data_label
 
         params.update(data=data_label(battle, p.actor, ch.options[0], lang),

@@ -93,5 +93,11 @@ DATA_TYPES: dict[str, EffectType] = {
     ),
 }
 
-DATA_VOCABULARY = Vocabulary("meikyu_kingdom.data", {**TYPES, **DATA_TYPES}, VARIABLES)
+DATA_VARIABLES: dict[str, str] = {
+    **VARIABLES,
+    "level": "a facility's facility level: how many rooms its group fills (R-MK-06)",
+}
+"""The variables data's formulas may read: the tables' and the acting facility's level."""
+
+DATA_VOCABULARY = Vocabulary("meikyu_kingdom.data", {**TYPES, **DATA_TYPES}, DATA_VARIABLES)
 """The effect types data may use: the tables' (``EFFECTS.md``) and :data:`DATA_TYPES`."""

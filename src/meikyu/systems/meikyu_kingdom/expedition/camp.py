@@ -11,7 +11,7 @@ from typing import Any
 
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
-from meikyu.systems.meikyu_kingdom.combat.model import DEAD
+from meikyu.systems.meikyu_kingdom.combat.model import BAD_STATUSES, DEAD
 from meikyu.systems.meikyu_kingdom.events import StatusCured
 from meikyu.systems.meikyu_kingdom.expedition.effects import lab_error, lab_of, lose_hp, with_expedition
 from meikyu.systems.meikyu_kingdom.expedition.events import ConditionChanged, HpChanged, MealTaken
@@ -154,6 +154,11 @@ def item_use(state: SessionState, act: UseItem, dice: Dice, events: list[Event])
         if dead:
             raise lab_error("dead_no_heal", "R-MK-34", id=act.target)
         state = heal(state, target.id, sum(dice.roll(6) for _ in range(item.heal)), events)
+    elif cures(item) and not dead and target.statuses & cures(item):
+        # an item written as data that cures a bad status (the Antidote, R-MK-44), used up
+        for status in sorted(target.statuses & cures(item)):
+            events.append(StatusCured(target.id, status))
+        state = state.put(replace(target, statuses=target.statuses - cures(item)))
     else:
         raise lab_error("not_recovery", "R-MK-31", item=item.label("en"))
     user = state.character(act.actor)
@@ -173,7 +178,8 @@ def usable_items(state: SessionState, actors: Sequence[str]) -> list[Action]:
             reviving = bool({item.name, *item.names.values()} & revive)
             for t in state.court:
                 dead = state.conditions.get(t.id) == DEAD
-                if (reviving and dead) or (not reviving and item.heal > 0 and not dead and t.hp < t.max_hp):
+                if (reviving and dead) or (not reviving and item.heal > 0 and not dead and t.hp < t.max_hp) \
+                        or (not reviving and not dead and t.statuses & cures(item)):
                     out.append(UseItem(ident, slot, t.id))
     return out
 
@@ -181,6 +187,19 @@ def usable_items(state: SessionState, actors: Sequence[str]) -> list[Action]:
 @dataclass(frozen=True)
 class EndQuarter(Action):
     """The court lets the quarter end, though someone's fatal-wound deadline falls due with it (R-MK-31)."""
+
+
+def cures(item: Any) -> frozenset[str]:
+    """The bad statuses an item written as data cures when used (its ``cure_status`` effects; one naming
+    no status cures them all, R-MK-44)."""
+    acts = getattr(item, "acts", None)
+    if acts is None:
+        return frozenset()
+    out: set[str] = set()
+    for effect in acts.of_type("cure_status"):
+        status = effect.get("status")
+        out |= {str(status)} if status else set(BAD_STATUSES)
+    return frozenset(out)
 
 
 TRADE = "trade"

@@ -29,7 +29,7 @@ from meikyu.systems.meikyu_kingdom.check.check import CheckState
 from meikyu.systems.meikyu_kingdom.combat.model import COURT, OK
 from meikyu.systems.meikyu_kingdom.events import StatusCured
 from meikyu.systems.meikyu_kingdom.expedition import battle as seam
-from meikyu.systems.meikyu_kingdom.expedition import wounds
+from meikyu.systems.meikyu_kingdom.expedition import monster_skills, wounds
 from meikyu.systems.meikyu_kingdom.expedition.camp import (
     BOXED_LUNCH,
     REST,
@@ -206,6 +206,7 @@ def _continue(state: SessionState, events: list[Event], dice: Dice) -> SessionSt
         if encounter.table:  # a random encounter: its table is rolled now (table_finds)
             encounter, beasts, _ = finds.random_encounter(encounter.table, sum(c.pc for c in state.court), dice)
         events.append(BattleBegins(encounter.names))
+        state = monster_skills.meet(state, encounter, beasts, dice, events)  # skills that act as it is met
         battle = seam.start(state.court, state.conditions, ex.formation, encounter, state.kingdom.voice,
                             state.uncertain_used, state.kingdom.land_makers, beasts, state.sixes_prompt,
                             state.sixes_stakes, state.seed_review, state.ghost_rule)

@@ -83,6 +83,10 @@ class EffectState:
     """Its other one (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.sixes_stakes`)."""
     seed_review: bool = False
     """The game's seed-review switch (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.seed_review`)."""
+    data_acts: bool = False
+    """Its facilities switch (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.data_acts`)."""
+    facility_level: int = 0
+    """The facility level of the facility whose action these effects are (``level`` in their formulas)."""
 
     @property
     def waiting(self) -> bool:
@@ -132,6 +136,8 @@ class EffectState:
             "sixes_prompt": self.sixes_prompt,
             "sixes_stakes": self.sixes_stakes,
             "seed_review": self.seed_review,
+            "data_acts": self.data_acts,
+            "facility_level": self.facility_level,
         }
 
     @classmethod
@@ -157,6 +163,8 @@ class EffectState:
             sixes_prompt=bool(data.get("sixes_prompt", False)),
             sixes_stakes=bool(data.get("sixes_stakes", False)),
             seed_review=bool(data.get("seed_review", False)),
+            data_acts=bool(data.get("data_acts", False)),
+            facility_level=int(data.get("facility_level", 0)),
         )
 
     def env(self, who: str = "") -> dict[str, int]:
@@ -177,6 +185,8 @@ class EffectState:
             "labyrinth_turns": self.labyrinth_turns,
             "successes": self.successes,
         }
+        if self.facility_level:
+            env["level"] = self.facility_level
         if who and any(c.id == who for c in self.court):
             env["hp"] = self.character(who).hp
         return env
