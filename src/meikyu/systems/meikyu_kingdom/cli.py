@@ -325,7 +325,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         return _sheet_file(args, lang)
     sheet = _load(args.file)
     if args.file != "sample":  # the defaults a right sheet took are said (a wrong one says them with its problems)
-        from meikyu.systems.meikyu_kingdom.sheets.fields import findings, read_file
+        from meikyu.sheetdata.reader import findings, read_file
         from meikyu.systems.meikyu_kingdom.sheets.sheet import check_sheet
 
         for note in findings(check_sheet(read_file(args.file), file=args.file)[1].notes, lang):

@@ -52,7 +52,7 @@ from meikyu.systems.meikyu_kingdom.kingdom.effect_words import option_label
 from meikyu.systems.meikyu_kingdom.kingdom.effect_words import word as _word
 from meikyu.systems.meikyu_kingdom.labyrinth import finds
 from meikyu.systems.meikyu_kingdom.session_state import SessionState
-from meikyu.systems.meikyu_kingdom.sheets.fields import sheet_error
+from meikyu.sheetdata.reader import sheet_error
 from meikyu.systems.meikyu_kingdom.table_runner import command_action, describe_request
 
 SAVE_FORMAT = "meikyu.mk.play"

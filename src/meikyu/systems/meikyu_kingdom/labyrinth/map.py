@@ -26,7 +26,7 @@ from meikyu.errors import DataError
 from meikyu.formula import parse_formula
 from meikyu.systems.meikyu_kingdom.combat.model import Trap
 from meikyu.systems.meikyu_kingdom.sheets.character import BAD_STATUSES, STATS
-from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, read_file, sheet_error
+from meikyu.sheetdata.reader import Reader, read_file, sheet_error
 
 EFFECT_KINDS = ("damage", "hp_loss", "heal", "status", "drive", "minions", "desertion", "voice", "material", "item")
 """What a trap or event may do: ``damage`` (which armor reduces, R-MK-30) or an HP reduction

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from meikyu.errors import DataError
 from meikyu.systems.meikyu_kingdom.effects.acts import ACT_FIELDS, Acts, read_acts
-from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, Report, kind_word, read_file, sheet_error
+from meikyu.sheetdata.reader import Reader, Report, kind_word, read_file, sheet_error
 
 STATS: tuple[str, ...] = ("wit", "charm", "search", "valor")
 """재치 / 매력 / 탐색 / 무용 — the four character stats."""
@@ -394,7 +394,7 @@ def court_of(r: Reader) -> tuple[Character, ...]:
         for kind in ("favor", "enmity"):
             for other in getattr(char, kind):
                 if other not in ids or other == char.id:
-                    where.sub({}, kind).problem("bad_reference", other, known=", ".join(i for i in ids if i != char.id))
+                    where.sub({}, kind).problem("mk.error.sheet.bad_reference", other, known=", ".join(i for i in ids if i != char.id))
     return court
 
 
@@ -404,6 +404,6 @@ def load_character(path: str | Path) -> Character:
     if "characters" in data:
         court = read_court(data, file=str(path))
         if len(court) != 1:
-            raise sheet_error("one_character", file=str(path), entry="", field="", count=len(court))
+            raise sheet_error("mk.error.sheet.one_character", file=str(path), entry="", field="", count=len(court))
         return court[0]
     return Character.from_data(data, file=str(path))

@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 
 from meikyu.errors import DataError, InputError
-from meikyu.systems.meikyu_kingdom.sheets.fields import Reader
+from meikyu.sheetdata.reader import Reader
 
 FILE = "facilities.toml"
 
@@ -37,7 +37,7 @@ def catalog() -> dict[str, Facility]:
     data = tomllib.loads(text)
     table = data.get("facility")
     if not isinstance(table, dict):
-        raise DataError("mk.error.sheet.missing", file=FILE, entry="", field="facility", kind="table")
+        raise DataError("error.sheet.missing", file=FILE, entry="", field="facility", kind="table")
     out: dict[str, Facility] = {}
     for name, raw in table.items():
         r = Reader(raw, file=FILE, entry=f"facility.{name}")

@@ -38,10 +38,13 @@ T = TypeVar("T")
 
 
 def sheet_error(key: str, *, file: str, entry: str, field: str, example: str = "", **params: Any) -> DataError:
-    """A problem at ``entry.field`` of ``file``: its message says ``{where}`` (file and path) first."""
+    """A problem at ``entry.field`` of ``file``: its message says ``{where}`` (file and path) first.
+
+    ``key`` is one of the shared problems (``type``, ``range`` … under ``error.sheet``) or, holding a dot,
+    a game's own message key (``mk.error.sheet.not_adjacent``)."""
     path = f"{entry}.{field}" if entry and field else entry or field
     where = f"{file}: {path}" if path else file
-    return DataError(f"mk.error.sheet.{key}", file=file, entry=entry, field=field, path=path, where=where,
+    return DataError(key if "." in key else f"error.sheet.{key}", file=file, entry=entry, field=field, path=path, where=where,
                      example=example, **params)
 
 
@@ -60,7 +63,7 @@ class SheetProblems(DataError):
 
     def message(self, lang: str | None = None, /) -> str:
         lang = lang or "en"
-        head = translate("mk.error.sheet.problems", lang, file=self.file, count=len(self.problems))
+        head = translate("error.sheet.problems", lang, file=self.file, count=len(self.problems))
         lines = [f"- {line['path']}: {line['message']}" + (f" {line['example']}" if line["example"] else "")
                  for line in findings(self.problems + self.notes, lang)]
         return "\n".join([head, *lines])
@@ -79,9 +82,9 @@ def findings(found: Iterable[DataError], lang: str) -> list[dict[str, str]]:
         out.append({
             "file": str(err.params.get("file", "")),
             "path": str(err.params.get("path", "")),
-            "level": "default" if err.key.startswith("mk.error.sheet.default") else "error",
+            "level": "default" if err.key.startswith("error.sheet.default") else "error",
             "message": text,
-            "example": translate("mk.error.sheet.example", lang, example=example) if example else "",
+            "example": translate("error.sheet.example", lang, example=example) if example else "",
         })
     return out
 
@@ -92,7 +95,7 @@ _KIND_WORDS = {"integer": "integer", "text": "text", "list": "list", "table": "t
 def kind_word(kind: str) -> Any:
     """What a field should hold, said in the reader's language (a kind the catalog lacks as written)."""
     key = _KIND_WORDS.get(kind)
-    return DataError(f"mk.error.sheet.kind.{key}") if key else kind
+    return DataError(f"error.sheet.kind.{key}") if key else kind
 
 
 class Report:
@@ -378,7 +381,7 @@ class Reader:
         """Refuse fields nobody asked for (usually typos), each with the nearest known name."""
         for extra in sorted(set(self.data) - self._seen):
             near = difflib.get_close_matches(extra, self._seen, n=1, cutoff=0.6)
-            hint: Any = DataError("mk.error.sheet.near", name=near[0]) if near else ""
+            hint: Any = DataError("error.sheet.near", name=near[0]) if near else ""
             self.problem("unknown_field", extra, near=hint, known=", ".join(self.known()),
                          example=f"{near[0]} = …" if near else "")
 
