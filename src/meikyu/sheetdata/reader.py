@@ -238,20 +238,50 @@ class Reader:
             return bool(default) if default is not _MISSING else False
         return value
 
-    def seq(self, field: str, default: Any = _MISSING, *, of: dict[str, Any] | None = None) -> list[Any]:
-        """A list as written; ``of`` is the JSON Schema of one element (for :class:`SchemaReader`)."""
+    def seq(self, field: str, default: Any = _MISSING, *, of: dict[str, Any] | None = None,
+            length: int | None = None) -> list[Any]:
+        """A list as written; ``of`` is the JSON Schema of one element (for :class:`SchemaReader`); with
+        ``length``, exactly that many (a wrong count is a problem and reads as no list)."""
         value = self._get(field, default, "list")
-        if value is _MISSING:
+        if value is _MISSING or value is None:
             return []
         if not isinstance(value, (list, tuple)):
             self.problem("type", field, kind=kind_word("list"), got=repr(value), example=example_of(field, "list"))
             return []
+        if length is not None and len(value) != length:
+            self.problem("length", field, count=len(value), length=length, example=f"{field} = [{', '.join(['…'] * length)}]")
+            return []
         return list(value)
 
+    def int_list(self, field: str, default: Any = _MISSING, *, minimum: int | None = None,
+                 maximum: int | None = None, length: int | None = None) -> tuple[int, ...]:
+        """A list of whole numbers, each within the bounds (a Liberator card's power per face).
+
+        >>> report = Report("c.toml")
+        >>> Reader({"power": [0, 1, "x"]}, file="c.toml", entry="", report=report).int_list("power", length=3, minimum=0)
+        (0, 1, 0)
+        >>> [p.params["path"] for p in report.problems]
+        ['power[2]']
+        """
+        items = self.seq(field, default, length=length)
+        example = f"{field} = [{', '.join([str(max(0, minimum or 0))] * (length or 2))}]"
+        out = []
+        for index, item in enumerate(items):
+            name = f"{field}[{index}]"
+            if isinstance(item, bool) or not isinstance(item, int):
+                self.problem("type", name, kind=kind_word("integer"), got=repr(item), example=example)
+                item = max(0, minimum or 0)
+            elif (minimum is not None and item < minimum) or (maximum is not None and item > maximum):
+                self.problem("range", name, value=item, low="" if minimum is None else minimum,
+                             high="" if maximum is None else maximum, example=example)
+            out.append(item)
+        return tuple(out)
+
     def tables(self, field: str, read: Callable[[Reader], T], *, empty: T | None = None,
-               plain: str | None = None) -> list[T]:
+               plain: str | None = None, kind: str | None = None) -> list[T]:
         """A list of tables, each read by ``read`` (``{}`` gives ``empty`` when that is not None; with
-        ``plain``, a bare string stands for a table holding only that field: a skill or item by its name)."""
+        ``plain``, a bare string stands for a table holding only that field: a skill or item by its name).
+        ``kind`` names one entry in the schema (``read``'s class when not given)."""
         out: list[T] = []
         for index, raw in enumerate(self.seq(field, [])):
             if plain is not None and isinstance(raw, str):
@@ -271,8 +301,9 @@ class Reader:
             return {}
         return dict(value)
 
-    def str_list(self, field: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None) -> tuple[str, ...]:
-        items = self.seq(field, default)
+    def str_list(self, field: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None,
+                 length: int | None = None) -> tuple[str, ...]:
+        items = self.seq(field, default, length=length)
         allowed = None if choices is None else tuple(choices)
         out: list[str] = []
         for index, item in enumerate(items):

@@ -109,13 +109,24 @@ class SchemaReader(Reader):
         self._field(field, {"type": "boolean"}, default)
         return bool(default) if default is not _MISSING else False
 
-    def seq(self, field: str, default: Any = _MISSING, *, of: dict[str, Any] | None = None) -> list[Any]:
-        self._field(field, {"type": "array", "items": of or {}}, default)
+    def seq(self, field: str, default: Any = _MISSING, *, of: dict[str, Any] | None = None,
+            length: int | None = None) -> list[Any]:
+        self._field(field, _sized({"type": "array", "items": of or {}}, length), default)
         return []
 
+    def int_list(self, field: str, default: Any = _MISSING, *, minimum: int | None = None,
+                 maximum: int | None = None, length: int | None = None) -> tuple[int, ...]:
+        one: dict[str, Any] = {"type": "integer"}
+        if minimum is not None:
+            one["minimum"] = minimum
+        if maximum is not None:
+            one["maximum"] = maximum
+        self._field(field, _sized({"type": "array", "items": one}, length), default)
+        return ()
+
     def tables(self, field: str, read: Callable[[Reader], T], *, empty: T | None = None,
-               plain: str | None = None) -> list[T]:
-        kind = read.__qualname__.split(".")[0].lower()
+               plain: str | None = None, kind: str | None = None) -> list[T]:
+        kind = kind or read.__qualname__.split(".")[0].lower()
         if kind not in self.defs:
             self.defs[kind] = {}  # taken before reading: a kind that holds itself stops here
             inner = type(self)(kind, self.lang, self.defs, docs=self.docs)
@@ -133,9 +144,10 @@ class SchemaReader(Reader):
         self._field(field, {"type": "object"}, default)
         return {}
 
-    def str_list(self, field: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None) -> tuple[str, ...]:
+    def str_list(self, field: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None,
+                 length: int | None = None) -> tuple[str, ...]:
         one: dict[str, Any] = {"type": "string", "minLength": 1} if choices is None else {"enum": list(choices)}
-        self._field(field, {"type": "array", "items": one}, default)
+        self._field(field, _sized({"type": "array", "items": one}, length), default)
         return ()
 
     def int_map(self, field: str, *, minimum: int | None = 0, maximum: int | None = None) -> dict[str, int]:
@@ -176,6 +188,10 @@ class SchemaReader(Reader):
         """Every field has been written down."""
 
 
+def _sized(schema: dict[str, Any], length: int | None) -> dict[str, Any]:
+    return schema if length is None else {**schema, "minItems": length, "maxItems": length}
+
+
 def schema_of(kind: str, read: Callable[[Reader], Any], lang: str = "en", title: str = "", *, docs: str,
               reader: type[SchemaReader] = SchemaReader) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of what ``read`` reads, its nested tables under ``$defs``; field
@@ -198,7 +214,7 @@ def _holds(prop: dict[str, Any]) -> str:
     if "$ref" in prop:
         return str(prop["$ref"]).rpartition("/")[2] + " table"
     if "enum" in prop:
-        return " | ".join(map(str, prop["enum"]))
+        return " | ".join(str(x) if x != "" else '""' for x in prop["enum"])
     if "anyOf" in prop:
         first, second = prop["anyOf"][0], prop["anyOf"][1]
         if "$ref" in first:
@@ -212,7 +228,8 @@ def _holds(prop: dict[str, Any]) -> str:
         return f"integer {'' if low is None else low}…{'' if high is None else high}"
     if kind == "array":
         inner = prop.get("items", {})
-        return f"list of {_holds(inner) if inner else 'values'}".replace("list of anyOf", "list")
+        count = f"{prop['minItems']} × " if prop.get("minItems") == prop.get("maxItems") and "minItems" in prop else ""
+        return f"list of {count}{_holds(inner) if inner else 'values'}".replace("list of anyOf", "list")
     if kind == "object":
         if prop.get("properties", {}).keys() == {"ko", "ja", "en"}:
             return "{ko, ja, en}"

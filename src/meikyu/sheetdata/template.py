@@ -60,7 +60,7 @@ def field_comment(prop: dict[str, Any], required: bool, lang: str) -> str:
     elif high is not None:
         bits.append(t("max", high=high))
     if "enum" in prop:
-        bits.append(t("choices", choices=" | ".join(map(str, prop["enum"]))))
+        bits.append(t("choices", choices=" | ".join(str(x) if x != "" else '""' for x in prop["enum"])))
     if required:
         bits.append(t("required"))
     elif "default" in prop and prop["default"] not in ("", [], {}):
