@@ -14,11 +14,16 @@ from typing import Any
 
 from meikyu.sheetdata.schema import fields_markdown
 from meikyu.systems.liberator.cards import cards_schema
+from meikyu.systems.meikyu_kingdom.combat.bestiary import bestiary_schema, encounter_schema
+from meikyu.systems.meikyu_kingdom.labyrinth.map import labyrinth_schema
 from meikyu.systems.meikyu_kingdom.sheets.schema import sheet_schema
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
     "sheet": sheet_schema,
+    "labyrinth": labyrinth_schema,
+    "encounter": encounter_schema,
+    "bestiary": bestiary_schema,
     "cards": cards_schema,
 }
 
@@ -28,6 +33,6 @@ for name, schema in SCHEMAS.items():
     end = f"<!-- end of {name} fields -->"
     if start not in text:
         raise SystemExit(f"README.md has no table for {name}: add the lines {start.strip()} and {end}")
-    text = re.sub(re.escape(start) + r".*?" + re.escape(end), lambda _: start + fields_markdown(schema()) + "\n" + end,
-                  text, count=1, flags=re.S)
+    table = start + fields_markdown(schema()) + "\n" + end
+    text = re.sub(re.escape(start) + r".*?" + re.escape(end), lambda _, table=table: table, text, count=1, flags=re.S)
 README.write_text(text, encoding="utf-8")

@@ -14,10 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meikyu.errors import DataError
-from meikyu.systems.liberator.cardmaking import budget_spent, check_action, check_cards, design_powers
 from meikyu.sheetdata.reader import Reader, SheetProblems
 from meikyu.sheetdata.schema import fields_markdown
 from meikyu.systems.liberator.card_template import cards_template
+from meikyu.systems.liberator.cardmaking import budget_spent, check_action, check_cards, design_powers
 from meikyu.systems.liberator.cards import (
     SAMPLE_FILES,
     SECTIONS,

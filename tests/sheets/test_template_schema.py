@@ -11,11 +11,11 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from meikyu.cli import main
+from meikyu.sheetdata.reader import Reader
+from meikyu.sheetdata.schema import fields_markdown
 from meikyu.systems.meikyu_kingdom.effects.acts import ACT_FIELDS
 from meikyu.systems.meikyu_kingdom.sheets.character import Character, Item, Skill
-from meikyu.sheetdata.reader import Reader
 from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom, LandMap
-from meikyu.sheetdata.schema import fields_markdown
 from meikyu.systems.meikyu_kingdom.sheets.schema import sheet_schema
 from meikyu.systems.meikyu_kingdom.sheets.sheet import check_sheet, sample
 from meikyu.systems.meikyu_kingdom.sheets.template import sheet_template

@@ -79,9 +79,12 @@ def findings(found: Iterable[DataError], lang: str) -> list[dict[str, str]]:
         params = {k: v.message(lang) if isinstance(v, DataError) else v for k, v in err.params.items()}
         text = translate(err.key, lang, **{**params, "where": ""}).lstrip(":： ").strip()
         example = err.params.get("example", "")
+        if example and str(example) in text:  # a message of another reader that shows its example itself
+            example = ""
+        entry, field = str(err.params.get("entry", "")), str(err.params.get("field", ""))
         out.append({
             "file": str(err.params.get("file", "")),
-            "path": str(err.params.get("path", "")),
+            "path": str(err.params.get("path", f"{entry}.{field}" if entry and field else entry or field)),
             "level": "default" if err.key.startswith("error.sheet.default") else "error",
             "message": text,
             "example": translate("error.sheet.example", lang, example=example) if example else "",
@@ -152,6 +155,10 @@ class Reader:
 
     __slots__ = ("data", "file", "entry", "_seen", "report")
 
+    schema_only = False
+    """True for a :class:`~meikyu.sheetdata.schema.SchemaReader`: a reader that reads a part only when it
+    is written asks it anyway then, so the schema holds every part."""
+
     def __init__(self, data: Any, *, file: str, entry: str, report: Report | None = None) -> None:
         self.file = file
         self.entry = entry
@@ -169,6 +176,12 @@ class Reader:
     def problem(self, key: str, field: str, **params: Any) -> None:
         """Record a problem (raise it when this reader collects none)."""
         err = self.fail(key, field, **params)
+        if self.report is None:
+            raise err
+        self.report.problems.append(err)
+
+    def record(self, err: DataError) -> None:
+        """Record a problem another reader found (raise it when this reader collects none)."""
         if self.report is None:
             raise err
         self.report.problems.append(err)
@@ -232,6 +245,8 @@ class Reader:
 
     def flag(self, field: str, default: Any = _MISSING) -> Any:
         value = self._get(field, default, "true/false")
+        if value is default and default is not _MISSING:
+            return default
         if not isinstance(value, bool):
             if value is not default:
                 self.problem("type", field, kind=kind_word("true/false"), got=repr(value), example=example_of(field, "true/false"))
@@ -276,6 +291,11 @@ class Reader:
                              high="" if maximum is None else maximum, example=example)
             out.append(item)
         return tuple(out)
+
+    def value(self, field: str, default: Any = _MISSING, *, shape: dict[str, Any]) -> Any:
+        """A value as written, for the caller to check (``shape`` is its JSON Schema, for
+        :class:`SchemaReader`): a number or a dice formula, say."""
+        return self._get(field, default, "text")
 
     def tables(self, field: str, read: Callable[[Reader], T], *, empty: T | None = None,
                plain: str | None = None, kind: str | None = None) -> list[T]:
@@ -338,8 +358,9 @@ class Reader:
                 sub.problem("choice", key, value=key, choices=", ".join(allowed), example=f'{allowed[0]} = ["…"]')
         return {key: sub.str_list(key, []) for key in allowed}
 
-    def names(self, field: str = "names") -> dict[str, str]:
-        """Localized names ``{ko = …, ja = …, en = …}``; only those three languages."""
+    def names(self, field: str = "names", *, every: bool = False) -> dict[str, str]:
+        """Localized names ``{ko = …, ja = …, en = …}``; only those three languages (all three, when
+        given at all, with ``every``)."""
         raw = self.mapping(field, {})
         sub = self.sub(raw, field)
         out = {}
@@ -348,6 +369,10 @@ class Reader:
                 sub.problem("choice", key, value=key, choices="ko, ja, en", example='{ ko = "…", ja = "…", en = "…" }')
             else:
                 out[key] = sub.text(key)
+        if every and raw:
+            for key in ("ko", "ja", "en"):
+                if key not in raw:
+                    sub.problem("missing", key, kind=kind_word("text"), example=f'{key} = "…"')
         return out
 
     def names_map(self, field: str) -> dict[str, dict[str, str]]:
@@ -400,7 +425,8 @@ class Reader:
             return "", {}
         return value, {}
 
-    def sub(self, value: Any, entry: str) -> Reader:
+    def sub(self, value: Any, entry: str, kind: str | None = None) -> Reader:
+        """The reader of a table inside this one, at ``entry`` (``kind`` names it in a schema)."""
         return type(self)(value, file=self.file, entry=f"{self.entry}.{entry}" if self.entry else entry,
                           report=self.report)
 
@@ -412,9 +438,19 @@ class Reader:
         """Refuse fields nobody asked for (usually typos), each with the nearest known name."""
         for extra in sorted(set(self.data) - self._seen):
             near = difflib.get_close_matches(extra, self._seen, n=1, cutoff=0.6)
-            hint: Any = DataError("error.sheet.near", name=near[0]) if near else ""
+            hint = near_hint(extra, self._seen)
             self.problem("unknown_field", extra, near=hint, known=", ".join(self.known()),
                          example=f"{near[0]} = …" if near else "")
+
+
+def near_hint(value: str, known: Iterable[str]) -> Any:
+    """`` (did you mean 'x'?)`` in the reader's language for the known name nearest ``value``, or "".
+
+    >>> near_hint("mos_rat", ["moss_rat", "ink_slime"]).message("en")
+    " (did you mean 'moss_rat'?)"
+    """
+    near = difflib.get_close_matches(value, list(known), n=1, cutoff=0.6)
+    return DataError("error.sheet.near", name=near[0]) if near else ""
 
 
 def read_file(path: str | Path) -> dict[str, Any]:

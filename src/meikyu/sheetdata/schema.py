@@ -41,8 +41,9 @@ def doc(docs: str, kind: str, field: str, lang: str = "en") -> str:
 class SchemaReader(Reader):
     """A reader with no data that records every field asked for (see the module docstring)."""
 
-    __slots__ = ("kind", "docs", "lang", "props", "required", "rules", "defs")
+    __slots__ = ("kind", "docs", "lang", "props", "required", "rules", "defs", "subs")
 
+    schema_only = True
     SHAPES: dict[str, dict[str, Any]] = {}
     """What each field another reader takes (:meth:`Reader.mark`) holds; text when not named here."""
 
@@ -55,6 +56,7 @@ class SchemaReader(Reader):
         self.required: list[str] = []
         self.rules: list[dict[str, Any]] = []
         self.defs: dict[str, Any] = {} if defs is None else defs
+        self.subs: list[tuple[str, str, SchemaReader]] = []
 
     # -- what a field may hold ----------------------------------------------------------------------
     def _field(self, field: str, schema: dict[str, Any], default: Any) -> None:
@@ -68,7 +70,20 @@ class SchemaReader(Reader):
             schema = {**schema, "default": list(default) if isinstance(default, list) else default}
         self.props[field] = schema
 
+    def sub(self, value: Any, entry: str, kind: str | None = None) -> Reader:
+        """A table inside this one (``r.sub(r.mapping("trap"), "trap")``): written down as its own kind."""
+        kind = kind or entry.rpartition(".")[2].partition("[")[0] or self.kind
+        inner = type(self)(kind, self.lang, self.defs, docs=self.docs)
+        self.subs.append((entry, kind, inner))
+        return inner
+
     def schema(self) -> dict[str, Any]:
+        for entry, kind, inner in self.subs:  # read after they were asked for: written down now
+            if entry in self.props:
+                self.defs[kind] = inner.schema()
+                prop = self.props[entry]
+                self.props[entry] = {"$ref": f"#/$defs/{kind}",
+                                     **{k: v for k, v in prop.items() if k in ("description", "default")}}
         out: dict[str, Any] = {"type": "object", "properties": self.props, "additionalProperties": False}
         if self.required:
             out["required"] = self.required
@@ -113,6 +128,10 @@ class SchemaReader(Reader):
             length: int | None = None) -> list[Any]:
         self._field(field, _sized({"type": "array", "items": of or {}}, length), default)
         return []
+
+    def value(self, field: str, default: Any = _MISSING, *, shape: dict[str, Any]) -> Any:
+        self._field(field, shape, default)
+        return default if default is not _MISSING else None
 
     def int_list(self, field: str, default: Any = _MISSING, *, minimum: int | None = None,
                  maximum: int | None = None, length: int | None = None) -> tuple[int, ...]:
@@ -168,8 +187,8 @@ class SchemaReader(Reader):
         self._field(field, {"type": "object", "properties": {k: texts for k in keys}, "additionalProperties": False}, {})
         return {k: () for k in keys}
 
-    def names(self, field: str = "names") -> dict[str, str]:
-        self._field(field, NAMES, {})
+    def names(self, field: str = "names", *, every: bool = False) -> dict[str, str]:
+        self._field(field, {**NAMES, "required": ["ko", "ja", "en"]} if every else NAMES, {})
         return {}
 
     def names_map(self, field: str) -> dict[str, dict[str, str]]:
@@ -216,10 +235,10 @@ def _holds(prop: dict[str, Any]) -> str:
     if "enum" in prop:
         return " | ".join(str(x) if x != "" else '""' for x in prop["enum"])
     if "anyOf" in prop:
-        first, second = prop["anyOf"][0], prop["anyOf"][1]
+        first = prop["anyOf"][0]
         if "$ref" in first:
             return f"{_holds(first)} or {{}}"
-        return "text or {ko, ja, en}" if "properties" in second else "text or table"
+        return " or ".join(_holds(one) for one in prop["anyOf"])
     kind = str(prop.get("type", ""))
     if kind == "integer":
         low, high = prop.get("minimum"), prop.get("maximum")

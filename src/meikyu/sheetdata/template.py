@@ -93,3 +93,58 @@ def section(lines: list[str], header: str, data: dict[str, Any], schema: dict[st
             lines.append(field_comment(props[key], False, lang))
         for entry in data[key]:
             section(lines, f"[[{name}.{key}]]", entry, defs[kind] if schema else None, defs, lang, {})
+
+
+def _kind_of(prop: dict[str, Any]) -> str:
+    """The kind a field's tables are (``#/$defs/room`` → ``room``), or "" for a plain value."""
+    ref = prop.get("$ref") or prop.get("items", {}).get("$ref", "")
+    return str(ref).rpartition("/")[2]
+
+
+def commented(lines: list[str], header: str, data: dict[str, Any], schema: dict[str, Any], defs: dict[str, Any],
+              lang: str, *, blank: bool = True) -> None:
+    """``[header]`` (or ``[[header]]``) with every field of ``data`` said above it, as :func:`section`
+    does; a field the schema holds as a table of its own kind follows as ``[header.field]``, a list of
+    such tables as ``[[header.field]]`` entries, each commented the same way, as deep as they go.
+
+    >>> lines: list[str] = []
+    >>> defs = {"check": {"properties": {"stat": {"enum": ["wit", "search"], "description": "The stat."}},
+    ...                   "required": ["stat"]}}
+    >>> room = {"properties": {"id": {"type": "string", "description": "Its id."},
+    ...                        "disarm": {"$ref": "#/$defs/check", "description": "The disarm check."}}}
+    >>> commented(lines, "[[room]]", {"id": "gate", "disarm": {"stat": "search"}}, room, defs, "en")
+    >>> print("\\n".join(lines))
+    <BLANKLINE>
+    [[room]]
+    # Its id. (optional)
+    id = "gate"
+    <BLANKLINE>
+    # The disarm check. (optional)
+    [room.disarm]
+    # The stat. (one of wit | search; required)
+    stat = "search"
+    """
+    if blank:
+        lines.append("")
+    lines.append(header)
+    required = set(schema.get("required", ()))
+    props = schema.get("properties", {})
+    later = []
+    for key, value in data.items():
+        prop = props[key]
+        kind = _kind_of(prop)
+        if kind and (isinstance(value, dict) or (isinstance(value, list) and value and
+                                                 all(isinstance(v, dict) for v in value))):
+            later.append((key, value, kind))
+            continue
+        lines.append(field_comment(prop, key in required, lang))
+        lines.append(f"{toml_key(key)} = {toml_value(value)}")
+    name = header.strip("[]")
+    for key, value, kind in later:
+        lines.append("")
+        lines.append(field_comment(props[key], key in required, lang))
+        if isinstance(value, dict):
+            commented(lines, f"[{name}.{key}]", value, defs[kind], defs, lang, blank=False)
+        else:
+            for entry in value:
+                commented(lines, f"[[{name}.{key}]]", entry, defs[kind], defs, lang)

@@ -32,7 +32,7 @@ from typing import Any
 
 from meikyu.errors import DataError
 from meikyu.files import parse_toml, read_text
-from meikyu.sheetdata.reader import Reader, Report, findings, kind_word
+from meikyu.sheetdata.reader import Reader, Report, kind_word
 from meikyu.sheetdata.schema import schema_of
 from meikyu.systems.liberator.effects import (
     ABILITY_KINDS,
@@ -270,6 +270,7 @@ def check_card_file(data: Mapping[str, Any], file: str = "<cards>") -> tuple[Car
     the cards mean something only when the report has no problem.
 
     >>> cards, report = check_card_file({"feats": [{"id": "x", "name": "X", "effect": "威力+9z", "cots": "P"}]}, "mine.toml")
+    >>> from meikyu.sheetdata.reader import findings
     >>> [f["path"] for f in findings(report.problems, "en")]
     ['feats[0].effect', 'feats[0].cots']
     """

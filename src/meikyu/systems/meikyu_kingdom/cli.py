@@ -76,6 +76,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _common(p)
     p.set_defaults(handler=cmd_sheet)
 
+    from meikyu.systems.meikyu_kingdom import files_cli
+
+    files_cli.register(mk_sub, _common)
+
     p = mk_sub.add_parser("kingdom", help="show a kingdom: powers, relations, maps with facility groups")
     p.add_argument("file", help="a .toml or .json sheet; 'sample' for the shipped sample")
     _common(p)

@@ -15,8 +15,8 @@ from importlib import resources
 from typing import Any
 
 from meikyu.errors import DataError
-from meikyu.systems.meikyu_kingdom.sheets.character import Item
 from meikyu.sheetdata.reader import Reader
+from meikyu.systems.meikyu_kingdom.sheets.character import Item
 
 CATALOG = "common_items.toml"
 

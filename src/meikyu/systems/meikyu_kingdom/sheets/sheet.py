@@ -14,8 +14,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from meikyu.systems.meikyu_kingdom.sheets.character import Character, court_of
 from meikyu.sheetdata.reader import Reader, Report, read_file
+from meikyu.systems.meikyu_kingdom.sheets.character import Character, court_of
 from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
 SAMPLE = "sample_kingdom.toml"

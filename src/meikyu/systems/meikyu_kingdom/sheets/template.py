@@ -21,6 +21,7 @@ from meikyu.i18n import translate
 from meikyu.sheetdata.template import section as _section
 from meikyu.systems.meikyu_kingdom.sheets.schema import sheet_schema
 
+
 def sheet_toml(data: dict[str, Any]) -> str:
     """A sheet's data (:meth:`SheetFile.to_data`) as TOML, without comments: what a download writes.
 
