@@ -19,6 +19,7 @@ from typing import Any
 
 from meikyu.i18n import translate
 from meikyu.sheetdata.template import section as _section
+from meikyu.systems.meikyu_kingdom.effects.acts import ACT_FIELDS
 from meikyu.systems.meikyu_kingdom.sheets.schema import sheet_schema
 
 
@@ -67,9 +68,17 @@ def example_character(n: int, count: int, lang: str) -> dict[str, Any]:
              "range": 0, "power": 1, "reduction": 0, "breakable": True, "notes": "", "light": -1, "heal": 0, "use": ""},
             {},
         ],
+        # the skill acts: the engine applies it (data/tables/DATA_EFFECTS.md's Rallying Cry)
         "skills": [{"name": _word("skill", lang), "names": {}, "type": "support", "level": 1,
-                    "effect": _word("effect", lang), "effect_names": {}, "monster": False}],
+                    "effect": _word("effect", lang), "effect_names": {}, "monster": False,
+                    "target": "ally_here", "cost": {"per": "cycle"},
+                    "effects": [{"type": "check_bonus", "who": "target", "amount": 1}]}],
     }
+
+
+UNSHOWN: tuple[str, ...] = ("trigger", "where", "checks", "stats")
+"""The acting fields the template's skill does not need (each in DATA_EFFECTS.md's worked examples): a
+skill using them all at once would be no skill a group writes, so the template names them instead."""
 
 
 def sheet_template(lang: str = "en", characters: int = 1) -> str:
@@ -81,4 +90,6 @@ def sheet_template(lang: str = "en", characters: int = 1) -> str:
     for n in range(1, characters + 1):
         _section(lines, "[[characters]]", example_character(n, characters, lang), defs["character"], defs, lang,
                  {"items": "item", "skills": "skill"})
+    if characters:
+        lines += ["", f"# {_word('acting', lang, fields=', '.join(ACT_FIELDS))}"]
     return "\n".join(lines) + "\n"
