@@ -2,16 +2,31 @@
 
 from __future__ import annotations
 
+import json
+import tomllib
 from dataclasses import replace
 from importlib import resources
+from importlib.resources import files
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from meikyu.errors import DataError
+from meikyu.sheetdata.reader import Reader, SheetProblems
+from meikyu.sheetdata.schema import fields_markdown
+from meikyu.systems.liberator.card_template import cards_template
 from meikyu.systems.liberator.cardmaking import budget_spent, check_action, check_cards, design_powers
-from meikyu.systems.liberator.cards import SAMPLE_FILES, load_cards, sample_cards
+from meikyu.systems.liberator.cards import (
+    SAMPLE_FILES,
+    SECTIONS,
+    cards_schema,
+    check_card_file,
+    check_references,
+    load_cards,
+    sample_cards,
+)
 from meikyu.systems.liberator.effects import (
     Effect,
     NotationError,
@@ -126,27 +141,89 @@ def test_loader_errors_name_file_entry_and_field() -> None:
         base.replace("recovery = 3", "recovery = 9"): "recovery",
         base.replace('attribute = "P"', 'attribute = "Q"'): "attribute",
         base.replace("power = [0,1,1,2,2,3]", "power = [0,1,1]"): "power",
-        base.replace('"付:P+1"', '"付:P+x"'): "effects[6]",
-        base.replace('"付:P+1"', '"威力+2"'): "effects[6]",
+        base.replace('"付:P+1"', '"付:P+x"'): "effects[5]",
+        base.replace('"付:P+1"', '"威力+2"'): "effects[5]",
         base.replace('name = "X"\n', ""): "name",
     }
     for text, field in cases.items():
-        with pytest.raises(DataError) as err:
+        with pytest.raises(SheetProblems) as err:
             load_cards(text, "mine.toml")
         msg = err.value.message("en")
-        assert "mine.toml" in msg and "actions 'x'" in msg and f"'{field}'" in msg
-    with pytest.raises(DataError) as err:
+        assert "mine.toml" in msg and f"actions[0].{field}:" in msg, msg
+    with pytest.raises(SheetProblems) as err:
         load_cards(base + base, "mine.toml")
-    assert "repeats" in err.value.message("en")
-    with pytest.raises(DataError):
-        load_cards("[[monsters]]\nid='a'", "mine.toml")
+    assert "actions[1].id: 'x' is used twice" in err.value.message("en")
+    with pytest.raises(SheetProblems) as err:
+        load_cards("[[action]]\nid='a'", "mine.toml")
+    assert "(did you mean 'actions'?)" in err.value.message("en")
     with pytest.raises(DataError):
         load_cards("not toml [", "mine.toml")
     with pytest.raises(DataError) as err:
         load_cards(
             '[[obstacles]]\nid = "o"\nname = "O"\nkind = "combat"\nattribute = "M"\ntarget = 2', "o.toml"
         )
-    assert "'attribute'" in err.value.message("ja") or "attribute" in err.value.message("ja")
+    assert "obstacles[0].attribute" in err.value.message("ja")
+
+
+def test_every_problem_of_a_card_file_at_once_in_ko_ja_en() -> None:
+    """Issue 27 §2: a card file with four mistakes gets four findings in one answer, each with an example."""
+    text = cards_template("en").replace("recovery = 3", "recovery = 0", 1).replace('"即:P-1"', '"即:P-x"')
+    text = text.replace('kind = "combat"', 'kind = "fight"').replace("target = 3", 'targett = 3')
+    for lang in ("ko", "ja", "en"):
+        with pytest.raises(SheetProblems) as err:
+            load_cards(text, "deck.toml")
+        paths = [f["path"] for f in err.value.findings(lang)]
+        assert paths == ["actions[0].recovery", "actions[0].effects[1]", "obstacles[0].kind", "obstacles[0].target",
+                         "obstacles[0].targett"], paths
+        assert all(f["example"] for f in err.value.findings(lang))
+    assert "did you mean 'target'" in err.value.message("en")
+
+
+def test_the_card_template_reads_validates_and_keeps_the_card_making_rules() -> None:
+    """Issue 27 §1: ``cards new`` passes the reader, meets the schema, spends its budget exactly."""
+    from jsonschema import Draft202012Validator
+
+    for lang in ("ko", "ja", "en"):
+        data = tomllib.loads(cards_template(lang))
+        cards, report = check_card_file(data, "template.toml")
+        assert not report.problems and not report.notes
+        schema = cards_schema(lang)
+        Draft202012Validator.check_schema(schema)
+        Draft202012Validator(schema).validate(data)
+        assert not [v for v in check_cards(cards) if v.severity == "error"]
+    check_references(sample_cards().merged(cards))
+
+
+def test_every_field_the_card_reader_accepts_is_in_the_schema_the_template_and_the_readme() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    schema = cards_schema()
+    template = tomllib.loads(cards_template("en"))
+    for section, (kind, read) in SECTIONS.items():
+        for raw in tomllib.loads("\n".join(
+                (files("meikyu.systems.liberator.data") / name).read_text(encoding="utf-8") for name in SAMPLE_FILES
+        ) .replace("sample = true", "")).get(section, [])[:1]:
+            r = Reader(raw, file="x", entry="")
+            read(r)
+            assert set(r.known()) == set(schema["$defs"][kind]["properties"]), kind
+        assert set(template[section][0]) == set(schema["$defs"][kind]["properties"]), kind
+        for name in schema["$defs"][kind]["properties"]:
+            assert f"| {kind} | `{name}` |" in readme, (kind, name)
+    assert fields_markdown(schema) in readme
+
+
+def test_cli_cards_new_and_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from meikyu.cli import main
+
+    out = tmp_path / "deck.toml"
+    assert main(["liberator", "cards", "new", "--lang", "ko", "--out", str(out)]) == 0
+    assert main(["liberator", "cards", "check", str(out), "--lang", "en"]) == 0
+    assert "0 error(s)" in capsys.readouterr().out
+    assert main(["liberator", "cards", "schema"]) == 0
+    assert json.loads(capsys.readouterr().out)["$schema"].endswith("2020-12/schema")
+    out.write_text(out.read_text(encoding="utf-8").replace("recovery = 3", "recovery = 9"), encoding="utf-8")
+    assert main(["liberator", "cards", "check", str(out), "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("recovery: 9 is outside") == 3, err
 
 
 def _card(

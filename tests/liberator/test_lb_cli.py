@@ -98,7 +98,7 @@ def test_cards_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     broken = tmp_path / "broken.toml"
     broken.write_text('[[actions]]\nid = "x"\n', encoding="utf-8")
     code, out, err = run(["liberator", "cards", "check", str(broken), "--lang", "en"], capsys)
-    assert code == 2 and "broken.toml" in err and "'attribute'" in err
+    assert code == 2 and "broken.toml" in err and "actions[0].attribute:" in err and "5 problem(s)" in err
     code, out, err = run(["liberator", "cards", "check", str(tmp_path / "none.toml"), "--lang", "ko"], capsys)
     assert code == 2 and "읽을 수 없습니다" in err
 

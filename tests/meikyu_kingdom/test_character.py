@@ -44,12 +44,12 @@ def test_drive_capped_by_capacity() -> None:
 @pytest.mark.parametrize(
     ("change", "field", "key"),
     [
-        ({"valor": "x"}, "valor", "mk.error.sheet.type"),
-        ({"hp": 12}, "hp", "mk.error.sheet.range"),
-        ({"drive": 5}, "drive", "mk.error.sheet.range"),
-        ({"statuses": ["sick"]}, "statuses[0]", "mk.error.sheet.choice"),
-        ({"hpp": 1}, "hpp", "mk.error.sheet.unknown_field"),
-        ({"items": [{"name": "창", "category": "weapon"}]}, "attack", "mk.error.sheet.missing"),
+        ({"valor": "x"}, "valor", "error.sheet.type"),
+        ({"hp": 12}, "hp", "error.sheet.range"),
+        ({"drive": 5}, "drive", "error.sheet.range"),
+        ({"statuses": ["sick"]}, "statuses[0]", "error.sheet.choice"),
+        ({"hpp": 1}, "hpp", "error.sheet.unknown_field"),
+        ({"items": [{"name": "창", "category": "weapon"}]}, "attack", "error.sheet.missing"),
     ],
 )
 def test_invalid_sheet_names_field(change: dict[str, object], field: str, key: str) -> None:

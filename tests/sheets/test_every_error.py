@@ -18,7 +18,7 @@ from meikyu.api.app import create_app
 from meikyu.api.config import ApiConfig
 from meikyu.cli import main
 from meikyu.errors import DataError
-from meikyu.systems.meikyu_kingdom.sheets.fields import SheetProblems
+from meikyu.sheetdata.reader import SheetProblems
 from meikyu.systems.meikyu_kingdom.sheets.sheet import check_sheet, read_sheet
 from meikyu.table.registry import get
 

@@ -17,11 +17,11 @@ import json
 from typing import Any
 
 from meikyu.errors import DataError
+from meikyu.sheetdata.reader import findings
 from meikyu.systems.meikyu_kingdom import udonarium
 from meikyu.systems.meikyu_kingdom.ccfolia import read_ccfolia, to_ccfolia
 from meikyu.systems.meikyu_kingdom.sheets import facilities
 from meikyu.systems.meikyu_kingdom.sheets.character import Character
-from meikyu.systems.meikyu_kingdom.sheets.fields import findings
 from meikyu.systems.meikyu_kingdom.sheets.schema import sheet_schema
 from meikyu.systems.meikyu_kingdom.sheets.sheet import SheetFile, check_sheet, read_sheet
 from meikyu.systems.meikyu_kingdom.sheets.template import sheet_template, sheet_toml

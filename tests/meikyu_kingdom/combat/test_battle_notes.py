@@ -78,14 +78,14 @@ def test_a_language_the_table_lacks_falls_back_to_english_then_korean_then_japan
     (3, "notes", "{ ko ="),
     (["a", "b"], "notes", "{ ko ="),
     ({}, "notes", "{ ko ="),
-    ({"ja": 3}, "notes.ja", "non-empty text"),
-    ({"en": "  "}, "notes.en", "non-empty text"),
+    ({"ja": 3}, "notes.ja", "should be text"),
+    ({"en": "  "}, "notes.en", "empty; write some text"),
 ])
 def test_bad_notes_are_refused_naming_the_field_and_what_is_right(notes: Any, field: str, words: str) -> None:
     with pytest.raises(DataError) as err:
         encounter_from_data(_encounter(notes), "mine.toml")
     english = err.value.message("en")
-    assert f"'{field}'" in english and words in english and "mine.toml" in english, english
+    assert f"encounter.{field}:" in english and words in english and "mine.toml" in english, english
     for lang in ("ko", "ja"):
         text = err.value.message(lang)
         assert field in text and "mine.toml" in text and "{" + "file" not in text, text

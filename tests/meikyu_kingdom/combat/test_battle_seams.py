@@ -110,7 +110,11 @@ def test_r_mk_21_a_trap_with_effects_reads_from_data_and_a_wrong_one_is_named() 
     import pytest
 
     from meikyu.errors import DataError
-    from meikyu.systems.meikyu_kingdom.combat.bestiary import trap_from_data
+    from meikyu.sheetdata.reader import Reader
+    from meikyu.systems.meikyu_kingdom.combat.bestiary import read_trap
+
+    def trap_from_data(data: dict[str, object], file: str, n: int):  # type: ignore[no-untyped-def]
+        return read_trap(Reader(data, file=file, entry=f"encounter.traps[{n}]"))
     from meikyu.systems.meikyu_kingdom.combat.view import render
 
     t = trap_from_data({"id": "t1", "area": 3, "effects": [{"kind": "damage", "value": 3}], "trigger": "round_end"},
@@ -118,7 +122,7 @@ def test_r_mk_21_a_trap_with_effects_reads_from_data_and_a_wrong_one_is_named() 
     assert (t.effects, t.trigger) == ((("damage", "3"),), "round_end")
     with pytest.raises(DataError) as err:
         trap_from_data({"id": "t1", "effects": [{"kind": "status", "value": "gout"}]}, "x.toml", 0)
-    assert "effects.value" in str(err.value) and "poison" in str(err.value)
+    assert "encounter.traps[0].effects[0].value" in str(err.value) and "poison" in str(err.value)
     from meikyu.systems.meikyu_kingdom.combat import events as ev
     from meikyu.systems.meikyu_kingdom.combat.traps import sample_traps
 

@@ -40,6 +40,7 @@ raises :class:`~meikyu.errors.DataError` on the first one.
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -54,6 +55,22 @@ from meikyu.systems.gamebook.text import Text, localize
 STATS: tuple[str, ...] = ("attack", "defense", "stamina")
 ENDINGS: tuple[str, ...] = ("good", "normal", "bad")
 MODIFIERS: tuple[str, ...] = ("attack", "defense", "kill", "extra_attacks", "escape_bonus")
+
+# Every field a book may hold, by the part that holds it: the reader refuses any other (naming the nearest)
+# and the schema (book_schema.py) is written from these very tuples.
+TOP_FIELDS: tuple[str, ...] = ("book", "items", "abilities", "progress", "p")
+BOOK_FIELDS: tuple[str, ...] = ("id", "title", "start", "lang", "items", "weapon")
+ITEM_FIELDS: tuple[str, ...] = ("name", "consumable", "kill")
+ABILITY_FIELDS: tuple[str, ...] = ("name", "text", *MODIFIERS, "reroll")
+PARAGRAPH_FIELDS: tuple[str, ...] = ("text", "effects", "jumps", "choices", "check", "combat", "ending")
+CHECK_FIELDS: tuple[str, ...] = ("stat", "target", "success", "failure")
+COMBAT_FIELDS: tuple[str, ...] = ("enemies", "win", "lose", "escape")
+ENEMY_FIELDS: tuple[str, ...] = ("name", "attack", "kill", "defense", "hits")
+CONDITION_KINDS: tuple[str, ...] = ("flag", "progress", "item", "stat", "ability")
+CONDITION_FIELDS: tuple[str, ...] = (*CONDITION_KINDS, "at_least", "at_most", "not")
+EFFECT_KINDS: tuple[str, ...] = ("gain", "lose", "use", "flag", "progress", "stat", "learn", "equip")
+EFFECT_FIELDS: tuple[str, ...] = (*EFFECT_KINDS, "count", "add")
+WAY_FIELDS: tuple[str, ...] = ("text", "to", "if")
 
 
 @dataclass(frozen=True)
@@ -170,7 +187,8 @@ class Problem:
     def message(self, lang: str) -> str:
         from meikyu.i18n import translate
 
-        return translate(self.key, lang, **{k: localize(v, lang) for k, v in self.params})
+        return translate(self.key, lang, **{k: v.message(lang) if isinstance(v, DataError) else localize(v, lang)
+                                            for k, v in self.params})
 
 
 @dataclass(frozen=True)
@@ -281,6 +299,13 @@ class _Reader:
             line = self.index.paragraph(pid) if pid is not None else self.index.header("book") or 1
         self.problems.append(Problem(message_key, tuple(params.items()), pid, line))
 
+    def unknown(self, raw: dict[str, Any], known: tuple[str, ...], pid: str | None, where: str) -> None:
+        """Every field of ``raw`` that ``known`` lacks, each with the nearest known name."""
+        for name in sorted(set(raw) - set(known)):
+            near = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+            self.problem("gb.book.unknown_field", pid, rf"\b{re.escape(name)}\b", field=name, where=where,
+                         near=DataError("error.sheet.near", name=near[0]) if near else "")
+
     def text(self, value: Any, pid: str | None, field_name: str) -> Text:
         if value is None:
             return Text()
@@ -325,7 +350,8 @@ class _Reader:
         if not isinstance(raw, dict):
             self.problem("gb.book.bad_condition", pid, r"\bif\s*=", value=raw)
             return None
-        kinds = [k for k in ("flag", "progress", "item", "stat", "ability") if k in raw]
+        self.unknown(raw, CONDITION_FIELDS, pid, f"p.{pid} if")
+        kinds = [k for k in CONDITION_KINDS if k in raw]
         if len(kinds) != 1:
             self.problem("gb.book.bad_condition", pid, r"\bif\s*=", value=raw)
             return None
@@ -358,7 +384,8 @@ class _Reader:
         if not isinstance(raw, dict):
             self.problem("gb.book.bad_effect", pid, r"\beffects\b", value=raw)
             return None
-        kinds = [k for k in ("gain", "lose", "use", "flag", "progress", "stat", "learn", "equip") if k in raw]
+        self.unknown(raw, EFFECT_FIELDS, pid, f"p.{pid}.effects")
+        kinds = [k for k in EFFECT_KINDS if k in raw]
         if len(kinds) != 1:
             self.problem("gb.book.bad_effect", pid, r"\beffects\b", value=raw)
             return None
@@ -395,6 +422,7 @@ class _Reader:
             if not isinstance(foe, dict):
                 self.problem("gb.book.bad_enemy", pid, at=at, enemy=number)
                 continue
+            self.unknown(foe, ENEMY_FIELDS, pid, f"p.{pid}.combat.enemies[{number - 1}]")
             name = self.text(foe.get("name"), pid, "name")
             if not name:
                 self.problem("gb.book.enemy_missing", pid, at=self.index.find(pid, r"combat"), enemy=number,
@@ -417,9 +445,7 @@ class _Reader:
         for exit_name in ("win", "lose"):
             if exit_name not in raw:
                 self.problem("gb.book.combat_missing", pid, r"combat", field=exit_name)
-        unknown = set(raw) - {"enemies", "win", "lose", "escape"}
-        for name in sorted(unknown):
-            self.problem("gb.book.unknown_field", pid, rf"\b{name}\s*=", field=name, where="combat")
+        self.unknown(raw, COMBAT_FIELDS, pid, f"p.{pid}.combat")
         win = self.target(raw.get("win", ""), pid, "win") if "win" in raw else ""
         lose = self.target(raw.get("lose", ""), pid, "lose") if "lose" in raw else ""
         escape = self.target(raw["escape"], pid, "escape") if "escape" in raw else None
@@ -429,9 +455,7 @@ class _Reader:
         if not isinstance(raw, dict):
             self.problem("gb.book.bad_paragraph", pid)
             return Paragraph(pid, Text(), line=self.index.paragraph(pid))
-        known = {"text", "effects", "jumps", "choices", "check", "combat", "ending"}
-        for name in sorted(set(raw) - known):
-            self.problem("gb.book.unknown_field", pid, rf"\b{name}\b", field=name, where=f"p.{pid}")
+        self.unknown(raw, PARAGRAPH_FIELDS, pid, f"p.{pid}")
         text = self.text(raw.get("text"), pid, "text")
         if not text:
             self.problem("gb.book.no_text", pid)
@@ -441,12 +465,14 @@ class _Reader:
             if not isinstance(item, dict) or "to" not in item:
                 self.problem("gb.book.bad_jump", pid, r"\bjumps\b", value=item)
                 continue
+            self.unknown(item, WAY_FIELDS[1:], pid, f"p.{pid}.jumps")
             jumps.append(Jump(self.target(item["to"], pid, "to"), self.conditions(item.get("if"), pid)))
         choices = []
         for item in _as_list(raw.get("choices")):
             if not isinstance(item, dict) or "to" not in item:
                 self.problem("gb.book.bad_choice", pid, r"\bchoices\b", value=item)
                 continue
+            self.unknown(item, WAY_FIELDS, pid, f"p.{pid}.choices")
             choices.append(Choice(self.text(item.get("text"), pid, "text"), self.target(item["to"], pid, "to"),
                                   self.conditions(item.get("if"), pid)))
         check = None
@@ -455,6 +481,7 @@ class _Reader:
             if not isinstance(c, dict) or c.get("stat") not in STATS:
                 self.problem("gb.book.bad_check", pid, r"\bcheck\b", stats=", ".join(STATS))
             else:
+                self.unknown(c, CHECK_FIELDS, pid, f"p.{pid}.check")
                 missing = [k for k in ("target", "success", "failure") if k not in c]
                 for k in missing:
                     self.problem("gb.book.missing_field", pid, r"\bcheck\b", field=k, where="check")
@@ -500,6 +527,7 @@ def parse_book(text: str, source: str = "<book>") -> tuple[Book, list[Problem]]:
     if not isinstance(meta, dict):
         reader.problem("gb.book.no_meta", None)
         meta = {}
+    reader.unknown(meta, BOOK_FIELDS, None, "[book]")
     book_id = str(meta.get("id", "")) or Path(source).stem
     title = reader.text(meta.get("title"), None, "title")
     start = str(meta.get("start", ""))
@@ -512,6 +540,7 @@ def parse_book(text: str, source: str = "<book>") -> tuple[Book, list[Problem]]:
         if not isinstance(raw, dict):
             reader.problem("gb.book.bad_item", None, item=key)
             continue
+        reader.unknown(raw, ITEM_FIELDS, None, f"[items.{key}]")
         kill = raw.get("kill")
         if kill is not None and (not isinstance(kill, int) or kill < 0):
             reader.problem("gb.book.bad_item", None, item=key)
@@ -525,6 +554,7 @@ def parse_book(text: str, source: str = "<book>") -> tuple[Book, list[Problem]]:
         if not isinstance(raw, dict):
             reader.problem("gb.book.bad_ability", None, ability=key, field="*")
             continue
+        reader.unknown(raw, ABILITY_FIELDS, None, f"[abilities.{key}]")
         mods = {}
         for name in MODIFIERS:
             v = raw.get(name, 0)
@@ -554,9 +584,10 @@ def parse_book(text: str, source: str = "<book>") -> tuple[Book, list[Problem]]:
         raw_paragraphs = {}
     for pid, raw in raw_paragraphs.items():
         paragraphs[str(pid)] = reader.paragraph(str(pid), raw)
-    for name in sorted(set(data) - {"book", "items", "abilities", "progress", "p"}):
-        reader.problems.append(Problem("gb.book.unknown_field", (("field", name), ("where", "top level")),
-                                       None, index.header(name) or 1))
+    for name in sorted(set(data) - set(TOP_FIELDS)):
+        near = difflib.get_close_matches(name, TOP_FIELDS, n=1, cutoff=0.6)
+        reader.problems.append(Problem("gb.book.unknown_field", (("field", name), ("where", "top level"), (
+            "near", DataError("error.sheet.near", name=near[0]) if near else "")), None, index.header(name) or 1))
     book = Book(book_id, title, start, lang, paragraphs, items, abilities, counters, start_items, weapon, source)
     return book, reader.problems
 
@@ -577,7 +608,7 @@ def load_book(path: str | Path) -> Book:
 
 
 class BookError(DataError):
-    """A book file with problems; the message names the file, line and paragraph of the first."""
+    """A book file with problems; the message names the file, line and paragraph of every one."""
 
     def __init__(self, path: str, problems: list[Problem]) -> None:
         first = problems[0]
@@ -589,4 +620,8 @@ class BookError(DataError):
         from meikyu.i18n import translate
 
         lang = lang or "en"
-        return translate(self.key, lang, detail=self.problems[0].message(lang), **self.params)
+        lines = [translate("gb.error.book_problems", lang, file=self.params["file"], count=len(self.problems))]
+        for p in self.problems:
+            where = f"{self.params['file']}:{p.line}" + (f" (p.{p.paragraph})" if p.paragraph else "")
+            lines.append(f"- {where}: {p.message(lang)}")
+        return "\n".join(lines)

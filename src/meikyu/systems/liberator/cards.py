@@ -3,7 +3,8 @@
 One TOML file may hold any of the arrays ``[[jobs]]``, ``[[actions]]``, ``[[feats]]``,
 ``[[obstacles]]`` and ``[[enhancements]]``; the sample data ships one file per array under
 ``data/``, and players load their printed cards in the same format with :func:`load_cards`.
-Every problem is a :class:`~meikyu.errors.DataError` naming the file, the entry and the field.
+Reading reports every problem of a file at once (:mod:`meikyu.sheetdata`): the file, the path
+(``actions[2].recovery``), what is wrong and an example; :func:`cards_schema` is that reader run on no data.
 
 >>> cards = sample_cards()
 >>> len(cards.jobs), len(cards.actions)
@@ -16,11 +17,13 @@ Every problem is a :class:`~meikyu.errors.DataError` naming the file, the entry 
 >>> load_cards('[[feats]]\\nid = "x"\\nname = "X"\\neffect = "威力+9z"', "mine.toml")
 Traceback (most recent call last):
 ...
-meikyu.errors.DataError: mine.toml: feats 'x': field 'effect' — '威力+9z' is not effect notation (examples: 即:捨, 付:P+1, 追:C, 威力+2).
+meikyu.sheetdata.reader.SheetProblems: mine.toml: 1 problem(s).
+- feats[0].effect: '威力+9z' is not effect notation. For example: effect = "P威力+1"
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -29,6 +32,8 @@ from typing import Any
 
 from meikyu.errors import DataError
 from meikyu.files import parse_toml, read_text
+from meikyu.sheetdata.reader import Reader, Report, kind_word
+from meikyu.sheetdata.schema import schema_of
 from meikyu.systems.liberator.effects import (
     ABILITY_KINDS,
     ATTRIBUTES,
@@ -52,6 +57,8 @@ KIND_ATTRIBUTE: dict[str, str] = {
 """Obstacle kinds and the attribute each belongs to."""
 
 MAX_RECOVERY = 8
+DOCS = "lb.cards.doc"
+"""Where each field's words live: ``lb.cards.doc.<kind>.<field>``."""
 SAMPLE_FILES = ("jobs.toml", "actions.toml", "feats.toml", "obstacles.toml", "enhancements.toml")
 
 
@@ -152,149 +159,141 @@ class CardSet:
         return next((j.effect for j in self.jobs.values() if j.effect.id == ident), None)
 
 
-class _Entry:
-    """Reads fields of one TOML entry, raising DataError that names file, entry and field."""
-
-    def __init__(self, file: str, section: str, raw: Any, index: int) -> None:
-        if not isinstance(raw, dict):
-            raise DataError(
-                "lb.error.data.bad",
-                file=file,
-                entry=f"{section}[{index}]",
-                field="-",
-                value=raw,
-                expected="table",
-            )
-        self.file, self.raw = file, raw
-        ident = raw.get("id")
-        self.entry = f"{section} '{ident}'" if isinstance(ident, str) else f"{section}[{index}]"
-
-    def bad(self, name: str, value: Any, expected: str) -> DataError:
-        return DataError(
-            "lb.error.data.bad", file=self.file, entry=self.entry, field=name, value=value, expected=expected
-        )
-
-    def get(self, name: str, tp: type, default: Any = None) -> Any:
-        if name not in self.raw:
-            if default is None:
-                raise DataError("lb.error.data.missing", file=self.file, entry=self.entry, field=name)
-            return default
-        value = self.raw[name]
-        if not isinstance(value, tp) or isinstance(value, bool):
-            raise self.bad(name, value, tp.__name__)
-        return value
-
-    def text(self, name: str, default: str | None = None) -> str:
-        value: str = self.get(name, str, default)
-        if default is None and not value.strip():
-            raise self.bad(name, value, "non-empty text")
-        return value
-
-    def effects(self, name: str, text: str, allowed: frozenset[str]) -> tuple[Effect, ...]:
-        try:
-            effects = parse_effects(text)
-        except NotationError as exc:
-            raise DataError(
-                "lb.error.data.notation", file=self.file, entry=self.entry, field=name, text=exc.text
-            ) from None
-        for e in effects:
-            if e.kind not in allowed:
-                raise DataError(
-                    "lb.error.data.kind", file=self.file, entry=self.entry, field=name, text=e.notation()
-                )
-        return effects
-
-    def attribute(self, name: str, allow_any: bool = False) -> str:
-        value = self.text(name, "" if allow_any else None)
-        if value not in ATTRIBUTES and not (allow_any and value in ("", "*")):
-            raise self.bad(name, value, "P, M or C" + (" (or * / empty)" if allow_any else ""))
-        return value
+def _notation(r: Reader, field: str, text: str, allowed: frozenset[str], example: str) -> tuple[Effect, ...]:
+    """Effect notation written at ``field``, every effect of a kind this place takes (else a problem)."""
+    try:
+        effects = parse_effects(text)
+    except NotationError as exc:
+        r.problem("lb.error.sheet.notation", field, text=exc.text, example=example)
+        return ()
+    for e in effects:
+        if e.kind not in allowed:
+            r.problem("lb.error.sheet.kind", field, text=e.notation(), example=example)
+            return ()
+    return effects
 
 
-def _ability(e: _Entry, prefix: str = "") -> Ability:
-    effects = e.effects("effect", e.text("effect"), ABILITY_KINDS)
-    if len(effects) != 1:
-        raise e.bad("effect", e.raw.get("effect"), "exactly one effect")
-    cost = e.attribute(prefix + "cost", allow_any=True)
-    return Ability(
-        e.text(prefix + "id"), e.text(prefix + "name"), effects[0], cost, e.text(prefix + "text", "")
-    )
+_NONE = Effect("exp")  # what a card with a problem holds while the rest of its file is read
 
 
-def _action(e: _Entry) -> ActionCard:
-    attribute = e.attribute("attribute")
-    recovery = e.get("recovery", int)
-    if not 1 <= recovery <= MAX_RECOVERY:
-        raise e.bad("recovery", recovery, f"1–{MAX_RECOVERY}")
-    power = e.get("power", list)
-    if len(power) != 6 or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in power):
-        raise e.bad("power", power, "6 whole numbers ≥ 0 (faces 1–6)")
-    texts = e.get("effects", list)
-    if len(texts) != 6 or not all(isinstance(t, str) for t in texts):
-        raise e.bad("effects", texts, "6 texts (faces 1–6)")
-    effects = tuple(e.effects(f"effects[{i + 1}]", t, FACE_KINDS) for i, t in enumerate(texts))
-    return ActionCard(
-        e.text("id"), e.text("name"), attribute, recovery, tuple(power), effects, e.text("job", "")
-    )
+def read_ability(r: Reader, prefix: str = "") -> Ability:
+    """A feat (``[[feats]]``) or, with ``prefix = "effect_"``, a job's effect: one effect, an optional cost."""
+    ident, name = r.text(prefix + "id"), r.text(prefix + "name")
+    example = 'effect = "P威力+1"'
+    effects = _notation(r, "effect", r.text("effect"), ABILITY_KINDS, example)
+    if effects and len(effects) != 1:
+        r.problem("lb.error.sheet.one_effect", "effect", count=len(effects), example=example)
+    cost = r.text(prefix + "cost", "", choices=("", "*", *ATTRIBUTES))
+    return Ability(ident, name, effects[0] if effects else _NONE, cost, r.text(prefix + "text", ""))
 
 
-def _job(e: _Entry) -> Job:
-    actions = e.get("actions", list)
-    if len(actions) != 3 or not all(isinstance(a, str) for a in actions):
-        raise e.bad("actions", actions, "3 action ids (P, M, C)")
-    return Job(e.text("id"), e.text("name"), tuple(actions), _ability(e, "effect_"))
+def read_action(r: Reader) -> ActionCard:
+    """An action card (``[[actions]]``): attribute, recovery, and per face 1–6 a power and effects."""
+    ident, name = r.text("id"), r.text("name")
+    attribute = r.text("attribute", choices=ATTRIBUTES)
+    recovery = r.integer("recovery", minimum=1, maximum=MAX_RECOVERY)
+    power = r.int_list("power", minimum=0, length=6) or (0,) * 6
+    texts = r.seq("effects", of={"type": "string"}, length=6)
+    effects = []
+    for face, text in enumerate(texts, start=1):
+        if not isinstance(text, str):
+            r.problem("type", f"effects[{face - 1}]", kind=kind_word("text"), got=repr(text), example='"即:捨"')
+            text = ""
+        effects.append(_notation(r, f"effects[{face - 1}]", text, FACE_KINDS, '"付:P+1"'))
+    action = ActionCard(ident, name, attribute, recovery, power, tuple(effects) or ((),) * 6, r.text("job", ""))
+    r.done()
+    return action
 
 
-def _obstacle(e: _Entry) -> ObstacleCard:
-    kind = e.text("kind")
-    if kind not in KIND_ATTRIBUTE:
-        raise e.bad("kind", kind, ", ".join(KIND_ATTRIBUTE))
-    if "attribute" in e.raw and e.raw["attribute"] != KIND_ATTRIBUTE[kind]:
-        raise e.bad("attribute", e.raw["attribute"], KIND_ATTRIBUTE[kind] + f" (the attribute of {kind})")
-    target = e.get("target", int)
-    if not 1 <= target <= 10:
-        raise e.bad("target", target, "1–10")
-    return ObstacleCard(e.text("id"), e.text("name"), kind, target)
+def read_job(r: Reader) -> Job:
+    """A job (``[[jobs]]``): three recommended action ids (one P, one M, one C) and its job effect."""
+    job = Job(r.text("id"), r.text("name"), r.str_list("actions", length=3), read_ability(r, "effect_"))
+    r.done()
+    return job
 
 
-def _enhancement(e: _Entry) -> Enhancement:
-    return Enhancement(e.text("id"), e.text("name"), e.effects("bonus", e.text("bonus"), BONUS_KINDS))
+def read_feat(r: Reader) -> Ability:
+    feat = read_ability(r)
+    r.done()
+    return feat
 
 
-_READERS: dict[str, Any] = {
-    "jobs": _job,
-    "actions": _action,
-    "feats": _ability,
-    "obstacles": _obstacle,
-    "enhancements": _enhancement,
+def read_obstacle(r: Reader) -> ObstacleCard:
+    """An obstacle (``[[obstacles]]``): its kind fixes its attribute; a target 1–10."""
+    ident, name = r.text("id"), r.text("name")
+    kind = r.text("kind", choices=KIND_ATTRIBUTE)
+    attribute = r.text("attribute", "", choices=("", *ATTRIBUTES))
+    if attribute and attribute != KIND_ATTRIBUTE[kind]:
+        r.problem("lb.error.sheet.attribute", "attribute", value=attribute, kind=kind, expected=KIND_ATTRIBUTE[kind],
+                  example=f'attribute = "{KIND_ATTRIBUTE[kind]}"')
+    card = ObstacleCard(ident, name, kind, r.integer("target", minimum=1, maximum=10))
+    r.done()
+    return card
+
+
+def read_enhancement(r: Reader) -> Enhancement:
+    """An enhancement (``[[enhancements]]``): the bonus whoever removes its obstacle gets."""
+    ident, name = r.text("id"), r.text("name")
+    card = Enhancement(ident, name, _notation(r, "bonus", r.text("bonus"), BONUS_KINDS, 'bonus = "即:経験+1"'))
+    r.done()
+    return card
+
+
+SECTIONS: dict[str, tuple[str, Callable[[Reader], Any]]] = {
+    "jobs": ("job", read_job),
+    "actions": ("action", read_action),
+    "feats": ("feat", read_feat),
+    "obstacles": ("obstacle", read_obstacle),
+    "enhancements": ("enhancement", read_enhancement),
 }
+"""A card file's arrays: the kind of entry each holds and its reader."""
+
+
+def read_card_file(r: Reader) -> CardSet:
+    """Every array of a card file (any of :data:`SECTIONS`), ids unique within each."""
+    parts: dict[str, dict[str, Any]] = {}
+    for section, (kind, read) in SECTIONS.items():
+        cards = r.tables(section, read, kind=kind)
+        raw = r.data.get(section)
+        written = [x.get("id") if isinstance(x, Mapping) else None for x in raw] if isinstance(raw, list) else []
+        for index, ident in enumerate(written):
+            if isinstance(ident, str) and ident in written[:index]:
+                r.sub({}, f"{section}[{index}]").problem("duplicate", "id", value=ident, example=f'id = "{ident}2"')
+        parts[section] = {card.id: card for card in cards}
+    r.flag("sample", False)
+    r.done()
+    return CardSet(**parts)
+
+
+def check_card_file(data: Mapping[str, Any], file: str = "<cards>") -> tuple[CardSet, Report]:
+    """Read a parsed card file and return it with its report unraised (every problem, for an editor);
+    the cards mean something only when the report has no problem.
+
+    >>> cards, report = check_card_file({"feats": [{"id": "x", "name": "X", "effect": "威力+9z", "cots": "P"}]}, "mine.toml")
+    >>> from meikyu.sheetdata.reader import findings
+    >>> [f["path"] for f in findings(report.problems, "en")]
+    ['feats[0].effect', 'feats[0].cots']
+    """
+    report = Report(file)
+    cards = read_card_file(Reader(data, file=file, entry="", report=report))
+    return cards, report
+
+
+def read_cards(data: Mapping[str, Any], file: str = "<cards>") -> CardSet:
+    """A parsed card file; raises :class:`~meikyu.sheetdata.reader.SheetProblems` with every problem."""
+    cards, report = check_card_file(data, file)
+    report.check()
+    return cards
 
 
 def load_cards(text: str, file: str = "<cards>") -> CardSet:
     """Read cards from TOML text; ``file`` names the source in error messages."""
-    doc = parse_toml(text, file)
-    unknown = sorted(set(doc) - set(_READERS) - {"sample", "note"})
-    if unknown:
-        raise DataError("lb.error.data.section", file=file, section=unknown[0], known=", ".join(_READERS))
-    parts: dict[str, dict[str, Any]] = {name: {} for name in _READERS}
-    for section, reader in _READERS.items():
-        items = doc.get(section, [])
-        if not isinstance(items, list):
-            raise DataError(
-                "lb.error.data.bad",
-                file=file,
-                entry=section,
-                field="-",
-                value=type(items).__name__,
-                expected="[[" + section + "]] array",
-            )
-        for index, raw in enumerate(items):
-            entry = _Entry(file, section, raw, index)
-            card = reader(entry)
-            if card.id in parts[section]:
-                raise DataError("lb.error.data.duplicate", file=file, entry=entry.entry, field="id")
-            parts[section][card.id] = card
-    return CardSet(**parts)
+    return read_cards(parse_toml(text, file), file)
+
+
+def cards_schema(lang: str = "en") -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a card file, from :func:`read_card_file` itself."""
+    return schema_of("cards", read_card_file, lang, "Liberator cards", docs=DOCS)
 
 
 def load_card_file(path: str | Path) -> CardSet:

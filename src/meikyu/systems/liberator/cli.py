@@ -178,6 +178,26 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
+def cmd_cards_file(args: argparse.Namespace) -> int:
+    """``cards new`` (a commented template) or ``cards schema`` (JSON Schema draft 2020-12)."""
+    from pathlib import Path
+
+    from meikyu.files import write_atomic
+    from meikyu.systems.liberator.card_template import cards_template
+    from meikyu.systems.liberator.cards import cards_schema
+
+    lang = _lang(args)
+    if args.cards_cmd == "new":
+        text = cards_template(lang)
+    else:
+        text = json.dumps(cards_schema(lang), ensure_ascii=False, indent=2) + "\n"
+    if args.out:
+        write_atomic(Path(args.out), text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def cmd_cards_list(args: argparse.Namespace) -> int:
     from meikyu.systems.liberator.cards import sample_cards
     from meikyu.systems.liberator.effects import describe, format_effects
@@ -348,6 +368,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("file")
     common(p)
     p.set_defaults(handler=_guarded(cmd_cards_check))
+    p = cards.add_parser("new", help="write a commented card file to start from (one card of every kind)")
+    p.add_argument("--out", help="write to this file instead of printing")
+    common(p, formats=False)
+    p.set_defaults(handler=_guarded(cmd_cards_file))
+    p = cards.add_parser("schema", help="print the JSON Schema (draft 2020-12) of a card file")
+    p.add_argument("--out", help="write to this file instead of printing")
+    common(p, formats=False)
+    p.set_defaults(handler=_guarded(cmd_cards_file))
     p = cards.add_parser("list", help="list the sample cards")
     p.add_argument("--recovery", type=int, help="only the action cards of this recovery target (1–8)")
     common(p, formats=False)

@@ -76,6 +76,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _common(p)
     p.set_defaults(handler=cmd_sheet)
 
+    from meikyu.systems.meikyu_kingdom import files_cli
+
+    files_cli.register(mk_sub, _common)
+
     p = mk_sub.add_parser("kingdom", help="show a kingdom: powers, relations, maps with facility groups")
     p.add_argument("file", help="a .toml or .json sheet; 'sample' for the shipped sample")
     _common(p)
@@ -325,7 +329,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         return _sheet_file(args, lang)
     sheet = _load(args.file)
     if args.file != "sample":  # the defaults a right sheet took are said (a wrong one says them with its problems)
-        from meikyu.systems.meikyu_kingdom.sheets.fields import findings, read_file
+        from meikyu.sheetdata.reader import findings, read_file
         from meikyu.systems.meikyu_kingdom.sheets.sheet import check_sheet
 
         for note in findings(check_sheet(read_file(args.file), file=args.file)[1].notes, lang):

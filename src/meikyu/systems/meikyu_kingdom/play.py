@@ -38,6 +38,7 @@ from meikyu.engine import Action, Event, Game
 from meikyu.errors import DataError, InputError, MeikyuError
 from meikyu.i18n import lookup, translate
 from meikyu.i18n.hangul import settle_particles
+from meikyu.sheetdata.reader import sheet_error
 from meikyu.systems.meikyu_kingdom import session as se
 from meikyu.systems.meikyu_kingdom.check import called as cc
 from meikyu.systems.meikyu_kingdom.check import check as ck
@@ -53,7 +54,6 @@ from meikyu.systems.meikyu_kingdom.kingdom.effect_words import word as _word
 from meikyu.systems.meikyu_kingdom.kingdom.facility_use import UseFacility
 from meikyu.systems.meikyu_kingdom.labyrinth import finds
 from meikyu.systems.meikyu_kingdom.session_state import SessionState
-from meikyu.systems.meikyu_kingdom.sheets.fields import sheet_error
 from meikyu.systems.meikyu_kingdom.table_runner import command_action, describe_request
 
 SAVE_FORMAT = "meikyu.mk.play"

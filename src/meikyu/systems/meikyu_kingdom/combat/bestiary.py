@@ -40,104 +40,33 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from meikyu.errors import DataError
 from meikyu.files import named_path, parse_toml, read_text
-from meikyu.i18n import FALLBACK_LANGS
-from meikyu.systems.meikyu_kingdom.effects.acts import ACT_FIELDS, Acts, read_acts
+from meikyu.sheetdata.reader import Reader, Report, kind_word, near_hint
+from meikyu.systems.meikyu_kingdom.effects.acts import Acts
+from meikyu.systems.meikyu_kingdom.sheets.character import acts_of
 
 from .data import data_bonuses, data_uses
-from .model import COURT, MONSTERS, Battle, Combatant, Options, Trap, Weapon
+from .model import BAD_STATUSES, COURT, MONSTERS, Battle, Combatant, Options, Trap, Weapon
+from .traps import KINDS, TRIGGERS
 
 if TYPE_CHECKING:
     from ..sheets.kingdom import Kingdom
 
 LANG_KEYS = ("ko", "ja", "en")
-_MISSING = object()
+TRAP_METHODS = ("check", "gm")
 
 
-def _array(data: Mapping[str, Any], key: str, file: str) -> list[Any]:
-    """The ``[[key]]`` array of tables at the top of a file (empty when absent)."""
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        raise DataError("mk.battle.data.type", file=file, entry="-", field=key,
-                        kind=f"array of tables ([[{key}]])", got=repr(value)[:60])
-    return value
-
-
-class _Entry:
-    """Typed reading of one TOML table; unknown fields are errors (a typo must not pass silently)."""
-
-    def __init__(self, data: Any, file: str, entry: str, known: tuple[str, ...]) -> None:
-        if not isinstance(data, Mapping):
-            raise DataError("mk.battle.data.not_table", file=file, entry=entry)
-        self.data, self.file, self.entry = data, file, entry
-        for key in data:
-            if key not in known:
-                raise self.fail("unknown_field", key, known=", ".join(known))
-
-    def fail(self, key: str, field: str, **params: Any) -> DataError:
-        return DataError(f"mk.battle.data.{key}", file=self.file, entry=self.entry, field=field, **params)
-
-    def get(self, field: str, kind: type, default: Any = _MISSING) -> Any:
-        value = self.data.get(field, _MISSING)
-        if value is _MISSING:
-            if default is _MISSING:
-                raise self.fail("missing", field, kind=kind.__name__)
-            return default
-        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise self.fail("type", field, kind="int", got=repr(value))
-        if not isinstance(value, kind):
-            raise self.fail("type", field, kind=kind.__name__, got=repr(value))
-        return value
-
-    def int(self, field: str, default: Any = _MISSING, low: int = 0, high: int = 999) -> int:
-        value: int = self.get(field, int, default)
-        if not low <= value <= high:
-            raise self.fail("range", field, value=value, low=low, high=high)
-        return value
-
-    def names(self, field: str, required: bool = True) -> tuple[str, ...]:
-        table = self.get(field, dict, _MISSING if required else {})
-        if not table:
-            return ()
-        out = []
-        for lang in LANG_KEYS:
-            text = table.get(lang)
-            if not isinstance(text, str) or not text.strip():
-                raise self.fail("names", f"{field}.{lang}")
-            out.append(text)
-        return tuple(out)
-
-    def text(self, field: str) -> tuple[str, tuple[str, ...]]:
-        """A text someone reads: a plain string (shown as written in every language) or a table of it
-        by language, ``{ ko = …, ja = …, en = … }``, holding some or all of the three.
-
-        Returns the text to fall back on (the string; for a table its English, else Korean, else
-        Japanese) and, for a table, the (ko, ja, en) texts with ``""`` where one is not given.
-
-        >>> e = _Entry({"notes": {"ko": "상자", "en": "a crate"}}, "x.toml", "encounter", ("notes",))
-        >>> e.text("notes"), e.text("absent")
-        (('a crate', ('상자', '', 'a crate')), ('', ()))
-        """
-        value = self.data.get(field, "")
-        if isinstance(value, str):
-            return value, ()
-        if not isinstance(value, Mapping) or not value:
-            raise self.fail("text", field, got=repr(value)[:60])
-        for lang, text in value.items():
-            if lang not in LANG_KEYS:
-                raise self.fail("choice", f"{field}.{lang}", value=lang, known=", ".join(LANG_KEYS))
-            if not isinstance(text, str) or not text.strip():
-                raise self.fail("names", f"{field}.{lang}")
-        return next(value[lang] for lang in FALLBACK_LANGS if lang in value), tuple(
-            value.get(lang, "") for lang in LANG_KEYS
-        )
-
-    def strings(self, field: str) -> tuple[str, ...]:
-        items = self.get(field, list, [])
-        if not all(isinstance(x, str) for x in items):
-            raise self.fail("type", field, kind="list of strings", got=repr(items))
-        return tuple(items)
+def names3(r: Reader, field: str, *, required: bool = False) -> tuple[str, ...]:
+    """Names in all three languages, (ko, ja, en), or ``()`` when an optional table is absent."""
+    if required:
+        r.one_of(field)
+        if not r.has(field):
+            r.problem("missing", field, kind=kind_word("table"), example=f'{field} = {{ ko = "…", ja = "…", en = "…" }}')
+    given = r.has(field)
+    table = r.names(field, every=True)
+    if not given or len(table) < 3:
+        return ("?", "?", "?") if required else ()
+    return tuple(table[lang] for lang in LANG_KEYS)
 
 
 @dataclass(frozen=True)
@@ -162,25 +91,29 @@ class Species:
     """The skills written as data that acts, which its pieces apply (R-MK-08, R-MK-09)."""
 
 
-_WEAPON_FIELDS = ("name", "names", "power", "range", "ranged", "level", "reduction", "light", "heal", "breakable")
-
-
-def _weapon(data: Any, file: str, entry: str) -> Weapon:
-    """One weapon / attack: ``names = { ko, ja, en }`` or (older files) a single ``name``."""
-    r = _Entry(data, file, entry, _WEAPON_FIELDS)
-    names = r.names("names", required=False)
-    return Weapon(
-        name=r.get("name", str, names[2] if names else _MISSING),
+def read_weapon(r: Reader) -> Weapon:
+    """One weapon, attack or other carried item: ``names = { ko, ja, en }`` and/or a single ``name``."""
+    r.one_of("name", "names")
+    names = names3(r, "names")
+    name = r.text("name", None)
+    if name is None:
+        name = names[2] if names else "?"
+        if not r.has("names"):
+            r.problem("missing", "name", kind=kind_word("text"), example='name = "spear"')
+    weapon = Weapon(
+        name=name,
         names=names,
-        power=r.int("power", 1, 0, 99),
-        range=r.int("range", 0, 0, 5),
-        ranged=r.get("ranged", bool, False),
-        level=r.int("level", 0, 0, 99),
-        reduction=r.int("reduction", 0, 0, 99),
-        light=r.int("light", -1, -1, 5),
-        heal=r.int("heal", 0, 0, 9),
-        breakable=r.get("breakable", bool, True),
+        power=r.integer("power", 1, minimum=0, maximum=99),
+        range=r.integer("range", 0, minimum=0, maximum=5),
+        ranged=r.flag("ranged", False),
+        level=r.integer("level", 0, minimum=0, maximum=99),
+        reduction=r.integer("reduction", 0, minimum=0, maximum=99),
+        light=r.integer("light", -1, minimum=-1, maximum=5),
+        heal=r.integer("heal", 0, minimum=0, maximum=9),
+        breakable=r.flag("breakable", True),
     )
+    r.done()
+    return weapon
 
 
 def _amount(value: object) -> int:
@@ -206,11 +139,58 @@ class _Holder:
     items: tuple[()] = ()
 
 
-_MONSTER_FIELDS = (
-    "id", "level", "names", "look", "wit", "charm", "search", "valor", "evasion", "hp",
-    "materials", "attacks", "skills",
-)  # fmt: skip
-_SKILL_FIELDS = ("id", "type", "names", "armor", "text", *ACT_FIELDS)
+def read_monster_skill(r: Reader) -> tuple[str, int, MonsterSkill | None]:
+    """A bestiary skill: its id, the armor it gives and, when it acts, what it does."""
+    ident = r.text("id")
+    timing = r.text("type", "constant")
+    names = names3(r, "names")
+    armor = r.integer("armor", 0, minimum=0, maximum=20)
+    r.localized("text")
+    acts = acts_of(r, timing)
+    r.done()
+    if acts is None:
+        return ident, armor, None
+    if timing == "constant":  # a hide written as data (R-MK-30)
+        armor += sum(_amount(e.get("amount")) for e in acts.of_type("reduce_damage"))
+    labels = dict(zip(LANG_KEYS, names, strict=True)) if names else {}
+    return ident, armor, MonsterSkill(ident, labels, acts)
+
+
+def read_species(r: Reader) -> Species:
+    """One ``[[monster]]`` of a bestiary."""
+    ident = r.text("id")
+    skills = r.tables("skills", read_monster_skill, kind="monster_skill")
+    attacks = tuple(r.tables("attacks", read_weapon, kind="weapon"))
+    sp = Species(
+        id=ident,
+        level=r.integer("level", minimum=1, maximum=99),
+        names=names3(r, "names", required=True),
+        look=names3(r, "look"),
+        wit=r.integer("wit", 0, minimum=0, maximum=999),
+        charm=r.integer("charm", 0, minimum=0, maximum=999),
+        search=r.integer("search", 0, minimum=0, maximum=999),
+        valor=r.integer("valor", 0, minimum=0, maximum=999),
+        evasion=r.integer("evasion", minimum=0, maximum=99),
+        hp=r.integer("hp", minimum=1, maximum=999),
+        armor=sum(armor for _, armor, _ in skills),
+        attacks=attacks or (Weapon("item", names=("물건", "道具", "item")),),
+        skills=tuple(sid for sid, _, _ in skills),
+        materials=r.str_list("materials", ()),
+        acting=tuple(acting for _, _, acting in skills if acting is not None),
+    )
+    r.done()
+    return sp
+
+
+def read_bestiary(r: Reader) -> dict[str, Species]:
+    """A bestiary file: ``[[monster]]`` entries, ids unique."""
+    out: dict[str, Species] = {}
+    for index, sp in enumerate(r.tables("monster", read_species, kind="species")):
+        if sp.id in out:
+            r.sub({}, f"monster[{index}]").problem("duplicate", "id", value=sp.id, example=f'id = "{sp.id}2"')
+        out[sp.id] = sp
+    r.done()
+    return out
 
 
 def parse_bestiary(text: str, file: str) -> dict[str, Species]:
@@ -219,51 +199,11 @@ def parse_bestiary(text: str, file: str) -> dict[str, Species]:
 
 
 def bestiary_from_data(data: Mapping[str, Any], file: str) -> dict[str, Species]:
-    """A bestiary from already-parsed data (a TOML file's tables, or the same shape as JSON)."""
-    out: dict[str, Species] = {}
-    for n, raw in enumerate(_array(data, "monster", file)):
-        entry = f"monster[{n}]"
-        r = _Entry(raw, file, entry, _MONSTER_FIELDS)
-        mid = r.get("id", str)
-        entry = f"monster '{mid}'"
-        r.entry = entry
-        if mid in out:
-            raise r.fail("duplicate", "id", value=mid)
-        armor = 0
-        skills = []
-        acting: list[MonsterSkill] = []
-        for k, s in enumerate(r.get("skills", list, [])):
-            sr = _Entry(s, file, f"{entry}.skills[{k}]", _SKILL_FIELDS)
-            skills.append(sr.get("id", str))
-            timing = sr.get("type", str, "constant")
-            names = sr.names("names", required=False)
-            armor += sr.int("armor", 0, 0, 20)
-            acts = read_acts(s, timing, file=file, entry=f"{entry}.skills[{k}]")
-            if acts is not None:  # the skill acts (data/tables/DATA_EFFECTS.md)
-                labels = dict(zip(("ko", "ja", "en"), names, strict=True)) if names else {}
-                acting.append(MonsterSkill(skills[-1], labels, acts))
-                if timing == "constant":  # a hide written as data (R-MK-30)
-                    armor += sum(_amount(e.get("amount")) for e in acts.of_type("reduce_damage"))
-        attacks = tuple(
-            _weapon(x, file, f"{entry}.attacks[{k}]") for k, x in enumerate(r.get("attacks", list, []))
-        )
-        out[mid] = Species(
-            id=mid,
-            level=r.int("level", _MISSING, 1, 99),
-            names=r.names("names"),
-            look=r.names("look", required=False),
-            wit=r.int("wit", 0),
-            charm=r.int("charm", 0),
-            search=r.int("search", 0),
-            valor=r.int("valor", 0),
-            evasion=r.int("evasion", _MISSING, 0, 99),
-            hp=r.int("hp", _MISSING, 1, 999),
-            armor=armor,
-            attacks=attacks or (Weapon("item", names=("물건", "道具", "item")),),
-            skills=tuple(skills),
-            materials=r.strings("materials"),
-            acting=tuple(acting),
-        )
+    """A bestiary from already-parsed data (a TOML file's tables, or the same shape as JSON); every
+    problem at once."""
+    report = Report(file)
+    out = read_bestiary(Reader(data, file=file, entry="", report=report))
+    report.check()
     return out
 
 
@@ -274,58 +214,36 @@ def load_bestiary() -> dict[str, Species]:
     return parse_bestiary(text, "bestiary.toml")
 
 
-_SHEET_FIELDS = (
-    "id", "name", "level", "area", "hp", "max_hp", "wit", "charm", "search", "valor", "evasion",
-    "weapons", "armor", "minions", "drive", "capacity", "favor", "enmity", "skills", "important",
-)  # fmt: skip
-_ENCOUNTER_FIELDS = ("names", "voice", "count_unknown", "escape_blocked", "ghost", "lit", "max_rounds",
-                     "uncertain_limit", "uncertain_used", "notes", "bestiary", "traps", "court",
-                     "formation", "land_makers")  # fmt: skip
-_PLACED_FIELDS = ("id", "species", "area", "hidden", "important")
-_TRAP_FIELDS = ("id", "name", "area", "on", "hidden", "method", "stat", "difficulty", "effects", "trigger")
-
-
-def _pairs(r: _Entry, field: str) -> tuple[tuple[str, int], ...]:
-    table = r.get(field, dict, {})
-    out = []
-    for who, value in table.items():
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise r.fail("type", f"{field}.{who}", kind="int", got=repr(value))
-        out.append((str(who), value))
-    return tuple(out)
-
-
-def _sheet(raw: Any, file: str, entry: str, side: str, kind: str) -> Combatant:
-    r = _Entry(raw, file, entry, _SHEET_FIELDS)
-    cid = r.get("id", str)
-    r.entry = f"{entry} '{cid}'"
-    hp = r.int("hp", _MISSING, 0, 999)
-    return Combatant(
-        id=cid,
-        name=r.get("name", str, cid),
-        side=side,
-        area=r.int("area", 0 if side == COURT else 5, 0, 5),
-        hp=hp,
-        max_hp=r.int("max_hp", hp, 1, 999),
-        kind=kind,
-        important=r.get("important", bool, kind == "pc"),
-        level=r.int("level", 1, 1, 99),
-        wit=r.int("wit", 0),
-        charm=r.int("charm", 0),
-        search=r.int("search", 0),
-        valor=r.int("valor", 0),
-        evasion=r.int("evasion", _MISSING, 0, 99),
-        weapons=tuple(
-            _weapon(x, file, f"{r.entry}.weapons[{k}]") for k, x in enumerate(r.get("weapons", list, []))
-        ),
-        armor=r.int("armor", 0, 0, 99),
-        minions=r.int("minions", 0, 0, 9999),
-        drive=r.int("drive", 0, 0, 999),
-        capacity=r.int("capacity", 0, 0, 999),
-        favor=_pairs(r, "favor"),
-        enmity=_pairs(r, "enmity"),
-        skills=r.strings("skills"),
+def read_trap(r: Reader) -> Trap:
+    """One combat trap as an encounter file (or a labyrinth room's encounter) writes it."""
+    ident = r.text("id")
+    trap = Trap(
+        id=ident,
+        name=r.text("name", None) or ident,
+        area=r.integer("area", 5, minimum=0, maximum=5),
+        on=r.text("on", ""),
+        hidden=r.flag("hidden", True),
+        method=r.text("method", "check"),
+        stat=r.text("stat", "search"),
+        difficulty=r.integer("difficulty", 9, minimum=0, maximum=99),
+        effects=tuple(r.tables("effects", _read_trap_effect, kind="trap_effect")),
+        trigger=r.text("trigger", "enter", choices=TRIGGERS),
     )
+    r.done()
+    return trap
+
+
+def _read_trap_effect(r: Reader) -> tuple[str, str]:
+    """One thing a trap does when it springs: ``kind`` and ``value`` (a formula, or a bad status)."""
+    kind = r.text("kind", choices=KINDS)
+    value = r.value("value", shape={"type": ["string", "integer"]})
+    r.done()
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        r.problem("type", "value", kind=kind_word("text"), got=repr(value), example='value = "1D6"')
+        return kind, "0"
+    if kind == "status" and value not in BAD_STATUSES:
+        r.problem("choice", "value", value=value, choices=", ".join(BAD_STATUSES), example='value = "poison"')
+    return kind, str(value)
 
 
 def monster(sp: Species, ident: str, area: int, *, hidden: bool = False, important: bool = False) -> Combatant:
@@ -364,77 +282,106 @@ def monster(sp: Species, ident: str, area: int, *, hidden: bool = False, importa
     )
 
 
-def parse_encounter(text: str, file: str, bestiary: Mapping[str, Species] | None = None) -> Battle:
-    """Build the setup-phase :class:`Battle` an encounter file describes."""
-    return encounter_from_data(parse_toml(text, file), file, bestiary)
+def read_piece(r: Reader, side: str, kind: str) -> Combatant:
+    """A ``[[pc]]`` or ``[[npc]]`` written out in the encounter file."""
+    cid = r.text("id")
+    hp = r.integer("hp", minimum=0, maximum=999)
+    max_hp = r.integer("max_hp", None, minimum=1, maximum=999)
+    if max_hp is None:
+        max_hp = max(hp, 1)
+        r.said("max_hp", max_hp, "hp")
+    area = r.integer("area", None, minimum=0, maximum=5)
+    important = r.flag("important", None)
+    piece = Combatant(
+        id=cid,
+        name=r.text("name", None) or cid,
+        side=side,
+        area=(0 if side == COURT else 5) if area is None else area,
+        hp=hp,
+        max_hp=max_hp,
+        kind=kind,
+        important=kind == "pc" if important is None else important,
+        level=r.integer("level", 1, minimum=1, maximum=99),
+        wit=r.integer("wit", 0, minimum=0, maximum=999),
+        charm=r.integer("charm", 0, minimum=0, maximum=999),
+        search=r.integer("search", 0, minimum=0, maximum=999),
+        valor=r.integer("valor", 0, minimum=0, maximum=999),
+        evasion=r.integer("evasion", minimum=0, maximum=99),
+        weapons=tuple(r.tables("weapons", read_weapon, kind="weapon")),
+        armor=r.integer("armor", 0, minimum=0, maximum=99),
+        minions=r.integer("minions", 0, minimum=0, maximum=9999),
+        drive=r.integer("drive", 0, minimum=0, maximum=999),
+        capacity=r.integer("capacity", 0, minimum=0, maximum=999),
+        favor=tuple(r.int_map("favor", minimum=None).items()),
+        enmity=tuple(r.int_map("enmity", minimum=None).items()),
+        skills=r.str_list("skills", ()),
+    )
+    r.done()
+    return piece
 
 
-def encounter_from_data(
-    data: Mapping[str, Any], file: str, bestiary: Mapping[str, Species] | None = None
-) -> Battle:
-    """:func:`parse_encounter` on already-parsed data (the TOML file's tables, or the same shape as JSON).
+def read_placement(r: Reader, beasts: Mapping[str, Species], counts: dict[str, int]) -> Combatant | None:
+    """A ``[[monster]]`` of the encounter: a species of the bestiary placed in area 3–5."""
+    sid = r.text("species")
+    sp = beasts.get(sid)
+    if sp is None and beasts:  # (a schema reader knows no species)
+        r.problem("mk.error.sheet.unknown_species", "species", value=sid, known=", ".join(sorted(beasts)),
+                  near=near_hint(sid, beasts), example=f'species = "{min(beasts)}"')
+    counts[sid] = counts.get(sid, 0) + 1
+    ident = r.text("id", None) or f"{sid}{counts[sid]}"
+    area = r.integer("area", 3, minimum=3, maximum=5)
+    hidden, important = r.flag("hidden", False), r.flag("important", False)
+    r.done()
+    return None if sp is None else monster(sp, ident, area, hidden=hidden, important=important)
 
-    ``bestiary`` replaces the shipped one; an ``encounter.bestiary`` file named inside is read next to ``file``.
-    """
-    beasts = dict(load_bestiary() if bestiary is None else bestiary)
-    e = _Entry(data.get("encounter", {}), file, "encounter", _ENCOUNTER_FIELDS)
-    extra = e.get("bestiary", str, "")
+
+def read_encounter(top: Reader, beasts: dict[str, Species] | None = None) -> Battle:
+    """An encounter file: ``[encounter]`` (options), ``[[pc]]``, ``[[npc]]`` and ``[[monster]]``."""
+    beasts = dict(load_bestiary() if beasts is None else beasts)
+    e = top.sub(top.mapping("encounter", {}), "encounter")
+    e.names()
+    extra = e.text("bestiary", "")
     if extra:
-        path = named_path(file, extra)
+        path = named_path(top.file, extra)
         beasts.update(parse_bestiary(read_text(path), str(path)))
-    lit = e.get("lit", list, [])  # the room's own light; the rest is carried (R-MK-29)
-    if not all(isinstance(x, int) and 0 <= x <= 5 for x in lit):
-        raise e.fail("type", "lit", kind="list of areas 0-5", got=repr(lit))
-    court, kingdom = _court_sheet(e, file)
-    combatants: list[Combatant] = list(court)
-    for key, side, kind in (("pc", COURT, "pc"), ("npc", MONSTERS, "npc")):
-        for n, raw in enumerate(_array(data, key, file)):
-            combatants.append(_sheet(raw, file, f"{key}[{n}]", side, kind))
+    lit = e.int_list("lit", (), minimum=0, maximum=5)  # the room's own light; the rest is carried (R-MK-29)
+    court, kingdom = _court_sheet(e)
+    pieces: list[Combatant] = list(court)
+    pieces += top.tables("pc", lambda r: read_piece(r, COURT, "pc"), kind="piece")
+    pieces += top.tables("npc", lambda r: read_piece(r, MONSTERS, "npc"), kind="piece")
     counts: dict[str, int] = {}
-    for n, raw in enumerate(_array(data, "monster", file)):
-        r = _Entry(raw, file, f"monster[{n}]", _PLACED_FIELDS)
-        sid = r.get("species", str)
-        sp = beasts.get(sid)
-        if sp is None:
-            raise r.fail("unknown_species", "species", value=sid, known=", ".join(sorted(beasts)))
-        counts[sid] = counts.get(sid, 0) + 1
-        combatants.append(
-            monster(
-                sp,
-                r.get("id", str, f"{sid}{counts[sid]}"),
-                r.int("area", 3, 3, 5),
-                hidden=r.get("hidden", bool, False),
-                important=r.get("important", bool, False),
-            )
-        )
+    placed = top.tables("monster", lambda r: read_placement(r, beasts, counts), kind="placement")
+    pieces += [m for m in placed if m is not None]
     seen: set[str] = set()
-    for c in combatants:
+    for c in pieces:
         if c.id in seen:
-            raise DataError("mk.battle.data.duplicate", file=file, entry=c.id, field="id", value=c.id)
+            top.sub({}, c.id).problem("duplicate", "id", value=c.id, example=f'id = "{c.id}2"')
         seen.add(c.id)
-    if not any(c.side == COURT for c in combatants) or not any(c.side == MONSTERS for c in combatants):
-        raise DataError("mk.battle.data.two_sides", file=file)
-    traps = tuple(_trap(raw, file, n) for n, raw in enumerate(e.get("traps", list, [])))
-    pcs = [c.level for c in combatants if c.kind == "pc"]
-    hidden = 1 if any(c.hidden for c in combatants) else 0  # one uncertain encounter, however many it hides
-    limit = e.int("uncertain_limit", sum(pcs) // len(pcs) if pcs else 0, 0, 99)
+    traps = tuple(e.tables("traps", read_trap, kind="trap"))
+    pcs = [c.level for c in pieces if c.kind == "pc"]
+    hidden = 1 if any(c.hidden for c in pieces) else 0  # one uncertain encounter, however many it hides
+    limit = e.integer("uncertain_limit", None, minimum=0, maximum=99)
+    if limit is None:  # the court's average level (R-MK-23)
+        limit = sum(pcs) // len(pcs) if pcs else 0
     # the limit is per game (R-MK-23): hides already spent earlier this game are carried in
-    earlier = e.int("uncertain_used", 0, 0, limit)
+    earlier = e.integer("uncertain_used", 0, minimum=0, maximum=99)
     if earlier + hidden > limit:
-        raise e.fail("range", "monster.hidden", value=hidden, low=0, high=limit - earlier)
-    notes, notes_by_lang = e.text("notes")  # the GM's, in the table's language (view.gm_notes)
+        e.problem("range", "monster.hidden", value=hidden, low=0, high=limit - earlier, example="hidden = false")
+    notes, by_lang = e.localized("notes")  # the GM's, in the table's language (view.gm_notes)
     # the kingdom's voice and land makers when the court comes from a sheet with its kingdom (R-MK-20)
-    return Battle(
-        combatants=tuple(combatants),
-        voice=e.int("voice", kingdom.voice if kingdom else 0, 0, 999),
-        land_makers=e.int("land_makers", kingdom.land_makers if kingdom else 0, 0, 99),
+    voice = e.integer("voice", None, minimum=0, maximum=999)
+    land_makers = e.integer("land_makers", None, minimum=0, maximum=99)
+    battle = Battle(
+        combatants=tuple(pieces),
+        voice=(kingdom.voice if kingdom else 0) if voice is None else voice,
+        land_makers=(kingdom.land_makers if kingdom else 0) if land_makers is None else land_makers,
         traps=traps,
         options=Options(
-            ghost=e.get("ghost", bool, False),
-            escape_blocked=e.get("escape_blocked", bool, False),
-            count_unknown=e.get("count_unknown", bool, False),
-            lit=tuple(lit),
-            max_rounds=e.int("max_rounds", 100, 1, 10_000),
+            ghost=e.flag("ghost", False),
+            escape_blocked=e.flag("escape_blocked", False),
+            count_unknown=e.flag("count_unknown", False),
+            lit=lit,
+            max_rounds=e.integer("max_rounds", 100, minimum=1, maximum=10_000),
             sixes_prompt=True,  # a new battle: the roller chooses about 6s (R-MK-14/15)
             sixes_stakes=True,  # … when the choice can matter
             seed_review=True,  # and the seed review's fixes (session 7)
@@ -442,61 +389,54 @@ def encounter_from_data(
         uncertain_limit=limit,
         uncertain_used=earlier + hidden,
         notes=notes,
-        notes_by_lang=notes_by_lang,
+        notes_by_lang=tuple(by_lang.get(lang, "") for lang in LANG_KEYS) if by_lang else (),
     )
+    e.done()
+    if beasts and (not any(c.side == COURT for c in pieces) or not any(c.side == MONSTERS for c in pieces)):
+        top.problem("mk.error.sheet.two_sides", "", example='[[monster]]\nspecies = "moss_rat"')
+    top.done()
+    return battle
 
 
-def _court_sheet(e: _Entry, file: str) -> tuple[list[Combatant], Kingdom | None]:
+def _court_sheet(e: Reader) -> tuple[list[Combatant], Kingdom | None]:
     """PCs from a character sheet file (``court = "court.toml"`` or ``"sample"``), placed by
     ``formation``, and the sheet's kingdom if it has one."""
-    source = e.get("court", str, "")
+    source = e.text("court", "")
+    formation = e.int_map("formation", minimum=0, maximum=5)
     if not source:
         return [], None
     from ..sheets.sheet import load_sheet, sample
 
-    sheet = sample() if source == "sample" else load_sheet(named_path(file, source))
-    formation = e.get("formation", dict, {})
-    out = []
-    for character in sheet.characters:
-        area = formation.get(character.id, 2)
-        if isinstance(area, bool) or not isinstance(area, int) or not 0 <= area <= 5:
-            raise e.fail("range", f"formation.{character.id}", value=area, low=0, high=5)
-        out.append(Combatant.from_character(character, COURT, area))
-    return out, sheet.kingdom
+    sheet = sample() if source == "sample" else load_sheet(named_path(e.file, source))
+    return [Combatant.from_character(c, COURT, formation.get(c.id, 2)) for c in sheet.characters], sheet.kingdom
 
 
-def _trap(raw: Any, file: str, n: int) -> Trap:
-    from .traps import problem
-
-    r = _Entry(raw, file, f"encounter.traps[{n}]", _TRAP_FIELDS)
-    effects = []
-    for k, effect in enumerate(r.get("effects", list, [])):
-        e = _Entry(effect, file, f"encounter.traps[{n}].effects[{k}]", ("kind", "value"))
-        value = e.data.get("value")
-        if isinstance(value, bool) or not isinstance(value, (str, int)):
-            raise e.fail("type", "value", kind="formula", got=repr(value))
-        effects.append((e.get("kind", str), str(value)))
-    trigger = r.get("trigger", str, "enter")
-    wrong = problem(tuple(effects), trigger)
-    if wrong is not None:
-        raise r.fail("choice", wrong[0], value=wrong[1], known=wrong[2])
-    return Trap(
-        id=r.get("id", str),
-        name=r.get("name", str, r.get("id", str)),
-        area=r.int("area", 5, 0, 5),
-        on=r.get("on", str, ""),
-        hidden=r.get("hidden", bool, True),
-        method=r.get("method", str, "check"),
-        stat=r.get("stat", str, "search"),
-        difficulty=r.int("difficulty", 9, 0, 99),
-        effects=tuple(effects),
-        trigger=trigger,
-    )
+def check_encounter(data: Mapping[str, Any], file: str,
+                    bestiary: Mapping[str, Species] | None = None) -> tuple[Battle, Report]:
+    """Read a parsed encounter file and return it with its report unraised (every problem and every
+    default said); the battle means something only when the report has no problem."""
+    report = Report(file)
+    battle = read_encounter(Reader(data, file=file, entry="", report=report),
+                            None if bestiary is None else dict(bestiary))
+    return battle, report
 
 
-def trap_from_data(raw: Any, file: str, n: int) -> Trap:
-    """One combat trap as an encounter file (or a labyrinth room's encounter) writes it, checked."""
-    return _trap(raw, file, n)
+def encounter_from_data(
+    data: Mapping[str, Any], file: str, bestiary: Mapping[str, Species] | None = None
+) -> Battle:
+    """The setup-phase :class:`Battle` an encounter describes (the TOML file's tables, or the same shape
+    as JSON), every problem at once.
+
+    ``bestiary`` replaces the shipped one; an ``encounter.bestiary`` file named inside is read next to ``file``.
+    """
+    battle, report = check_encounter(data, file, bestiary)
+    report.check()
+    return battle
+
+
+def parse_encounter(text: str, file: str, bestiary: Mapping[str, Species] | None = None) -> Battle:
+    """Build the setup-phase :class:`Battle` an encounter file describes."""
+    return encounter_from_data(parse_toml(text, file), file, bestiary)
 
 
 def load_encounter(source: str) -> Battle:
@@ -505,3 +445,17 @@ def load_encounter(source: str) -> Battle:
         text = resources.files(__package__).joinpath("data/sample_encounter.toml").read_text(encoding="utf-8")
         return parse_encounter(text, "sample_encounter.toml")
     return parse_encounter(read_text(source), source)
+
+
+def encounter_schema(lang: str = "en") -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of an encounter file, from :func:`read_encounter` run on no data."""
+    from ..sheets.schema import mk_schema
+
+    return mk_schema("encounter_file", lambda r: read_encounter(r, {}), lang, "Meikyuu Kingdom encounter")
+
+
+def bestiary_schema(lang: str = "en") -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a bestiary file."""
+    from ..sheets.schema import mk_schema
+
+    return mk_schema("bestiary", read_bestiary, lang, "Meikyuu Kingdom bestiary")

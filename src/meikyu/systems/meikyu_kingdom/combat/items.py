@@ -12,17 +12,16 @@ dead character back within the same game (R-MK-34); ``ghost = false`` refuses a 
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from meikyu.errors import DataError
+from meikyu.files import parse_toml
+from meikyu.sheetdata.reader import Reader, Report
 
-from .bestiary import _Entry
+from .bestiary import names3
 
 EFFECTS = ("revive",)
-_ITEM_FIELDS = ("id", "names", "effect", "ghost")
 
 
 @dataclass(frozen=True)
@@ -38,27 +37,31 @@ class ItemEffect:
         return self.names[{"ko": 0, "ja": 1}.get(lang, 2)]
 
 
+def read_item_effect(r: Reader) -> ItemEffect:
+    """One ``[[item]]``: its id, names in all three languages, what it does."""
+    item = ItemEffect(r.text("id"), names3(r, "names", required=True), r.text("effect", choices=EFFECTS),
+                      r.flag("ghost", False))
+    r.done()
+    return item
+
+
 def parse_items(text: str, file: str) -> dict[str, ItemEffect]:
-    """Read item TOML text; errors name ``file``, the entry and the field.
+    """Read item TOML text; every problem at once, each naming ``file`` and the field's path.
 
     >>> parse_items('[[item]]\\nid = "x"\\nnames = { ko = "a", ja = "b", en = "c" }\\neffect = "fly"', "t.toml")
     Traceback (most recent call last):
-    meikyu.errors.DataError: t.toml, item[0]: field 'effect' = 'fly' is not one of: revive.
+    meikyu.sheetdata.reader.SheetProblems: t.toml: 1 problem(s).
+    - item[0].effect: 'fly' is not allowed; use one of: revive. For example: effect = "revive"
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError("mk.battle.data.syntax", file=file, reason=str(exc)) from None
+    report = Report(file)
+    top = Reader(parse_toml(text, file), file=file, entry="", report=report)
     out: dict[str, ItemEffect] = {}
-    for n, raw in enumerate(data.get("item", [])):
-        r = _Entry(raw, file, f"item[{n}]", _ITEM_FIELDS)
-        iid = r.get("id", str)
-        if iid in out:
-            raise r.fail("duplicate", "id", value=iid)
-        effect = r.get("effect", str)
-        if effect not in EFFECTS:
-            raise r.fail("choice", "effect", value=effect, known=", ".join(EFFECTS))
-        out[iid] = ItemEffect(iid, r.names("names"), effect, r.get("ghost", bool, False))
+    for index, item in enumerate(top.tables("item", read_item_effect)):
+        if item.id in out:
+            top.sub({}, f"item[{index}]").problem("duplicate", "id", value=item.id, example=f'id = "{item.id}2"')
+        out[item.id] = item
+    top.done()
+    report.check()
     return out
 
 

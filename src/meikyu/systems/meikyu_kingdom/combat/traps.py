@@ -27,7 +27,7 @@ from importlib import resources
 from meikyu.formula import evaluate
 
 from . import events as ev
-from .model import BAD_STATUSES, INCAPACITATED, OK, Trap, evolve
+from .model import INCAPACITATED, OK, Trap, evolve
 from .resolve import give_status, harm, reduce_hp, send_home
 from .work import Work
 
@@ -46,22 +46,6 @@ def sample_traps() -> tuple[Trap, ...]:
                         effects=tuple((e["kind"], str(e["value"])) for e in raw["effects"]),
                         names=(names["ko"], names["ja"], names["en"])))
     return tuple(out)
-
-
-def problem(effects: tuple[tuple[str, str], ...], trigger: str) -> tuple[str, str, str] | None:
-    """The first thing wrong with a trap's effects or trigger, as (field, value, what is allowed).
-
-    >>> problem((("damage", "1D6"),), "enter") is None, problem((("status", "gout"),), "enter")[0]
-    (True, 'effects.value')
-    """
-    if trigger not in TRIGGERS:
-        return "trigger", trigger, ", ".join(TRIGGERS)
-    for kind, value in effects:
-        if kind not in KINDS:
-            return "effects.kind", kind, ", ".join(KINDS)
-        if kind == "status" and value not in BAD_STATUSES:
-            return "effects.value", value, ", ".join(BAD_STATUSES)
-    return None
 
 
 def _area(w: Work, trap: Trap) -> int:

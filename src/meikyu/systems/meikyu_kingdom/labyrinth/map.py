@@ -15,18 +15,18 @@ goal. Texts are ``{ko, ja, en}`` tables written by whoever makes the scenario.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from meikyu.errors import DataError
 from meikyu.formula import parse_formula
+from meikyu.sheetdata.reader import Reader, Report, kind_word, near_hint, read_file
 from meikyu.systems.meikyu_kingdom.combat.model import Trap
 from meikyu.systems.meikyu_kingdom.sheets.character import BAD_STATUSES, STATS
-from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, read_file, sheet_error
 
 EFFECT_KINDS = (
     "damage", "hp_loss", "heal", "status", "drive", "minions", "desertion", "voice", "material", "item", "fall",
@@ -38,6 +38,7 @@ become citizens again), voice (R-MK-20), a material or an item for the haul, or 
 target's search vs 9 halves 3D6 damage; the check is theirs, called after the effects)."""
 TARGETS = ("self", "each", "random")
 SAMPLE = "sample_labyrinth.toml"
+T = TypeVar("T")
 
 
 def _text(names: Mapping[str, str], lang: str, fallback: str) -> str:
@@ -58,26 +59,29 @@ class Outcome:
     @classmethod
     def read(cls, r: Reader) -> Outcome:
         kind = r.text("kind", choices=EFFECT_KINDS)
-        amount = r.data.get("amount", 0)
-        r._seen.add("amount")
+        amount = r.value("amount", 0, shape={"anyOf": [{"type": "integer"}, {"type": "string", "minLength": 1}]})
+        example = 'amount = "-1D6"'
         if isinstance(amount, bool) or not isinstance(amount, (int, str)):
-            raise r.fail("type", "amount", kind="integer or formula", got=repr(amount))
-        try:
-            parse_formula(str(amount))
-        except ValueError as exc:
-            raise r.fail("type", "amount", kind="formula like -1D6", got=repr(amount)) from exc
+            r.problem("type", "amount", kind="integer or formula", got=repr(amount), example=example)
+            amount = 0
+        else:
+            try:
+                parse_formula(str(amount))
+            except ValueError:
+                r.problem("type", "amount", kind="formula like -1D6", got=repr(amount), example=example)
+                amount = 0
         name = r.text("name", "")
-        if kind == "status" and name not in BAD_STATUSES:
-            raise r.fail("choice", "name", value=name, choices=", ".join(BAD_STATUSES))
+        if kind == "status" and name not in BAD_STATUSES and r.has("kind"):
+            r.problem("choice", "name", value=name, choices=", ".join(BAD_STATUSES), example=f'name = "{BAD_STATUSES[0]}"')
         if kind in ("material", "item") and not name:
-            raise r.fail("missing", "name", kind="text")
+            r.problem("missing", "name", kind=kind_word("text"), example='name = "meat"')
         out = cls(kind, str(amount), name, r.names(), r.text("who", "self", choices=TARGETS))
         r.done()
         return out
 
 
 def _outcomes(r: Reader, key: str) -> tuple[Outcome, ...]:
-    return tuple(Outcome.read(r.sub(raw, f"{key}[{i}]")) for i, raw in enumerate(r.seq(key, [])))
+    return tuple(r.tables(key, Outcome.read, kind="outcome"))
 
 
 @dataclass(frozen=True)
@@ -202,15 +206,21 @@ class Labyrinth:
         return lab
 
 
+def _check(r: Reader, field: str, required: bool = False) -> CheckSpec | None:
+    """A check table at ``field`` (``None`` when an optional one is absent)."""
+    if required or r.has(field) or r.schema_only:
+        return CheckSpec.read(r.sub(r.mapping(field) if required else r.mapping(field, {}), field, kind="check"))
+    return None
+
+
 def _trap(r: Reader) -> RoomTrap:
-    avoid = r.mapping("avoid", {})
     trap = RoomTrap(
         names=r.names(),
         text=r.names("text"),
-        disarm=CheckSpec.read(r.sub(r.mapping("disarm"), "disarm")),
+        disarm=_check(r, "disarm", required=True) or CheckSpec(STATS[0], 0),
         effects=_outcomes(r, "effects"),
         find=r.integer("find", 0, minimum=0, maximum=99),
-        avoid=CheckSpec.read(r.sub(avoid, "avoid")) if avoid else None,
+        avoid=_check(r, "avoid"),
         who=r.text("who", "each", choices=TARGETS),
     )
     r.done()
@@ -218,11 +228,10 @@ def _trap(r: Reader) -> RoomTrap:
 
 
 def _event(r: Reader) -> RoomEvent:
-    check = r.mapping("check", {})
     event = RoomEvent(
         names=r.names(),
         text=r.names("text"),
-        check=CheckSpec.read(r.sub(check, "check")) if check else None,
+        check=_check(r, "check"),
         effects=_outcomes(r, "effects"),
         on_success=_outcomes(r, "on_success"),
         on_failure=_outcomes(r, "on_failure"),
@@ -231,67 +240,95 @@ def _event(r: Reader) -> RoomEvent:
     return event
 
 
-def _encounter(r: Reader, known: Mapping[str, Any]) -> Encounter:
-    placements = []
-    for i, raw in enumerate(r.seq("monsters", [])):
-        m = r.sub(raw, f"monsters[{i}]")
-        species = m.text("species")
-        if species not in known:
-            raise m.fail("choice", "species", value=species, choices=", ".join(sorted(known)))
-        placements.append(Placement(species, m.integer("area", 3, minimum=3, maximum=5), m.flag("hidden", False)))
-        m.done()
-    table = r.text("table", "", choices=("1RET", "2RET", "3RET", "4RET", "5RET", "6RET"))
-    if not placements and not table:
-        raise r.fail("empty", "monsters")
-    from meikyu.systems.meikyu_kingdom.combat.bestiary import trap_from_data
+def _placement(r: Reader, known: Mapping[str, Any]) -> Placement:
+    species = r.text("species")
+    if known and species not in known:
+        r.problem("mk.error.sheet.unknown_species", "species", value=species, known=", ".join(sorted(known)),
+                  near=near_hint(species, known), example=f'species = "{min(known)}"')
+    placement = Placement(species, r.integer("area", 3, minimum=3, maximum=5), r.flag("hidden", False))
+    r.done()
+    return placement
 
-    traps = tuple(trap_from_data(raw, r.file, n) for n, raw in enumerate(r.seq("traps", [])))
-    enc = Encounter(r.names(), tuple(placements), r.flag("count_known", False), r.flag("goal", False), table, traps)
+
+def _encounter(r: Reader, known: Mapping[str, Any]) -> Encounter:
+    from meikyu.systems.meikyu_kingdom.combat.bestiary import read_trap
+
+    placements = tuple(r.tables("monsters", lambda m: _placement(m, known), kind="placement"))
+    table = r.text("table", "", choices=("", "1RET", "2RET", "3RET", "4RET", "5RET", "6RET"))
+    if not placements and not table and not r.schema_only:
+        r.problem("empty", "monsters", example='monsters = [{ species = "moss_rat" }]')
+    traps = tuple(r.tables("traps", read_trap, kind="trap"))
+    enc = Encounter(r.names(), placements, r.flag("count_known", False), r.flag("goal", False), table, traps)
     r.done()
     return enc
 
 
-def read_labyrinth(data: Mapping[str, Any], *, file: str = "<labyrinth>") -> Labyrinth:
-    """Validate a parsed labyrinth file: ``[labyrinth]`` and ``[[room]]`` entries."""
-    from meikyu.systems.meikyu_kingdom.combat.bestiary import load_bestiary
+def _room(r: Reader, known: Mapping[str, Any]) -> Room:
+    def part(field: str, kind: str, read: Callable[[Reader], T]) -> T | None:
+        if r.has(field) or r.schema_only:
+            return read(r.sub(r.mapping(field, {}), field, kind=kind))
+        return None
 
-    known = load_bestiary()
-    top = Reader(data, file=file, entry="")
+    room = Room(
+        id=r.text("id"),
+        names=r.names(),
+        text=r.names("text"),
+        exits=r.str_list("exits", ()),
+        trap=part("trap", "room_trap", _trap),
+        encounter=part("encounter", "room_encounter", lambda e: _encounter(e, known)),
+        event=part("event", "event", _event),
+    )
+    r.done()
+    return room
+
+
+def read_labyrinth_file(top: Reader, known: Mapping[str, Any]) -> Labyrinth:
+    """A labyrinth file: ``[labyrinth]`` (id, names, entrance, text) and its ``[[room]]`` entries."""
+    rooms = top.tables("room", lambda r: _room(r, known), kind="room")
     head = top.sub(top.mapping("labyrinth"), "labyrinth")
-    raw_rooms = top.seq("room")
     top.done()
-    rooms = []
-    for i, raw in enumerate(raw_rooms):
-        r = top.sub(raw, f"room[{i}]")
-        trap, enc, event = r.mapping("trap", {}), r.mapping("encounter", {}), r.mapping("event", {})
-        rooms.append(
-            Room(
-                id=r.text("id"),
-                names=r.names(),
-                text=r.names("text"),
-                exits=r.str_list("exits", []),
-                trap=_trap(r.sub(trap, "trap")) if trap else None,
-                encounter=_encounter(r.sub(enc, "encounter"), known) if enc else None,
-                event=_event(r.sub(event, "event")) if event else None,
-            )
-        )
-        r.done()
+    if not rooms and not top.schema_only:
+        top.problem("missing", "room", kind=kind_word("list"), example='[[room]] id = "gate"')
     ids = [room.id for room in rooms]
     for i, room in enumerate(rooms):
-        if ids.count(room.id) > 1:
-            raise sheet_error("duplicate", file=file, entry=f"room[{i}]", field="id", value=room.id)
-        for exit_ in room.exits:
+        if ids.count(room.id) > 1 and ids.index(room.id) < i:
+            top.sub({}, f"room[{i}]").problem("duplicate", "id", value=room.id, example=f'id = "{room.id}2"')
+        for n, exit_ in enumerate(room.exits):
             if exit_ not in ids or exit_ == room.id:
-                raise DataError("mk.error.labyrinth.bad_exit", file=file, entry=f"room[{i}].exits", field=exit_,
-                                known=", ".join(x for x in ids if x != room.id))
+                others = [x for x in ids if x != room.id]
+                top.sub({}, f"room[{i}]").problem("choice", f"exits[{n}]", value=exit_, choices=", ".join(others),
+                                                  example=f'exits = ["{others[0] if others else "…"}"]')
     # Exits are two-way: a passage one room lists is a passage of both.
     both = []
     for room in rooms:
         extra = tuple(o.id for o in rooms if room.id in o.exits and o.id not in room.exits)
         both.append(Room(room.id, room.names, room.text, room.exits + extra, room.trap, room.encounter, room.event))
-    lab = Labyrinth(head.text("id"), head.names(), head.text("entrance", choices=ids), tuple(both), head.names("text"))
+    lab = Labyrinth(head.text("id"), head.names(), head.text("entrance", choices=ids or None), tuple(both),
+                    head.names("text"))
     head.done()
     return lab
+
+
+def check_labyrinth(data: Mapping[str, Any], *, file: str = "<labyrinth>") -> tuple[Labyrinth, Report]:
+    """Read a parsed labyrinth file and return it with its report unraised (every problem at once)."""
+    from meikyu.systems.meikyu_kingdom.combat.bestiary import load_bestiary
+
+    report = Report(file)
+    return read_labyrinth_file(Reader(data, file=file, entry="", report=report), load_bestiary()), report
+
+
+def read_labyrinth(data: Mapping[str, Any], *, file: str = "<labyrinth>") -> Labyrinth:
+    """Validate a parsed labyrinth file: ``[labyrinth]`` and ``[[room]]`` entries, every problem at once."""
+    lab, report = check_labyrinth(data, file=file)
+    report.check()
+    return lab
+
+
+def labyrinth_schema(lang: str = "en") -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a labyrinth file, from :func:`read_labyrinth_file` on no data."""
+    from meikyu.systems.meikyu_kingdom.sheets.schema import mk_schema
+
+    return mk_schema("labyrinth_file", lambda r: read_labyrinth_file(r, {}), lang, "Meikyuu Kingdom labyrinth")
 
 
 def load_labyrinth(source: str | Path) -> Labyrinth:

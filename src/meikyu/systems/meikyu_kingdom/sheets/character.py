@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from meikyu.errors import DataError
+from meikyu.sheetdata.reader import Reader, Report, kind_word, read_file, sheet_error
 from meikyu.systems.meikyu_kingdom.effects.acts import ACT_FIELDS, Acts, read_acts
-from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, Report, kind_word, read_file, sheet_error
 
 STATS: tuple[str, ...] = ("wit", "charm", "search", "valor")
 """재치 / 매력 / 탐색 / 무용 — the four character stats."""
@@ -119,10 +119,10 @@ class Item:
             use=r.text("use", "", choices=("", *SKILL_TYPES)),
         )
         timing = item.use or ("equipment" if category in ("weapon", "armor") else "support")
-        acts = _acts(r, timing)
+        acts = acts_of(r, timing)
         if item.use and acts is None:
-            raise DataError("mk.error.acts.no_effects", file=r.file, entry=r.entry, field="use",
-                            example='effects = [{ type = "hp", amount = "1D6" }]')
+            r.record(DataError("mk.error.acts.no_effects", file=r.file, entry=r.entry, field="use",
+                               example='effects = [{ type = "hp", amount = "1D6" }]'))
         r.done()
         return item if acts is None else replace(item, acts=acts)
 
@@ -169,7 +169,7 @@ class Skill:
             names=r.names(),
             effect_names=r.names("effect_names"),
         )
-        acts = _acts(r, skill.type)
+        acts = acts_of(r, skill.type)
         r.done()
         return skill if acts is None else replace(skill, acts=acts)
 
@@ -350,9 +350,14 @@ def _acting(data: dict[str, Any], acts: Acts | None) -> dict[str, Any]:
     return data
 
 
-def _acts(r: Reader, timing: str) -> Acts | None:
+def acts_of(r: Reader, timing: str) -> Acts | None:
+    """What a skill or an item does (``effects/acts.py``), its problem recorded beside the others'."""
     r.mark(*ACT_FIELDS)
-    return read_acts(r.data, timing, file=r.file, entry=r.entry)
+    try:
+        return read_acts(r.data, timing, file=r.file, entry=r.entry)
+    except DataError as err:
+        r.record(err)
+        return None
 
 
 def _skill_data(skill: Skill) -> dict[str, Any]:
@@ -394,7 +399,7 @@ def court_of(r: Reader) -> tuple[Character, ...]:
         for kind in ("favor", "enmity"):
             for other in getattr(char, kind):
                 if other not in ids or other == char.id:
-                    where.sub({}, kind).problem("bad_reference", other, known=", ".join(i for i in ids if i != char.id))
+                    where.sub({}, kind).problem("mk.error.sheet.bad_reference", other, known=", ".join(i for i in ids if i != char.id))
     return court
 
 
@@ -404,6 +409,6 @@ def load_character(path: str | Path) -> Character:
     if "characters" in data:
         court = read_court(data, file=str(path))
         if len(court) != 1:
-            raise sheet_error("one_character", file=str(path), entry="", field="", count=len(court))
+            raise sheet_error("mk.error.sheet.one_character", file=str(path), entry="", field="", count=len(court))
         return court[0]
     return Character.from_data(data, file=str(path))

@@ -15,8 +15,8 @@ from importlib import resources
 from typing import Any
 
 from meikyu.errors import DataError
+from meikyu.sheetdata.reader import Reader
 from meikyu.systems.meikyu_kingdom.sheets.character import Item
-from meikyu.systems.meikyu_kingdom.sheets.fields import Reader
 
 CATALOG = "common_items.toml"
 
@@ -36,7 +36,7 @@ def read_catalog(data: dict[str, Any], *, file: str) -> dict[str, CommonItem]:
     for index, raw in enumerate(data.get("items", [])):
         entry = f"items[{index}]"
         if not isinstance(raw, dict):
-            raise DataError("mk.error.sheet.not_table", file=file, entry=entry, got=type(raw).__name__)
+            raise DataError("error.sheet.not_table", file=file, entry=entry, got=type(raw).__name__)
         head = Reader(raw, file=file, entry=entry)
         ident = head.text("id")
         if ident in out:

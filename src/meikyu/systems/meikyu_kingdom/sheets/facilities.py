@@ -19,9 +19,9 @@ from importlib import resources
 from typing import Any
 
 from meikyu.errors import DataError, InputError
+from meikyu.sheetdata.reader import Reader
 from meikyu.systems.meikyu_kingdom.effects.acts import ACT_FIELDS, Acts, read_acts
 from meikyu.systems.meikyu_kingdom.effects.vocabulary import TIMINGS
-from meikyu.systems.meikyu_kingdom.sheets.fields import Reader
 
 FILE = "facilities.toml"
 
@@ -48,7 +48,7 @@ def catalog() -> dict[str, Facility]:
     data = tomllib.loads(text)
     table = data.get("facility")
     if not isinstance(table, dict):
-        raise DataError("mk.error.sheet.missing", file=FILE, entry="", field="facility", kind="table")
+        raise DataError("error.sheet.missing", file=FILE, entry="", field="facility", kind="table")
     out: dict[str, Facility] = {}
     for name, raw in table.items():
         r = Reader(raw, file=FILE, entry=f"facility.{name}")

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from meikyu.errors import DataError
-from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, Report, read_file
+from meikyu.sheetdata.reader import Reader, Report, read_file
 
 POWERS: tuple[str, ...] = ("life", "order", "culture", "military")
 """생활 / 치안 / 문화 / 군사 — the four national powers (kingdom levels used as check stats)."""
@@ -146,7 +146,7 @@ class LandMap:
                 continue
             a, b = raw
             if not adjacent(a, b):
-                r.problem("not_adjacent", where, a=a, b=b, example='passages = [["A1", "A2"]]')
+                r.problem("mk.error.sheet.not_adjacent", where, a=a, b=b, example='passages = [["A1", "A2"]]')
                 continue
             passages.add(passage(a, b))
         land = cls(

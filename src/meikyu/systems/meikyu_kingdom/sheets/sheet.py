@@ -14,8 +14,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from meikyu.sheetdata.reader import Reader, Report, read_file
 from meikyu.systems.meikyu_kingdom.sheets.character import Character, court_of
-from meikyu.systems.meikyu_kingdom.sheets.fields import Reader, Report, read_file
 from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
 
 SAMPLE = "sample_kingdom.toml"
@@ -50,7 +50,7 @@ def check_sheet(data: Mapping[str, Any], *, file: str = "<sheet>") -> tuple[Shee
 
     >>> sheet, report = check_sheet({"characters": [{"name": "Sara", "wit": "high", "charm": 1,
     ...     "search": 1, "valor": 1, "hp": 6}]}, file="court.toml")
-    >>> from meikyu.systems.meikyu_kingdom.sheets.fields import findings
+    >>> from meikyu.sheetdata.reader import findings
     >>> [(f["path"], f["level"]) for f in findings(report.problems + report.notes, "en")]
     [('characters[0].wit', 'error'), ('characters[0].id', 'default'), ('characters[0].max_hp', 'default')]
     """

@@ -15,84 +15,12 @@ template never offers a field the reader refuses; the values are a small working
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 from meikyu.i18n import translate
+from meikyu.sheetdata.template import section as _section
+from meikyu.systems.meikyu_kingdom.effects.acts import ACT_FIELDS
 from meikyu.systems.meikyu_kingdom.sheets.schema import sheet_schema
-
-_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
-
-
-def _key(name: str) -> str:
-    return name if _BARE.match(name) else json.dumps(name, ensure_ascii=False)
-
-
-def _value(value: Any) -> str:
-    """A value as TOML writes it inline (strings, numbers, booleans, lists, inline tables)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        if not value:
-            return "{}"
-        return "{ " + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + " }"
-    raise TypeError(f"no TOML for {value!r}")
-
-
-def _comment(prop: dict[str, Any], required: bool, lang: str) -> str:
-    """``# what it is (range; default)`` for one field."""
-    def t(key: str, **kw: Any) -> str:
-        return translate(f"mk.sheet.tpl.{key}", lang, **kw)
-
-    bits = []
-    low, high = prop.get("minimum"), prop.get("maximum")
-    if low is not None and high is not None:
-        bits.append(t("range", low=low, high=high))
-    elif low is not None:
-        bits.append(t("min", low=low))
-    elif high is not None:
-        bits.append(t("max", high=high))
-    if "enum" in prop:
-        bits.append(t("choices", choices=" | ".join(map(str, prop["enum"]))))
-    if required:
-        bits.append(t("required"))
-    elif "default" in prop and prop["default"] not in ("", [], {}):
-        bits.append(t("default", value=_value(prop["default"])))
-    else:
-        bits.append(t("optional"))
-    return f"# {prop.get('description', '')} ({'; '.join(bits)})"
-
-
-def _section(lines: list[str], header: str, data: dict[str, Any], schema: dict[str, Any] | None, defs: dict[str, Any],
-             lang: str, tables: dict[str, str]) -> None:
-    """``[header]`` (or ``[[header]]``) with each field of ``data`` (commented when given a ``schema``); the
-    fields named in ``tables`` follow as ``[[header.field]]`` entries of the kind ``tables[field]``."""
-    lines.append("")
-    lines.append(header)
-    required = set(schema.get("required", ())) if schema else set()
-    props = schema["properties"] if schema else {}
-    for key, value in data.items():
-        if key in tables:
-            continue
-        if schema:
-            lines.append(_comment(props[key], key in required, lang))
-        lines.append(f"{_key(key)} = {_value(value)}")
-    name = header.strip("[]")
-    for key, kind in tables.items():
-        if key not in data:
-            continue
-        if schema:
-            lines.append("")
-            lines.append(_comment(props[key], False, lang))
-        for entry in data[key]:
-            _section(lines, f"[[{name}.{key}]]", entry, defs[kind] if schema else None, defs, lang, {})
 
 
 def sheet_toml(data: dict[str, Any]) -> str:
@@ -140,9 +68,17 @@ def example_character(n: int, count: int, lang: str) -> dict[str, Any]:
              "range": 0, "power": 1, "reduction": 0, "breakable": True, "notes": "", "light": -1, "heal": 0, "use": ""},
             {},
         ],
+        # the skill acts: the engine applies it (data/tables/DATA_EFFECTS.md's Rallying Cry)
         "skills": [{"name": _word("skill", lang), "names": {}, "type": "support", "level": 1,
-                    "effect": _word("effect", lang), "effect_names": {}, "monster": False}],
+                    "effect": _word("effect", lang), "effect_names": {}, "monster": False,
+                    "target": "ally_here", "cost": {"per": "cycle"},
+                    "effects": [{"type": "check_bonus", "who": "target", "amount": 1}]}],
     }
+
+
+UNSHOWN: tuple[str, ...] = ("trigger", "where", "checks", "stats")
+"""The acting fields the template's skill does not need (each in DATA_EFFECTS.md's worked examples): a
+skill using them all at once would be no skill a group writes, so the template names them instead."""
 
 
 def sheet_template(lang: str = "en", characters: int = 1) -> str:
@@ -154,4 +90,6 @@ def sheet_template(lang: str = "en", characters: int = 1) -> str:
     for n in range(1, characters + 1):
         _section(lines, "[[characters]]", example_character(n, characters, lang), defs["character"], defs, lang,
                  {"items": "item", "skills": "skill"})
+    if characters:
+        lines += ["", f"# {_word('acting', lang, fields=', '.join(ACT_FIELDS))}"]
     return "\n".join(lines) + "\n"

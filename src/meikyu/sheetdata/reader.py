@@ -38,10 +38,13 @@ T = TypeVar("T")
 
 
 def sheet_error(key: str, *, file: str, entry: str, field: str, example: str = "", **params: Any) -> DataError:
-    """A problem at ``entry.field`` of ``file``: its message says ``{where}`` (file and path) first."""
+    """A problem at ``entry.field`` of ``file``: its message says ``{where}`` (file and path) first.
+
+    ``key`` is one of the shared problems (``type``, ``range`` … under ``error.sheet``) or, holding a dot,
+    a game's own message key (``mk.error.sheet.not_adjacent``)."""
     path = f"{entry}.{field}" if entry and field else entry or field
     where = f"{file}: {path}" if path else file
-    return DataError(f"mk.error.sheet.{key}", file=file, entry=entry, field=field, path=path, where=where,
+    return DataError(key if "." in key else f"error.sheet.{key}", file=file, entry=entry, field=field, path=path, where=where,
                      example=example, **params)
 
 
@@ -60,7 +63,7 @@ class SheetProblems(DataError):
 
     def message(self, lang: str | None = None, /) -> str:
         lang = lang or "en"
-        head = translate("mk.error.sheet.problems", lang, file=self.file, count=len(self.problems))
+        head = translate("error.sheet.problems", lang, file=self.file, count=len(self.problems))
         lines = [f"- {line['path']}: {line['message']}" + (f" {line['example']}" if line["example"] else "")
                  for line in findings(self.problems + self.notes, lang)]
         return "\n".join([head, *lines])
@@ -76,12 +79,15 @@ def findings(found: Iterable[DataError], lang: str) -> list[dict[str, str]]:
         params = {k: v.message(lang) if isinstance(v, DataError) else v for k, v in err.params.items()}
         text = translate(err.key, lang, **{**params, "where": ""}).lstrip(":： ").strip()
         example = err.params.get("example", "")
+        if example and str(example) in text:  # a message of another reader that shows its example itself
+            example = ""
+        entry, field = str(err.params.get("entry", "")), str(err.params.get("field", ""))
         out.append({
             "file": str(err.params.get("file", "")),
-            "path": str(err.params.get("path", "")),
-            "level": "default" if err.key.startswith("mk.error.sheet.default") else "error",
+            "path": str(err.params.get("path", f"{entry}.{field}" if entry and field else entry or field)),
+            "level": "default" if err.key.startswith("error.sheet.default") else "error",
             "message": text,
-            "example": translate("mk.error.sheet.example", lang, example=example) if example else "",
+            "example": translate("error.sheet.example", lang, example=example) if example else "",
         })
     return out
 
@@ -92,7 +98,7 @@ _KIND_WORDS = {"integer": "integer", "text": "text", "list": "list", "table": "t
 def kind_word(kind: str) -> Any:
     """What a field should hold, said in the reader's language (a kind the catalog lacks as written)."""
     key = _KIND_WORDS.get(kind)
-    return DataError(f"mk.error.sheet.kind.{key}") if key else kind
+    return DataError(f"error.sheet.kind.{key}") if key else kind
 
 
 class Report:
@@ -149,6 +155,10 @@ class Reader:
 
     __slots__ = ("data", "file", "entry", "_seen", "report")
 
+    schema_only = False
+    """True for a :class:`~meikyu.sheetdata.schema.SchemaReader`: a reader that reads a part only when it
+    is written asks it anyway then, so the schema holds every part."""
+
     def __init__(self, data: Any, *, file: str, entry: str, report: Report | None = None) -> None:
         self.file = file
         self.entry = entry
@@ -166,6 +176,12 @@ class Reader:
     def problem(self, key: str, field: str, **params: Any) -> None:
         """Record a problem (raise it when this reader collects none)."""
         err = self.fail(key, field, **params)
+        if self.report is None:
+            raise err
+        self.report.problems.append(err)
+
+    def record(self, err: DataError) -> None:
+        """Record a problem another reader found (raise it when this reader collects none)."""
         if self.report is None:
             raise err
         self.report.problems.append(err)
@@ -229,26 +245,63 @@ class Reader:
 
     def flag(self, field: str, default: Any = _MISSING) -> Any:
         value = self._get(field, default, "true/false")
+        if value is default and default is not _MISSING:
+            return default
         if not isinstance(value, bool):
             if value is not default:
                 self.problem("type", field, kind=kind_word("true/false"), got=repr(value), example=example_of(field, "true/false"))
             return bool(default) if default is not _MISSING else False
         return value
 
-    def seq(self, field: str, default: Any = _MISSING, *, of: dict[str, Any] | None = None) -> list[Any]:
-        """A list as written; ``of`` is the JSON Schema of one element (for :class:`SchemaReader`)."""
+    def seq(self, field: str, default: Any = _MISSING, *, of: dict[str, Any] | None = None,
+            length: int | None = None) -> list[Any]:
+        """A list as written; ``of`` is the JSON Schema of one element (for :class:`SchemaReader`); with
+        ``length``, exactly that many (a wrong count is a problem and reads as no list)."""
         value = self._get(field, default, "list")
-        if value is _MISSING:
+        if value is _MISSING or value is None:
             return []
         if not isinstance(value, (list, tuple)):
             self.problem("type", field, kind=kind_word("list"), got=repr(value), example=example_of(field, "list"))
             return []
+        if length is not None and len(value) != length:
+            self.problem("length", field, count=len(value), length=length, example=f"{field} = [{', '.join(['…'] * length)}]")
+            return []
         return list(value)
 
+    def int_list(self, field: str, default: Any = _MISSING, *, minimum: int | None = None,
+                 maximum: int | None = None, length: int | None = None) -> tuple[int, ...]:
+        """A list of whole numbers, each within the bounds (a Liberator card's power per face).
+
+        >>> report = Report("c.toml")
+        >>> Reader({"power": [0, 1, "x"]}, file="c.toml", entry="", report=report).int_list("power", length=3, minimum=0)
+        (0, 1, 0)
+        >>> [p.params["path"] for p in report.problems]
+        ['power[2]']
+        """
+        items = self.seq(field, default, length=length)
+        example = f"{field} = [{', '.join([str(max(0, minimum or 0))] * (length or 2))}]"
+        out = []
+        for index, item in enumerate(items):
+            name = f"{field}[{index}]"
+            if isinstance(item, bool) or not isinstance(item, int):
+                self.problem("type", name, kind=kind_word("integer"), got=repr(item), example=example)
+                item = max(0, minimum or 0)
+            elif (minimum is not None and item < minimum) or (maximum is not None and item > maximum):
+                self.problem("range", name, value=item, low="" if minimum is None else minimum,
+                             high="" if maximum is None else maximum, example=example)
+            out.append(item)
+        return tuple(out)
+
+    def value(self, field: str, default: Any = _MISSING, *, shape: dict[str, Any]) -> Any:
+        """A value as written, for the caller to check (``shape`` is its JSON Schema, for
+        :class:`SchemaReader`): a number or a dice formula, say."""
+        return self._get(field, default, "text")
+
     def tables(self, field: str, read: Callable[[Reader], T], *, empty: T | None = None,
-               plain: str | None = None) -> list[T]:
+               plain: str | None = None, kind: str | None = None) -> list[T]:
         """A list of tables, each read by ``read`` (``{}`` gives ``empty`` when that is not None; with
-        ``plain``, a bare string stands for a table holding only that field: a skill or item by its name)."""
+        ``plain``, a bare string stands for a table holding only that field: a skill or item by its name).
+        ``kind`` names one entry in the schema (``read``'s class when not given)."""
         out: list[T] = []
         for index, raw in enumerate(self.seq(field, [])):
             if plain is not None and isinstance(raw, str):
@@ -268,8 +321,9 @@ class Reader:
             return {}
         return dict(value)
 
-    def str_list(self, field: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None) -> tuple[str, ...]:
-        items = self.seq(field, default)
+    def str_list(self, field: str, default: Any = _MISSING, *, choices: Iterable[str] | None = None,
+                 length: int | None = None) -> tuple[str, ...]:
+        items = self.seq(field, default, length=length)
         allowed = None if choices is None else tuple(choices)
         out: list[str] = []
         for index, item in enumerate(items):
@@ -304,8 +358,9 @@ class Reader:
                 sub.problem("choice", key, value=key, choices=", ".join(allowed), example=f'{allowed[0]} = ["…"]')
         return {key: sub.str_list(key, []) for key in allowed}
 
-    def names(self, field: str = "names") -> dict[str, str]:
-        """Localized names ``{ko = …, ja = …, en = …}``; only those three languages."""
+    def names(self, field: str = "names", *, every: bool = False) -> dict[str, str]:
+        """Localized names ``{ko = …, ja = …, en = …}``; only those three languages (all three, when
+        given at all, with ``every``)."""
         raw = self.mapping(field, {})
         sub = self.sub(raw, field)
         out = {}
@@ -314,6 +369,10 @@ class Reader:
                 sub.problem("choice", key, value=key, choices="ko, ja, en", example='{ ko = "…", ja = "…", en = "…" }')
             else:
                 out[key] = sub.text(key)
+        if every and raw:
+            for key in ("ko", "ja", "en"):
+                if key not in raw:
+                    sub.problem("missing", key, kind=kind_word("text"), example=f'{key} = "…"')
         return out
 
     def names_map(self, field: str) -> dict[str, dict[str, str]]:
@@ -366,7 +425,8 @@ class Reader:
             return "", {}
         return value, {}
 
-    def sub(self, value: Any, entry: str) -> Reader:
+    def sub(self, value: Any, entry: str, kind: str | None = None) -> Reader:
+        """The reader of a table inside this one, at ``entry`` (``kind`` names it in a schema)."""
         return type(self)(value, file=self.file, entry=f"{self.entry}.{entry}" if self.entry else entry,
                           report=self.report)
 
@@ -378,9 +438,19 @@ class Reader:
         """Refuse fields nobody asked for (usually typos), each with the nearest known name."""
         for extra in sorted(set(self.data) - self._seen):
             near = difflib.get_close_matches(extra, self._seen, n=1, cutoff=0.6)
-            hint: Any = DataError("mk.error.sheet.near", name=near[0]) if near else ""
+            hint = near_hint(extra, self._seen)
             self.problem("unknown_field", extra, near=hint, known=", ".join(self.known()),
                          example=f"{near[0]} = …" if near else "")
+
+
+def near_hint(value: str, known: Iterable[str]) -> Any:
+    """`` (did you mean 'x'?)`` in the reader's language for the known name nearest ``value``, or "".
+
+    >>> near_hint("mos_rat", ["moss_rat", "ink_slime"]).message("en")
+    " (did you mean 'moss_rat'?)"
+    """
+    near = difflib.get_close_matches(value, list(known), n=1, cutoff=0.6)
+    return DataError("error.sheet.near", name=near[0]) if near else ""
 
 
 def read_file(path: str | Path) -> dict[str, Any]:
