@@ -281,6 +281,7 @@ def _session_scenarios() -> list[tuple[Any, list[Move]]]:
     from meikyu.systems.meikyu_kingdom.check import called as cc
     from meikyu.systems.meikyu_kingdom.check import check as ck
     from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+    from meikyu.systems.meikyu_kingdom.gm_rulings import GmEffect, GmRollTable
     from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
     from meikyu.systems.meikyu_kingdom.session_state import STEPS
 
@@ -290,6 +291,8 @@ def _session_scenarios() -> list[tuple[Any, list[Move]]]:
     lab = ex.begin(replace(start, court=court, index=STEPS.index(("labyrinth", ""))))
     out: list[tuple[Any, list[Move]]] = [
         (acting, [cy.Act("haneul", "planned", "speech"), cy.Resolve()]),
+        # the GM's quick rulings as effects and a table rolled by ruling (R-MK-01b)
+        (acting, [GmEffect({"type": "hp", "amount": "-1D6"}, "mir"), (GmRollTable("KDT"), (2, 2, 3, 4))]),
         (lab, [ex.EnterLabyrinth(), se.EndLabyrinth("returned")]),  # the GM ends the phase by ruling
         (lab, [ex.EnterLabyrinth(), ex.SkipSearch(), ex.MoveTo("hall"), ex.SearchTrap("mir", "search"),
                (cc.DeclareHope(()), (4, 3)), (ck.MinionHelp(), (2,)), ck.FinishCheck()]),
