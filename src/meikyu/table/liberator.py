@@ -89,6 +89,11 @@ def _rules(cards: str) -> LiberatorRules:
     return LiberatorRules(sample_cards().merged(load_cards(cards, "setup.cards")))
 
 
+def card_set(state: Scenario) -> CardSet:
+    """The cards a table plays with: the sample's, merged with the setup's own."""
+    return _rules(state.cards).cards
+
+
 @lru_cache(maxsize=256)
 def _legal(cards: str, table: st.TableState) -> tuple[Action, ...]:
     """The legal actions of a table (remembered: every seat's menu and prompt asks for the same ones)."""
