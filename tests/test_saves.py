@@ -251,6 +251,11 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
             (acting(battle(pc("ari", area=3, drive=1), mon("rat", area=3, hp=30))),  # hope for damage (R-MK-16)
              [(ba.Attack("ari", "rat"), (5, 4)), (ba.SpendHope(1), (3,))]),
         ]
+    if name == "gamebook":  # a ruling by hand on the sheet (issue 25): never among the legal actions
+        from meikyu.systems.gamebook.rules import Amend
+
+        rules, _ = system(name)
+        return [(rules.initial(True), [Amend("gain", "herb", 2), Amend("stat", "attack", -1)])]
     if name == "liberator":
         from dataclasses import replace
 
@@ -264,6 +269,7 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
                          1, hand=("revelation_magic", "illusion_magic", "might"), discard=("projection_magic",))
         return [
             (rich, [two, lb.GmGrant(0, "advantage"), lb.LevelUp(0, "might")]),
+            (rich, [two, lb.GmEffect(1, "付:P+1")]),  # the GM's ruling by hand (issue 25)
             (table(("hana", "hunter", ["might"])),  # advantage, face 6 of the snare: 即:障害-1 picks one of two
              [two, lb.GmGrant(0, "advantage"), (lb.Declare("snare"), (6, 1)), lb.PickEffect(6), lb.PickObstacle(2)]),
             (trio, [two, (lb.Declare("sworn_brothers"), (6, 6)), lb.Resolve(), lb.PickPlayer(1)]),  # 即:他者回復
