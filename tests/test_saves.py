@@ -251,6 +251,11 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
             (acting(battle(pc("ari", area=3, drive=1), mon("rat", area=3, hp=30))),  # hope for damage (R-MK-16)
              [(ba.Attack("ari", "rat"), (5, 4)), (ba.SpendHope(1), (3,))]),
         ]
+    if name == "gamebook":  # a ruling by hand on the sheet (issue 25): never among the legal actions
+        from meikyu.systems.gamebook.rules import Amend
+
+        rules, _ = system(name)
+        return [(rules.initial(True), [Amend("gain", "herb", 2), Amend("stat", "attack", -1)])]
     if name == "liberator":
         from dataclasses import replace
 
@@ -264,6 +269,7 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
                          1, hand=("revelation_magic", "illusion_magic", "might"), discard=("projection_magic",))
         return [
             (rich, [two, lb.GmGrant(0, "advantage"), lb.LevelUp(0, "might")]),
+            (rich, [two, lb.GmEffect(1, "付:P+1")]),  # the GM's ruling by hand (issue 25)
             (table(("hana", "hunter", ["might"])),  # advantage, face 6 of the snare: 即:障害-1 picks one of two
              [two, lb.GmGrant(0, "advantage"), (lb.Declare("snare"), (6, 1)), lb.PickEffect(6), lb.PickObstacle(2)]),
             (trio, [two, (lb.Declare("sworn_brothers"), (6, 6)), lb.Resolve(), lb.PickPlayer(1)]),  # 即:他者回復
@@ -281,6 +287,7 @@ def _session_scenarios() -> list[tuple[Any, list[Move]]]:
     from meikyu.systems.meikyu_kingdom.check import called as cc
     from meikyu.systems.meikyu_kingdom.check import check as ck
     from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+    from meikyu.systems.meikyu_kingdom.gm_rulings import GmEffect, GmRollTable
     from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
     from meikyu.systems.meikyu_kingdom.session_state import STEPS
 
@@ -290,6 +297,8 @@ def _session_scenarios() -> list[tuple[Any, list[Move]]]:
     lab = ex.begin(replace(start, court=court, index=STEPS.index(("labyrinth", ""))))
     out: list[tuple[Any, list[Move]]] = [
         (acting, [cy.Act("haneul", "planned", "speech"), cy.Resolve()]),
+        # the GM's quick rulings as effects and a table rolled by ruling (R-MK-01b)
+        (acting, [GmEffect({"type": "hp", "amount": "-1D6"}, "mir"), (GmRollTable("KDT"), (2, 2, 3, 4))]),
         (lab, [ex.EnterLabyrinth(), se.EndLabyrinth("returned")]),  # the GM ends the phase by ruling
         (lab, [ex.EnterLabyrinth(), ex.SkipSearch(), ex.MoveTo("hall"), ex.SearchTrap("mir", "search"),
                (cc.DeclareHope(()), (4, 3)), (ck.MinionHelp(), (2,)), ck.FinishCheck()]),

@@ -7,6 +7,7 @@ database of its own, dropped afterwards.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -94,8 +95,8 @@ def _pg_base() -> str:
     return url
 
 
-@pytest.fixture
-def pg_url() -> Iterator[str]:
+@contextlib.contextmanager
+def fresh_pg_database() -> Iterator[str]:
     """A fresh, empty database on the test server, dropped afterwards."""
     psycopg = pytest.importorskip("psycopg") if os.environ.get("CI") != "true" else __import__("psycopg")
     base = _pg_base()
@@ -103,6 +104,15 @@ def pg_url() -> Iterator[str]:
     with psycopg.connect(base, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
     parts = urlsplit(base)
-    yield urlunsplit(parts._replace(path="/" + name))
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    try:
+        yield urlunsplit(parts._replace(path="/" + name))
+    finally:
+        with psycopg.connect(base, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A fresh, empty database on the test server, dropped afterwards."""
+    with fresh_pg_database() as url:
+        yield url

@@ -63,3 +63,28 @@ def test_an_edited_palette_is_kept_for_its_seat_alone(server: Server) -> None:
     assert table.call("pc:hana", "PUT", "/palette", {"lines": ["x" * 201]}).status == 400
     reset = table.call("pc:hana", "PUT", "/palette", {"lines": []}).json()
     assert reset["edited"] is False and reset["lines"][0]["text"].startswith("2MK+")
+
+
+def test_a_liberator_palette_is_the_seats_hand_and_follows_it(server: Server) -> None:
+    """Liberator (issue 25, point 3): a roll line per action card in the seat's hand, in the seat's language,
+    asked for again after the rules moved cards."""
+    table = create(server, "Liberator", "scenario", lang="ja")
+
+    def hand_and_palette(seat: str) -> tuple[list[str], list[str]]:
+        me = next(p for p in table.get(seat)["view"]["players"] if p["seat"] == seat)
+        lines = [line["text"] for line in table.call(seat, "GET", "/palette").json()["lines"]]
+        return [c["name"] for c in me["hand"]], lines
+
+    hand, lines = hand_and_palette("player:bob")
+    assert lines[0] == "2D6 投射魔術（P・回復4）" and lines[-2:] == ["2D6", "1D6"]
+    assert [line.split(" ", 1)[1].split("（")[0] for line in lines[:-2]] == hand
+    gm = table.get("gm")
+    mission = next(i for i in gm["legal_actions"] if i["key"].startswith("gm/generate_mission"))
+    assert table.act("gm", mission["action"], gm["version"]).status == 200
+    for _ in range(6):  # the turn's player plays: declare, then whatever the turn asks, until a card moved
+        seat = next(s for s in table.seats if s.startswith("player:") and table.get(s)["legal_actions"])
+        state = table.get(seat)
+        assert table.act(seat, state["legal_actions"][0]["action"], state["version"]).status == 200
+    for seat in (s for s in table.seats if s.startswith("player:")):
+        hand, lines = hand_and_palette(seat)
+        assert [line.split(" ", 1)[1].split("（")[0] for line in lines[:-2]] == hand

@@ -96,3 +96,30 @@ def test_a_token_replaced_on_one_process_closes_its_sockets_on_the_other(
         with pytest.raises(Exception):  # noqa: B017  (closed by the server)
             on_b.recv(timeout=10)
         assert on_b.close_code == 4401
+
+
+def test_presence_is_seen_across_processes(two_servers: tuple[Server, Server]) -> None:
+    """Issue 25, point 5: a seat connected to one process is "connected" on the other's pages and seat list,
+    within seconds, and is gone from both when it leaves."""
+    a, b = two_servers
+    table = create(a, "MeikyuKingdom", "battle", lang="en")
+
+    def url(server: Server, seat: str) -> str:
+        base = server.base.replace("http", "ws", 1)
+        return f"{base}/api/games/{table.id}/live?token={table.seats[seat].token}&presence=1"
+
+    def until(ws: object, seats: list[str]) -> None:
+        for _ in range(10):
+            said = json.loads(ws.recv(timeout=5))  # type: ignore[attr-defined]
+            if said.get("presence") == seats:
+                return
+        pytest.fail(f"never told {seats}")
+
+    with connect(url(a, "gm")) as gm:
+        until(gm, ["gm"])
+        with connect(url(b, "pc:hana")) as hana:
+            until(hana, ["gm", "pc:hana"])  # b learns at once that the GM is on a
+            until(gm, ["gm", "pc:hana"])
+            seats = on(a, table).call("gm", "GET", "/seats").json()["seats"]
+            assert [s["seat"] for s in seats if s["connected"]] == ["gm", "pc:hana"]
+        until(gm, ["gm"])

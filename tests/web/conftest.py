@@ -43,16 +43,36 @@ def require_browser() -> None:
     pytest.skip(reason)
 
 
+# Generous rate limits: three scripted people click far faster than a table does, and every page of the
+# whole session opens its live socket from this one address (meikyu.api.limits).
+GENEROUS = {"MEIKYU_LANG": "", "MEIKYU_GAMES_RATE": "1000", "MEIKYU_WS_OPEN_RATE": "1000",
+            "MEIKYU_WS_PER_CLIENT": "1000", "MEIKYU_TALK_RATE": "100000"}
+
+
 @pytest.fixture(scope="session")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     data = tmp_path_factory.mktemp("games")
-    # Generous rate limits: three scripted people click far faster than a table does, and every page of the
-    # whole session opens its live socket from this one address (meikyu.api.limits).
-    srv = start_server(env={"MEIKYU_LANG": "", "MEIKYU_DATA": str(data), "MEIKYU_GAMES_RATE": "1000",
-                            "MEIKYU_WS_OPEN_RATE": "1000", "MEIKYU_WS_PER_CLIENT": "1000",
-                            "MEIKYU_TALK_RATE": "100000"})
+    srv = start_server(env={**GENEROUS, "MEIKYU_DATA": str(data)})
     yield srv
     stop_server(srv)
+
+
+@pytest.fixture(scope="session")
+def pg_web_server() -> Iterator[Server]:
+    """The same server on a fresh PostgreSQL database (``MEIKYU_TEST_PG``; skipped without one, failed under CI)."""
+    from tests.games.conftest import fresh_pg_database
+
+    with fresh_pg_database() as url:
+        srv = start_server("--store", url, env=GENEROUS)
+        yield srv
+        stop_server(srv)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_server(request: pytest.FixtureRequest) -> Server:
+    """The web server on each store: the talk's browser tests run on both (issue 25)."""
+    fixture = "web_server" if request.param == "sqlite" else "pg_web_server"
+    return request.getfixturevalue(fixture)  # type: ignore[no-any-return]
 
 
 @pytest.fixture(scope="session")

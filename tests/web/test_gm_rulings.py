@@ -44,3 +44,35 @@ def test_gm_sets_the_kingdoms_budget_from_the_page(web_server: Server, browser: 
     print(lang, "|", refused, "|", labels)
     for seat in (gm, haneul):
         seat.page.context.close()
+
+
+def test_gm_applies_an_effect_ruling_with_a_reason_from_the_page(web_server: Server, browser: object) -> None:
+    """The effect form (issue 25, point 4): the GM picks "HP" in the GM panel, names Doyun and −3, types a reason;
+    Doyun's page shows the HP and the log line with the reason. A ruling the rules refuse (a budget change of
+    "lots") is told on the GM's page and changes nothing."""
+    game = create_game(web_server, "MeikyuKingdom", "session", lang="en")
+    gm = open_seat(browser, seat_url(web_server, game, "gm"))
+    doyun = open_seat(browser, seat_url(web_server, game, "pc:doyun"))
+    for seat in (gm, doyun):
+        live_at(seat, 0)
+    page = gm.page
+    page.select_option("#gm-override", value="gm/gm_effect/effect=hp")
+    form = page.locator('#gm form.item-form[data-key="gm/gm_effect/effect=hp"]')
+    form.locator('select[name="who"]').select_option("doyun")
+    form.locator('input[name="effect.amount"]').fill("-3")
+    page.fill("#gm-reason", "a poisoned needle")
+    form.locator("button.act").click()
+    live_at(doyun, 2)  # the ruling, then the GM's reason
+    log = doyun.page.locator("#log-lines").inner_text()
+    assert "Doyun's HP: 12 → 9 (GM ruling)." in log and "a poisoned needle" in log
+    assert "9/12" in doyun.page.locator("#board").inner_text()
+
+    live_at(gm, 2)
+    page.select_option("#gm-override", value="gm/gm_effect/effect=budget")
+    budget = page.locator('#gm form.item-form[data-key="gm/gm_effect/effect=budget"]')
+    budget.locator('input[name="effect.amount"]').fill("lots")
+    budget.locator("button.act").click()
+    page.wait_for_selector("#actions .refused")
+    assert "lots" in page.locator("#actions .refused").inner_text() and live_at(gm) == 2
+    for seat in (gm, doyun):
+        seat.page.context.close()

@@ -21,12 +21,12 @@ def gm_take(server: Server, game: dict[str, Any], key: str) -> None:
     assert reply.status == 200, reply.body
 
 
-def test_a_declared_action_resolved_with_a_called_check(web_server: Server, browser: Any) -> None:
-    game = create_game(web_server, "MeikyuKingdom", "session", lang="en")
+def test_a_declared_action_resolved_with_a_called_check(store_server: Server, browser: Any) -> None:
+    game = create_game(store_server, "MeikyuKingdom", "session", lang="en")
     for key in ("gm/advance", "gm/advance", "gm/gm_skip"):  # to the kingdom's action cycle
-        gm_take(web_server, game, key)
-    gm = open_seat(browser, seat_url(web_server, game, "gm"))
-    haneul = open_seat(browser, seat_url(web_server, game, "pc:haneul"))
+        gm_take(store_server, game, key)
+    gm = open_seat(browser, seat_url(store_server, game, "gm"))
+    haneul = open_seat(browser, seat_url(store_server, game, "pc:haneul"))
     version = live_at(haneul)
     live_at(gm)
 

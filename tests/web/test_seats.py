@@ -9,17 +9,17 @@ from tests.api.conftest import Server
 from tests.web.conftest import create_game, live_at, open_seat, seat_url
 
 
-def test_links_new_link_spectator_and_presence(web_server: Server, browser: Any) -> None:
-    game = create_game(web_server, "MeikyuKingdom", "battle", lang="en")
-    gm = open_seat(browser, seat_url(web_server, game, "gm"))
-    toru = open_seat(browser, seat_url(web_server, game, "pc:toru"))
+def test_links_new_link_spectator_and_presence(store_server: Server, browser: Any) -> None:
+    game = create_game(store_server, "MeikyuKingdom", "battle", lang="en")
+    gm = open_seat(browser, seat_url(store_server, game, "gm"))
+    toru = open_seat(browser, seat_url(store_server, game, "pc:toru"))
     live_at(gm)
     live_at(toru)
     rows = gm.page.locator("#seats .seat-row")
     rows.first.wait_for()
     assert rows.count() == 5
     hana_link = gm.page.locator('#seats .seat-row[data-seat="pc:hana"] input.link').input_value()
-    assert hana_link == seat_url(web_server, game, "pc:hana")
+    assert hana_link == seat_url(store_server, game, "pc:hana")
     assert toru.page.locator("#seats").is_hidden()
     # Who is here: the GM's pane and everyone's badges.
     gm.page.locator('#seats .seat-row[data-seat="pc:toru"] .dot.on').wait_for()
@@ -32,7 +32,7 @@ def test_links_new_link_spectator_and_presence(web_server: Server, browser: Any)
     new_link = gm.page.locator('#seats .seat-row[data-seat="pc:toru"] input.link')
     gm.page.wait_for_function(
         "old => document.querySelector('#seats .seat-row[data-seat=\"pc:toru\"] input.link').value !== old",
-        arg=seat_url(web_server, game, "pc:toru"))
+        arg=seat_url(store_server, game, "pc:toru"))
     toru_again = open_seat(browser, new_link.input_value())
     live_at(toru_again)
 

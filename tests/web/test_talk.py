@@ -27,11 +27,11 @@ def token_of(game: dict[str, Any], seat: str) -> str:
     return str(next(s["token"] for s in game["seats"] if s["seat"] == seat))
 
 
-def test_a_scene_of_talk_gm_and_two_players(web_server: Server, browser: Any) -> None:
-    game = create_game(web_server, "MeikyuKingdom", "battle", lang="en")
-    gm = open_seat(browser, seat_url(web_server, game, "gm"))
-    hana = open_seat(browser, seat_url(web_server, game, "pc:hana"))
-    toru = open_seat(browser, seat_url(web_server, game, "pc:toru"), "ko")
+def test_a_scene_of_talk_gm_and_two_players(store_server: Server, browser: Any) -> None:
+    game = create_game(store_server, "MeikyuKingdom", "battle", lang="en")
+    gm = open_seat(browser, seat_url(store_server, game, "gm"))
+    hana = open_seat(browser, seat_url(store_server, game, "pc:hana"))
+    toru = open_seat(browser, seat_url(store_server, game, "pc:toru"), "ko")
     for seat in (gm, hana, toru):
         live_at(seat)
     assert hana.page.locator("#say-speaker").is_hidden() and gm.page.locator("#say-speaker").is_visible()
@@ -89,7 +89,7 @@ def test_a_scene_of_talk_gm_and_two_players(web_server: Server, browser: Any) ->
     hana.page.locator(".palette-line", has_text="wound check").wait_for()
     version = live_at(gm)
     gm.page.select_option("#gm-override", value="gm/reduce_hp/hana/1")
-    gm.page.click("#gm-override-go")
+    gm.page.locator('#gm form.item-form[data-key="gm/reduce_hp/hana/1"] button.act').click()  # its HP field: 1
     live_at(hana, version + 1)
     hana.page.locator(".palette-line", has_text="wound check").click()
     assert "1D6+11" in line_with(toru, "1D6+11").inner_text()  # HP 12 - 1, read when sent
@@ -107,7 +107,7 @@ def test_a_scene_of_talk_gm_and_two_players(web_server: Server, browser: Any) ->
         assert not [e for e in seat.errors if "favicon" not in e], seat.errors
 
     # The HTML export opens in Chromium as a page of its own: one <p> per entry, the markup typed stays text.
-    reply = web_server.request("GET", f"/api/games/{game['id']}/export", {"format": "html"}, None,
+    reply = store_server.request("GET", f"/api/games/{game['id']}/export", {"format": "html"}, None,
                                {"Authorization": f"Bearer {token_of(game, 'pc:toru')}"})
     assert reply.status == 200 and reply.headers["content-type"].startswith("text/html")
     page = toru.page.context.new_page()

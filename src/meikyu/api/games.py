@@ -105,7 +105,9 @@ class GamesApp:
                     store = open_store(self.config.store_url or None, self.config.data_dir)
                     games = Games(store)
                     games.on_append(self.hub.notify_threadsafe)
-                    store.listen(self.hub.notify_threadsafe)
+                    if store.live_across_processes:  # the processes on one database tell each other who is here
+                        self.hub.announce = store.announce
+                    store.listen(self.hub.notify_threadsafe, self.hub.told_threadsafe)
                     self._games = games
         return self._games
 

@@ -10,8 +10,12 @@ process through LISTEN/NOTIFY (SQLite: subscribed games are also re-read every s
 several worker processes on one file). A subscriber's task then reads what it has not sent yet from
 the service, so a push never skips or repeats a version, whichever process appended it.
 
-A socket opened with ``?presence=1`` is also told which seats are connected (to this process) whenever
-that changes: ``{"presence": ["gm", "pc:hana"]}``, a message without a version.
+A socket opened with ``?presence=1`` is also told which seats are connected whenever that changes:
+``{"presence": ["gm", "pc:hana"]}``, a message without a version. With PostgreSQL the processes sharing the
+database tell each other (a NOTIFY on the same channel, :meth:`Hub.told_threadsafe`) which seats each has
+connected, when that changes and every :data:`PRESENCE_SECONDS` besides; a process not heard from for
+:data:`PRESENCE_TTL` seconds (it died) no longer counts. A process heard from for the first time is answered at
+once, so a new one learns who is where without waiting.
 
 A socket lives only as long as its token: when the GM replaces a seat's token (in this process, or in
 another one — NOTIFY, or the once-a-second check on SQLite), every socket opened with the old one gets
@@ -24,6 +28,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import secrets
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,6 +45,10 @@ from meikyu.store.base import TOKENS_CHANGED, json_bytes
 from meikyu.store.refusals import Refused
 
 POLL_SECONDS = 1.0
+PRESENCE_SECONDS = 3.0
+"""How often a process tells the others which seats it has connected (PostgreSQL)."""
+PRESENCE_TTL = 10.0
+"""How long another process's word on who is connected holds without being said again."""
 REVOKED_CODE = 4401
 """The close code of a socket whose token was replaced (4000 + HTTP 401, as for a refused connection)."""
 IDLE_CODE = 4408
@@ -70,6 +82,13 @@ class Hub:
         self.token_hashes = token_hashes
         self._poller: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self.announce: Callable[[str], None] | None = None
+        """Tells the other processes on the store (blocking; PostgreSQL's NOTIFY), when they can hear."""
+        self.process = secrets.token_hex(8)
+        self._remote: dict[str, dict[str, tuple[frozenset[str], float]]] = {}
+        """game → other process → (its connected seats, until when that holds)."""
+        self._remote_lock = threading.Lock()
+        self._beat: asyncio.Task[None] | None = None
 
     def notify_threadsafe(self, game_id: str, version: int) -> None:
         """Called from any thread (the service after an append or a new token, the store's LISTEN thread)."""
@@ -100,14 +119,78 @@ class Hub:
             self._presence_changed(game_id)
 
     def present(self, game_id: str) -> list[str]:
-        """The seats with a socket open to this process now (a seat open on two devices counts once)."""
-        return sorted({sub.seat for sub in self.subs.get(game_id, ()) if not sub.revoked})
+        """The seats with a socket open now, to this process or (PostgreSQL) another one on the same database;
+        a seat open on two devices counts once."""
+        return sorted(self._local(game_id) | self._elsewhere(game_id))
+
+    def _local(self, game_id: str) -> set[str]:
+        return {sub.seat for sub in self.subs.get(game_id, ()) if not sub.revoked}
+
+    def _elsewhere(self, game_id: str) -> set[str]:
+        now = time.monotonic()
+        with self._remote_lock:
+            held = self._remote.get(game_id, {})
+            return {seat for seats, until in held.values() if until > now for seat in seats}
 
     def _presence_changed(self, game_id: str) -> None:
+        """This process's sockets changed: tell its presence sockets, and the other processes."""
+        self._show(game_id)
+        self._tell(game_id)
+
+    def _show(self, game_id: str) -> None:
         for sub in self.subs.get(game_id, ()):
             if sub.presence:
                 sub.presence_due = True
                 sub.wake.set()
+
+    def _tell(self, game_id: str) -> None:
+        """Say (in a worker thread) which seats this process has connected to ``game_id``."""
+        if self.announce is None or self.loop is None:
+            return
+        text = json.dumps({"process": self.process, "game": game_id, "seats": sorted(self._local(game_id))})
+        self.loop.run_in_executor(None, self.announce, text)
+        if self._beat is None:
+            self._beat = self.loop.create_task(self._heartbeat())
+
+    async def _heartbeat(self) -> None:
+        """Say again every :data:`PRESENCE_SECONDS` who is connected here, and let go of processes gone quiet."""
+        while True:
+            await asyncio.sleep(PRESENCE_SECONDS)
+            for game_id in list(self.subs):
+                self._tell(game_id)
+            now = time.monotonic()
+            with self._remote_lock:
+                gone = [g for g, held in self._remote.items() if any(until <= now for _, until in held.values())]
+                for game_id in gone:
+                    self._remote[game_id] = {p: v for p, v in self._remote[game_id].items() if v[1] > now}
+            for game_id in gone:
+                self._show(game_id)
+
+    def told_threadsafe(self, text: str) -> None:
+        """Another process said which seats it has connected (called from the store's LISTEN thread)."""
+        try:
+            said = json.loads(text)
+            process, game_id, seats = str(said["process"]), str(said["game"]), frozenset(map(str, said["seats"]))
+        except (ValueError, KeyError, TypeError):
+            return
+        if process == self.process:
+            return
+        with self._remote_lock:
+            held = self._remote.setdefault(game_id, {})
+            first = process not in held
+            if seats:
+                held[process] = (seats, time.monotonic() + PRESENCE_TTL)
+            else:
+                held.pop(process, None)
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._heard, game_id, first)
+
+    def _heard(self, game_id: str, first: bool) -> None:
+        if game_id in self.subs:
+            self._show(game_id)
+            if first:  # a process new to this game learns at once who is connected here
+                self._tell(game_id)
 
     def _check_soon(self, game_id: str) -> None:
         if game_id in self.subs:

@@ -242,7 +242,12 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
             "type": "object",
             "required": ["action", "version"],
             "properties": {
-                "action": {"type": "object", "description": "One of `legal_actions[].action`, as given."},
+                "action": {"type": "object", "description": (
+                    "One of `legal_actions[].action`, as given, with the fields its `form` names filled in (a field "
+                    "named `effect.amount` is the `amount` inside `effect`). The GM's quick rulings are such items: "
+                    "Meikyuu Kingdom `GmEffect` (`{\"effect\": {\"type\": \"hp\", \"amount\": \"-2\"}, \"who\": "
+                    "\"doyun\"}`, the tables' effect vocabulary), `GmRollTable`, `GmSet`, `CallCheck`; Liberator "
+                    "`GmEffect` (`{\"seat\": 1, \"effect\": \"付:P+1\"}`); the gamebook's `Amend`.")},
                 "version": {"type": "integer", "minimum": 0, "description": "The version the client saw."},
                 "dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 100}, "maxItems": 200,
                          "description": "Dice rolled at a real table, in draw order (games with manual_dice)."},

@@ -178,9 +178,15 @@ class Store(Protocol):
         """The snapshot at the highest of ``versions`` that has one."""
         ...
 
-    def listen(self, callback: Any) -> None:
+    def listen(self, callback: Any, told: Any = None) -> None:
         """Call ``callback(game_id, version)`` (from another thread) when any process appends, and
-        ``callback(game_id, TOKENS_CHANGED)`` when one replaces a seat's token."""
+        ``callback(game_id, TOKENS_CHANGED)`` when one replaces a seat's token; ``told(text)`` for each
+        :meth:`announce` of any process (its own included)."""
+        ...
+
+    def announce(self, text: str) -> None:
+        """Tell every process listening on this store ``text`` (who is connected where); a no-op for a store
+        that cannot (one process knows its own)."""
         ...
 
     def dump(self, game_id: str) -> str:

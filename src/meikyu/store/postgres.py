@@ -12,7 +12,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -101,12 +101,19 @@ class PostgresStore(SqlStore):
     def notify(self, cur: Cursor, game_id: str, version: int) -> None:
         cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{version} {game_id}"))
 
-    def listen(self, callback: Callable[[str, int], None]) -> None:
-        """Start a daemon thread that calls ``callback(game_id, version)`` for every append anywhere."""
-        thread = threading.Thread(target=self._listen, args=(callback,), name="meikyu-listen", daemon=True)
+    def listen(self, callback: Callable[[str, int], None], told: Callable[[str], None] | None = None) -> None:
+        """Start a daemon thread that calls ``callback(game_id, version)`` for every append anywhere, and
+        ``told(text)`` for every :meth:`announce`."""
+        thread = threading.Thread(target=self._listen, args=(callback, told), name="meikyu-listen", daemon=True)
         thread.start()
 
-    def _listen(self, callback: Callable[[str, int], None]) -> None:
+    def announce(self, text: str) -> None:
+        """A notice on the same channel, marked ``~`` (an append's starts with its version)."""
+        # best effort: presence is told again within seconds, and a lost connection is LISTEN's to log
+        with suppress(self._psycopg.Error, OSError):
+            self._connection().execute("SELECT pg_notify(%s, %s)", (CHANNEL, "~" + text[:7900]))
+
+    def _listen(self, callback: Callable[[str, int], None], told: Callable[[str], None] | None = None) -> None:
         lost = False
         while not self._closed.is_set():
             try:
@@ -117,6 +124,10 @@ class PostgresStore(SqlStore):
                         lost = False
                     while not self._closed.is_set():
                         for note in conn.notifies(timeout=1.0):
+                            if note.payload.startswith("~"):
+                                if told is not None:
+                                    told(note.payload[1:])
+                                continue
                             version, _, game_id = note.payload.partition(" ")
                             callback(game_id, int(version))
             except Exception as error:  # a lost connection: say so once, retry every second until it is back

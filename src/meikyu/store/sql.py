@@ -51,8 +51,11 @@ class SqlStore:
     def notify(self, cur: Cursor, game_id: str, version: int) -> None:
         """Tell other processes (PostgreSQL); nothing to do for one SQLite process."""
 
-    def listen(self, callback: Callable[[str, int], None]) -> None:
+    def listen(self, callback: Callable[[str, int], None], told: Callable[[str], None] | None = None) -> None:
         """Only PostgreSQL hears other processes; in one process the app knows its own appends."""
+
+    def announce(self, text: str) -> None:
+        """Only PostgreSQL tells other processes."""
 
     def close(self) -> None:
         raise NotImplementedError

@@ -43,6 +43,8 @@ from meikyu.systems.gamebook.policy import AutoPolicy
 from meikyu.systems.gamebook.reader import action_label
 from meikyu.systems.gamebook.rules import (
     ACTIONS,
+    AMEND_KINDS,
+    Amend,
     Attack,
     Choose,
     ChooseDie,
@@ -230,6 +232,10 @@ class ReadingKind:
                 label = translate("table.on_behalf", lang, label=label,
                                   who=translate("table.seat.reader", lang))
             items.append(MenuItem(key, self.rules.actions.dump(action), label, READER, kind, odds, READER))
+        if state.play.phase == "read" and state.play.combat is None:  # a ruling by hand on the sheet (issue 25)
+            items.append(MenuItem("sheet/amend", self.rules.actions.dump(Amend("gain", "", 1)),
+                                  translate("table.gb.amend", lang), READER, "gm" if seat == GM else "other", None,
+                                  READER, _amend_form(book_of(state), lang)))
         return items
 
     @staticmethod
@@ -350,3 +356,16 @@ def shipped_id(text: str) -> str | None:
 
     sha = hashlib.sha256(text.encode()).hexdigest()
     return next((b["id"] for b in shipped_books() if b["sha"] == sha), None)
+
+
+def book_of(state: Reading) -> Book:
+    return _book(state.book)[0]
+
+
+def _amend_form(book: Book, lang: str) -> dict[str, Any]:
+    """The sheet ruling's fields: which change (the book's effects), what it changes, by how much."""
+    kinds = [{"value": k, "label": translate(f"table.gb.amend_{k}", lang)} for k in AMEND_KINDS]
+    items = ", ".join(sorted(book.items)[:6])
+    return {"kind": {"type": "choice", "label": translate("table.gb.amend_kind", lang), "options": kinds},
+            "key": {"type": "text", "label": translate("table.gb.amend_key", lang, items=items)},
+            "amount": {"type": "int", "min": -99, "max": 99, "label": translate("table.gb.amend_amount", lang)}}

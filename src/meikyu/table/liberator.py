@@ -65,7 +65,10 @@ SAMPLE_PLAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 """The sample table: three players, each with their job's actions and one extra card."""
 
-_GM_ACTIONS = (st.StartMission, st.GenerateMission, st.GmGrant, st.NextScenario)
+_GM_ACTIONS = (st.StartMission, st.GenerateMission, st.GmGrant, st.GmEffect, st.NextScenario)
+GM_RULINGS = ("即:回復", "即:障害-1", "即:経験+1", "即:*-1", "即:P-1", "即:M-1", "即:C-1", "付:*+1", "付:P+1", "付:M+1",
+              "付:C+1", "付:回復+1")
+"""The GM's ruling form's effects, in the cards' notation (the rules read whatever notation is posted)."""
 _EVERYONE = (st.ContinueMission, st.AbandonMission, st.GiveUp, st.Awards)
 _KIND_OF = {
     "Declare": "check", "Split": "prompt", "PickEffect": "prompt", "Resolve": "other", "UseGrant": "support",
@@ -87,6 +90,11 @@ def _rules(cards: str) -> LiberatorRules:
     if not cards:
         return LiberatorRules(sample_cards())
     return LiberatorRules(sample_cards().merged(load_cards(cards, "setup.cards")))
+
+
+def card_set(state: Scenario) -> CardSet:
+    """The cards a table plays with: the sample's, merged with the setup's own."""
+    return _rules(state.cards).cards
 
 
 @lru_cache(maxsize=256)
@@ -327,7 +335,8 @@ class ScenarioKind:
         face: Table | None = None
         names = tuple(p.id for p in s.players)
         items = []
-        legal = list(_legal(state.cards, s)) + (self._gm_grants(state) + self._next_scenarios(s) if seat == GM else [])
+        legal = list(_legal(state.cards, s)) + (self._gm_grants(state) + self._gm_rulings(s) + self._next_scenarios(s)
+                                                if seat == GM else [])
         legal += self._new_characters(s, rules.cards)
         for action in legal:
             seats = self.seats_for(state, action)
@@ -350,7 +359,8 @@ class ScenarioKind:
             group = GM if isinstance(action, _GM_ACTIONS) else (owner.partition(":")[2] if owner else "")
             kind = "gm" if isinstance(action, _GM_ACTIONS) else _KIND_OF.get(type(action).__name__, "other")
             dumped = self.rules.actions.dump(action)
-            form = _character_form(rules.cards, lang) if isinstance(action, st.NewCharacter) else None
+            form = _character_form(rules.cards, lang) if isinstance(action, st.NewCharacter) \
+                else _ruling_form(lang) if isinstance(action, st.GmEffect) else None
             items.append(MenuItem(_key(dumped, type(action).__name__, group), dumped, text, group or "",
                                   kind, self._odds(s, rules.cards, action), owner or seat, form))
         return sort_menu(items)
@@ -398,10 +408,19 @@ class ScenarioKind:
         return out
 
     @staticmethod
+    def _gm_rulings(s: st.TableState) -> list[Action]:
+        """The GM's ruling by hand for each player (issue 25), while nothing waits for an answer."""
+        if s.phase == "over" or s.effects or s.check is not None:
+            return []
+        return [st.GmEffect(seat, GM_RULINGS[0]) for seat in range(len(s.players))]
+
+    @staticmethod
     def _label(s: st.TableState, cards: CardSet, action: Action, lang: str) -> str:
         """Labels for what the terminal table types as commands (GM grants, experience spending)."""
         if isinstance(action, st.GmGrant):
             return translate(f"table.lb.gm_{action.kind}", lang, player=s.players[action.seat].id)
+        if isinstance(action, st.GmEffect):
+            return translate("table.lb.gm_effect", lang, player=s.players[action.seat].id)
         if isinstance(action, st.NewCharacter):
             return translate("table.lb.new_character", lang, player=s.players[action.seat].id)
         if isinstance(action, st.NextScenario):
@@ -480,6 +499,15 @@ def _character_form(cards: CardSet, lang: str) -> dict[str, Any]:
                  "options": [{"value": x, "label": localize((cards.actions.get(x) or cards.feats[x]).name, lang)}
                              for x in extras]},
     }
+
+
+def _ruling_form(lang: str) -> dict[str, Any]:
+    """The GM's ruling: which effect, from the cards' notation, in the seat's words."""
+    from meikyu.systems.liberator.effects import describe_notation
+
+    options = [{"value": n, "label": f"{describe_notation(n, lang)}" + ("" if lang == "ja" else f" ({n})")}
+               for n in GM_RULINGS]
+    return {"effect": {"type": "choice", "label": translate("table.lb.gm_effect_field", lang), "options": options}}
 
 
 def _key(data: dict[str, Any], name: str, group: str) -> str:

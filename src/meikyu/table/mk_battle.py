@@ -87,6 +87,17 @@ from meikyu.table.base import GM, MenuItem, odds_data, per_state, sort_menu
 from meikyu.table.mk_battle_ids import cover, opaque
 from meikyu.table.setup import data_of, known_fields
 
+
+def _value_form(state: Battle, action: Action, lang: str) -> dict[str, Any] | None:
+    """The number a GM types for an HP loss, a restoration or a revival (``mk battle``'s ``gN V``)."""
+    name = "amount" if isinstance(action, (act.ReduceHp, act.RestoreHp)) else "hp" if isinstance(action, act.Revive) \
+        else ""
+    if not name:
+        return None
+    most = state.get(action.target).max_hp  # type: ignore[attr-defined]
+    return {name: {"type": "int", "min": 1, "max": max(99, most), "label": translate(f"table.battle.{name}", lang)}}
+
+
 _GM_ONLY = (act.Place, act.Hide, act.Begin, act.Reveal, act.Fall, act.ReduceHp, act.RestoreHp, act.Inflict,
             act.Revive, act.EndQuarter)
 _KIND_OF = {
@@ -308,7 +319,8 @@ class BattleKind:
             if text is None:
                 text = labels[(o.action, behalf)] = _label(o.action, state, lang, role, behalf)
             items.append(MenuItem(o.key, dict(o.dumped), text, o.group, o.kind,
-                                  None if o.secret and not gm else o.odds, o.owner or seat))
+                                  None if o.secret and not gm else o.odds, o.owner or seat,
+                                  _value_form(state, o.action, lang) if gm else None))
         if gm:
             items.extend(self._auto(state, [o.action for o in offers], items, lang))
         return sort_menu(items)

@@ -25,8 +25,14 @@ from meikyu.errors import DataError
 from meikyu.i18n import translate
 from meikyu.i18n.hangul import settle_particles
 from meikyu.serial import TypeRegistry
-from meikyu.systems.meikyu_kingdom.events import CheckDeclared, KingdomChanged, RequestResolved
+from meikyu.systems.meikyu_kingdom.events import (
+    CHARACTER_FIELDS,
+    CheckDeclared,
+    KingdomChanged,
+    RequestResolved,
+)
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
+from meikyu.systems.meikyu_kingdom.labyrinth.finds import item_label
 from meikyu.systems.meikyu_kingdom.sheets import facilities
 from meikyu.systems.meikyu_kingdom.sheets.character import Character
 from meikyu.systems.meikyu_kingdom.sheets.common_items import common_items
@@ -118,6 +124,8 @@ def key_of(action: Action, group: str, form: dict[str, Any] | None = None) -> st
             continue
         if value is False and f.default is False:  # a switch left off (RequestItem.common)
             continue
+        if isinstance(value, dict):  # a ruling's effect: named by its type
+            value = value.get("type", "")
         parts.append(f"{f.name}={value}")
     return "/".join(parts)
 
@@ -187,14 +195,23 @@ def event_line(event: Event, court: Sequence[Character], lang: str) -> str:
                                 request=event.describe(lang, name_of(court, event.actor, lang)),
                                 result=translate(f"mk.word.{event.result}", lang), cost=event.cost,
                                 budget=event.budget), lang)
-    if isinstance(event, KingdomChanged) and event.field.startswith("level/"):  # a character's level: by name
-        event = replace(event, field="level/" + name_of(court, event.field[len("level/"):], lang))
+    if isinstance(event, KingdomChanged) and event.field.partition("/")[0] in ("level", *CHARACTER_FIELDS):
+        kind, _, who = event.field.partition("/")  # a character's level, HP, drive …: by name
+        event = replace(event, field=f"{kind}/{name_of(court, who, lang)}")
+        if kind == "status":
+            event = replace(event, old=_status_word(event.old, lang), new=_status_word(event.new, lang))
+    if isinstance(event, KingdomChanged) and event.field == "stored_items" and "-" in (event.old, event.new):
+        event = replace(event, old=item_label(event.old, lang), new=item_label(event.new, lang))
     actor = getattr(event, "actor", None)
     if is_dataclass(event) and isinstance(actor, str) and actor:
         event = replace(event, actor=name_of(court, actor, lang))
     elif isinstance(event, CheckDeclared) and not actor:  # a national check: the kingdom rolls it (R-MK-18)
         event = replace(event, actor=translate("table.mk.the_kingdom", lang))
     return settle(event.render(lang), lang)
+
+
+def _status_word(word: str, lang: str) -> str:
+    return translate(f"mk.word.{word}", lang) if word != "-" else word
 
 
 def settle(text: str, lang: str) -> str:

@@ -42,6 +42,7 @@ from meikyu.systems.meikyu_kingdom.combat.model import Battle
 from meikyu.systems.meikyu_kingdom.events import PhaseEntered
 from meikyu.systems.meikyu_kingdom.expedition.camp import Trade, UseItem
 from meikyu.systems.meikyu_kingdom.expedition.events import BattleBegins
+from meikyu.systems.meikyu_kingdom.gm_rulings import ACTION_TYPES
 from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
 from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
@@ -65,6 +66,7 @@ from meikyu.table.mk_court import (
     sheet_setup,
 )
 from meikyu.table.mk_round_table import kingdom_view, request_owner, round_table_view
+from meikyu.table.mk_rulings import ruling_offers
 from meikyu.table.setup import data_of, known_fields
 
 
@@ -291,6 +293,7 @@ class SessionKind:
 
             out += [Offer(FallOutside(c), "", "gm", _say("fall", lang, who=state.character(c).label(lang)))
                     for c in state.able()]  # a fall the GM rules (R-MK-33)
+        out += ruling_offers(state, lang)  # effects with a reason: HP, drive, minions, items … and a table roll
         targets = [{"value": "kingdom", "label": state.kingdom.label(lang)},
                    {"value": "session", "label": _say("gm_set_session", lang)},
                    *({"value": c.id, "label": c.label(lang)} for c in state.court)]
@@ -429,7 +432,7 @@ def _players_part(state: ss.SessionState, data: dict[str, Any]) -> None:
         called.pop("difficulty", None)
 
 
-_GM_ONLY = (ss.GmSet, ss.GmSkip, ss.SetGoal, ss.LabyrinthTurn, ss.Advance, ss.EndLabyrinth)
+_GM_ONLY = (ss.GmSet, ss.GmSkip, ss.SetGoal, ss.LabyrinthTurn, ss.Advance, ss.EndLabyrinth, *ACTION_TYPES)
 
 
 _STATS = ("wit", "charm", "search", "valor")

@@ -3,8 +3,8 @@ state when a line is sent (a stat or HP the rules changed changes the roll).
 
 Meikyuu Kingdom: a check per stat with 0 to 3 hope dice (``2MK+{才覚}>=9`` … ``5MK+{才覚}>=9``), a hit and a
 damage line per weapon, and the tables — the lines :func:`meikyu.systems.meikyu_kingdom.ccfolia.palette` writes
-into the ccfolia export. The gamebook: a 2D6 check and its stats; Liberator: plain 2D6 / 1D6 lines (its cards
-are played from the menu, not rolled from chat). A variable is any label the seat's character has, in ko, ja
+into the ccfolia export. The gamebook: a 2D6 check and its stats; Liberator: a 2D6 line per card in the seat's
+hand (read when the palette is asked for, so it follows the hand; the rules play the cards from the menu). A variable is any label the seat's character has, in ko, ja
 or en (``{才覚}``, ``{재치}``, ``{wit}``, ``{HP}``); an unknown one stays as written, so the dice grammar says
 what is wrong.
 
@@ -93,7 +93,25 @@ def default_lines(kind: Any, state: Any, seat: str, lang: str) -> list[str]:
         return _mk_lines(char, lang)
     if kind.system == "ShinGamebook" and char is not None:
         return ["2D6", "1D6", "2D6+{attack}", "2D6+{defense}"]
+    if kind.system == "Liberator" and char is not None:
+        return [*_card_lines(state, char, lang), "2D6", "1D6"]
     return ["2D6", "1D6", "D66"]
+
+
+def _card_lines(state: Any, char: Any, lang: str) -> list[str]:
+    """A Liberator seat's hand as roll lines: 2D6 and the card (its attribute and recovery target), as a table
+    that plays the cards by hand would roll them; the same cards are played by the rules from the menu."""
+    from meikyu.systems.liberator.names import localize
+    from meikyu.table.liberator import card_set
+
+    cards = card_set(state)
+    out = []
+    for ident in char.hand:
+        card = cards.actions.get(ident)
+        if card is not None:
+            out.append("2D6 " + translate("table.palette.card", lang, name=localize(card.name, lang),
+                                          attribute=card.attribute, recovery=card.recovery))
+    return out
 
 
 def _mk_lines(char: Any, lang: str) -> list[str]:

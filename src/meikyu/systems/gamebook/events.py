@@ -43,6 +43,11 @@ Name = Text | str
 
 
 @dataclass(frozen=True)
+class Amended(GbEvent):
+    """The reader (or the GM for them) settles the sheet by hand; the change follows as its own event."""
+
+
+@dataclass(frozen=True)
 class CreationRolled(GbEvent):
     first: int
     second: int

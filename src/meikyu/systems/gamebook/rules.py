@@ -37,6 +37,7 @@ from meikyu.systems.gamebook.book import Book, Choice, Effect, Paragraph
 from meikyu.systems.gamebook.combat import CombatState
 from meikyu.systems.gamebook.events import (
     AbilityChosen,
+    Amended,
     CheckRolled,
     CombatLost,
     CombatStarted,
@@ -126,6 +127,22 @@ class Equip(Action):
     """Take up a weapon Shin carries, between paragraphs: the kill value is the equipped weapon's (R-GB-01)."""
 
     item: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Amend(Action):
+    """Settle something by hand between paragraphs (issue 25): one of the book's own effects on the sheet —
+    ``gain``/``lose`` an item, set a ``flag``, add to ``progress``, change a ``stat``, ``learn`` an ability —
+    as a reader keeping a paper sheet would, with the reason in the log beside it."""
+
+    kind: str
+    key: str
+    amount: int = 1
+
+
+AMEND_KINDS = ("gain", "lose", "flag", "progress", "stat", "learn")
+"""What a ruling may do: the book's effects but ``equip``, which the reader does with :class:`Equip`."""
 
 
 @dataclass(frozen=True)
@@ -275,6 +292,8 @@ class GamebookRules:
             return new, tuple(events)
         if isinstance(action, Proceed):
             return self._proceed(state, dice)
+        if isinstance(action, Amend):
+            return self._amend(state, action)
         if isinstance(action, UseAbility):
             return self._use_ability(state, action)
         if isinstance(action, (Attack, Escape)):
@@ -329,6 +348,19 @@ class GamebookRules:
             state = replace(state, phase="ended", ending=paragraph.ending)
             events.append(EndingReached(paragraph.ending))
         return state, events
+
+    def _amend(self, state: PlayState, a: Amend) -> tuple[PlayState, tuple[GbEvent, ...]]:
+        """A ruling on the sheet, between paragraphs (never inside a fight: its hits are the fight's)."""
+        self._need(state, "read", "R-GB-04")
+        if a.kind not in AMEND_KINDS:
+            raise RuleError("R-GB-04", "gb.error.amend_kind", kind=a.kind[:20], kinds=", ".join(AMEND_KINDS))
+        if not a.key.strip() or len(a.key) > 40 or (a.kind == "stat" and a.key not in ("attack", "defense", "stamina")):
+            raise RuleError("R-GB-04", "gb.error.amend_key", kind=a.kind, what=a.key[:40])
+        if not -99 <= a.amount <= 99 or (a.amount < 1 and a.kind in ("gain", "lose")):
+            raise RuleError("R-GB-04", "gb.error.amend_amount", amount=a.amount)
+        sheet = apply_effect(state.sheet, Effect(a.kind, a.key.strip(), a.amount), self.book)
+        events = self._effect_events(state.sheet, sheet, a.kind, a.key.strip(), a.amount)
+        return replace(state, sheet=sheet), (Amended(), *events)
 
     def _effect_events(self, before: Sheet, after: Sheet, kind: str, key: str, amount: int) -> list[GbEvent]:
         book = self.book

@@ -22,10 +22,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from meikyu.errors import RuleError
 from meikyu.systems.liberator.context import Ctx
-from meikyu.systems.liberator.events import ActionRecovered, Declared, EffectRead, GmWarned, RecoverySet
+from meikyu.systems.liberator.effects import NotationError, format_effects, parse_effects
+from meikyu.systems.liberator.events import (
+    ActionRecovered,
+    Declared,
+    EffectRead,
+    GmRuled,
+    GmWarned,
+    RecoverySet,
+)
 from meikyu.systems.liberator.guards import idle, require
-from meikyu.systems.liberator.state import NORMAL, Declare, GmGrant, PickEffect, Resolve, Split
+from meikyu.systems.liberator.state import NORMAL, Declare, GmEffect, GmGrant, PickEffect, Resolve, Split
 from meikyu.systems.liberator.turn import check_recovery_choice
 
 
@@ -125,3 +134,27 @@ def gm_grant(c: Ctx, a: GmGrant) -> None:
     if a.kind == "disadvantage":
         c.set_seat(a.seat, warned=False)  # R-LB-12: each disadvantage needs a warning before it
     c.s = replace(c.s, checks=((a.seat, a.kind),))
+
+
+GM_EFFECT_KINDS = frozenset({"discard", "recover", "obstacle_down", "exp", "grant"})
+"""What a GM's ruling may do with the effect notation: whatever needs no declared action or turn (a card
+discarded or recovered, an obstacle lowered, experience, a grant); an action's own effects (捨, 追, 威力)
+belong to its roll."""
+
+
+def gm_effect(c: Ctx, a: GmEffect) -> None:
+    """The GM settles something by hand (the table's quick ruling, issue 25): the effects are queued for the
+    seat's player like a face's immediate effects and grants (R-LB-11), their choices asked of that player."""
+    s = c.s
+    require(0 <= a.seat < len(s.players), "R-LB-12", "lb.error.no_seat", seat=a.seat)
+    idle(s)
+    try:
+        effects = parse_effects(a.effect[:80])
+    except NotationError as exc:
+        raise RuleError("R-LB-11", "lb.error.gm_effect", text=str(exc)[:40]) from None
+    require(0 < len(effects) <= 3 and all(e.kind in GM_EFFECT_KINDS for e in effects), "R-LB-11",
+            "lb.error.gm_effect", text=a.effect[:40])
+    require(s.mission is not None or all(e.kind != "obstacle_down" for e in effects), "R-LB-11",
+            "lb.error.no_mission")
+    c.emit(GmRuled(c.pid(a.seat), format_effects(effects, "ja")))
+    c.enqueue(a.seat, effects)

@@ -205,6 +205,14 @@ class GmWarned(LbEvent):
 
 
 @dataclass(frozen=True)
+class GmRuled(LbEvent):
+    """The GM settles something by hand for ``player`` (``effect``: the notation, spelled out when shown)."""
+
+    player: str
+    effect: str
+
+
+@dataclass(frozen=True)
 class ScenarioEnded(LbEvent):
     result: str
 

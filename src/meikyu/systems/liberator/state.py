@@ -307,6 +307,16 @@ class GmGrant(Action):
 
 @_action
 @dataclass(frozen=True)
+class GmEffect(Action):
+    """GM: settle something by hand with the cards' own effect notation (``即:回復``, ``即:障害-1``, ``付:P+1``,
+    ``即:経験+1``, ``即:P-1``) for the player in ``seat``; its choices go to that player as an effect's do."""
+
+    seat: int
+    effect: str
+
+
+@_action
+@dataclass(frozen=True)
 class LevelUp(Action):
     """Spend 10 experience: level +1 and one new action or feat (R-LB-13)."""
 

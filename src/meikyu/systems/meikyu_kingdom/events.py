@@ -202,7 +202,18 @@ class KingdomChanged(MKEvent):
         if kind in ("level", "relation") and whom:
             params = {k: v for k, v in self._params(lang).items() if k != "field"}
             return translate(f"mk.event.{kind}_changed", lang, who=whom, nation=whom, **params)
+        if kind in CHARACTER_FIELDS and whom:  # a character's HP, drive, bad status, item (tables, GM rulings)
+            params = {k: v for k, v in self._params(lang).items() if k != "field"}
+            return translate("mk.event.character_changed", lang, who=whom,
+                             what=translate(f"mk.event.what.{kind}", lang), **params)
+        if self.field == "stored_items" and "-" in (self.old, self.new):  # an item stored, or taken away by the GM
+            return translate(f"mk.event.stored_item_{'taken' if self.new == '-' else 'added'}", lang,
+                             item=self.old if self.new == "-" else self.new, reason=self._params(lang)["reason"])
         return super().render(lang)
+
+
+CHARACTER_FIELDS = ("hp", "drive", "status", "item")
+"""What :class:`KingdomChanged` says of one character (``hp/<id>`` …): the line names the character."""
 
 
 @dataclass(frozen=True)

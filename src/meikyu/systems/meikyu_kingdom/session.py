@@ -27,6 +27,7 @@ from meikyu.dice.source import Dice
 from meikyu.engine import TEXT_LIMIT, Action, Event
 from meikyu.errors import DataError, RuleError
 from meikyu.serial import TypeRegistry, from_data, to_data
+from meikyu.systems.meikyu_kingdom import gm_rulings
 from meikyu.systems.meikyu_kingdom.check import called as cc
 from meikyu.systems.meikyu_kingdom.check import check as ck
 from meikyu.systems.meikyu_kingdom.check.voice import change_voice
@@ -145,7 +146,7 @@ class NextSession(Action):
 for _cls in (
     rt.AssignMinions, rt.EndOrganization, rt.RequestItem, rt.RequestFacility, rt.RequestPassage,
     rt.RequestDestroy, rt.Approve, rt.Refuse, rt.EndBudget, fx.Choose, *ex.ACTION_TYPES,
-    cc.DeclareHope, cc.ConsentVoice, *ck.ACTIONS_TUPLE, fu.UseFacility,
+    cc.DeclareHope, cc.ConsentVoice, *ck.ACTIONS_TUPLE, fu.UseFacility, *gm_rulings.ACTION_TYPES,
 ):
     ACTIONS.register(_cls)
 ACTIONS.include(cy.ACTIONS, "cycle")
@@ -201,7 +202,10 @@ class SessionRules:
 
     def _step(self, state: SessionState, action: Action, dice: Dice) -> tuple[SessionState, tuple[Event, ...]]:
         if isinstance(action, GmSet):
-            return _gm_set(state, action)
+            ruled, said = _gm_set(state, action)  # games before session 8 replay with the round table's copy as it was
+            return (gm_rulings.synced(ruled) if state.seed_review else ruled), said
+        if isinstance(action, gm_rulings.ACTION_TYPES):
+            return gm_rulings.step(state, action, dice)
         if isinstance(action, GmSkip):
             skipped = replace(state, effects=None, round_table=None, called=None, battle=None, actions=None)
             return _enter(skipped, state.index + 1, forced=True)

@@ -34,6 +34,7 @@ from meikyu.systems.meikyu_kingdom.labyrinth import finds
 from meikyu.systems.meikyu_kingdom.sheets import facilities
 from meikyu.systems.meikyu_kingdom.sheets.character import Character
 from meikyu.systems.meikyu_kingdom.sheets.kingdom import POWERS, Kingdom, LandMap, adjacent, shift_relation
+from meikyu.systems.meikyu_kingdom.tables.effects import BAD_STATUSES
 from meikyu.tables import Effect
 
 
@@ -321,7 +322,23 @@ def _apply(state: EffectState, frame: Frame, dice: Dice, events: list[Event]) ->
             char = state.character(ident)
             if char.has("distraction") and _amount(state, frame, dice) > 0:
                 continue  # distraction: no drive from effects either (R-MK-44)
-            state = state.put(char.with_drive(char.drive + _amount(state, Frame(eff, ident), dice)))
+            changed = char.with_drive(char.drive + _amount(state, Frame(eff, ident), dice))
+            state = state.put(changed)
+            if changed.drive != char.drive:
+                events.append(KingdomChanged(f"drive/{ident}", str(char.drive), str(changed.drive), "table"))
+        return state
+    if kind in ("bad_status", "cure_status"):  # outside battle (a battle's pieces have their own, R-MK-44)
+        for ident in _targets(state, frame, dice):
+            char = state.character(ident)
+            status = str(eff.get("status", ""))
+            if status == "random":
+                status = _pick(dice, BAD_STATUSES)
+            if kind == "bad_status" and status not in char.statuses:
+                state = state.put(replace(char, statuses=char.statuses | {status}))
+                events.append(KingdomChanged(f"status/{ident}", "-", status, "table"))
+            for cured in sorted(char.statuses & ({status} if status else char.statuses)) * (kind == "cure_status"):
+                state = state.put(replace(state.character(ident), statuses=state.character(ident).statuses - {cured}))
+                events.append(KingdomChanged(f"status/{ident}", cured, "-", "table"))  # no status named: every one
         return state
     if kind == "hp":
         for ident in _targets(state, frame, dice):
@@ -389,7 +406,7 @@ def _apply(state: EffectState, frame: Frame, dice: Dice, events: list[Event]) ->
 def _store_item(state: EffectState, found: finds.Found, events: list[Event]) -> EffectState:
     """The item goes to the kingdom's stored items (``id`` or ``id:level``)."""
     k = state.kingdom
-    events.append(KingdomChanged("stored_items", str(len(k.stored_items)), str(len(k.stored_items) + 1), found.stored))
+    events.append(KingdomChanged("stored_items", "-", found.stored, "table"))
     return replace(state, kingdom=replace(k, stored_items=(*k.stored_items, found.stored)))
 
 

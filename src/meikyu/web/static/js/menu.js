@@ -32,11 +32,24 @@ export function jsonOrText(text) {
   }
 }
 
+/** A field's value in an action: `effect.amount` is the `amount` of the action's `effect` (a GM ruling). */
+function fieldOf(action, name) {
+  return name.split(".").reduce((at, part) => (at && typeof at === "object" ? at[part] : undefined), action);
+}
+
+/** The action with the field `name` (dotted: inside an object of the action) set to `value`; a copy. */
+function withField(action, name, value) {
+  const [head, ...rest] = name.split(".");
+  if (!rest.length) return { ...action, [head]: value };
+  const inner = action[head] && typeof action[head] === "object" ? action[head] : {};
+  return { ...action, [head]: withField(inner, rest.join("."), value) };
+}
+
 /** An action with fields to fill in (a count, a name, a room): its label, the fields, a send button. */
 export function itemForm(item, ctx) {
   const inputs = Object.entries(item.form).map(([name, spec]) => {
     const id = `f-${item.key}-${name}`.replace(/[^A-Za-z0-9_-]/g, "_");
-    const value = item.action[name];
+    const value = fieldOf(item.action, name);
     let input;
     if (spec.type === "choice") {
       input = h("select", { id, name }, (spec.options || []).map((o) => h("option", { value: String(o.value), selected: o.value === value }, o.label)));
@@ -59,14 +72,16 @@ export function itemForm(item, ctx) {
   );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const action = { ...item.action };
+    let action = { ...item.action };
     for (const { name, spec, input } of inputs) {
-      if (spec.type === "int") action[name] = Number.parseInt(input.value, 10);
-      else if (spec.type === "json") action[name] = jsonOrText(input.value);
+      let value = input.value;
+      if (spec.type === "int") value = Number.parseInt(input.value, 10);
+      else if (spec.type === "json") value = jsonOrText(input.value);
       else if (spec.type === "choice") {
         const chosen = (spec.options || []).find((o) => String(o.value) === input.value);
-        action[name] = chosen ? chosen.value : input.value;
-      } else action[name] = input.value;
+        value = chosen ? chosen.value : input.value;
+      }
+      action = withField(action, name, value);
     }
     ctx.act({ ...item, action });
   });

@@ -9,6 +9,7 @@ import { call } from "./api.js";
 export function createPalette(root, env, say) {
   let lines = null;
   let editing = false;
+  let open = false; // kept across redraws; opening it asks again (a Liberator hand changes as cards are played)
   const path = () => `/api/games/${encodeURIComponent(env.id)}/palette`;
 
   async function load() {
@@ -53,20 +54,22 @@ export function createPalette(root, env, say) {
       );
       return;
     }
-    fill(
-      root,
+    const box = h(
+      "details",
+      { class: "palette-box", open },
+      h("summary", {}, t("palette.title")),
       h(
-        "details",
-        { class: "palette-box" },
-        h("summary", {}, t("palette.title")),
-        h(
-          "div",
-          { class: "palette-lines" },
-          lines.map((line) => h("button", { type: "button", class: "palette-line small-button", title: line.sends, onclick: () => say(line.text) }, line.text)),
-          h("button", { type: "button", id: "palette-open-edit", class: "small-button", onclick: () => { editing = true; draw(); } }, t("palette.edit")),
-        ),
+        "div",
+        { class: "palette-lines" },
+        lines.map((line) => h("button", { type: "button", class: "palette-line small-button", title: line.sends, onclick: () => say(line.text) }, line.text)),
+        h("button", { type: "button", id: "palette-open-edit", class: "small-button", onclick: () => { editing = true; draw(); } }, t("palette.edit")),
       ),
     );
+    box.addEventListener("toggle", () => {
+      if (box.open && !open) load();
+      open = box.open;
+    });
+    fill(root, box);
   }
 
   return { load };
