@@ -36,6 +36,7 @@ from meikyu.store.faults import GameUnreadable, StoreDamaged, StoreUnavailable
 from meikyu.store.loaded import Answer, Created, Loaded, Step, rules_version_of, stack_after
 from meikyu.store.refusals import Forbidden, Refused, Unauthorized
 from meikyu.store.seats import Seats
+from meikyu.store.settings import SETTING, Settings, setting_line
 from meikyu.store.talk import Talk
 from meikyu.store.tokens import hash_token, new_game_id, new_token, seat_for
 from meikyu.table import talk
@@ -50,7 +51,7 @@ LOG_TAIL = 50
 CACHE_GAMES = 256
 
 
-class Games(Talk, Seats):
+class Games(Talk, Seats, Settings):
     """The games of one store.
 
     >>> import tempfile
@@ -227,6 +228,8 @@ class Games(Talk, Seats):
             talk.mark(game.marks, entry.version, entry.type, entry.data)
             return
         game.rules_version = entry.version
+        if entry.type == SETTING:  # read by Loaded.settings; no state changes
+            return
         if entry.type == ACTION:
             if step is None:
                 self._replay_step(game, entry, game.state)
@@ -386,6 +389,9 @@ class Games(Talk, Seats):
 
             steps = int(entry.data["steps"])
             out = [{"kind": "undo", "steps": steps, "text": translate("games.event.undo", lang, steps=steps)}]
+        elif entry.type == SETTING:
+            out = [{"kind": "setting", "name": entry.data["name"], "value": entry.data["value"],
+                    "text": setting_line(entry.data, lang)}]
         else:
             if version not in game.steps:
                 self.full(game)
@@ -472,7 +478,7 @@ class Games(Talk, Seats):
             "version": version,
             "seat": seat,
             "lang": lang,
-            "settings": {"manual_dice": bool(game.settings.get("manual_dice"))},
+            "settings": {"manual_dice": bool(game.settings.get("manual_dice")), "auto": bool(game.settings.get("auto"))},
             "seats": list(kind.seats(state)),
             "view": kind.view(state, seat, lang),
             "legal_actions": [item.to_data() for item in kind.menu(state, seat, lang)],
