@@ -32,6 +32,7 @@ from meikyu.store.base import (
     VersionConflict,
     json_bytes,
 )
+from meikyu.store.behalf import behalf_line
 from meikyu.store.faults import GameUnreadable, StoreDamaged, StoreUnavailable
 from meikyu.store.loaded import Answer, Created, Loaded, Step, rules_version_of, stack_after
 from meikyu.store.refusals import Forbidden, Refused, Unauthorized
@@ -319,7 +320,7 @@ class Games(Talk, Seats, Settings):
             new_version = game.version + 1
             try:
                 made = self._made(game, after, new_version, seat, lang)
-                shown = list(game.kind.events_for(before, after, events, seat, lang))
+                shown = self._shown(game, seat, action, Step(before, after, tuple(events)), seat, lang)
             except Exception as error:
                 raise _unshown(error, "games.error.show_failed_action", lang, seat=seat) from None
             entry = Entry(new_version, seat, ACTION, game.kind.rules.actions.dump(action),
@@ -397,12 +398,20 @@ class Games(Talk, Seats, Settings):
                 self.full(game)
             step = game.steps[version]
             try:
-                out = list(game.kind.events_for(step.before, step.after, step.events, seat, lang))
+                out = self._shown(game, entry.seat, game.kind.rules.actions.load(entry.data), step, seat, lang)
             except Exception as error:
                 raise _unshown(error, "games.error.show_failed", lang, seat=seat, version=version) from None
         with game.lock:
             self._keep(game.rendered, key, out)
         return out
+
+    @staticmethod
+    def _shown(game: Loaded, taker: str, action: Action, step: Step, seat: str, lang: str) -> list[dict[str, Any]]:
+        """An action's events as ``seat`` reads them: "the GM answered for Hana" first when the GM took a
+        player's action (:mod:`meikyu.store.behalf`)."""
+        out = list(game.kind.events_for(step.before, step.after, step.events, seat, lang))
+        line = behalf_line(game.kind, step.before, taker, action, lang)
+        return out if line is None else [line, *out]
 
     @staticmethod
     def _keep(cache: OrderedDict[Any, Any], key: Any, value: Any, most: int = 4096) -> None:
