@@ -6,9 +6,9 @@
 
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
-import { renderMenu, oddsBadge, itemForm } from "./menu.js";
+import { renderMenu, oddsBadge, itemForm, onBehalf } from "./menu.js";
 
-export const AUTO = "gm/auto";
+const AUTO = "gm/auto";
 
 const kept = {
   override: null, // the intervention chosen in the list
@@ -25,11 +25,6 @@ export function reasonFor(item) {
 
 export function clearReason() {
   kept.reason = "";
-}
-
-/** An action the GM may take for a player's character (a player who is away). */
-export function onBehalf(item, ctx) {
-  return ctx.gm && item.seat && item.seat !== ctx.seat;
 }
 
 /**

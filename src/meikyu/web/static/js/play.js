@@ -7,13 +7,14 @@
 import { h, fill } from "./dom.js";
 import { t, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
 import { call, live } from "./api.js";
-import { renderMenu, renderPrompt, promptAnswers, oddsBadge, itemForm } from "./menu.js";
+import { renderMenu, renderPrompt, promptAnswers, onBehalf } from "./menu.js";
 import { exportDialog } from "./log.js";
 import { createTalk, TALK_TYPES } from "./talk.js";
 import { createSeats, presenceBadges } from "./seats.js";
 import { renderPicker, tapPiece } from "./picker.js";
-import { gmPanel, autoPlay, onBehalf, reasonFor, clearReason, AUTO } from "./gm.js";
-import { confirmFirst } from "./confirm.js";
+
+const AUTO = "gm/auto"; // the tactical policy's pick for the monsters (gm.js plays it)
+let gm = null; // the GM panel's module (gm.js), loaded for the GM's seat only
 
 const BOARDS = {
   MeikyuKingdom: () => import("./mk.js"),
@@ -47,6 +48,7 @@ async function refresh() {
   try {
     const game = await call("GET", `/api/games/${encodeURIComponent(id)}`, { token, lang: lang() });
     if (!s.board && BOARDS[game.system]) s.board = await BOARDS[game.system]();
+    if (!gm && game.seat === "gm") gm = await import("./gm.js");
     take(game);
     return;
   } catch (failure) {
@@ -84,17 +86,17 @@ function parseDice(text) {
  * whose refusal as stale (another GM device played it first) is no news. */
 async function act(item, { quiet = false } = {}) {
   if (s.busy || !fresh()) return;
-  if (item.confirm && !(await confirmFirst(item))) return;
+  if (item.confirm && !(await (await import("./confirm.js")).confirmFirst(item))) return;
   if (s.busy || !fresh()) return;
   const body = { action: item.action, version: s.version };
   const dice = s.game.settings && s.game.settings.manual_dice ? parseDice(s.diceText) : null;
   if (dice) body.dice = dice;
   // The GM's reason for a ruling goes in the log right after it (the server keeps it as the GM's message).
-  const note = reasonFor(item);
+  const note = gm ? gm.reasonFor(item) : null;
   if (note) body.note = note;
   await send("actions", body, () => {
     s.diceText = "";
-    if (note) clearReason();
+    if (note) gm.clearReason();
   }, quiet);
 }
 
@@ -218,10 +220,11 @@ function render() {
     renderPrompt(game.prompt, answers, ctx),
     ...actionsPane(items, game.view, ctx, inPrompt),
   );
-  fill($("#gm"), ctx.gm ? gmPanel(items, { ...ctx, game, version: s.version, undo, setting }) : null);
-  $("#gm").hidden = !ctx.gm;
-  $("#gm-open").hidden = !ctx.gm;
-  if (ctx.gm) autoPlay(items, game.settings || {}, act, () => fresh() && !s.busy && s.game.legal_actions.some((item) => item.key === AUTO));
+  const panel = ctx.gm && gm;
+  fill($("#gm"), panel ? gm.gmPanel(items, { ...ctx, game, version: s.version, undo, setting }) : null);
+  $("#gm").hidden = !panel;
+  $("#gm-open").hidden = !panel;
+  if (panel) gm.autoPlay(items, game.settings || {}, act, () => fresh() && !s.busy && s.game.legal_actions.some((item) => item.key === AUTO));
   talk.merge(game.log);
   talk.update();
   seats.update();
