@@ -29,9 +29,6 @@ from meikyu.errors import InputError
 from meikyu.i18n import translate
 from meikyu.store.base import Entry
 
-if TYPE_CHECKING:
-    from meikyu.store.loaded import Loaded
-
 SETTING = "setting"
 """The log entry type of a settings change."""
 GM = "gm"
@@ -71,11 +68,11 @@ def setting_data(name: Any, value: Any, current: dict[str, Any]) -> dict[str, An
 class Settings:
     """The settings method of :class:`~meikyu.store.service.Games` (which supplies ``load`` and ``_post``)."""
 
-    if TYPE_CHECKING:
+    if TYPE_CHECKING:  # a Loaded game (store.loaded imports this module: no import back)
 
-        def load(self, game_id: str, use_snapshots: bool = True) -> Loaded: ...
+        def load(self, game_id: str, use_snapshots: bool = True) -> Any: ...
 
-        def _post(self, game: Loaded, entry: Entry) -> int: ...
+        def _post(self, game: Any, entry: Entry) -> int: ...
 
     def change_setting(self, game_id: str, seat: str, name: Any, value: Any) -> int:
         """The GM turns setting ``name`` on or off (:data:`NAMES`); returns the entry's version. Only the GM;
