@@ -5,14 +5,18 @@ disaster table's worst results (R-MK-20) when hope from the voice sets a disaste
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from meikyu.dice import RandomDice
 from meikyu.engine import Game
+from meikyu.systems.meikyu_kingdom.check import called as cc
 from meikyu.systems.meikyu_kingdom.check.voice import worst_disasters
 from meikyu.table import registry
 from meikyu.table.base import GM
 from meikyu.table.confirm import voice_warning
+from tests.table.driver import play
 from tests.table.test_mk_consent import battle_asking_consent
+from tests.table.test_mk_court import _SessionPolicy
 
 BATTLE = registry.get("MeikyuKingdom", "battle")
 SESSION = registry.get("MeikyuKingdom", "session")
@@ -46,6 +50,26 @@ def test_consenting_to_voice_that_sets_a_disaster_off_says_the_chance_r_mk_13() 
     assert expected is not None and "(4/9)" in expected
     assert items["all/choose/agree"].confirm == expected
     assert items["all/choose/refuse"].confirm is None
+
+
+def test_the_sessions_voice_spending_asks_first_when_it_sets_a_disaster_off_r_mk_13_r_mk_20() -> None:
+    def declaring(t: Any) -> bool:
+        p = t.session.prompt
+        return p is not None and p.kind == "declare_check" and bool(p.actor) and t.session.kingdom.voice > 0
+
+    game = play(SESSION, SESSION.setup("sample", "en"), RandomDice(0), policy=_SessionPolicy(), lang="en",
+                until=declaring).game
+    k = game.state.session.kingdom
+    spender = game.state.session.prompt.actor
+    declares = {i.action["hope"].count("voice"): i for i in SESSION.menu(game.state, f"pc:{spender}", "en")
+                if i.action.get("@type") == "DeclareHope" and set(i.action["hope"]) == {"voice"}}
+    for n, item in declares.items():  # asked exactly when voice would reach the land makers (R-MK-20)
+        assert bool(item.confirm) == (k.voice - n <= k.land_makers), (n, k.voice, k.land_makers)
+    n = min(m for m, item in declares.items() if item.confirm)
+    game.play(cc.DeclareHope(("voice",) * n))
+    other = next(s for s in SESSION.seats(game.state)[1:] if s != f"pc:{spender}")
+    agree = next(i for i in SESSION.menu(game.state, other, "en") if i.key == "all/consent_voice/agree=True")
+    assert agree.confirm == voice_warning(k.voice, n, k.land_makers, "en")
 
 
 def test_giving_a_liberator_scenario_up_is_the_gms_after_a_confirmation_r_lb_01() -> None:
