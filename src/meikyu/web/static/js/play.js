@@ -107,8 +107,9 @@ async function setting(name, value) {
 }
 
 /**
- * POST one of this seat's moves (`actions` or `undo`): the page is busy while it is out; its answer is shown
- * (after `accepted` runs), or its refusal's message with the state fetched again.
+ * POST one of this seat's moves (`actions`, `undo`, `settings`): the page is busy while it is out; its answer
+ * is shown (after `accepted` runs), or its refusal's message with the state fetched again (`quiet`: a stale
+ * refusal, 409, shows no message).
  */
 async function send(route, body, accepted = () => {}, quiet = false) {
   s.busy = true;
