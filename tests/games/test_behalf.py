@@ -8,6 +8,7 @@ from typing import Any
 
 from meikyu.dice import RandomDice
 from meikyu.store import open_store
+from meikyu.store.behalf import behalf_line
 from meikyu.store.service import Games
 from meikyu.systems.meikyu_kingdom.combat import actions as act
 from meikyu.systems.meikyu_kingdom.combat.policy import TacticalPolicy
@@ -71,6 +72,8 @@ def test_the_gm_answering_the_voice_consent_names_the_players_asked_r_mk_13() ->
     spender = spend[0].actor
     asked = sorted(s for s in BATTLE.seats(state)[1:] if s != f"pc:{spender}")
     names = ", ".join(BATTLE.seat_name(state, s, "en") for s in asked)
+    # another action of everyone's taken by the GM meanwhile answers nobody's question: no line
+    assert behalf_line(BATTLE, state, "gm", act.Surrender("court"), "en") is None
     version = _take(games, made.id, "gm", act.Choose("agree"), dice)
     texts = _first_events(games, made.id, version, asked[0], "en")
     assert texts[0] == f"The GM answered for {names}.", texts
