@@ -38,6 +38,9 @@ def test_the_gm_panel_on_a_phone_and_settings_every_seat_reads(web_server: Serve
     version = live_at(gm)
     gm.page.click("#dice-toggle")
     version = live_at(gm, version + 1)
+    # the drawer covers the page: the dice box is in it too, first, for what the GM rolls from it
+    assert gm.page.locator("#gm.drawer-open #gm-dice-input").is_visible()
+    assert top(gm.page, "#gm-dice-input") < top(gm.page, "#auto-toggle")
     live_at(hana, version)
     assert SETTING_LINES["ko"] in hana.page.locator("#log-lines").inner_text()
     assert hana.page.locator("#gm-open:not([hidden]), #gm:not([hidden])").count() == 0  # no GM tools for players

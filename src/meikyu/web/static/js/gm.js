@@ -98,7 +98,8 @@ function forPlayersBox(forPlayers, ctx) {
 
 /**
  * The panel's contents. `ctx`: the page's context plus `game` (the answer shown), `undo()`,
- * `setting(name, value)` (posts a settings change) and `version`.
+ * `setting(name, value)` (posts a settings change), `version`, and `dice` (the typed-dice box, when the game
+ * allows them: first in the panel, beside the actions the GM takes from it).
  */
 export function gmPanel(items, ctx) {
   const game = ctx.game;
@@ -124,6 +125,7 @@ export function gmPanel(items, ctx) {
     : null;
   return [
     h("div", { class: "gm-head" }, h("h2", { id: "gm-title" }, t("gm.title")), h("button", { type: "button", class: "gm-close", "aria-label": t("gm.close") }, "×")),
+    ctx.dice,
     monsters,
     group("flow", t("gm.flow"), overrides(gmItems, ctx)),
     group("players", t("gm.players"), forPlayers.length ? forPlayersBox(forPlayers, ctx) : null),

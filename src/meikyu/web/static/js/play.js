@@ -222,7 +222,8 @@ function render() {
     ...actionsPane(items, game.view, ctx, inPrompt),
   );
   const panel = ctx.gm && gm;
-  fill($("#gm"), panel ? gm.gmPanel(items, { ...ctx, game, version: s.version, undo, setting }) : null);
+  const gmDice = game.settings && game.settings.manual_dice && items.length ? diceField("gm-dice-input") : null;
+  fill($("#gm"), panel ? gm.gmPanel(items, { ...ctx, game, version: s.version, undo, setting, dice: gmDice }) : null);
   $("#gm").hidden = !panel;
   $("#gm-open").hidden = !panel;
   if (panel) gm.autoPlay(items, game.settings || {}, act, () => fresh() && !s.busy && s.game.legal_actions.some((item) => item.key === AUTO));
@@ -264,14 +265,16 @@ function whereFocus() {
     return kept;
   }
   const inPanel = active.closest("#actions") ? "actions" : active.closest("#gm") ? "gm" : null;
-  const focused = active.id === "dice-input" ? "#dice-input" : active.dataset && active.dataset.key ? `[data-key="${CSS.escape(active.dataset.key)}"]` : inPanel ? `#${inPanel}` : null;
+  const focused = active.classList.contains("dice-input") ? `#${active.id}` : active.dataset && active.dataset.key ? `[data-key="${CSS.escape(active.dataset.key)}"]` : inPanel ? `#${inPanel}` : null;
   const spot = { focused, inPanel };
   s.focus = s.busy ? spot : null;
   return spot;
 }
 
-function diceField() {
-  const input = h("input", { id: "dice-input", inputmode: "numeric", autocomplete: "off", placeholder: "6 3 1", "aria-describedby": "dice-help" });
+/** The typed-dice box (`id`: one in the actions pane, one atop the GM's panel — the drawer covers the page on
+ * a phone — both holding the same text). */
+function diceField(id = "dice-input") {
+  const input = h("input", { id, class: "dice-input", inputmode: "numeric", autocomplete: "off", placeholder: "6 3 1", "aria-describedby": `${id}-help` });
   input.value = s.diceText;
   input.addEventListener("input", () => {
     s.diceText = input.value;
@@ -279,9 +282,9 @@ function diceField() {
   return h(
     "div",
     { class: "dice-entry" },
-    h("label", { for: "dice-input" }, t("action.dice")),
+    h("label", { for: id }, t("action.dice")),
     input,
-    h("p", { id: "dice-help", class: "quiet" }, t("action.dice_help")),
+    h("p", { id: `${id}-help`, class: "quiet" }, t("action.dice_help")),
   );
 }
 
