@@ -114,7 +114,7 @@ def test_openapi_lists_every_route_and_docs_page_links_it() -> None:
     doc = document()
     assert set(doc["paths"]) == {"/v2/version", "/v2/admin", "/v2/game_system", "/v2/game_system/{id}",
                                  "/v2/game_system/{id}/roll", "/v2/original_table", "/api/kinds", "/api/games",
-                                 "/api/games/{id}", "/api/games/{id}/actions", "/api/games/{id}/undo",
+                                 "/api/games/{id}", "/api/games/{id}/actions", "/api/games/{id}/undo", "/api/games/{id}/settings",
                                  "/api/games/{id}/seats/{seat}/token", "/api/games/{id}/events",
                                  "/api/games/{id}/export", "/api/games/{id}/messages",
                                  "/api/games/{id}/messages/{n}/reveal", "/api/games/{id}/messages/{n}/hide",

@@ -131,7 +131,8 @@ def test_seats_for_refuses_other_seats_actions() -> None:
         items = KIND.menu(game.state, seat, "en")
         assert bool(items) == (seat == f"player:{first}")
     assert KIND.seats_for(game.state, st.GmGrant(0, "advantage")) == {GM}
-    assert KIND.seats_for(game.state, st.GiveUp()) == set(KIND.seats(state))
+    # giving the scenario up fails it for everyone: the GM's, asked first (issue 26, point 7)
+    assert KIND.seats_for(game.state, st.GiveUp()) == {GM}
     gm = [i for i in KIND.menu(game.state, GM, "en") if i.seat != GM]
     assert gm and all(f"(for {first})" in i.label for i in gm)
 

@@ -46,11 +46,21 @@ def advanced(seat: Seat, version: int) -> bool:
         return False
 
 
+def confirmed(page: Any) -> bool:
+    """Say yes to the confirmation an action asks first (issue 26, point 7), if it asked one (the dialog opens
+    in the click's own handler); whether it did."""
+    if page.locator("dialog.confirm[open]").count() == 0:
+        return False
+    page.locator("dialog.confirm .confirm-yes").click()
+    return True
+
+
 def gm_do(gm: Seat, key: str) -> int:
-    """The GM takes one intervention from the panel's list; the version after it."""
+    """The GM takes one intervention from the panel's list (confirming it when asked); the version after it."""
     before = live_at(gm)
     gm.page.select_option("#gm-override", value=key)
     gm.page.click("#gm-override-go")
+    confirmed(gm.page)
     return live_at(gm, before + 1)
 
 
@@ -75,7 +85,7 @@ OFFERED = """() => {
   if (select && !select.disabled) {
     for (const o of select.options) out.push({ key: o.value, kind: 'gm', form: false, where: 'override' });
   }
-  return { version: Number(main.dataset.version), items: out,
+  return { version: Number(main.dataset.version), items: out, busy: main.classList.contains('busy'),
            battle: Boolean(document.querySelector('.battle')) && !document.querySelector('.battle .outcome') };
 }"""
 """What a page offers now, in one look: each enabled action's key, kind and where it sits."""
@@ -133,6 +143,7 @@ def _take(seat: Seat, item: dict[str, Any], wish: Wish) -> None:
     if item["where"] == "override":
         page.select_option("#gm-override", value=item["key"], timeout=CLICK_MS)
         page.click("#gm-override-go", timeout=CLICK_MS)
+        confirmed(page)
         return
     if item["where"] == "for-players":
         open_for_players(seat)
@@ -144,6 +155,7 @@ def _take(seat: Seat, item: dict[str, Any], wish: Wish) -> None:
         for name, value in wish.form.items():
             form.locator(f'[name="{name}"]').fill(value, timeout=CLICK_MS)
     page.locator(f"{scope} button.act[data-key={key}]").first.click(timeout=CLICK_MS)
+    confirmed(page)
 
 
 def play_table(gm: Seat, players: list[Seat], wishes: Callable[[bool], list[Wish]], done: Callable[[Seat], bool],
@@ -160,8 +172,10 @@ def play_table(gm: Seat, players: list[Seat], wishes: Callable[[bool], list[Wish
         if done(gm):
             return version
         looks = [(seat, seat.page.evaluate(OFFERED)) for seat in [*players, gm]]
-        if any(look["version"] != version for _, look in looks):
-            continue  # a change (the policy's move) came in while we looked
+        if any(look["version"] != version or look["busy"] for _, look in looks):
+            # a change came in while we looked, or the GM's page has the autopilot's own move out (every
+            # button disabled until its answer is in: a look then finds nothing, which is no dead end)
+            continue
         battle = looks[-1][1]["battle"]
         chosen = _pick(looks, wishes(battle))
         if chosen is None:
@@ -171,7 +185,10 @@ def play_table(gm: Seat, players: list[Seat], wishes: Callable[[bool], list[Wish
             refused = [s.page.locator(".refused").all_inner_texts() for s in everyone]
             raise AssertionError(("nothing wished for is offered", (trace or [])[-12:], refused,
                                   gm.page.locator("#board").inner_text()[:1500],
-                                  {s.page.url[-12:]: [i["key"] for i in look["items"]] for s, look in looks}))
+                                  {s.page.url[-12:]: [i["key"] for i in look["items"]] for s, look in looks},
+                                  [s.errors for s in everyone], gm.page.locator("#main").get_attribute("class"),
+                                  gm.page.locator("#actions").inner_html()[:1500],
+                                  gm.page.locator("#gm").inner_html()[:1500]))
         waited = 0
         seat, item, wish = chosen
         if trace is not None:

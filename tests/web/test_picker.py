@@ -12,7 +12,7 @@ import pytest
 
 from tests.api.conftest import Server
 from tests.web.conftest import Seat, create_game, live_at, open_seat, seat_url
-from tests.web.mk_play import gm_do, sync
+from tests.web.mk_play import confirmed, gm_do, sync
 
 CONTROLS = "() => document.querySelectorAll('.picker button, .picker input, .picker select').length"
 STEP = "() => { const p = document.querySelector('.picker'); return p ? p.dataset.step : null; }"
@@ -47,6 +47,7 @@ def drive(seat: Seat, counts: list[int], taps: list[int]) -> bool:
                 page.locator(".picker button.pick").first.click()
         else:
             page.locator(".picker button.pick-go").first.click()
+            tapped += confirmed(page)  # hope from the voice that sets a disaster off is asked first
             tapped += 1
             break
         tapped += 1
@@ -63,6 +64,7 @@ def answer(seat: Seat) -> bool:
         return False
     before = live_at(seat)
     button.first.click()
+    confirmed(seat.page)  # the voice's consent, when it sets a kingdom disaster off
     live_at(seat, before + 1)
     return True
 

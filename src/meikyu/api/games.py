@@ -6,6 +6,8 @@ The routes (documented with examples in :mod:`meikyu.api.openapi`):
 - ``GET /api/games/{id}`` → the game as the token's seat sees it
 - ``POST /api/games/{id}/actions`` ``{"action", "version", "dice"?}`` → the game after it
 - ``POST /api/games/{id}/undo`` ``{"version", "steps"?}`` (GM) → the game after it
+- ``POST /api/games/{id}/settings`` ``{"name": "manual_dice"|"auto", "value": bool}`` (GM) → the game after it
+  (:mod:`meikyu.store.settings`: a change every seat reads in the log)
 - ``POST /api/games/{id}/seats/{seat}/token`` (GM) → ``{seat, token, url}``
 - ``GET /api/games/{id}/seats`` (GM) → every seat with its name, role, link (where kept) and whether connected
 - ``POST /api/games/{id}/seats`` ``{"spectator": name}`` (GM) → a spectator seat's ``{seat, token, url}``
@@ -119,6 +121,7 @@ class GamesApp:
             Route("/api/games/{id}", h(self.show), methods=["GET"]),
             Route("/api/games/{id}/actions", h(self.act), methods=["POST"]),
             Route("/api/games/{id}/undo", h(self.undo), methods=["POST"]),
+            Route("/api/games/{id}/settings", h(self.change_setting), methods=["POST"]),
             Route("/api/games/{id}/seats/{seat}/token", h(self.new_token), methods=["POST"]),
             Route("/api/games/{id}/seats", h(self.seat_list), methods=["GET"]),
             Route("/api/games/{id}/seats", h(self.add_seat), methods=["POST"]),
@@ -265,6 +268,20 @@ class GamesApp:
             steps = int_field(data, "steps", UNDO_EXAMPLE, default=1, low=1)
             lang = call.lang_for(self.games.loaded(call.game_id))
             self.games.undo(call.game_id, seat, version, steps, lang=lang)
+            return bytes(self.games.answer_json(self.games.loaded(call.game_id), seat, lang))
+
+        return json_answer(await self.work(work))
+
+    async def change_setting(self, request: Request, call: GameCall) -> Response:
+        from meikyu.store.settings import EXAMPLE
+
+        raw = await raw_body(request, self.config.max_body_bytes, self.config.body_timeout)
+
+        def work() -> bytes:
+            seat = call.seat()
+            data = parse_body(raw, EXAMPLE)
+            lang = call.lang_for(self.games.loaded(call.game_id))
+            self.games.change_setting(call.game_id, seat, data.get("name"), data.get("value"))
             return bytes(self.games.answer_json(self.games.loaded(call.game_id), seat, lang))
 
         return json_answer(await self.work(work))

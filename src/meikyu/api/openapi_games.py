@@ -49,7 +49,7 @@ _EXAMPLE_CREATED = {
 }
 _EXAMPLE_GAME = {
     "ok": True, "id": "q3Vt0bLZ2m1x", "system": "ShinGamebook", "kind": "reading", "version": 1,
-    "seat": "reader", "lang": "en", "settings": {"manual_dice": False}, "seats": ["gm", "reader"],
+    "seat": "reader", "lang": "en", "settings": {"manual_dice": False, "auto": False}, "seats": ["gm", "reader"],
     "view": {"phase": "choose_die", "creation": {"rolled": [5, 4], "points": 0}, "…": "…"},
     "legal_actions": [
         {"key": "creation/die/0", "action": {"@type": "ChooseDie", "index": 0}, "label": "take the die showing 5",
@@ -153,8 +153,8 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
             "type": "object",
             "required": ["version", "seat", "type", "time", "events"],
             "properties": {
-                "version": _INT, "seat": _STR, "type": {"enum": ["action", "undo", "message", "reveal", "hide",
-                                                                  "unseen"]},
+                "version": _INT, "seat": _STR, "type": {"enum": ["action", "undo", "setting", "message", "reveal",
+                                                                  "hide", "unseen"]},
                 "time": {"type": "number"},
                 "events": {"type": "array", "items": _ref("SeatEvent")},
                 "talk": _ref("Talk"),
@@ -263,6 +263,14 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
                                   "steps": {"type": "integer", "minimum": 1, "description": "Default 1."}}},
         "example": {"version": 7, "steps": 2},
     }
+    setting_body = {
+        "schema": {"type": "object", "required": ["name", "value"],
+                   "properties": {"name": {"enum": ["manual_dice", "auto"], "description": (
+                       "`manual_dice`: seats may send dice rolled at a real table; `auto`: the GM's pages play "
+                       "the monsters' moves the tactical policy picks.")},
+                                  "value": {"type": "boolean"}}},
+        "example": {"name": "auto", "value": True},
+    }
     message_body = {
         "schema": {
             "type": "object",
@@ -299,6 +307,9 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
         "/api/games/{id}/undo": {"post": _op(
             "Take back steps (GM); recorded in the log, nothing deleted", "undo", game,
             (400, 403, 408, 409, 413, 422), [_ID, _LANG], undo_body)},
+        "/api/games/{id}/settings": {"post": _op(
+            "Turn a game setting on or off (GM); a log line every seat reads", "changeSetting", game,
+            (400, 403, 408, 413, 422), [_ID, _LANG], setting_body)},
         "/api/games/{id}/seats/{seat}/token": {"post": _op(
             "Give a seat a new token (GM); the old one stops working", "replaceToken",
             _json(_ref("SeatToken"), "The new token and link."), (400, 403, 422),

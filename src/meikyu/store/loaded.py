@@ -15,6 +15,7 @@ from typing import Any
 
 from meikyu.engine import Event
 from meikyu.store.base import ACTION, UNDO, Entry, GameRecord
+from meikyu.store.settings import settings_after
 from meikyu.table import talk
 
 
@@ -54,7 +55,8 @@ class Loaded:
     marks: dict[int, talk.Marks] = field(default_factory=dict)
     """What reveals and removals did to each message (talk entries)."""
     rules_version: int = 0
-    """The version of the last action or undo: talk after it changes no state."""
+    """The version of the last action, undo or settings change: talk after it changes no state."""
+    _settings: tuple[int, dict[str, Any]] = (-1, {})
 
     @property
     def version(self) -> int:
@@ -66,7 +68,12 @@ class Loaded:
 
     @property
     def settings(self) -> dict[str, Any]:
-        return self.record.settings
+        """The settings now: the created ones with the GM's changes since (:mod:`meikyu.store.settings`)."""
+        at, found = self._settings
+        if at != self.version:
+            found = settings_after(self.record.settings, self.entries)
+            self._settings = (self.version, found)
+        return found
 
 
 @dataclass(frozen=True)

@@ -32,10 +32,12 @@ from meikyu.store.base import (
     VersionConflict,
     json_bytes,
 )
+from meikyu.store.behalf import behalf_line
 from meikyu.store.faults import GameUnreadable, StoreDamaged, StoreUnavailable
 from meikyu.store.loaded import Answer, Created, Loaded, Step, rules_version_of, stack_after
 from meikyu.store.refusals import Forbidden, Refused, Unauthorized
 from meikyu.store.seats import Seats
+from meikyu.store.settings import SETTING, Settings, setting_line
 from meikyu.store.talk import Talk
 from meikyu.store.tokens import hash_token, new_game_id, new_token, seat_for
 from meikyu.table import talk
@@ -50,7 +52,7 @@ LOG_TAIL = 50
 CACHE_GAMES = 256
 
 
-class Games(Talk, Seats):
+class Games(Talk, Seats, Settings):
     """The games of one store.
 
     >>> import tempfile
@@ -227,6 +229,8 @@ class Games(Talk, Seats):
             talk.mark(game.marks, entry.version, entry.type, entry.data)
             return
         game.rules_version = entry.version
+        if entry.type == SETTING:  # read by Loaded.settings; no state changes
+            return
         if entry.type == ACTION:
             if step is None:
                 self._replay_step(game, entry, game.state)
@@ -316,7 +320,7 @@ class Games(Talk, Seats):
             new_version = game.version + 1
             try:
                 made = self._made(game, after, new_version, seat, lang)
-                shown = list(game.kind.events_for(before, after, events, seat, lang))
+                shown = self._shown(game, seat, action, Step(before, after, tuple(events)), seat, lang)
             except Exception as error:
                 raise _unshown(error, "games.error.show_failed_action", lang, seat=seat) from None
             entry = Entry(new_version, seat, ACTION, game.kind.rules.actions.dump(action),
@@ -386,17 +390,28 @@ class Games(Talk, Seats):
 
             steps = int(entry.data["steps"])
             out = [{"kind": "undo", "steps": steps, "text": translate("games.event.undo", lang, steps=steps)}]
+        elif entry.type == SETTING:
+            out = [{"kind": "setting", "name": entry.data["name"], "value": entry.data["value"],
+                    "text": setting_line(entry.data, lang)}]
         else:
             if version not in game.steps:
                 self.full(game)
             step = game.steps[version]
             try:
-                out = list(game.kind.events_for(step.before, step.after, step.events, seat, lang))
+                out = self._shown(game, entry.seat, game.kind.rules.actions.load(entry.data), step, seat, lang)
             except Exception as error:
                 raise _unshown(error, "games.error.show_failed", lang, seat=seat, version=version) from None
         with game.lock:
             self._keep(game.rendered, key, out)
         return out
+
+    @staticmethod
+    def _shown(game: Loaded, taker: str, action: Action, step: Step, seat: str, lang: str) -> list[dict[str, Any]]:
+        """An action's events as ``seat`` reads them: "the GM answered for Hana" first when the GM took a
+        player's action (:mod:`meikyu.store.behalf`)."""
+        out = list(game.kind.events_for(step.before, step.after, step.events, seat, lang))
+        line = behalf_line(game.kind, step.before, taker, action, lang)
+        return out if line is None else [line, *out]
 
     @staticmethod
     def _keep(cache: OrderedDict[Any, Any], key: Any, value: Any, most: int = 4096) -> None:
@@ -472,7 +487,7 @@ class Games(Talk, Seats):
             "version": version,
             "seat": seat,
             "lang": lang,
-            "settings": {"manual_dice": bool(game.settings.get("manual_dice"))},
+            "settings": {"manual_dice": bool(game.settings.get("manual_dice")), "auto": bool(game.settings.get("auto"))},
             "seats": list(kind.seats(state)),
             "view": kind.view(state, seat, lang),
             "legal_actions": [item.to_data() for item in kind.menu(state, seat, lang)],

@@ -47,7 +47,10 @@ class MenuItem:
     "max": 40} | {"type": "text"} | {"type": "json"} | {"type": "choice", "options": [{"value": …, "label":
     …}]}}`` (``json``: any value, typed as JSON — a number, true/false — or as a bare word, read as text),
     each with an optional ``label`` in the seat's language (a text with ``optional`` may stay empty);
-    ``action`` then holds a default for each. The rules check whatever is posted.
+    ``action`` then holds a default for each. The rules check whatever is posted. ``confirm``, when given,
+    is what a page asks before posting the item (in the seat's language): it cannot be taken back (but by the
+    GM's undo) or it affects everyone — a surrender, giving a scenario up, a kingdom disaster it sets off
+    (with the chance of the disaster table's worst results), a phase ended with players' actions left.
     """
 
     key: str
@@ -58,13 +61,17 @@ class MenuItem:
     odds: dict[str, Any] | None = None
     seat: str = ""
     form: dict[str, Any] | None = None
+    confirm: str | None = None
 
     def to_data(self) -> dict[str, Any]:
         """The item as plain data (sharing ``action``, ``odds`` and ``form`` with the item: read, don't
         mutate). A field-by-field dict: :func:`dataclasses.asdict` deep-copies, which cost more than
         building the menu."""
-        return {"key": self.key, "action": self.action, "label": self.label, "group": self.group,
-                "kind": self.kind, "odds": self.odds, "seat": self.seat, "form": self.form}
+        out: dict[str, Any] = {"key": self.key, "action": self.action, "label": self.label, "group": self.group,
+                               "kind": self.kind, "odds": self.odds, "seat": self.seat, "form": self.form}
+        if self.confirm:  # only where asked: most items have none, and every answer carries the menu
+            out["confirm"] = self.confirm
+        return out
 
 
 class TableKind(Protocol):

@@ -9,9 +9,10 @@ Seats: ``gm`` and ``player:<id>`` for each player in seat order. Who may take wh
 - a job effect or feat (``UseAbility``), a level-up or a job swap goes to the seat it names;
 - an effect's choices: the card to discard or recover goes to the player whose cards they are, the
   obstacle or the other player to the effect's owner;
-- continuing, abandoning or giving up a mission and the award votes go to every player seat;
-- missions and the GM's advantages, disadvantages and warnings go to ``gm`` (without a dedicated GM,
-  R-LB-02, also to the player who acts as GM this turn);
+- continuing or abandoning a mission and the award votes go to every player seat;
+- missions, giving the scenario up (R-LB-01: it fails for the whole table, so it is the GM's to take when the
+  table agrees, after a confirmation, never one player's click) and the GM's advantages, disadvantages and
+  warnings go to ``gm`` (without a dedicated GM, R-LB-02, also to the player who acts as GM this turn);
 - the GM may take any player's action for a player who is away (marked in the GM's menu).
 
 What a player sees: everything on the table (mission, obstacles, the turn, every discard pile, grants,
@@ -65,11 +66,13 @@ SAMPLE_PLAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 """The sample table: three players, each with their job's actions and one extra card."""
 
-_GM_ACTIONS = (st.StartMission, st.GenerateMission, st.GmGrant, st.GmEffect, st.NextScenario)
+_GM_ACTIONS = (st.StartMission, st.GenerateMission, st.GmGrant, st.GmEffect, st.NextScenario, st.GiveUp)
+"""The GM's (or the acting GM's): giving the scenario up among them, so one player's click never fails it for
+the whole table (issue 26, point 7); the GM gives up when the table agrees, after a confirmation."""
 GM_RULINGS = ("即:回復", "即:障害-1", "即:経験+1", "即:*-1", "即:P-1", "即:M-1", "即:C-1", "付:*+1", "付:P+1", "付:M+1",
               "付:C+1", "付:回復+1")
 """The GM's ruling form's effects, in the cards' notation (the rules read whatever notation is posted)."""
-_EVERYONE = (st.ContinueMission, st.AbandonMission, st.GiveUp, st.Awards)
+_EVERYONE = (st.ContinueMission, st.AbandonMission, st.Awards)
 _KIND_OF = {
     "Declare": "check", "Split": "prompt", "PickEffect": "prompt", "Resolve": "other", "UseGrant": "support",
     "UseAbility": "support", "PickCard": "prompt", "PickObstacle": "prompt", "PickPlayer": "prompt",
@@ -361,8 +364,9 @@ class ScenarioKind:
             dumped = self.rules.actions.dump(action)
             form = _character_form(rules.cards, lang) if isinstance(action, st.NewCharacter) \
                 else _ruling_form(lang) if isinstance(action, st.GmEffect) else None
+            confirm = translate("table.confirm.give_up", lang) if isinstance(action, st.GiveUp) else None
             items.append(MenuItem(_key(dumped, type(action).__name__, group), dumped, text, group or "",
-                                  kind, self._odds(s, rules.cards, action), owner or seat, form))
+                                  kind, self._odds(s, rules.cards, action), owner or seat, form, confirm))
         return sort_menu(items)
 
     @staticmethod

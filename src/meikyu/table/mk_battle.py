@@ -84,6 +84,7 @@ from meikyu.systems.meikyu_kingdom.combat.rules import (
 from meikyu.systems.meikyu_kingdom.combat.view import appearance, data_text, gm_notes, label, render
 from meikyu.systems.meikyu_kingdom.combat.words import describe
 from meikyu.table.base import GM, MenuItem, odds_data, per_state, sort_menu
+from meikyu.table.confirm import battle_confirm
 from meikyu.table.mk_battle_ids import cover, opaque
 from meikyu.table.setup import data_of, known_fields
 
@@ -320,7 +321,8 @@ class BattleKind:
                 text = labels[(o.action, behalf)] = _label(o.action, state, lang, role, behalf)
             items.append(MenuItem(o.key, dict(o.dumped), text, o.group, o.kind,
                                   None if o.secret and not gm else o.odds, o.owner or seat,
-                                  _value_form(state, o.action, lang) if gm else None))
+                                  _value_form(state, o.action, lang) if gm else None,
+                                  battle_confirm(state, o.action, lang)))
         if gm:
             items.extend(self._auto(state, [o.action for o in offers], items, lang))
         return sort_menu(items)

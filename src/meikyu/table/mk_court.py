@@ -58,6 +58,8 @@ class Offer:
     kind: str
     label: str
     form: dict[str, Any] | None = None
+    confirm: str | None = None
+    """What a page asks before taking it (:mod:`meikyu.table.confirm`)."""
 
 
 def court_seats(court: Sequence[Character]) -> list[str]:
@@ -107,7 +109,7 @@ def menu_items(offers: Sequence[Offer], court: Sequence[Character], registry: Ty
             text = translate("table.on_behalf", lang, label=text, who=name_of(court, mine[3:], lang))
         group = GM if o.who == "" else "" if o.who is None or o.who.startswith(OTHERS) else o.who
         items.append(MenuItem(key_of(o.action, group, o.form), registry.dump(o.action), text, group, o.kind,
-                              None, mine or seat, o.form))
+                              None, mine or seat, o.form, o.confirm))
     return sort_menu(items)
 
 

@@ -379,7 +379,18 @@ class SessionKind:
             fight = [replace(i, action=self.rules.actions.dump(BATTLE_ACTIONS.load(i.action)))  # the session's tags
                      for i in BattleKind().menu(battle, seat, lang)]
             return fight + menu_items(gm, state.court, self.rules.actions, seat, lang)
-        return menu_items(self.offers(state, lang), state.court, self.rules.actions, seat, lang)
+        return menu_items(self._confirmed(state, self.offers(state, lang), lang), state.court, self.rules.actions,
+                          seat, lang)
+
+    @staticmethod
+    def _confirmed(state: ss.SessionState, offers: list[Offer], lang: str) -> list[Offer]:
+        """The offers with the question a page asks first (:mod:`meikyu.table.confirm`): hope from the voice
+        that sets off a disaster, and a phase ended while players still have actions offered."""
+        from meikyu.table.confirm import session_confirm
+
+        pcs = {c.id: c.label(lang) for c in state.court if c.pc}
+        left = sorted({pcs[o.who] for o in offers if o.who in pcs})
+        return [replace(o, confirm=session_confirm(state, o.action, lang, left)) for o in offers]
 
     def prompt(self, table: TableSession, seat: str, lang: str) -> dict[str, Any] | None:
         """The session's pending decision (a table's choice, a round-table approval) if it is this seat's."""

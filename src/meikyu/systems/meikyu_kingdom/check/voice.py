@@ -14,6 +14,8 @@ False
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
+from typing import Any
 
 from meikyu.engine import Event
 from meikyu.systems.meikyu_kingdom.events import DisasterTriggered, VoiceChanged
@@ -56,3 +58,26 @@ def change_voice(kingdom: Kingdom, delta: int, reason: str = "") -> tuple[Kingdo
     if trigger is not None:
         events.append(DisasterTriggered(new, kingdom.land_makers, trigger))
     return replace(kingdom, voice=new), tuple(events), trigger is not None
+
+
+LOSSES = frozenset({"facility_lost", "territory_lost", "talents"})
+"""Disaster results that take a part of the kingdom away for good (when their national check fails)."""
+
+
+def worst_disasters() -> tuple[Fraction, tuple[int, ...]]:
+    """The chance that a kingdom disaster roll (KDT, 2D6) lands on a result that can take a facility, a
+    territory or a talent away (:data:`LOSSES`, if its national check then fails), exactly, and those rolls.
+
+    >>> worst_disasters()
+    (Fraction(4, 9), (6, 7, 8))
+    """
+    from meikyu.systems.meikyu_kingdom.tables.catalog import get_table
+
+    table = get_table("KDT")
+    rolls = tuple(r for e in table.entries if any(_loses(x) for x in e.effects) for r in range(e.low, e.high + 1))
+    ways = {total: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == total) for total in range(2, 13)}
+    return Fraction(sum(ways[r] for r in rolls), 36), rolls
+
+
+def _loses(effect: Any) -> bool:
+    return effect.type in LOSSES or any(_loses(x) for x in (effect.get("on_failure") or ()))

@@ -104,6 +104,11 @@ function itemButton(item, ctx) {
   );
 }
 
+/** An action the GM may take for a player's character (a player who is away). */
+export function onBehalf(item, ctx) {
+  return ctx.gm && item.seat && item.seat !== ctx.seat;
+}
+
 /** The menu items answering `prompt`: those its options name, else the items of kind "prompt". */
 export function promptAnswers(prompt, items) {
   const keys = new Set(((prompt && prompt.options) || []).map((o) => (typeof o === "string" ? o : o && o.key)));

@@ -7,11 +7,14 @@
 import { h, fill } from "./dom.js";
 import { t, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
 import { call, live } from "./api.js";
-import { renderMenu, renderPrompt, promptAnswers, oddsBadge, itemForm } from "./menu.js";
+import { renderMenu, renderPrompt, promptAnswers, onBehalf } from "./menu.js";
 import { exportDialog } from "./log.js";
 import { createTalk, TALK_TYPES } from "./talk.js";
 import { createSeats, presenceBadges } from "./seats.js";
 import { renderPicker, tapPiece } from "./picker.js";
+
+const AUTO = "gm/auto"; // the tactical policy's pick for the monsters (gm.js plays it)
+let gm = null; // the GM panel's module (gm.js), loaded for the GM's seat only
 
 const BOARDS = {
   MeikyuKingdom: () => import("./mk.js"),
@@ -38,16 +41,14 @@ const s = {
   board: null, // the system's board module
   fatal: null, // the page cannot go on (bad link)
   diceText: "", // dice typed at a real table, kept across redraws
-  reason: "", // the GM's reason for the next ruling, kept across redraws
   focus: null, // where the keyboard was before the last redraw
-  override: null, // the GM's chosen intervention in its list
-  forPlayers: false, // the GM's "act for an absent player" box is open (kept across redraws)
   shown: "", // what the page last drew (version, language, busy …)
 };
 async function refresh() {
   try {
     const game = await call("GET", `/api/games/${encodeURIComponent(id)}`, { token, lang: lang() });
     if (!s.board && BOARDS[game.system]) s.board = await BOARDS[game.system]();
+    if (!gm && game.seat === "gm") gm = await import("./gm.js");
     take(game);
     return;
   } catch (failure) {
@@ -80,25 +81,37 @@ function parseDice(text) {
   return numbers.length ? numbers : null;
 }
 
-async function act(item) {
+/** Post one of the menu's items. An item the server marks `confirm` (what cannot be taken back, or
+ * affects everyone) is asked about first, in the server's words; `quiet`: the autopilot's own step,
+ * whose refusal as stale (another GM device played it first) is no news. */
+async function act(item, { quiet = false } = {}) {
+  if (s.busy || !fresh()) return;
+  if (item.confirm && !(await (await import("./confirm.js")).confirmFirst(item))) return;
   if (s.busy || !fresh()) return;
   const body = { action: item.action, version: s.version };
   const dice = s.game.settings && s.game.settings.manual_dice ? parseDice(s.diceText) : null;
   if (dice) body.dice = dice;
   // The GM's reason for a ruling goes in the log right after it (the server keeps it as the GM's message).
-  const note = item.kind === "gm" && s.reason.trim() ? s.reason.trim() : null;
+  const note = gm ? gm.reasonFor(item) : null;
   if (note) body.note = note;
   await send("actions", body, () => {
     s.diceText = "";
-    if (note) s.reason = "";
-  });
+    if (note) gm.clearReason();
+  }, quiet);
+}
+
+/** The GM turns a game setting on or off (kept on the server: every seat and GM device reads it). */
+async function setting(name, value) {
+  if (s.busy || !fresh()) return;
+  await send("settings", { name, value });
 }
 
 /**
- * POST one of this seat's moves (`actions` or `undo`): the page is busy while it is out; its answer is shown
- * (after `accepted` runs), or its refusal's message with the state fetched again.
+ * POST one of this seat's moves (`actions`, `undo`, `settings`): the page is busy while it is out; its answer
+ * is shown (after `accepted` runs), or its refusal's message with the state fetched again (`quiet`: a stale
+ * refusal, 409, shows no message).
  */
-async function send(route, body, accepted = () => {}) {
+async function send(route, body, accepted = () => {}, quiet = false) {
   s.busy = true;
   s.error = null;
   render();
@@ -108,7 +121,7 @@ async function send(route, body, accepted = () => {}) {
     s.busy = false;
     take(answer);
   } catch (failure) {
-    s.error = failure.message;
+    s.error = quiet && failure.status === 409 ? null : failure.message;
     s.busy = false;
     await refresh();
   }
@@ -200,16 +213,20 @@ function render() {
   const items = Array.isArray(game.legal_actions) ? game.legal_actions : [];
   const answers = promptAnswers(game.prompt, items);
   const inPrompt = new Set(answers.map((item) => item.key));
+  // Typed dice go with the action that rolls them: the box sits first, above the prompt and the picker.
   fill(
     $("#actions"),
     s.error ? h("div", { class: "refused", role: "alert" }, s.error) : null,
+    game.settings && game.settings.manual_dice && items.length ? diceField() : null,
     renderPrompt(game.prompt, answers, ctx),
     ...actionsPane(items, game.view, ctx, inPrompt),
-    game.settings && game.settings.manual_dice && items.length ? diceField() : null,
   );
-  fill($("#gm"), ctx.gm ? gmPanel(items, ctx) : null);
-  $("#gm").hidden = !ctx.gm;
-  if (ctx.gm) autoPlay(items);
+  const panel = ctx.gm && gm;
+  const gmDice = game.settings && game.settings.manual_dice && items.length ? diceField("gm-dice-input") : null;
+  fill($("#gm"), panel ? gm.gmPanel(items, { ...ctx, game, version: s.version, undo, setting, dice: gmDice }) : null);
+  $("#gm").hidden = !panel;
+  $("#gm-open").hidden = !panel;
+  if (panel) gm.autoPlay(items, game.settings || {}, act, () => fresh() && !s.busy && s.game.legal_actions.some((item) => item.key === AUTO));
   talk.merge(game.log);
   talk.update();
   seats.update();
@@ -223,13 +240,14 @@ function render() {
 
 /** The seat's actions: the picker (picker.js) when the board is a battle, with every action still in a
  * list below it (folded while the picker is there, its fold kept across redraws); else the list alone.
- * The GM's page keeps its list for now (the monsters are mostly the autopilot's; the GM panel is the GM's). */
+ * On the GM's page the picker steps through the monsters' and NPCs' actions (the GM panel holds the rest). */
 let allOpen = false;
 function actionsPane(items, view, ctx, inPrompt) {
   const highlight = (ids) => {
     for (const el of document.querySelectorAll("#board .piece[data-id]")) el.classList.toggle("pick-target", ids.includes(el.dataset.id));
   };
-  const picker = ctx.gm ? null : renderPicker(items.filter((item) => !inPrompt.has(item.key)), view, { ...ctx, highlight, redraw: () => { s.shown = null; render(); } });
+  const own = gmElsewhere(items, ctx).filter((item) => !inPrompt.has(item.key));
+  const picker = renderPicker(own, view, { ...ctx, highlight, redraw: () => { s.shown = null; render(); } });
   const list = renderMenu(gmElsewhere(items, ctx), { ...ctx, waitingText: ctx.gm && items.length ? "actions.in_gm_panel" : null }, { skip: (item) => inPrompt.has(item.key) });
   if (!picker) return [h("h2", {}, t("actions.title")), list];
   const fold = h("details", { class: "all-actions", open: allOpen }, h("summary", {}, t("picker.all")), list);
@@ -247,14 +265,16 @@ function whereFocus() {
     return kept;
   }
   const inPanel = active.closest("#actions") ? "actions" : active.closest("#gm") ? "gm" : null;
-  const focused = active.id === "dice-input" ? "#dice-input" : active.dataset && active.dataset.key ? `[data-key="${CSS.escape(active.dataset.key)}"]` : inPanel ? `#${inPanel}` : null;
+  const focused = active.classList.contains("dice-input") ? `#${active.id}` : active.dataset && active.dataset.key ? `[data-key="${CSS.escape(active.dataset.key)}"]` : inPanel ? `#${inPanel}` : null;
   const spot = { focused, inPanel };
   s.focus = s.busy ? spot : null;
   return spot;
 }
 
-function diceField() {
-  const input = h("input", { id: "dice-input", inputmode: "numeric", autocomplete: "off", placeholder: "6 3 1", "aria-describedby": "dice-help" });
+/** The typed-dice box (`id`: one in the actions pane, one atop the GM's panel — the drawer covers the page on
+ * a phone — both holding the same text). */
+function diceField(id = "dice-input") {
+  const input = h("input", { id, class: "dice-input", inputmode: "numeric", autocomplete: "off", placeholder: "6 3 1", "aria-describedby": `${id}-help` });
   input.value = s.diceText;
   input.addEventListener("input", () => {
     s.diceText = input.value;
@@ -262,117 +282,15 @@ function diceField() {
   return h(
     "div",
     { class: "dice-entry" },
-    h("label", { for: "dice-input" }, t("action.dice")),
+    h("label", { for: id }, t("action.dice")),
     input,
-    h("p", { id: "dice-help", class: "quiet" }, t("action.dice_help")),
+    h("p", { id: `${id}-help`, class: "quiet" }, t("action.dice_help")),
   );
 }
 
 /** The actions listed under "Actions": the GM's own interventions and those for absent players are in the GM panel. */
 function gmElsewhere(items, ctx) {
-  return ctx.gm ? items.filter((item) => item.kind !== "gm" && !onBehalf(item, ctx)) : items;
-}
-
-/** An action the GM may take for a player's character (a player who is away). */
-function onBehalf(item, ctx) {
-  return ctx.gm && item.seat && item.seat !== ctx.seat;
-}
-
-const AUTO = "gm/auto";
-const AUTO_STORE = "meikyu.auto.";
-let autoTimer = null;
-
-function autoOn() {
-  try {
-    return sessionStorage.getItem(AUTO_STORE + id) === "1";
-  } catch {
-    return false;
-  }
-}
-
-/** With the GM's switch on, the tactical policy's pick (the "gm/auto" item) is taken whenever offered. */
-function autoPlay(items) {
-  clearTimeout(autoTimer);
-  const pick = items.find((item) => item.key === AUTO);
-  if (!pick || !autoOn()) return;
-  autoTimer = setTimeout(() => {
-    if (fresh() && !s.busy && s.game.legal_actions.some((item) => item.key === AUTO)) act(pick);
-  }, 300);
-}
-
-/** The GM's interventions as one list to pick from (there are many: every fall, status, revival…). */
-function overrides(gmItems, ctx) {
-  if (!gmItems.length) return null;
-  const select = h(
-    "select",
-    { id: "gm-override", disabled: !ctx.canAct },
-    gmItems.map((item) => h("option", { value: item.key }, item.label)),
-  );
-  if (s.override && gmItems.some((item) => item.key === s.override)) select.value = s.override;
-  const chosen = () => gmItems.find((i) => i.key === select.value);
-  const go = h("button", { type: "button", id: "gm-override-go", disabled: !ctx.canAct, onclick: () => chosen() && act(chosen()) }, t("gm.do"));
-  // An intervention with values to give (a quick ruling's field and value) shows its form, with its own send button.
-  const formSlot = h("div", { class: "override-form" });
-  const showForm = () => {
-    const item = chosen();
-    const hasForm = Boolean(item && item.form && Object.keys(item.form).length);
-    fill(formSlot, hasForm ? itemForm(item, ctx) : null);
-    go.hidden = hasForm;
-  };
-  select.addEventListener("change", () => {
-    s.override = select.value;
-    showForm();
-  });
-  showForm();
-  const reason = h("input", { id: "gm-reason", maxlength: 1000, autocomplete: "off", value: s.reason });
-  reason.addEventListener("input", () => {
-    s.reason = reason.value;
-  });
-  return h(
-    "div",
-    { class: "overrides" },
-    h("label", { for: "gm-override" }, t("gm.overrides")),
-    h("div", { class: "override-row" }, select, go),
-    formSlot,
-    h("label", { class: "form-field", for: "gm-reason" }, h("span", {}, t("gm.reason")), reason),
-  );
-}
-
-/** The absent players' actions, folded away; once the GM opens the box it stays open across redraws. */
-function forPlayersBox(forPlayers, ctx) {
-  const box = h("details", { class: "for-players", open: s.forPlayers }, h("summary", {}, t("gm.for_players", { n: forPlayers.length })), renderMenu(forPlayers, ctx));
-  box.addEventListener("toggle", () => {
-    s.forPlayers = box.open;
-  });
-  return box;
-}
-
-function gmPanel(items, ctx) {
-  const gmItems = items.filter((item) => item.kind === "gm" && item.key !== AUTO);
-  const pick = items.find((item) => item.key === AUTO);
-  const forPlayers = items.filter((item) => onBehalf(item, ctx) && item.kind !== "gm");
-  const hasAuto = Boolean(pick) || s.game.system === "MeikyuKingdom";
-  const toggle = h("input", { type: "checkbox", id: "auto-toggle", checked: autoOn() });
-  toggle.addEventListener("change", () => {
-    try {
-      sessionStorage.setItem(AUTO_STORE + id, toggle.checked ? "1" : "0");
-    } catch {
-      // the switch then lasts only until the next redraw
-    }
-    autoPlay(s.game.legal_actions || []);
-  });
-  return [
-    h("h2", {}, t("gm.title")),
-    h(
-      "div",
-      { class: "buttons" },
-      h("button", { type: "button", class: "undo", disabled: !ctx.canAct || s.version === 0, onclick: undo }, t("gm.undo")),
-    ),
-    hasAuto ? h("p", { class: "choice" }, toggle, h("label", { for: "auto-toggle" }, t("gm.auto"))) : null,
-    pick ? h("div", { class: "buttons" }, h("button", { type: "button", class: "act auto", dataset: { key: AUTO }, disabled: !ctx.canAct, onclick: () => act(pick) }, oddsBadge(pick.odds), h("span", { class: "label" }, pick.label))) : null,
-    overrides(gmItems, ctx),
-    forPlayers.length ? forPlayersBox(forPlayers, ctx) : null,
-  ];
+  return ctx.gm ? items.filter((item) => item.kind !== "gm" && item.key !== AUTO && !onBehalf(item, ctx)) : items;
 }
 
 function renderStatus() {
@@ -388,6 +306,64 @@ function renderStatus() {
   main.classList.toggle("stale", !current);
   main.classList.toggle("busy", s.busy);
   main.setAttribute("aria-busy", current && !s.busy ? "false" : "true");
+}
+
+/** The header's GM button: on a phone it opens the GM panel as a drawer over the page (again, or Escape,
+ * or the panel's close button, closes it); on a wide screen the panel is beside the board: it goes there. */
+function gmDrawer() {
+  const button = $("#gm-open");
+  const pane = $("#gm");
+  const narrow = window.matchMedia("(max-width: 899px)");
+  const open = (on) => {
+    pane.classList.toggle("drawer-open", on);
+    button.setAttribute("aria-expanded", String(on));
+    if (on) pane.focus({ preventScroll: true });
+  };
+  button.addEventListener("click", () => {
+    if (narrow.matches) return open(!pane.classList.contains("drawer-open"));
+    pane.scrollIntoView({ block: "start" });
+    pane.focus({ preventScroll: true });
+    return null;
+  });
+  pane.addEventListener("click", (event) => {
+    if (event.target.closest && event.target.closest(".gm-close")) {
+      open(false);
+      button.focus();
+    }
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && pane.classList.contains("drawer-open")) {
+      open(false);
+      button.focus();
+    }
+  });
+}
+
+/** The pieces an action names (who acts, at whom), from its data: outlined on the battlefield while the
+ * action's button has the pointer or the keyboard, so twin monsters are told apart before choosing. */
+function piecesOfItem(el) {
+  if (el.dataset.pick && el.dataset.pick.startsWith("t:")) return [el.dataset.pick.slice(2)];
+  if (el.dataset.pick && s.game && (s.game.view.battle || s.game.view.combatants) && !el.dataset.key) return [el.dataset.pick];
+  const item = el.dataset.key && s.game && (s.game.legal_actions || []).find((i) => i.key === el.dataset.key);
+  if (!item || !item.action) return [];
+  const a = item.action;
+  return [a.actor, a.target, a.other].filter((x) => typeof x === "string" && x);
+}
+
+function focusHighlight() {
+  const mark = (ids) => {
+    for (const el of document.querySelectorAll("#board .piece[data-id]")) el.classList.toggle("pick-focus", ids.includes(el.dataset.id));
+  };
+  for (const pane of [$("#actions"), $("#gm")]) {
+    const on = (event) => {
+      const el = event.target.closest && event.target.closest("button[data-key], button[data-pick]");
+      mark(el ? piecesOfItem(el) : []);
+    };
+    pane.addEventListener("focusin", on);
+    pane.addEventListener("mouseover", on);
+    pane.addEventListener("focusout", () => mark([]));
+    pane.addEventListener("mouseleave", () => mark([]));
+  }
 }
 
 async function start() {
@@ -415,6 +391,8 @@ async function start() {
     manualDice: () => Boolean(s.game && s.game.settings && s.game.settings.manual_dice),
   });
   seats = createSeats($("#seats"), { id, token, lang, gm: () => Boolean(s.game && s.game.seat === "gm"), seatName });
+  gmDrawer();
+  focusHighlight();
   // a piece tapped on the battlefield answers the picker's "which target?"
   $("#board").addEventListener("click", (event) => {
     const el = event.target.closest && event.target.closest(".piece[data-id]");
