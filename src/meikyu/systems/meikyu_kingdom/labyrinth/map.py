@@ -16,7 +16,7 @@ goal. Texts are ``{ko, ja, en}`` tables written by whoever makes the scenario.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -160,6 +160,9 @@ class Room:
     trap: RoomTrap | None = None
     encounter: Encounter | None = None
     event: RoomEvent | None = None
+    at: tuple[int, int] | None = None
+    """Where the room lies on the scenario's map (column, row), as its author drew it; without it the
+    map is laid out from the passages (:func:`layout`)."""
 
     def label(self, lang: str) -> str:
         return _text(self.names, lang, self.id)
@@ -175,6 +178,8 @@ class Labyrinth:
     entrance: str
     rooms: tuple[Room, ...]
     text: dict[str, str] = field(default_factory=dict)
+    goal: dict[str, str] = field(default_factory=dict)
+    """The scenario goal as the players are told it (R-MK-01: meeting it earns the level-up)."""
 
     def label(self, lang: str) -> str:
         return _text(self.names, lang, self.id)
@@ -261,6 +266,10 @@ def read_labyrinth(data: Mapping[str, Any], *, file: str = "<labyrinth>") -> Lab
     for i, raw in enumerate(raw_rooms):
         r = top.sub(raw, f"room[{i}]")
         trap, enc, event = r.mapping("trap", {}), r.mapping("encounter", {}), r.mapping("event", {})
+        at = r.seq("at", [])
+        if at and (len(at) != 2 or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 99
+                                           for n in at)):
+            raise r.fail("type", "at", kind="[column, row], two whole numbers 0–99", got=repr(at))
         rooms.append(
             Room(
                 id=r.text("id"),
@@ -270,6 +279,7 @@ def read_labyrinth(data: Mapping[str, Any], *, file: str = "<labyrinth>") -> Lab
                 trap=_trap(r.sub(trap, "trap")) if trap else None,
                 encounter=_encounter(r.sub(enc, "encounter"), known) if enc else None,
                 event=_event(r.sub(event, "event")) if event else None,
+                at=(at[0], at[1]) if at else None,
             )
         )
         r.done()
@@ -285,10 +295,48 @@ def read_labyrinth(data: Mapping[str, Any], *, file: str = "<labyrinth>") -> Lab
     both = []
     for room in rooms:
         extra = tuple(o.id for o in rooms if room.id in o.exits and o.id not in room.exits)
-        both.append(Room(room.id, room.names, room.text, room.exits + extra, room.trap, room.encounter, room.event))
-    lab = Labyrinth(head.text("id"), head.names(), head.text("entrance", choices=ids), tuple(both), head.names("text"))
+        both.append(replace(room, exits=room.exits + extra))
+    places = [room.at for room in rooms if room.at is not None]
+    if len(set(places)) < len(places):
+        twice = next(p for p in places if places.count(p) > 1)
+        raise sheet_error("duplicate", file=file, entry="room", field="at", value=list(twice))
+    lab = Labyrinth(head.text("id"), head.names(), head.text("entrance", choices=ids), tuple(both), head.names("text"),
+                    head.names("goal"))
     head.done()
     return lab
+
+
+def layout(lab: Labyrinth) -> dict[str, tuple[int, int]]:
+    """Each room's place on the map (column, row): where its author put it (``at``), else laid out from the
+    passages — the entrance in column 0, each room one column past the nearest room that leads to it, rows
+    in file order. Computed on the whole labyrinth, so a room keeps its place as the court finds more.
+
+    >>> lab = sample_labyrinth()
+    >>> layout(lab)["den"], layout(lab)["gate"]
+    ((2, 1), (0, 1))
+    >>> drawn = replace(lab, rooms=tuple(replace(r, at=None) for r in lab.rooms))
+    >>> [layout(drawn)[r] for r in ("gate", "hall", "pantry", "shrine", "den")]
+    [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]
+    """
+    if all(room.at is not None for room in lab.rooms):
+        return {room.id: room.at for room in lab.rooms if room.at is not None}
+    depth = {lab.entrance: 0}
+    queue = [lab.entrance]
+    for ident in queue:  # breadth first: the queue grows while it is walked
+        for exit_ in lab.room(ident).exits:
+            if exit_ not in depth:
+                depth[exit_] = depth[ident] + 1
+                queue.append(exit_)
+    last = max(depth.values()) + 1
+    for room in lab.rooms:  # a room no passage reaches: a column of its own past the others
+        depth.setdefault(room.id, last)
+    rows: dict[int, int] = {}
+    out = {}
+    for room in lab.rooms:
+        column = depth[room.id]
+        out[room.id] = (column, rows.get(column, 0))
+        rows[column] = rows.get(column, 0) + 1
+    return out
 
 
 def load_labyrinth(source: str | Path) -> Labyrinth:
