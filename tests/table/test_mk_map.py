@@ -95,8 +95,10 @@ def test_the_gm_sees_every_room_with_what_waits_inside() -> None:
     assert len(gm["passages"]) == 4 and gm["goal"] == "Clear the brick thieves' den."
     player = SESSION.view(game.state, "pc:haneul", "en")["map"]
     assert [r["id"] for r in player["rooms"]] == ["gate", "hall"] and player["passages"] == [["gate", "hall"]]
-    assert (player["columns"], player["rows"]) == (3, 3)  # the whole map's size: where the rooms will lie
-    assert [(r["x"], r["y"]) for r in player["rooms"]] == [(0, 1), (1, 1)]  # as the sample's author placed them
+    # as the sample's author placed them, cut to the rooms the players know: the map's size tells nothing more
+    assert [(r["x"], r["y"]) for r in gm["rooms"]] == [(0, 1), (1, 1), (1, 0), (1, 2), (2, 1)]
+    assert [(r["x"], r["y"]) for r in player["rooms"]] == [(0, 0), (1, 0)]
+    assert (player["columns"], player["rows"], gm["columns"], gm["rows"]) == (2, 1, 3, 3)
 
 
 def test_the_map_keeps_the_quarter_the_log_names_and_the_formation() -> None:

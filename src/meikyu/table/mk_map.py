@@ -48,8 +48,12 @@ def labyrinth_map(state: SessionState, seat: str, lang: str) -> dict[str, Any] |
     known = {*ex.explored, ex.room}
     seen = {exit_ for room in lab.rooms if room.id in known for exit_ in room.exits} - known
     gm = seat == GM
-    rooms = [_room(room, places[room.id], _state(room.id, ex, seen), lab, ex, gm, lang)
-             for room in lab.rooms if gm or room.id in known or room.id in seen]
+    shown = [room for room in lab.rooms if gm or room.id in known or room.id in seen]
+    # the map is cut to the rooms sent, so its size tells a player nothing of the rooms not found
+    left = min(places[room.id][0] for room in shown)
+    top = min(places[room.id][1] for room in shown)
+    rooms = [_room(room, (places[room.id][0] - left, places[room.id][1] - top), _state(room.id, ex, seen), lab, ex,
+                   gm, lang) for room in shown]
     passages = sorted({tuple(sorted((room.id, exit_))) for room in lab.rooms for exit_ in room.exits
                        if gm or room.id in known})
     out: dict[str, Any] = {
@@ -58,10 +62,11 @@ def labyrinth_map(state: SessionState, seat: str, lang: str) -> dict[str, Any] |
         "goal": _text(lab.goal, lang),
         "goal_met": state.goal_met,
         "here": ex.room,
+        "here_text": lab.room(ex.room).describe(lang),
         "quarter": ex.quarters + 1,  # the quarter under way, as the log counts it
         "turn": ex.quarters // QUARTERS_PER_TURN + 1,
-        "columns": max(x for x, _ in places.values()) + 1,
-        "rows": max(y for _, y in places.values()) + 1,
+        "columns": max(r["x"] for r in rooms) + 1,
+        "rows": max(r["y"] for r in rooms) + 1,
         "rooms": rooms,
         "passages": [list(p) for p in passages],
         "formation": _formation(state, ex, lang),
