@@ -67,3 +67,44 @@ def test_the_court_walks_the_labyrinth_on_its_map(web_server: Server, browser: o
     assert n and n.group(0) in last, (quarter, last)  # the badge says the quarter the log just named
     assert rooms(gm.page)["hall"] == "here"
     assert not player.errors and not gm.errors, (player.errors, gm.errors)
+
+
+def walk_to_the_pantrys_battle(server: Server, game: dict[str, Any]) -> None:
+    """Through the API as the GM (acting for the players): into the hall, past its trap (every check's first
+    answer), into the pantry, and the GM begins the rats' battle."""
+    token = next(s["token"] for s in game["seats"] if s["seat"] == "gm")
+    auth = {"Authorization": f"Bearer {token}"}
+    gm_takes(server, game, *["gm/gm_skip"] * 5, "all/enter_labyrinth", "all/skip_search", "all/move_to/room=hall")
+    for _ in range(60):
+        seen = server.request("GET", f"/api/games/{game['id']}", headers=auth).json()
+        if seen["view"].get("battle"):
+            gm_takes(server, game, "gm/begin")
+            return
+        stage = seen["view"]["expedition"]["stage"]
+        keys = [i["key"] for i in seen["legal_actions"]]
+        want = {"choose": "all/move_to/room=pantry", "trap_search": "all/skip_search"}.get(stage)
+        gm_takes(server, game, want or next(k for k in keys if not k.startswith("gm/")))
+    raise AssertionError("no battle in the pantry")
+
+
+def test_a_battle_in_a_room_gives_each_character_one_hp_and_keeps_the_map(web_server: Server,
+                                                                           browser: object) -> None:
+    """The issue's complaints, looked for again: a PC's HP the same on the battlefield and on the sheet (the
+    hall's trap may have hurt them before), the map still under the battle, its quarter the log's."""
+    game = create_game(web_server, "MeikyuKingdom", "session", lang="en")
+    walk_to_the_pantrys_battle(web_server, game)
+    for url in (seat_url(web_server, game, "pc:haneul"), seat_url(web_server, game, "gm")):
+        seat = open_seat(browser, url)
+        live_at(seat)
+        page = seat.page
+        assert page.locator("#board .battle").count() == 1 and page.locator("#board .labyrinth").count() == 1
+        for who in ("haneul", "doyun", "seoa", "mir"):
+            board = page.locator(f'#board .piece[data-id="{who}"] .hp-text').inner_text()
+            sheet = page.locator(f'#board .sheet[data-id="{who}"] .stat', has_text="HP").inner_text()
+            assert board.split()[-1] == sheet.split()[-1], (who, board, sheet)
+        assert rooms(page)["pantry"] == "here"
+        quarter = re.search(r"\d+", page.locator("#board .room-now .quarter").inner_text())
+        entered = [line for line in page.locator("#log-lines .log-line").all_inner_texts() if "enters" in line]
+        assert quarter and entered and entered[-1].startswith(f"Quarter {quarter.group(0)}:"), (quarter, entered)
+        assert not seat.errors, seat.errors
+        page.context.close()
