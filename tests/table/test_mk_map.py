@@ -146,3 +146,23 @@ def test_two_rooms_in_one_place_are_refused() -> None:
     data["room"][0]["at"], data["room"][1]["at"] = [0, 0], [0, 0]
     with pytest.raises(DataError):
         read_labyrinth(data, file="line.toml")
+
+
+def test_the_goal_shows_in_every_phase_and_the_level_up_on_the_sheets_r_mk_01() -> None:
+    """The scenario goal is the players' from the start; with it met, the end phase's level-up names the land
+    makers who gained a level (their sheets say so) from that step on, and only then."""
+    game, steps = walk("en", "sample")
+    first = SESSION.view(steps[0][0], "pc:haneul", "en")
+    assert first["goal"] == {"text": "Clear the brick thieves' den.", "met": False} and first["map"] is None
+    assert game.state.session.goal_met
+    seen_levels = False
+    for _before, after, _events in steps:
+        view = SESSION.view(after, "pc:haneul", "en")
+        if (after.session.phase, after.session.step) in (("end", "level_up"), ("over", "")):
+            assert view["leveled_up"] and set(view["leveled_up"]) <= {c["id"] for c in view["court"]}
+            assert all(c["level"] == 2 for c in view["court"] if c["id"] in view["leveled_up"])
+            seen_levels = True
+        else:
+            assert view["leveled_up"] == []
+    assert seen_levels
+    assert SESSION.view(game.state, "pc:haneul", "en")["goal"]["met"] is True

@@ -62,6 +62,7 @@ def labyrinth_map(state: SessionState, seat: str, lang: str) -> dict[str, Any] |
         "goal": _text(lab.goal, lang),
         "goal_met": state.goal_met,
         "here": ex.room,
+        "under_way": state.phase == "labyrinth",  # after it the map stays, as the court left it
         "here_text": lab.room(ex.room).describe(lang),
         "quarter": ex.quarters + 1,  # the quarter under way, as the log counts it
         "turn": ex.quarters // QUARTERS_PER_TURN + 1,
@@ -72,6 +73,16 @@ def labyrinth_map(state: SessionState, seat: str, lang: str) -> dict[str, Any] |
         "formation": _formation(state, ex, lang),
     }
     return out
+
+
+def scenario_goal(state: SessionState, lang: str) -> dict[str, Any] | None:
+    """The scenario goal as the players are told it and whether it is met (R-MK-01), in every phase: the
+    labyrinth's ``goal`` words, else only whether it is met once the GM has said so."""
+    lab = state.labyrinth
+    text = _text(lab.goal, lang) if lab is not None else ""
+    if not text and not state.goal_met:
+        return None
+    return {"text": text, "met": state.goal_met}
 
 
 def _state(ident: str, ex: Expedition, seen: set[str]) -> str:

@@ -4,7 +4,7 @@
 
 import { h } from "./dom.js";
 import { t, has } from "./i18n.js";
-import { labyrinthMap } from "./mk_map.js";
+import { goalLine, labyrinthMap } from "./mk_map.js";
 
 const LANG_INDEX = { ko: 0, ja: 1, en: 2 };
 
@@ -45,8 +45,9 @@ export function render(view, ctx) {
   if (view.kingdom) parts.push(kingdomSheet(view.kingdom, view.round_table, ctx));
   if (battle) parts.push(battleBoard(battle, view, ctx));
   if (view.map) parts.push(labyrinthMap(view.map, ctx)); // under a battle fought in one of its rooms
+  else if (view.goal) parts.push(goalLine(view.goal));
   const sheets = Array.isArray(view.court) ? view.court : battle ? battle.combatants.filter((c) => c.side === "court") : [];
-  if (sheets.length) parts.push(characterSheets(sheets, { ...ctx, you: view.you, nameOf: (who) => nameOf(view, who, ctx.lang) }));
+  if (sheets.length) parts.push(characterSheets(sheets, { ...ctx, you: view.you, leveled: view.leveled_up || [], nameOf: (who) => nameOf(view, who, ctx.lang) }));
   if (ctx.gm) parts.push(gmHidden(view, battle, ctx));
   return parts;
 }
@@ -184,7 +185,7 @@ function sheet(c, ctx) {
   return h(
     "article",
     { class: ["sheet", ctx.you === c.id && "me"], dataset: { id: c.id } },
-    h("h3", {}, label(c, ctx.lang), c.job_names ? h("span", { class: "small" }, ` ${c.job_names[ctx.lang] || c.job}`) : null),
+    h("h3", {}, label(c, ctx.lang), c.job_names ? h("span", { class: "small" }, ` ${c.job_names[ctx.lang] || c.job}`) : null, (ctx.leveled || []).includes(c.id) ? h("span", { class: "badge good level-up" }, t("mk.leveled_up", { n: c.level })) : null),
     h(
       "dl",
       { class: "stats" },

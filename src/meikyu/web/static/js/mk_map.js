@@ -119,6 +119,17 @@ function formation(list) {
   );
 }
 
+/** The scenario goal and whether it is met (the map shows it too, while there is one). */
+export function goalLine(goal) {
+  return h(
+    "p",
+    { class: ["goal", goal.met && "met"] },
+    h("span", { class: "k" }, t("mk.lab.goal")),
+    goal.text ? ` ${goal.text} ` : " ",
+    h("span", { class: ["badge", goal.met ? "good" : ""] }, t(goal.met ? "mk.lab.goal_met" : "mk.lab.goal_open")),
+  );
+}
+
 /** The labyrinth section of the board: goal, where the court is, the map, the formation, a legend. */
 export function labyrinthMap(map, ctx) {
   const here = map.rooms.find((r) => r.id === map.here);
@@ -128,11 +139,9 @@ export function labyrinthMap(map, ctx) {
     "section",
     { class: "labyrinth", "aria-labelledby": "labyrinth-title" },
     h("h2", { id: "labyrinth-title" }, `${t("mk.labyrinth")}: ${map.name}`),
-    map.goal
-      ? h("p", { class: ["goal", map.goal_met && "met"] }, h("span", { class: "k" }, t("mk.lab.goal")), " ", map.goal, " ", h("span", { class: ["badge", map.goal_met ? "good" : ""] }, t(map.goal_met ? "mk.lab.goal_met" : "mk.lab.goal_open")))
-      : null,
-    h("p", { class: "room-now" }, t("mk.in_room", { room: here ? here.label : "" }), " ", h("span", { class: "badge quarter" }, t("mk.quarter", { n: map.quarter })), " ", h("span", { class: "badge" }, t("mk.lab.turn", { n: map.turn }))),
-    map.here_text ? h("p", { class: "small" }, map.here_text) : null,
+    map.goal ? goalLine({ text: map.goal, met: map.goal_met }) : null,
+    map.under_way ? h("p", { class: "room-now" }, t("mk.in_room", { room: here ? here.label : "" }), " ", h("span", { class: "badge quarter" }, t("mk.quarter", { n: map.quarter })), " ", h("span", { class: "badge" }, t("mk.lab.turn", { n: map.turn }))) : null,
+    map.under_way && map.here_text ? h("p", { class: "small" }, map.here_text) : null,
     map.text ? h("details", { class: "small scenario" }, h("summary", {}, t("mk.lab.scenario")), map.text) : null,
     h("figure", { class: "lab-figure" }, drawing(map, ctx)),
     h(
