@@ -95,6 +95,7 @@ def test_the_gm_sees_every_room_with_what_waits_inside() -> None:
     assert len(gm["passages"]) == 4 and gm["goal"] == "Clear the brick thieves' den."
     player = SESSION.view(game.state, "pc:haneul", "en")["map"]
     assert [r["id"] for r in player["rooms"]] == ["gate", "hall"] and player["passages"] == [["gate", "hall"]]
+    assert gm["text"].startswith("Brick thieves") and player["text"] == "" and player["goal"] == gm["goal"]
     # as the sample's author placed them, cut to the rooms the players know: the map's size tells nothing more
     assert [(r["x"], r["y"]) for r in gm["rooms"]] == [(0, 1), (1, 1), (1, 0), (1, 2), (2, 1)]
     assert [(r["x"], r["y"]) for r in player["rooms"]] == [(0, 0), (1, 0)]

@@ -6,7 +6,7 @@ stands, the quarter under way (the number the log's lines give: ``Quarter 2: the
 formation (who stands in which battle area, R-MK-21) and the scenario goal (R-MK-01).
 
 What a player's seat receives is what the court has learnt, never more (R-MK-23: the GM keeps the
-labyrinth's secrets): the rooms it has entered and the one it stands in (``here``, ``explored``), and the
+labyrinth's secrets): the scenario goal but not the scenario's text, the rooms it has entered and the one it stands in (``here``, ``explored``), and the
 rooms their passages lead to (``seen``: the court has been offered the way there by name), with only the
 passages that leave a room it knows. A room no known passage leads to is not sent at all — not its name,
 place or existence. The GM's seat receives every room, those the court has not found marked
@@ -58,7 +58,7 @@ def labyrinth_map(state: SessionState, seat: str, lang: str) -> dict[str, Any] |
                        if gm or room.id in known})
     out: dict[str, Any] = {
         "name": lab.label(lang),
-        "text": _text(lab.text, lang),
+        "text": _text(lab.text, lang) if gm else "",  # the scenario's text is the GM's to tell; the goal is theirs
         "goal": _text(lab.goal, lang),
         "goal_met": state.goal_met,
         "here": ex.room,
