@@ -192,16 +192,23 @@ def test_every_screen_speaks_the_readers_language(web_server: Server, browser: A
         assert not errors, (screen, errors)
         found += problems(screen, texts, lang, names, log)
 
-    # the GM's HTML export of a game, read as its own page
-    game = games[0][1]
+    # the GM's exports of a game walked into the end phase: the HTML page read as a page, the others as text
+    # (bold and code marks of Markdown and BBCode are the formats' own)
+    game = walked
+    names.add(game["id"])  # the game's id names it (the command line's `game export ID`)
     token = next(s["token"] for s in game["seats"] if s["seat"] == "gm")
-    request = urllib.request.Request(f"{web_server.base}/api/games/{game['id']}/export?format=html&lang={lang}",
-                                     headers={"Authorization": f"Bearer {token}"})
-    with urllib.request.urlopen(request) as reply:
-        page_html = reply.read().decode("utf-8")
-    context = browser.new_context(java_script_enabled=False)
-    page = context.new_page()
-    page.set_content(page_html)
-    found += problems("export-html", page.evaluate(TEXTS), lang, names, [])
-    context.close()
+    for fmt in ("html", "text", "markdown", "bbcode"):
+        request = urllib.request.Request(f"{web_server.base}/api/games/{game['id']}/export?format={fmt}&lang={lang}",
+                                         headers={"Authorization": f"Bearer {token}"})
+        with urllib.request.urlopen(request) as reply:
+            body = reply.read().decode("utf-8")
+        if fmt == "html":
+            context = browser.new_context(java_script_enabled=False)
+            page = context.new_page()
+            page.set_content(body)
+            found += problems("export-html", page.evaluate(TEXTS), lang, names, [])
+            context.close()
+        else:
+            lines = [re.sub(r"\[/?(?:b|code)\]|\*\*|`", " ", line).replace("\\", "") for line in body.splitlines()]
+            found += problems(f"export-{fmt}", [x for x in lines if x.strip()], lang, names, [])
     assert not found, "\n".join(found)
