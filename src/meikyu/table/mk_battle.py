@@ -81,7 +81,14 @@ from meikyu.systems.meikyu_kingdom.combat.rules import (
     step,
     strategy_difficulty,
 )
-from meikyu.systems.meikyu_kingdom.combat.view import appearance, data_text, gm_notes, label, render, trap_label
+from meikyu.systems.meikyu_kingdom.combat.view import (
+    appearance,
+    data_text,
+    gm_notes,
+    label,
+    render,
+    trap_label,
+)
 from meikyu.systems.meikyu_kingdom.combat.words import describe
 from meikyu.table.base import GM, MenuItem, odds_data, per_state, sort_menu
 from meikyu.table.mk_battle_ids import cover, opaque
