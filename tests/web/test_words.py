@@ -14,6 +14,11 @@ placeholder and alt of every element) must hold
 
 Names are what the game's data names (characters, monsters, the kingdom, books, rooms): the test takes
 them from the views it is shown, so a name is never mistaken for a stray English word.
+
+Two games are walked on by the GM with the server's own random dice (the session to its end phase, the
+sample battle thirty steps), so each run may reach lines another did not: a failure names the line, which
+is a real one a reader would have seen; the event lines themselves are covered with fixed dice by
+``tests/table/test_mk_words.py``.
 """
 
 from __future__ import annotations
