@@ -111,6 +111,15 @@ def create(server: Any, system: str, kind: str) -> dict[str, Any]:
     return dict(reply.json())
 
 
+def take(server: Any, game: dict[str, Any], key: str) -> None:
+    """The GM takes the menu item ``key`` through the API."""
+    auth = {"Authorization": f"Bearer {game['seats'][0]['token']}", "Content-Type": "application/json"}
+    seen = server.request("GET", f"/api/games/{game['id']}", headers=auth).json()
+    item = next(i for i in seen["legal_actions"] if i["key"] == key)
+    body = json.dumps({"action": item["action"], "version": seen["version"]}).encode()
+    server.request("POST", f"/api/games/{game['id']}/actions", body=body, headers=auth)
+
+
 def run(server: Any, clicks: int, sync_playwright: Any, battle: bool = False) -> int:
     kinds = [(k["system"], k["kind"]) for k in server.get("/api/kinds").json()["kinds"]]
     with sync_playwright() as pw:
@@ -121,6 +130,10 @@ def run(server: Any, clicks: int, sync_playwright: Any, battle: bool = False) ->
             game = create(server, system, kind)
             for seat in game["seats"][:2]:
                 rows.append((f"{system}/{kind} {seat['seat']}", server.base + seat["url"]))
+        game = create(server, "MeikyuKingdom", "session")  # the labyrinth on its map, one room in
+        for key in ["gm/gm_skip"] * 5 + ["all/enter_labyrinth", "all/skip_search", "all/move_to/room=hall"]:
+            take(server, game, key)
+        rows += [(f"MK labyrinth (hall) {seat['seat']}", server.base + seat["url"]) for seat in game["seats"][:2]]
         for name, url in rows:
             wire, plain = first_load(browser, url)
             print(f"  {name:34} {wire / 1024:7.1f} KB | {plain / 1024:7.1f} KB")

@@ -1,10 +1,14 @@
 """Screenshots of every screen of the web table in ko, ja and en, desktop and phone sized.
 
-    python3 scripts/screenshots.py [--out screenshots] [--only NAME]
+    python3 scripts/screenshots.py [--out screenshots] [--only NAME] [--install-fonts]
 
 Starts its own ``meikyu serve`` on a free port (games kept in a temporary folder), creates a game of
 each kind the server offers, plays a few steps, and saves ``<out>/<screen>-<lang>-<size>.png``. The
 folder is git-ignored; look at the pictures after changing the page.
+
+Korean and Japanese screens need a font with their letters (without one Chromium draws boxes): the
+script checks with ``fc-list`` first and stops, saying what to install (Debian: ``fonts-noto-cjk``),
+unless ``--install-fonts`` lets it run ``apt-get install fonts-noto-cjk`` itself (as root).
 """
 
 from __future__ import annotations
@@ -36,7 +40,11 @@ PREPARE = {  # what the GM does before the players' screens are taken
 }
 MORE = {  # further screens: a second game of a kind, taken further by the GM first
     "MeikyuKingdom-session-labyrinth": (("MeikyuKingdom", "session"), ["gm/gm_skip"] * 5 + ["all/enter_labyrinth"]),
+    "MeikyuKingdom-session-hall": (("MeikyuKingdom", "session"),  # the map after a step: rooms found, one explored
+                                   ["gm/gm_skip"] * 5 + ["all/enter_labyrinth", "all/skip_search",
+                                                         "all/move_to/room=hall"]),
 }
+FONT_PACKAGE = "fonts-noto-cjk"
 TALK = [  # a scene of talk, posted before the talk screens are taken: (seat, message body)
     ("gm", {"text": {"ko": "어서 오게, 가라앉은 여관일세.", "ja": "ようこそ、沈んだ宿へ。", "en": "Welcome to the Sunken Inn."},
             "speaker": {"ko": "늙은 여관 주인", "ja": "年老いた宿の主人", "en": "Old Innkeeper"}}),
@@ -49,6 +57,32 @@ TALK = [  # a scene of talk, posted before the talk screens are taken: (seat, me
     ("gm", {"text": "KDT"}),
     ("pc:toru", {"text": '<img src=x onerror="alert(1)">'}),
 ]
+
+
+def missing_fonts() -> list[str]:
+    """The languages of ``LOCALES`` no installed font covers (``fc-list :lang=…``); all of ko and ja when
+    fontconfig itself is missing."""
+    missing = []
+    for lang in ("ko", "ja"):
+        try:
+            found = subprocess.run(["fc-list", f":lang={lang}", "family"], capture_output=True, text=True,
+                                   timeout=30).stdout.strip()
+        except (OSError, subprocess.TimeoutExpired):
+            found = ""
+        if not found:
+            missing.append(lang)
+    return missing
+
+
+def check_fonts(install: bool) -> None:
+    """Stop before any picture is taken when Korean or Japanese would be drawn as boxes."""
+    missing = missing_fonts()
+    if missing and install:
+        subprocess.run(["apt-get", "install", "-y", "--no-install-recommends", FONT_PACKAGE], check=False)
+        missing = missing_fonts()
+    if missing:
+        raise SystemExit(f"no font for {', '.join(missing)}: the screenshots would show boxes. Install one "
+                         f"(Debian: apt-get install {FONT_PACKAGE}) or run with --install-fonts as root.")
 
 
 def localized(value: Any, lang: str) -> Any:
@@ -157,7 +191,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default="screenshots")
     parser.add_argument("--only", help="only screens whose name contains this")
+    parser.add_argument("--install-fonts", action="store_true", help=f"apt-get install {FONT_PACKAGE} when missing")
     args = parser.parse_args()
+    check_fonts(args.install_fonts)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     from playwright.sync_api import sync_playwright

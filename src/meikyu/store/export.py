@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from meikyu.i18n import translate
+import meikyu.web  # noqa: F401  (registers the web table's catalog: it names the systems and kinds)
+from meikyu.i18n import lookup, translate
 
 FORMATS = ("text", "markdown", "bbcode", "html")
 MEDIA_TYPES = {"text": "text/plain", "markdown": "text/markdown", "bbcode": "text/plain", "html": "text/html"}
@@ -109,6 +110,11 @@ def render_html(title: str, blocks: Sequence[Block], lang: str, note: str = "") 
     return "\n".join(out)
 
 
+def _word(key: str, lang: str, fallback: str) -> str:
+    """A system's or kind's name as the web table says it (its catalog), else its id."""
+    return lookup(key, lang) or fallback
+
+
 def _tab(entry: dict[str, Any]) -> str:
     talk = entry.get("talk") or {}
     if entry.get("type") not in ("message", "reveal", "hide"):
@@ -124,7 +130,8 @@ def export(games: Any, game_id: str, seat: str, lang: str, fmt: str) -> str:
 
     game = games.full(games.load(game_id))
     record = game.record
-    title = translate("games.export.title", lang, system=record.system, kind=record.kind, id=record.id,
+    title = translate("games.export.title", lang, system=_word(f"web.system.{record.system}", lang, record.system),
+                      kind=_word(f"web.game.{record.system}.{record.kind}", lang, record.kind), id=record.id,
                       version=game.version)
     title += " — " + translate("games.export.seat", lang, seat=talk.seat_name(game.kind, game.state, seat, lang))
     note = translate("games.export.gm_note", lang) if seat == "gm" else ""

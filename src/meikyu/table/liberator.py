@@ -353,7 +353,7 @@ class ScenarioKind:
             if text is None:  # labels depend on the action, the cards and the players' names only
                 if face is None:  # the terminal table's words, on this state
                     face = Table(Game(rules, s), rules, lang, lambda _: None, QueueDice())
-                text = self._label(s, rules.cards, action, lang) or localize(face.describe(action), lang)
+                text = self._label(s, rules.cards, action, lang) or localize(face.describe(action, ids=False), lang)
                 if behalf:
                     text = translate("table.on_behalf", lang, label=text, who=behalf.partition(":")[2])
                 if len(_LABELS) > 50_000:

@@ -81,7 +81,14 @@ from meikyu.systems.meikyu_kingdom.combat.rules import (
     step,
     strategy_difficulty,
 )
-from meikyu.systems.meikyu_kingdom.combat.view import appearance, data_text, gm_notes, label, render
+from meikyu.systems.meikyu_kingdom.combat.view import (
+    appearance,
+    data_text,
+    gm_notes,
+    label,
+    render,
+    trap_label,
+)
 from meikyu.systems.meikyu_kingdom.combat.words import describe
 from meikyu.table.base import GM, MenuItem, odds_data, per_state, sort_menu
 from meikyu.table.confirm import battle_confirm
@@ -248,7 +255,8 @@ class BattleKind:
                        "combatants": [c.id for c in shown if c.area == a]} for a in range(6)],
             "lit": sorted(lit_areas(shown, b.options.lit)),  # where ranged attacks reach (R-MK-29)
             "combatants": [self._piece(b, c, gm, lang) for c in shown],
-            "traps": [to_data(t) for t in b.traps if gm or not (t.hidden or preparing)],
+            "traps": [{**to_data(t), "name": trap_label(t.name, lang)}  # a fumble's trap in words
+                      for t in b.traps if gm or not (t.hidden or preparing)],
             "pending": self._pending(b, gm, lang),
             "loot": [] if preparing else to_data(b.loot), "looted": list(b.looted),
             "options": to_data(b.options),

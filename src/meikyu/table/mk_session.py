@@ -65,6 +65,7 @@ from meikyu.table.mk_court import (
     settle,
     sheet_setup,
 )
+from meikyu.table.mk_map import labyrinth_map, scenario_goal
 from meikyu.table.mk_round_table import kingdom_view, request_owner, round_table_view
 from meikyu.table.mk_rulings import ruling_offers
 from meikyu.table.setup import data_of, known_fields
@@ -189,6 +190,10 @@ class SessionKind:
                                                    "options": list(prompt.options), "typed": prompt.typed},
             "round_table": (None if state.round_table is None
                             else round_table_view(state.round_table, state.court, lang)),
+            "map": labyrinth_map(state, seat, lang),  # the labyrinth as this seat may see it (mk_map)
+            "goal": scenario_goal(state, lang),
+            # the level-up of the end phase (R-MK-01), shown on the sheets from that step on
+            "leveled_up": list(ss.gains_level(state)) if state.index >= ss.STEPS.index(("end", "level_up")) else [],
         }
         battle = getattr(state, "battle", None)
         if isinstance(battle, Battle):  # hidden monsters: only what this seat may see (R-MK-23)

@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from meikyu.i18n import LANGS, translate
+from meikyu.i18n import LANGS, lookup, translate
 
 STATS = ("wit", "charm", "search", "valor")
 MAX_LINES = 100
@@ -76,9 +76,11 @@ def values(kind: Any, state: Any, seat: str) -> dict[str, int]:
         put("max_hp", getattr(char, "max_hp", None))
         for field in ("drive", "minions", "evasion", "level"):
             put(field, getattr(char, field, None), f"mk.ccfolia.{field}")
-    else:  # the gamebook's sheet, a Liberator character: their whole-number fields by name
+    else:  # the gamebook's sheet, a Liberator character: their whole-number fields by name (and the
+        # gamebook's stats by their words in each language, as its palette writes them)
         for field in getattr(char, "__dataclass_fields__", {}):
-            put(field, getattr(char, field, None))
+            words = (f"gb.stat.{field}",) if kind.system == "ShinGamebook" and lookup(f"gb.stat.{field}", "en") else ()
+            put(field, getattr(char, field, None), *words)
     return out
 
 
@@ -92,7 +94,7 @@ def default_lines(kind: Any, state: Any, seat: str, lang: str) -> list[str]:
             return ["2D6", *(f"{t} {translate(f'mk.ccfolia.table.{t}', lang)}" for t in TABLES)]
         return _mk_lines(char, lang)
     if kind.system == "ShinGamebook" and char is not None:
-        return ["2D6", "1D6", "2D6+{attack}", "2D6+{defense}"]
+        return ["2D6", "1D6", *(f"2D6+{{{translate(f'gb.stat.{stat}', lang)}}}" for stat in ("attack", "defense"))]
     if kind.system == "Liberator" and char is not None:
         return [*_card_lines(state, char, lang), "2D6", "1D6"]
     return ["2D6", "1D6", "D66"]

@@ -204,9 +204,9 @@ class Table:
     def card(self, ident: str) -> str:
         return card_name(self.cards, self.lang, ident)
 
-    def describe(self, action: Action) -> str:
-        """One line for an option."""
-        return option_line(self.game.state, self.cards, self.lang, action)
+    def describe(self, action: Action, ids: bool = True) -> str:
+        """One line for an option (``ids``: cards named with the id one types, as the terminal does)."""
+        return option_line(self.game.state, self.cards, self.lang, action, ids)
 
     def show(self) -> None:
         s = self.game.state

@@ -27,22 +27,26 @@ from meikyu.systems.liberator.state import (
 )
 
 
-def card_name(cards: CardSet, lang: str, ident: str) -> str:
-    """A card as the terminal names it: ``name[id]``, or the recovery's words."""
+def card_name(cards: CardSet, lang: str, ident: str, ids: bool = True) -> str:
+    """A card as the terminal names it: ``name[id]`` (the id is what one types), or the recovery's words;
+    ``ids=False`` the name alone, as the web table shows it (it is clicked, not typed)."""
     if ident in (NORMAL, DYING):
         return translate(f"lb.play.{ident}", lang)
     found = cards.actions.get(ident)
-    return f"{found.name}[{ident}]" if found else ident
+    if found is None:
+        return ident
+    return f"{found.name}[{ident}]" if ids else found.name
 
 
-def option_line(s: TableState, cards: CardSet, lang: str, action: Action) -> str:
-    """One line for an option (R-LB-12: a check's declaration shows the effect row only)."""
+def option_line(s: TableState, cards: CardSet, lang: str, action: Action, ids: bool = True) -> str:
+    """One line for an option (R-LB-12: a check's declaration shows the effect row only); ``ids`` as
+    :func:`card_name`'s."""
 
     def t(key: str, **params: object) -> str:
         return translate(f"lb.play.{key}", lang, **params)
 
     def name_of(ident: str) -> str:
-        return card_name(cards, lang, ident)
+        return card_name(cards, lang, ident, ids)
 
     if isinstance(action, Declare):
         if action.card in cards.actions and s.check is not None:  # R-LB-12: the effect row only

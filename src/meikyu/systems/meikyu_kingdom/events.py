@@ -238,10 +238,27 @@ class TableRolled(MKEvent):
 
 @dataclass(frozen=True)
 class GmDecisionNeeded(MKEvent):
-    """The rules need the GM to choose (which land, which talent …)."""
+    """The rules need the GM to choose (which land, which talent …): ``what`` names the effect, ``detail``
+    what was rolled for it (a land's fate, a material, a number), each said in words.
+
+    >>> GmDecisionNeeded("unknown_land_becomes", "monster_nest").render("en")
+    'GM decision needed: what the unknown land becomes: a monster nest'
+    >>> GmDecisionNeeded("market_price", "iron").render("ja")
+    'GMの判断が必要です: 市場が求める素材: 鉄'
+    """
 
     what: str
     detail: str = ""
+
+    def _params(self, lang: str) -> dict[str, object]:
+        params = super()._params(lang)
+        if lookup(f"mk.decision.{self.what}", lang) is not None:
+            params["what"] = translate(f"mk.decision.{self.what}", lang)
+        for key in (f"mk.decision.land.{self.detail}", f"mk.word.material_{self.detail}"):
+            if self.detail and lookup(key, lang) is not None:
+                params["detail"] = translate(key, lang)
+                break
+        return params
 
 
 REQUEST_KINDS = ("item", "facility", "passage", "destroy_facility", "destroy_passage", "destroy_entrance")

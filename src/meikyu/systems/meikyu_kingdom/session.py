@@ -400,14 +400,27 @@ def _enter(state: SessionState, index: int, forced: bool = False) -> tuple[Sessi
     elif (phase, step) == ("end", "income"):
         state = _homecoming(state, events)
     if (phase, step) == ("end", "level_up") and state.goal_met:
-        # The scenario goal was met: every land maker still alive gains a level (R-MK-01).
-        court = tuple(replace(c, level=c.level + 1) if c.pc and state.conditions.get(c.id) != DEAD else c
-                      for c in state.court)
+        gaining = gains_level(state)
+        court = tuple(replace(c, level=c.level + 1) if c.id in gaining else c for c in state.court)
         for old, new in zip(state.court, court, strict=True):
             if old.level != new.level:
                 events.append(KingdomChanged(f"level/{old.id}", str(old.level), str(new.level), "level_up"))
         state = replace(state, court=court)
     return state, tuple(events)
+
+
+def gains_level(state: SessionState) -> tuple[str, ...]:
+    """Who gains a level at the end phase's level-up (R-MK-01): with the scenario goal met, every land maker
+    still alive; nobody otherwise. (The table shows it on their sheets from that step on.)
+
+    >>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
+    >>> s = new_session(sample())
+    >>> gains_level(s), gains_level(replace(s, goal_met=True))
+    ((), ('haneul', 'doyun', 'seoa', 'mir'))
+    """
+    if not state.goal_met:
+        return ()
+    return tuple(c.id for c in state.court if c.pc and state.conditions.get(c.id) != DEAD)
 
 
 def _homecoming(state: SessionState, events: list[Event]) -> SessionState:

@@ -234,6 +234,12 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
         params["amount"] = f"{event.amount:+d}"
     elif isinstance(event, ev.DisasterDue):
         params["trigger"] = translate(f"mk.battle.disaster.{event.trigger}", lang)
+    elif isinstance(event, ev.TrapAppeared):
+        trap = next((t for t in battle.traps if t.id == event.trap), None)
+        params["trap"] = trap_label(trap.name, lang) if trap is not None else event.trap
+    elif isinstance(event, ev.Reinforced):  # the species by the name of its pieces, not its id
+        kin = next((c for c in battle.combatants if (c.species or c.id) == event.species), None)
+        params["species"] = kin.label(lang) if kin is not None else event.species
     elif isinstance(event, ev.Blow):
         # one term of the sum, not a sum of its own: "+ hope 5", "+ hope (3+5)" (a "= total" mid-sum misread)
         dice = "+".join(map(str, event.dice))
@@ -326,6 +332,16 @@ def _covered_key(event: Event, battle: Battle, snake: str, covered: frozenset[st
         return snake
     own = f"{snake}_hidden"
     return own if lookup(f"mk.battle.event.{own}", "en") is not None else "hidden_subject"
+
+
+def trap_label(name: str, lang: str) -> str:
+    """A combat trap's name for the table: as its data names it, or — a trap a fumble left (R-MK-29,
+    "fumble") — in words.
+
+    >>> trap_label("fumble", "ko"), trap_label("Spike Pit", "ko")
+    ('실수로 생긴 함정', 'Spike Pit')
+    """
+    return translate("mk.battle.word.fumble_trap", lang) if name == "fumble" else name
 
 
 def masked(event: Event, battle: Battle, covered: frozenset[str]) -> bool:

@@ -16,7 +16,7 @@ goal. Texts are ``{ko, ja, en}`` tables written by whoever makes the scenario.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -167,6 +167,9 @@ class Room:
     trap: RoomTrap | None = None
     encounter: Encounter | None = None
     event: RoomEvent | None = None
+    at: tuple[int, int] | None = None
+    """Where the room lies on the scenario's map (column, row), as its author drew it; without it the
+    map is laid out from the passages (:func:`layout`)."""
 
     def label(self, lang: str) -> str:
         return _text(self.names, lang, self.id)
@@ -182,6 +185,8 @@ class Labyrinth:
     entrance: str
     rooms: tuple[Room, ...]
     text: dict[str, str] = field(default_factory=dict)
+    goal: dict[str, str] = field(default_factory=dict)
+    """The scenario goal as the players are told it (R-MK-01: meeting it earns the level-up)."""
 
     def label(self, lang: str) -> str:
         return _text(self.names, lang, self.id)
@@ -263,6 +268,11 @@ def _encounter(r: Reader, known: Mapping[str, Any]) -> Encounter:
     return enc
 
 
+def _place(at: tuple[int, ...]) -> tuple[int, int] | None:
+    """A room's written place on the map, [column, row]; none when left out (laid out from the passages)."""
+    return (at[0], at[1]) if len(at) == 2 else None
+
+
 def _room(r: Reader, known: Mapping[str, Any]) -> Room:
     def part(field: str, kind: str, read: Callable[[Reader], T]) -> T | None:
         if r.has(field) or r.schema_only:
@@ -277,6 +287,7 @@ def _room(r: Reader, known: Mapping[str, Any]) -> Room:
         trap=part("trap", "room_trap", _trap),
         encounter=part("encounter", "room_encounter", lambda e: _encounter(e, known)),
         event=part("event", "event", _event),
+        at=_place(r.int_list("at", None, minimum=0, maximum=99, length=2)),
     )
     r.done()
     return room
@@ -302,9 +313,15 @@ def read_labyrinth_file(top: Reader, known: Mapping[str, Any]) -> Labyrinth:
     both = []
     for room in rooms:
         extra = tuple(o.id for o in rooms if room.id in o.exits and o.id not in room.exits)
-        both.append(Room(room.id, room.names, room.text, room.exits + extra, room.trap, room.encounter, room.event))
+        both.append(replace(room, exits=room.exits + extra))
+    placed: set[tuple[int, int]] = set()
+    for i, room in enumerate(rooms):  # two rooms written at one place: the second is the problem
+        if room.at is not None and room.at in placed:
+            top.sub({}, f"room[{i}]").problem("duplicate", "at", value=list(room.at), example="at = [0, 0]")
+        if room.at is not None:
+            placed.add(room.at)
     lab = Labyrinth(head.text("id"), head.names(), head.text("entrance", choices=ids or None), tuple(both),
-                    head.names("text"))
+                    head.names("text"), head.names("goal"))
     head.done()
     return lab
 
@@ -329,6 +346,39 @@ def labyrinth_schema(lang: str = "en") -> dict[str, Any]:
     from meikyu.systems.meikyu_kingdom.sheets.schema import mk_schema
 
     return mk_schema("labyrinth_file", lambda r: read_labyrinth_file(r, {}), lang, "Meikyuu Kingdom labyrinth")
+
+
+def layout(lab: Labyrinth) -> dict[str, tuple[int, int]]:
+    """Each room's place on the map (column, row): where its author put it (``at``), else laid out from the
+    passages — the entrance in column 0, each room one column past the nearest room that leads to it, rows
+    in file order. Computed on the whole labyrinth, so a room keeps its place as the court finds more.
+
+    >>> lab = sample_labyrinth()
+    >>> layout(lab)["den"], layout(lab)["gate"]
+    ((2, 1), (0, 1))
+    >>> drawn = replace(lab, rooms=tuple(replace(r, at=None) for r in lab.rooms))
+    >>> [layout(drawn)[r] for r in ("gate", "hall", "pantry", "shrine", "den")]
+    [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]
+    """
+    if all(room.at is not None for room in lab.rooms):
+        return {room.id: room.at for room in lab.rooms if room.at is not None}
+    depth = {lab.entrance: 0}
+    queue = [lab.entrance]
+    for ident in queue:  # breadth first: the queue grows while it is walked
+        for exit_ in lab.room(ident).exits:
+            if exit_ not in depth:
+                depth[exit_] = depth[ident] + 1
+                queue.append(exit_)
+    last = max(depth.values()) + 1
+    for room in lab.rooms:  # a room no passage reaches: a column of its own past the others
+        depth.setdefault(room.id, last)
+    rows: dict[int, int] = {}
+    out = {}
+    for room in lab.rooms:
+        column = depth[room.id]
+        out[room.id] = (column, rows.get(column, 0))
+        rows[column] = rows.get(column, 0) + 1
+    return out
 
 
 def load_labyrinth(source: str | Path) -> Labyrinth:

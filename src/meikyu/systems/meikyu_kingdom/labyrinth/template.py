@@ -31,10 +31,11 @@ def example_labyrinth() -> dict[str, Any]:
             "difficulty": 9, "effects": [{"kind": "damage", "value": "1D6"}], "trigger": "enter"}
     return {
         "labyrinth": {"id": "my_cellar", "names": _names("지하실", "地下蔵", "The Cellar"), "entrance": "gate",
-                      "text": _names("계단이 아래로 이어진다.", "階段が下へ続く。", "Steps lead down.")},
+                      "text": _names("계단이 아래로 이어진다.", "階段が下へ続く。", "Steps lead down."),
+                      "goal": _names("회랑을 지난다.", "回廊を抜ける。", "Get through the hall.")},
         "room": [
-            {"id": "gate", "names": _names("문", "扉", "Door"), "text": {}, "exits": ["hall"]},
-            {"id": "hall", "names": _names("회랑", "回廊", "Hall"), "text": {}, "exits": ["gate"],
+            {"id": "gate", "names": _names("문", "扉", "Door"), "text": {}, "exits": ["hall"], "at": [0, 0]},
+            {"id": "hall", "names": _names("회랑", "回廊", "Hall"), "text": {}, "exits": ["gate"], "at": [1, 0],
              "trap": {"names": _names("떨어지는 벽돌", "落ちるレンガ", "Falling Bricks"), "text": {},
                       "disarm": {"stat": "search", "difficulty": 9}, "effects": [outcome], "find": 0,
                       "avoid": {"stat": "search", "difficulty": 8}, "who": "each"},

@@ -4,6 +4,7 @@
 
 import { h } from "./dom.js";
 import { t, has } from "./i18n.js";
+import { goalLine, labyrinthMap } from "./mk_map.js";
 
 const LANG_INDEX = { ko: 0, ja: 1, en: 2 };
 
@@ -42,10 +43,11 @@ export function render(view, ctx) {
   if (view.phase_text) parts.push(h("p", { class: "session-phase", role: "status", dataset: { phase: view.phase, step: view.step || "" } }, view.phase_text));
   if (view.round_table) parts.push(roundTable(view.round_table, { ...ctx, view }));
   if (view.kingdom) parts.push(kingdomSheet(view.kingdom, view.round_table, ctx));
-  if (view.labyrinth && view.expedition && view.expedition.room) parts.push(labyrinthPanel(view.labyrinth, view.expedition, ctx));
   if (battle) parts.push(battleBoard(battle, view, ctx));
+  if (view.map) parts.push(labyrinthMap(view.map, ctx)); // under a battle fought in one of its rooms
+  else if (view.goal) parts.push(goalLine(view.goal));
   const sheets = Array.isArray(view.court) ? view.court : battle ? battle.combatants.filter((c) => c.side === "court") : [];
-  if (sheets.length) parts.push(characterSheets(sheets, { ...ctx, you: view.you, nameOf: (who) => nameOf(view, who, ctx.lang) }));
+  if (sheets.length) parts.push(characterSheets(sheets, { ...ctx, you: view.you, leveled: view.leveled_up || [], nameOf: (who) => nameOf(view, who, ctx.lang) }));
   if (ctx.gm) parts.push(gmHidden(view, battle, ctx));
   return parts;
 }
@@ -183,10 +185,11 @@ function sheet(c, ctx) {
   return h(
     "article",
     { class: ["sheet", ctx.you === c.id && "me"], dataset: { id: c.id } },
-    h("h3", {}, label(c, ctx.lang), c.job_names ? h("span", { class: "small" }, ` ${c.job_names[ctx.lang] || c.job}`) : null),
+    h("h3", {}, label(c, ctx.lang), c.job_names ? h("span", { class: "small" }, ` ${c.job_names[ctx.lang] || c.job}`) : null, (ctx.leveled || []).includes(c.id) ? h("span", { class: "badge good level-up" }, t("mk.leveled_up", { n: c.level })) : null),
     h(
       "dl",
       { class: "stats" },
+      c.level !== undefined ? stat(t("mk.level"), c.level) : null,
       c.hp !== undefined ? stat(t("mk.hp"), `${c.hp}/${c.max_hp}`) : null,
       ["wit", "charm", "search", "valor"].map((k) => (c[k] !== undefined ? stat(t(`mk.word.${k}`), c[k]) : null)),
       c.evasion !== undefined ? stat(t("mk.stat.evasion"), c.evasion) : null,
@@ -319,24 +322,6 @@ function roundTable(rt, ctx) {
     Array.isArray(rt.items_requested) && rt.items_requested.length
       ? h("p", { class: "small" }, t("mk.items_requested"), " ", rt.items_requested.map((x) => h("span", { class: "badge" }, nameOf(ctx.view, x, ctx.lang) || x)))
       : null,
-  );
-}
-
-// --- the labyrinth --------------------------------------------------------------------------------
-
-/** Where the court is: the labyrinth, the room it stands in (a player's view holds only rooms found). */
-function labyrinthPanel(lab, ex, ctx) {
-  const rooms = new Map((lab.rooms || []).map((r) => [r.id, r]));
-  const here = rooms.get(ex.room);
-  const text = here && here.text ? here.text[ctx.lang] || here.text.en : "";
-  const explored = (ex.explored || []).map((id) => label(rooms.get(id), ctx.lang) || id);
-  return h(
-    "section",
-    { class: "labyrinth", "aria-labelledby": "labyrinth-title" },
-    h("h2", { id: "labyrinth-title" }, `${t("mk.labyrinth")}: ${label(lab, ctx.lang)}`),
-    h("p", { class: "room-now" }, t("mk.in_room", { room: label(here, ctx.lang) || ex.room }), ex.quarters ? h("span", { class: "badge" }, t("mk.quarter", { n: ex.quarters })) : null),
-    text ? h("p", { class: "small" }, text) : null,
-    explored.length ? h("p", { class: "small" }, t("mk.explored"), " ", explored.map((name) => h("span", { class: "badge" }, name))) : null,
   );
 }
 

@@ -184,6 +184,7 @@ function context() {
     gm: game.seat === "gm",
     canAct: fresh() && !s.busy,
     act,
+    items: Array.isArray(game.legal_actions) ? game.legal_actions : [], // the seat's menu, for boards that let a tap choose (mk_map.js)
     groupName,
     t,
   };

@@ -124,5 +124,5 @@ export function createSeats(root, env) {
 
 /** Everyone's view of who is here: one badge per connected seat, in the talk pane's head. */
 export function presenceBadges(el, list, seatName) {
-  fill(el, list.map((seat) => h("span", { class: "badge present", title: seat }, h("span", { class: "dot on", "aria-hidden": "true" }), seatName(seat))));
+  fill(el, list.map((seat) => h("span", { class: "badge present", title: `${seatName(seat)}: ${t("seats.connected")}`, dataset: { seat } }, h("span", { class: "dot on", "aria-hidden": "true" }), seatName(seat))));
 }
