@@ -230,3 +230,16 @@ def test_r_mk_08_declining_the_auxiliary_goes_on_to_minion_help_and_without_mini
     with pytest.raises(RuleError):
         broke.play(ck.UseCheckData("Grit"))
     assert broke.state is before
+
+
+def test_the_web_table_offers_a_facilitys_action_to_each_ready_land_makers_seat() -> None:
+    from meikyu.table.mk_session import SessionKind
+
+    kind = SessionKind()
+    table = kind.setup("sample", "ko")
+    state = table.session
+    state = replace(state, index=ACTIONS_STEP, actions=cy.CycleState(state.able()))
+    table = replace(table, session=state)
+    offered = {(i.key, i.label) for i in kind.menu(table, "pc:mir", "ko") if "use_facility" in i.key}
+    assert offered == {("mir/use_facility/facility=밭", "미르가 밭을 쓴다"), ("mir/use_facility/facility=광장", "미르가 광장을 쓴다")}
+    assert {i.label for i in kind.menu(table, "pc:mir", "en") if "use_facility" in i.key} == {"Mir uses Field", "Mir uses Plaza"}
