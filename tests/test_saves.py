@@ -191,12 +191,15 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
             DeclareCheck,
             FinishCheck,
             MinionHelp,
+            UseCheckData,
         )
         from meikyu.systems.meikyu_kingdom.sheets.kingdom import Kingdom
         from tests.meikyu_kingdom.mk_core_helpers import pc as lord
 
         state = CheckState(Kingdom("k", voice=10, land_makers=4), (lord(minions=3),))
-        return [(state, [DeclareCheck("a", "wit", 30), MinionHelp()]), (state, [DeclareCheck("a", "wit", 30), FinishCheck()])]
+        gritty = CheckState(state.kingdom, (lord(minions=3, skills=(_grit(),)),))
+        return [(state, [DeclareCheck("a", "wit", 30), MinionHelp()]), (state, [DeclareCheck("a", "wit", 30), FinishCheck()]),
+                (gritty, [(DeclareCheck("a", "search", 30), (2, 3)), (UseCheckData("Grit"), (2,)), FinishCheck()])]
     if name in ("round_table", "session"):
         from meikyu.systems.meikyu_kingdom import session as se
         from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
@@ -278,6 +281,16 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
              [lb.NewCharacter(0, "Mira", "mage", "might"), lb.NextScenario((lb.Casting("ann", "Mira"),))]),
         ]
     return []
+def _grit() -> Any:
+    """An auxiliary answering a failed search check: 1D6 minions for +2 (data that acts, R-MK-08)."""
+    from meikyu.systems.meikyu_kingdom.sheets.character import Character
+
+    skill = {"name": "Grit", "type": "auxiliary", "trigger": "own_check_failed", "stats": ["search"],
+             "cost": {"minions": "1D6"}, "effects": [{"type": "achievement", "amount": 2}]}
+    sheet = {"id": "x", "name": "x", "hp": 8, "wit": 1, "charm": 1, "search": 1, "valor": 1, "skills": [skill]}
+    return Character.from_data(sheet).skills[0]
+
+
 def _session_scenarios() -> list[tuple[Any, list[Move]]]:
     """A game's kingdom-phase action cycle, a trap check with minion help, and every battle scenario
     played inside a game's labyrinth (the battle seam)."""
@@ -289,6 +302,7 @@ def _session_scenarios() -> list[tuple[Any, list[Move]]]:
     from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
     from meikyu.systems.meikyu_kingdom.gm_rulings import GmEffect, GmRollTable
     from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
+    from meikyu.systems.meikyu_kingdom.kingdom.facility_use import UseFacility
     from meikyu.systems.meikyu_kingdom.session_state import STEPS
 
     _, start = system("session")
@@ -299,6 +313,11 @@ def _session_scenarios() -> list[tuple[Any, list[Move]]]:
         (acting, [cy.Act("haneul", "planned", "speech"), cy.Resolve()]),
         # the GM's quick rulings as effects and a table rolled by ruling (R-MK-01b)
         (acting, [GmEffect({"type": "hp", "amount": "-1D6"}, "mir"), (GmRollTable("KDT"), (2, 2, 3, 4))]),
+        (acting, [UseFacility("haneul", "밭")]),  # a facility's action (kingdom.facility_use)
+        (replace(acting, court=tuple(replace(c, skills=(*c.skills, _grit()), minions=3) if c.id == "mir" else c
+                                     for c in acting.court)),
+         [se.CallCheck("mir", "search", 30), (cc.DeclareHope(()), (2, 3)), (ck.UseCheckData("Grit"), (2,)),
+          ck.FinishCheck()]),
         (lab, [ex.EnterLabyrinth(), se.EndLabyrinth("returned")]),  # the GM ends the phase by ruling
         (lab, [ex.EnterLabyrinth(), ex.SkipSearch(), ex.MoveTo("hall"), ex.SearchTrap("mir", "search"),
                (cc.DeclareHope(()), (4, 3)), (ck.MinionHelp(), (2,)), ck.FinishCheck()]),

@@ -176,3 +176,70 @@ def test_r_mk_44_the_antidote_cures_poison_in_camp_and_is_used_up() -> None:
     events = g.play(use)
     assert g.state.character("mir").statuses == frozenset() and g.state.character("seoa").items[1] is None
     assert any(type(e).__name__ == "StatusCured" for e in events)
+
+
+# -- an auxiliary answering a failed check, outside battle ---------------------------------------------
+GRIT = {"name": "Grit", "names": {"ko": "근성", "ja": "根性", "en": "Grit"}, "type": "auxiliary", "level": 1,
+        "trigger": "own_check_failed", "stats": ["search"], "cost": {"minions": "1D6"},
+        "effects": [{"type": "achievement", "amount": 2}]}
+
+
+def _with_grit(minions: int = 3) -> Game[SessionState]:
+    from meikyu.systems.meikyu_kingdom.sheets.character import Character
+
+    g = at_actions()
+    mir = g.state.character("mir")
+    grit = Character.from_data({**mir.to_data(), "skills": [GRIT]}).skills[0]
+    court = tuple(replace(c, skills=(*c.skills, grit), minions=minions) if c.id == "mir" else c for c in g.state.court)
+    return Game(SessionRules(), replace(g.state, court=court), ScriptedDice([]))
+
+
+def test_r_mk_08_r_mk_19_a_failed_called_check_offers_the_rollers_auxiliary_before_minion_help() -> None:
+    """The GM calls ``check mir search 11``: 2+3 + search 3 + Hawk Eye 1 = 9 fails. Mir is asked about Grit
+    first (R-MK-08); taken, 1D6 = 2 minions go and the achievement is 11: a success (minion help is still
+    asked while a minion is left, as for every check of the session: a GM's call weighs every point)."""
+    g = _with_grit()
+    g.play(se.CallCheck("mir", "search", 11))
+    g.play(cc.DeclareHope(()), ScriptedDice([2, 3]))
+    assert g.state.prompt is not None and g.state.prompt.kind == "check_data"
+    assert ck.UseCheckData("Grit") in g.legal_actions() and ck.FinishCheck() in g.legal_actions()
+    from meikyu.systems.meikyu_kingdom.play import describe
+
+    assert describe(ck.UseCheckData("Grit"), g.state, "ko") == "근성 사용 (실패한 판정에)"
+    events = g.play(ck.UseCheckData("Grit"), ScriptedDice([2]))
+    applied = [e for e in events if type(e).__name__ == "DataApplied"]
+    assert [(e.source, e.amount) for e in applied] == [("Grit", 2)] and "Grit" in applied[0].render("en")
+    resolved = [e for e in events if type(e).__name__ == "CheckResolved"][-1]
+    assert (resolved.achievement, resolved.result) == (11, "success")
+    assert g.state.prompt is not None and g.state.prompt.kind == "minion_help"
+    g.play(ck.FinishCheck())
+    assert g.state.called is None and g.state.character("mir").minions == 1
+
+
+def test_r_mk_08_declining_the_auxiliary_goes_on_to_minion_help_and_without_minions_it_is_not_offered() -> None:
+    g = _with_grit()
+    g.play(se.CallCheck("mir", "search", 11))
+    g.play(cc.DeclareHope(()), ScriptedDice([2, 3]))
+    g.play(ck.FinishCheck())
+    assert g.state.prompt is not None and g.state.prompt.kind == "minion_help"
+    broke = _with_grit(minions=0)
+    broke.play(se.CallCheck("mir", "search", 11))
+    broke.play(cc.DeclareHope(()), ScriptedDice([2, 3]))
+    assert broke.state.called is None  # failed, nothing to offer, no minions: the check is over
+    before = broke.state
+    with pytest.raises(RuleError):
+        broke.play(ck.UseCheckData("Grit"))
+    assert broke.state is before
+
+
+def test_the_web_table_offers_a_facilitys_action_to_each_ready_land_makers_seat() -> None:
+    from meikyu.table.mk_session import SessionKind
+
+    kind = SessionKind()
+    table = kind.setup("sample", "ko")
+    state = table.session
+    state = replace(state, index=ACTIONS_STEP, actions=cy.CycleState(state.able()))
+    table = replace(table, session=state)
+    offered = {(i.key, i.label) for i in kind.menu(table, "pc:mir", "ko") if "use_facility" in i.key}
+    assert offered == {("mir/use_facility/facility=밭", "미르가 밭을 쓴다"), ("mir/use_facility/facility=광장", "미르가 광장을 쓴다")}
+    assert {i.label for i in kind.menu(table, "pc:mir", "en") if "use_facility" in i.key} == {"Mir uses Field", "Mir uses Plaza"}

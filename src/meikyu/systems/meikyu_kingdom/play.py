@@ -141,6 +141,10 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         return _t(act + "take_material", lang, material=finds.option_label(a.option, lang))
     if isinstance(a, cy.Act):
         return _t(act + "act", lang, actor=names.who(a.actor), type=_word(a.type, lang), name=a.name)
+    if isinstance(a, ck.UseCheckData):
+        called_now = _called(state)
+        actor = called_now.call.actor if called_now is not None else ""
+        return _t(act + "use_check_data", lang, data=_data_label(state, actor, a.data, lang))
     if isinstance(a, UseFacility):
         from meikyu.systems.meikyu_kingdom.sheets.facilities import label as facility_label
 
@@ -193,6 +197,17 @@ def _partner(ident: str, lang: str) -> str:
         return ident
     name = known.names[("ko", "ja", "en").index(lang)] if lang in ("ko", "ja", "en") else known.names[2]
     return f"#{number} {name}" if number else name  # twins as the board names them
+
+
+def _data_label(state: SessionState, actor: str, name: str, lang: str) -> str:
+    """A skill's or an item's name in ``lang``, as ``actor``'s sheet gives it."""
+    if actor and any(c.id == actor for c in state.court):
+        char = state.character(actor)
+        held: list[Any] = [*char.skills, *(i for i in char.items if i is not None)]
+        for data in held:
+            if data.name == name:
+                return str(data.names.get(lang, name))
+    return name
 
 
 def _reading(check: ck.CheckState, converted: int, lang: str) -> str:

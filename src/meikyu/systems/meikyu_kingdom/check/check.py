@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event
 from meikyu.errors import RuleError
+from meikyu.formula import evaluate
 from meikyu.systems.meikyu_kingdom.check import rolls
 from meikyu.systems.meikyu_kingdom.check.state import (
     ACTIONS,
@@ -34,8 +35,10 @@ from meikyu.systems.meikyu_kingdom.check.state import (
     MinionHelp,
     Reading,
     Stakes,
+    UseCheckData,
     dice_label,
     evolve,
+    failed_check_data,
 )
 from meikyu.systems.meikyu_kingdom.check.voice import change_voice
 from meikyu.systems.meikyu_kingdom.effects.order import check_modifiers
@@ -72,6 +75,8 @@ class CheckRules:
             return [KeepDice(p) for p in state._pairs()]
         if state.stage == "minions":
             return [MinionHelp(), FinishCheck()]
+        if state.stage == "data":
+            return [*(UseCheckData(a.source) for a in failed_check_data(state)), FinishCheck()]
         return []  # idle / done: a new DeclareCheck is always possible, and not listed
 
     def step(self, state: CheckState, action: Action, dice: Dice) -> tuple[CheckState, tuple[Event, ...]]:
@@ -83,7 +88,11 @@ class CheckRules:
             return _old_keep(state, action)
         if isinstance(action, MinionHelp):
             return _minion_help(state, dice)
+        if isinstance(action, UseCheckData):
+            return _use_check_data(state, action, dice)
         if isinstance(action, FinishCheck):
+            if state.stage == "data":
+                return _after_data(state), ()
             if state.stage != "minions":
                 raise RuleError("R-MK-19", "mk.error.check.not_now", action="FinishCheck", stage=state.stage)
             return evolve(state, stage="done"), ()
@@ -329,10 +338,47 @@ def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[E
         current = state.character(actor.id)
         state = state.replace_character(replace(current, statuses=current.statuses - {"distraction"}))
         events.append(StatusCured(actor.id, "distraction"))
-    # Minion help is offered after the achievement (R-MK-19); pointless after a fumble.
-    if actor is not None and not outcome.fumble and state.character(actor.id).minions > 0:
-        return evolve(state, stage="minions"), tuple(events)
-    return evolve(state, stage="done"), tuple(events)
+    # Data answering a failed check is offered first (R-MK-08), then minion help after the achievement
+    # (R-MK-19); neither after a fumble.
+    if failed_check_data(state):
+        return evolve(state, stage="data"), tuple(events)
+    return _after_data(state), tuple(events)
+
+
+def _after_data(state: CheckState) -> CheckState:
+    """Minion help next when the roller has minions (pointless after a fumble), else the check is done."""
+    if state.has_actor() and not state.fumble and state.character(state.actor().id).minions > 0:
+        return evolve(state, stage="minions")
+    return evolve(state, stage="done")
+
+
+def _use_check_data(state: CheckState, act: UseCheckData, dice: Dice) -> tuple[CheckState, tuple[Event, ...]]:
+    """The roller uses data answering their failed check (R-MK-08): its cost paid — hope from drive,
+    minions as rolled (as many as are left, R-MK-19), HP (a reduction, R-MK-32) — and its achievement added;
+    the check is read again."""
+    if state.stage != "data":
+        raise RuleError("R-MK-08", "mk.error.check.not_now", action="UseCheckData", stage=state.stage)
+    found = next((a for a in failed_check_data(state) if a.source == act.data), None)
+    if found is None:
+        known = ", ".join(a.source for a in failed_check_data(state)) or "-"
+        raise RuleError("R-MK-08", "mk.error.check.no_check_data", data=act.data, known=known)
+    actor = state.actor()
+    cost = found.acts.cost
+    rolled = evaluate(cost.minions, dice, {}) if cost.minions else 0
+    lost = min(actor.minions, rolled)
+    paid = replace(actor.with_drive(actor.drive - cost.hope), minions=actor.minions - lost, hp=actor.hp - cost.hp)
+    amount = sum(int(e["amount"]) for e in found.acts.of_type("achievement") if isinstance(e.get("amount"), int))
+    state = evolve(state.replace_character(paid), boosts=state.boosts + amount, data_used=(*state.data_used, found.source))
+    events: list[Event] = [DataApplied(actor.id, found.source, amount, tuple(sorted(found.names)))]
+    if cost.hope:
+        events.append(HopeSpent(actor.id, "drive", cost.hope))
+    if lost:
+        events.append(MinionsHelped(actor.id, rolled, lost, paid.minions, state.achievement))
+    decl = state.declaration
+    events.append(CheckResolved(state.achievement, _shown(decl) if decl else "-", _result(state)))
+    if failed_check_data(state):
+        return evolve(state, stage="data"), tuple(events)
+    return _after_data(state), tuple(events)
 
 
 def _gain_drive(state: CheckState, actor: Character, amount: int, events: list[Event]) -> CheckState:
@@ -375,7 +421,7 @@ def _minion_help(state: CheckState, dice: Dice) -> tuple[CheckState, tuple[Event
     ))
 
 
-ACTIONS_TUPLE: tuple[type[Action], ...] = (ConvertSixes, KeepDice, MinionHelp, FinishCheck)
+ACTIONS_TUPLE: tuple[type[Action], ...] = (ConvertSixes, KeepDice, MinionHelp, FinishCheck, UseCheckData)
 """The answers to a running check's prompts (a caller forwards these to the check)."""
 
 # The check's values live in .state; a caller of the check finds them here too.
@@ -394,6 +440,7 @@ __all__ = [
     "FinishCheck",
     "KeepDice",
     "MinionHelp",
+    "UseCheckData",
     "VoiceChanged",
     "validate",
 ]

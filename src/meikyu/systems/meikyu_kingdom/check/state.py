@@ -75,7 +75,16 @@ class MinionHelp(Action):
 @ACTIONS.register
 @dataclass(frozen=True)
 class FinishCheck(Action):
-    """No (more) minion help: the check is over."""
+    """No (more) minion help: the check is over. Asked about data after a failure: none is used."""
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class UseCheckData(Action):
+    """The roller's check failed: use ``data``, an auxiliary (or interrupt) of theirs answering a failed
+    check of this stat (``trigger = "own_check_failed"``), for its cost and its achievement (R-MK-08)."""
+
+    data: str
 
 
 # -- state ---------------------------------------------------------------------------------------
@@ -132,6 +141,10 @@ class CheckState:
     outcome: Reading | None = None
     helps: int = 0
     """Minion help taken (each +1 achievement, R-MK-19)."""
+    boosts: int = 0
+    """Achievement added by data answering the failed check (R-MK-08)."""
+    data_used: tuple[str, ...] = ()
+    """That data, by name: each at most once on a check."""
     disasters: int = 0
     """Kingdom disaster rolls triggered and not yet rolled (R-MK-20)."""
     options: CheckOptions = field(default_factory=CheckOptions)
@@ -161,7 +174,7 @@ class CheckState:
             return 0
         if self.outcome.fumble:
             return 0
-        return self.outcome.achievement + self.helps
+        return self.outcome.achievement + self.helps + self.boosts
 
     @property
     def difficulty(self) -> int | None:
@@ -203,6 +216,8 @@ class CheckState:
             return Prompt("keep_dice", self._roller(), tuple(dice_label(p) for p in self._pairs()))
         if self.stage == "minions":
             return Prompt("minion_help", self._roller(), ("help", "finish"))
+        if self.stage == "data":
+            return Prompt("check_data", self._roller(), (*(a.source for a in failed_check_data(self)), "finish"))
         return None
 
     def _roller(self) -> str | None:
@@ -275,3 +290,29 @@ def evolve(state: CheckState, **changes: Any) -> CheckState:
     new.__dict__.update(state.__dict__)
     new.__dict__.update(changes)
     return new
+
+
+def failed_check_data(state: CheckState) -> list[Any]:
+    """The roller's data that may answer this failed check now (R-MK-08): auxiliaries and interrupts of
+    theirs answering ``own_check_failed`` on checks of this stat, adding achievement, not yet used on this
+    check, whose cost they can pay — hope from their drive (outside battle the court's voice is not asked
+    for it, our ruling), a minion while it costs minions (R-MK-19), HP above the cost (R-MK-32's reduction
+    may not lay them low here: the check cannot apply R-MK-31). In the R-MK-09 order."""
+    from meikyu.systems.meikyu_kingdom.effects.order import applicable
+
+    decl = state.declaration
+    if decl is None or not state.has_actor() or state.national or state.outcome is None or state.fumble:
+        return []
+    if state.success is not False:
+        return []
+    actor = state.actor()
+    out = []
+    for a in applicable([actor], timings=("auxiliary", "interrupt"), trigger="own_check_failed",
+                        stat=decl.stat, purpose="called"):  # fmt: skip
+        cost = a.acts.cost
+        if a.source in state.data_used or not any(isinstance(e.get("amount"), int) for e in a.acts.of_type("achievement")):
+            continue
+        if cost.hope > actor.drive or (cost.minions and actor.minions <= 0) or (cost.hp and actor.hp <= cost.hp):
+            continue
+        out.append(a)
+    return out
