@@ -222,6 +222,8 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
             *_session_scenarios(),
         ]
     if name == "battle":
+        from dataclasses import replace
+
         from meikyu.systems.meikyu_kingdom.combat import actions as ba
         from meikyu.systems.meikyu_kingdom.combat.data import DataBonus, DataUse
         from meikyu.systems.meikyu_kingdom.combat.model import MONSTERS, Options, Trap, Weapon
@@ -234,6 +236,8 @@ def _scenarios(name: str) -> list[tuple[Any, list[Move]]]:
         trap = Trap("t1", "spikes", area=5, stat="search", difficulty=8, hidden=False)
         return [
             (acting(battle(dead, bo, mon("rat"))), [ba.Revive("ari", 5)]),
+            (acting(battle(replace(dead, area=2), replace(bo, area=2), mon("rat", area=4))),
+             [ba.Carry("bo", "ari", -1)]),  # the fallen carried back a step (R-MK-36)
             (acting(battle(dead, bo, mon("rat"), options=Options(ghost=True))),
              [ba.BecomeGhost("ari"), ba.GhostAct("ari", "bo")]),
             (acting(battle(pc("ari", area=5), pc("bo", area=1), mon("rat", area=4), traps=(trap,))),

@@ -23,6 +23,11 @@ sheet file, ``"sample"`` from the shipped court, placed by ``formation = { id = 
 GM's eyes only, a plain string shown as written in every language or ``{ ko = …, ja = …, en = … }`` with
 some or all of the three, a missing one read in English, else Korean, else Japanese), ``[[pc]]``,
 ``[[npc]]`` and ``[[monster]]`` (``species`` from the bestiary, ``area``, optional ``id``, ``hidden``).
+``traps = [{ id, name, area, on, hidden, method, stat, difficulty, trigger, effects }]`` in
+``[encounter]`` (or a labyrinth room's encounter) places combat traps (R-MK-21); one with ``effects``
+(``{ kind = "damage" | "hp_loss" | "minions" | "desertion", value = "1D6" }`` or
+``{ kind = "status", value = "poison" }``) acts when it springs, on ``trigger = "enter"`` (default) or
+``"round_end"`` (:mod:`.traps`).
 
 >>> beasts = load_bestiary()
 >>> len(beasts) >= 8, sorted({m.level for m in beasts.values()})
