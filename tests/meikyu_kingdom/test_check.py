@@ -241,7 +241,7 @@ def test_r_mk_14_called_check_offers_readings_in_words() -> None:
 
     from meikyu.systems.meikyu_kingdom.check import called as cc
     from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
-    from meikyu.systems.meikyu_kingdom.play import describe, prompt_line
+    from meikyu.systems.meikyu_kingdom.play_words import describe, prompt_line
 
     g = at_labyrinth()
     in_hall(g)

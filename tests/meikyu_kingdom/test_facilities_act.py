@@ -203,7 +203,7 @@ def test_r_mk_08_r_mk_19_a_failed_called_check_offers_the_rollers_auxiliary_befo
     g.play(cc.DeclareHope(()), ScriptedDice([2, 3]))
     assert g.state.prompt is not None and g.state.prompt.kind == "check_data"
     assert ck.UseCheckData("Grit") in g.legal_actions() and ck.FinishCheck() in g.legal_actions()
-    from meikyu.systems.meikyu_kingdom.play import describe
+    from meikyu.systems.meikyu_kingdom.play_words import describe
 
     assert describe(ck.UseCheckData("Grit"), g.state, "ko") == "근성 사용 (실패한 판정에)"
     events = g.play(ck.UseCheckData("Grit"), ScriptedDice([2]))

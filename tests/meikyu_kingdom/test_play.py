@@ -13,7 +13,8 @@ import pytest
 from meikyu.cli import main
 from meikyu.engine import Game
 from meikyu.i18n import translate
-from meikyu.systems.meikyu_kingdom.play import Player, describe
+from meikyu.systems.meikyu_kingdom.play import Player
+from meikyu.systems.meikyu_kingdom.play_words import describe
 from meikyu.systems.meikyu_kingdom.session import SessionRules
 
 # Preparation → prologue → round table (typed commands) → actions (a typed action and a called check)

@@ -53,11 +53,9 @@ from meikyu.engine import Action, Event, _snake
 from meikyu.errors import DataError
 from meikyu.i18n import translate
 from meikyu.serial import from_data, to_data
-from meikyu.systems.meikyu_kingdom.check.odds import check_odds
 from meikyu.systems.meikyu_kingdom.combat import actions as act
 from meikyu.systems.meikyu_kingdom.combat import events as ev
 from meikyu.systems.meikyu_kingdom.combat.actions import ACTIONS
-from meikyu.systems.meikyu_kingdom.combat.attack import hit_modifier
 from meikyu.systems.meikyu_kingdom.combat.bestiary import (
     bestiary_from_data,
     encounter_from_data,
@@ -79,7 +77,6 @@ from meikyu.systems.meikyu_kingdom.combat.rules import (
     gm_actions,
     legal_actions,
     step,
-    strategy_difficulty,
 )
 from meikyu.systems.meikyu_kingdom.combat.view import (
     appearance,
@@ -90,8 +87,9 @@ from meikyu.systems.meikyu_kingdom.combat.view import (
     trap_label,
 )
 from meikyu.systems.meikyu_kingdom.combat.words import describe
-from meikyu.table.base import GM, MenuItem, odds_data, per_state, sort_menu
+from meikyu.table.base import GM, MenuItem, per_state, sort_menu
 from meikyu.table.confirm import battle_confirm
+from meikyu.table.mk_battle_checks import chances, check_line, check_of
 from meikyu.table.mk_battle_ids import cover, opaque
 from meikyu.table.setup import data_of, known_fields
 
@@ -307,7 +305,7 @@ class BattleKind:
                                     "text": render(e, state_after, lang, role, covered)}
             if isinstance(e, ev.Check) and (role == "gm" or e.actor not in covered):
                 item["dice"] = list(e.dice)
-                item["line"] = _check_line(e, lang, secret=e.secret and role != "gm", data=data_text(e, state_after, lang))
+                item["line"] = check_line(e, lang, secret=e.secret and role != "gm", data=data_text(e, state_after, lang))
             out.append(item)
         return out
 
@@ -374,13 +372,13 @@ class BattleKind:
 
     def _odds(self, b: Battle, by_id: dict[str, Combatant], action: Action) -> tuple[dict[str, Any] | None, bool]:
         """Exact odds of the check this action rolls, and whether its difficulty is hidden from players."""
-        roll = _check_of(b, by_id, action)
+        roll = check_of(b, by_id, action)
         if roll is None:
             return None, False
         actor, count, modifier, difficulty, secret = roll
         c = by_id[actor]
         coop = sum(n for _, n, _act in c.coop)
-        return _chances(count, modifier + coop, difficulty, CURSE in c.statuses,
+        return chances(count, modifier + coop, difficulty, CURSE in c.statuses,
                         DISTRACTION in c.statuses or c.capacity <= 0), secret
 
     def prompt(self, state: Battle, seat: str, lang: str) -> dict[str, Any] | None:
@@ -397,15 +395,6 @@ class BattleKind:
                 "text": pending_text(state, lang) if p.choice is not None else
                 translate(f"mk.battle.cli.pending.{p.kind}", lang),
                 "options": [{"key": i.key, "label": i.label} for i in answers]}
-
-
-@lru_cache(maxsize=4096)
-def _chances(count: int, modifier: int, difficulty: int, curse: bool, no_drive: bool) -> dict[str, Any]:
-    """A battle check's exact success, critical and fumble odds as menu data (R-MK-10, R-MK-14; the automatic
-    6→drive choice), remembered by everything they depend on: one dict shared by every menu item that rolls
-    the same check (read it, don't change it)."""
-    o = check_odds(count, modifier, difficulty, curse=curse, no_drive=no_drive)
-    return odds_data(o.success, critical=o.critical, fumble=o.fumble)
 
 
 def _blocking(b: Battle, gm: bool) -> list[dict[str, Any]]:
@@ -557,48 +546,6 @@ def _key(action: Action, group: str) -> str:
         elif value != f.default:
             parts.append(f.name if value is True else f"{f.name}={text}")
     return "/".join(parts)
-
-
-def _check_of(b: Battle, by_id: dict[str, Combatant], action: Action) -> tuple[str, int, int, int, bool] | None:
-    """(roller, dice, modifier before cooperation, difficulty, difficulty hidden) of the check ``action`` rolls."""
-    try:
-        if isinstance(action, act.Attack) and action.target:
-            a, t = by_id[action.actor], by_id[action.target]
-            return (a.id, 2 + action.hope, hit_modifier(a, action.hold_back) + a.data_bonus("valor", "hit", b.round), t.effective_evasion,
-                    t.hidden and a.side == COURT)
-        if isinstance(action, act.StrategyCheck):
-            rep = by_id[action.representative]
-            return rep.id, 2 + action.hope, rep.wit + rep.data_bonus("wit", "strategy", b.round), strategy_difficulty(b.combatants, b.strategy_bonus), \
-                b.hidden_enemy
-        if isinstance(action, act.SearchSpot):
-            c = by_id[action.actor]
-            court = sum(1 for x in b.combatants if x.side == COURT)
-            return c.id, 2, getattr(c, action.stat, 0) + c.data_bonus(action.stat, "search", b.round), court + 7, False
-        if isinstance(action, act.Disarm):
-            c = by_id[action.actor]
-            trap = next(t for t in b.traps if t.id == action.trap)
-            return c.id, 2, getattr(c, trap.stat, 0) + c.data_bonus(trap.stat, "disarm", b.round), trap.difficulty, False
-        if isinstance(action, act.Escape):
-            c = by_id[action.actor]
-            difficulty = max((x.effective_evasion for x in b.combatants if x.side != c.side and x.condition == "ok"),
-                             default=0)
-            return c.id, 2, c.search + c.data_bonus("search", "escape", b.round), difficulty, c.side == COURT and b.hidden_enemy
-        if isinstance(action, act.Reputation):
-            c, t = by_id[action.actor], by_id[action.target]
-            return c.id, 2, c.wit + c.data_bonus("wit", "reputation", b.round), t.level + 5, True
-    except (StopIteration, KeyError):
-        return None
-    return None
-
-
-def _check_line(e: ev.Check, lang: str, secret: bool, data: str = "") -> str:
-    """A BCDice-style line for a battle check: ``(2MK>=9) ＞ [3,4] ＞ 10 ＞ success``; constant data that
-    added to it follow the dice (``[3,2] +1 Hawk Eye``, R-MK-09)."""
-    word = translate(f"mk.battle.word.{'success' if e.success else 'failure'}", lang)
-    if e.critical or e.fumble:
-        word += translate(f"mk.battle.word.{'critical' if e.critical else 'fumble'}", lang)
-    target = "" if secret else f">={e.difficulty}"
-    return f"({len(e.dice)}MK{target}) ＞ [{','.join(map(str, e.dice))}]{data} ＞ {e.achievement} ＞ {word}"
 
 
 __all__ = ["BattleKind", "BattleTableRules"]

@@ -354,19 +354,19 @@ class SessionKind:
             return Offer(action, who, "prompt", _say("choose", lang, option=option),
                          {"option": {"type": "text"}} if typed else None)
         if isinstance(action, Trade):  # the trade's difficulty is the GM's, from the book (R-MK-42: 2 lower)
-            from meikyu.systems.meikyu_kingdom.play import describe
+            from meikyu.systems.meikyu_kingdom.play_words import describe
 
             return Offer(action, who, "other", settle(describe(action, state, lang), lang),
                          {"difficulty": {"type": "int", "min": 0, "max": 99, "label": "difficulty"}})
         if isinstance(action, UseItem) and state.conditions.get(action.target) == "dead":
-            from meikyu.systems.meikyu_kingdom.play import describe
+            from meikyu.systems.meikyu_kingdom.play_words import describe
 
             target = state.character(action.target)  # a revival item: the HP it gives back is its text's (R-MK-34)
             return Offer(action, who, "other", settle(describe(action, state, lang), lang),
                          {"hp": {"type": "int", "min": 1, "max": target.max_hp, "label": "HP"}})
         # every other step (the labyrinth's, a called check's): the words `mk play` shows for it; an answer
         # to the session's pending prompt is offered as one, so the page shows it under the question
-        from meikyu.systems.meikyu_kingdom.play import describe
+        from meikyu.systems.meikyu_kingdom.play_words import describe
 
         kind = "prompt" if state.prompt is not None else "check" if isinstance(action, ss.RollDisaster) \
             else "gm" if who == "" else "other"
@@ -415,7 +415,7 @@ class SessionKind:
         if lookup(f"table.mk.prompt.{p.kind}", lang):
             text = translate(f"table.mk.prompt.{p.kind}", lang)
         else:  # the labyrinth's questions, as `mk play` asks them (a hidden difficulty stays hidden)
-            from meikyu.systems.meikyu_kingdom.play import prompt_line
+            from meikyu.systems.meikyu_kingdom.play_words import prompt_line
 
             text = settle(prompt_line(state, lang, players=seat != GM), lang)
         return {"kind": p.kind, "seat": answers[0].seat, "text": text, "typed": p.typed,
