@@ -35,8 +35,9 @@ from tests.test_terms import TERMS
 from tests.web.conftest import create_game, live_at, open_seat, seat_url
 
 KEEP = {"MG", "HP", "GM", "PC", "NPC", "MK", "meikyu", "English", "TOML", "JSON", "HTML", "BBCode", "Markdown",
-        "ccfolia", "Udonarium", "BCDice", "OK", "ooc", "MB", "KB", "Enter", "Shift"}
-"""Kept as written in every language: units, the games' own abbreviations, file formats and tools by
+        "ccfolia", "Udonarium", "BCDice", "OK", "ooc", "MB", "KB", "Enter", "Shift", "Lv"}
+"""Kept as written in every language: units, the games' own abbreviations (``Lv1``, as Korean and Japanese
+sheets write an item's or a job's level), file formats and tools by
 their names, the project's name, the language menu's own entry, keys as keyboards label them."""
 NOTATION = re.compile(r"\d*[DdＤ]\d+|\d*\bS?\d*MK\b|\b\d*[A-Z]{2,6}\d*\b|\.(?:toml|json|zip|xml|html|md|txt)\b"
                       r"|\b[a-z_]+ = |^\[(?:main|info|other|whisper)\]$")
