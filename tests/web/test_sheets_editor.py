@@ -135,7 +135,9 @@ def test_a_file_with_problems_still_fills_the_forms_with_each_problem_beside_its
     editor = open_seat(browser, web_server.base + "/sheets", viewport={"width": 390, "height": 844})
     page = editor.page
     page.wait_for_selector("html[data-ready='1']")
-    page.select_option("#lang", lang)
+    if lang != "en":  # the change re-renders and re-checks: let it finish before the file is opened
+        page.select_option("#lang", lang)
+        page.wait_for_selector(f"html[lang='{lang}'][data-sheet-ok]")
     text = ('[kingdom]\nname = "Mushroom Hollow"\nbudgett = 3\n[[characters]]\nid = "sara"\nname = "Sara"\n'
             'job = "Knight"\nwit = "high"\ncharm = 1\nsearch = 1\nvalor = 3\nhp = 9\n')
     page.set_input_files("#open-sheet", files=[{"name": "court.toml", "mimeType": "text/plain",
