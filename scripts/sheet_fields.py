@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from meikyu.sheetdata.schema import fields_markdown
+from meikyu.systems.gamebook.book_schema import book_schema
 from meikyu.systems.liberator.cards import cards_schema
 from meikyu.systems.meikyu_kingdom.combat.bestiary import bestiary_schema, encounter_schema
 from meikyu.systems.meikyu_kingdom.labyrinth.map import labyrinth_schema
@@ -24,6 +25,7 @@ SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
     "labyrinth": labyrinth_schema,
     "encounter": encounter_schema,
     "bestiary": bestiary_schema,
+    "book": book_schema,
     "cards": cards_schema,
 }
 

@@ -78,3 +78,28 @@ def test_the_gm_downloads_the_court_as_it_stands_and_the_next_game_starts_from_i
     again = client.post("/api/games", json={"system": "MeikyuKingdom", "kind": "session", "lang": "en",
                                             "setup": {"sheet": got.text, "files": {"sheet": "court.toml"}}})
     assert again.status_code == 201
+
+
+def test_an_encounter_a_labyrinth_and_cards_with_mistakes_answer_every_problem(client: TestClient) -> None:
+    """The same list (file, path, message, example) for the other files a game is set up from."""
+    from meikyu.systems.liberator.card_template import cards_template
+    from meikyu.systems.meikyu_kingdom.labyrinth.template import encounter_template, labyrinth_template
+
+    encounter = encounter_template("en").replace("hp = 9", "hp = -1", 1).replace('species = "moss_rat"',
+                                                                                 'species = "mos_rat"')
+    bad = client.post("/api/games", json={"system": "MeikyuKingdom", "kind": "battle", "lang": "en",
+                                          "setup": {"encounter": tomllib.loads(encounter)}})
+    assert bad.status_code == 422
+    assert [p["path"] for p in bad.json()["problems"]] == ["pc[0].hp", "monster[0].species"]
+    labyrinth = labyrinth_template("en").replace("difficulty = 9", "difficulty = 999")
+    bad = client.post("/api/games", json={"system": "MeikyuKingdom", "kind": "session", "lang": "ko",
+                                          "setup": {"sheet": sheet_toml(sample().to_data()), "labyrinth": labyrinth,
+                                                    "files": {"labyrinth": "cellar.toml"}}})
+    assert bad.status_code == 422, bad.text
+    found = bad.json()["problems"]
+    assert len(found) == 3 and all(p["file"] == "cellar.toml" and p["example"] for p in found), found
+    cards = cards_template("en").replace("recovery = 3", "recovery = 9")
+    bad = client.post("/api/games", json={"system": "Liberator", "kind": "scenario", "lang": "ja", "setup": {
+        "players": [{"id": "ann", "job": "my_job"}], "cards": cards}})
+    assert bad.status_code == 422, bad.text
+    assert [p["path"] for p in bad.json()["problems"]] == [f"actions[{n}].recovery" for n in range(3)]

@@ -125,3 +125,31 @@ def test_a_kingdom_and_a_character_from_nothing_to_the_next_session(
     for seat in (editor, gm, player, home, start):
         assert not seat.errors, seat.errors
         seat.page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_file_with_problems_still_fills_the_forms_with_each_problem_beside_its_field(
+        web_server: Server, browser: Any, lang: str) -> None:
+    """Issue 27 §3: the nine-line sheet (wit = "high", no max_hp) opens into the forms; the GM fixes it there."""
+    SHOTS.mkdir(exist_ok=True)
+    editor = open_seat(browser, web_server.base + "/sheets", viewport={"width": 390, "height": 844})
+    page = editor.page
+    page.wait_for_selector("html[data-ready='1']")
+    if lang != "en":  # the change re-renders and re-checks: let it finish before the file is opened
+        page.select_option("#lang", lang)
+        page.wait_for_selector(f"html[lang='{lang}'][data-sheet-ok]")
+    text = ('[kingdom]\nname = "Mushroom Hollow"\nbudgett = 3\n[[characters]]\nid = "sara"\nname = "Sara"\n'
+            'job = "Knight"\nwit = "high"\ncharm = 1\nsearch = 1\nvalor = 3\nhp = 9\n')
+    page.set_input_files("#open-sheet", files=[{"name": "court.toml", "mimeType": "text/plain",
+                                               "buffer": text.encode()}])
+    page.wait_for_selector("#problems li.error[data-path='characters[0].wit']")
+    assert page.input_value("#f-characters-0--name") == "Sara"  # what could be read is in the forms
+    assert page.input_value("#f-kingdom-name") == "Mushroom Hollow"
+    assert page.get_attribute("#f-characters-0--wit", "aria-invalid") == "true"
+    beside = page.inner_text("#f-characters-0--wit + .field-problem")
+    assert "'high'" in beside and "wit = 3" in beside
+    assert "budget" in page.inner_text("#problems")  # the unknown field, with the nearest name
+    page.screenshot(path=str(SHOTS / f"open-problems-{lang}.png"), full_page=True)
+    page.fill("#f-characters-0--wit", "2")
+    page.wait_for_selector("#problems li.error[data-path='characters[0].wit']", state="detached")
+    assert page.get_attribute("#f-characters-0--wit", "aria-invalid") is None

@@ -3,8 +3,9 @@
 - ``GET /api/sheets/facilities?lang=`` → the facility catalog (name, label, value) the room map places
 - ``GET /api/sheets/schema?lang=`` → the sheet's JSON Schema (draft 2020-12)
 - ``GET /api/sheets/template?lang=&characters=N`` → a commented TOML template
-- ``POST /api/sheets/check`` ``{"sheet": TOML text | tables, "file"?}`` → ``{ok, problems, sheet?}`` (200 either
-  way: every problem, each with file, path, level, message and example)
+- ``POST /api/sheets/check`` ``{"sheet": TOML text | tables, "file"?}`` → ``{ok, problems, sheet}`` (200 either
+  way: every problem, each with file, path, level, message and example; ``sheet`` as read, stand-ins where a
+  value was wrong, so a file with problems still fills the editor's forms)
 - ``POST /api/sheets/export`` ``{"sheet", "to": toml|json|ccfolia|udonarium, "actor"?}`` → the file
 - ``POST /api/sheets/import`` ``{"from": ccfolia|udonarium, "data", "sheet"?}`` → ``{character, unread}``
 

@@ -173,10 +173,10 @@ class BattleKind:
             data = data_of(raw, "setup.encounter", lang)
             head = data.get("encounter", {})
             if isinstance(head, dict):
-                if "bestiary" in head:
+                if head.get("bestiary", ""):  # "" (as the template writes it) reads no file
                     raise DataError("table.error.no_files", part="setup.encounter", field="encounter.bestiary",
                                     instead="setup.bestiary")
-                if head.get("court", "sample") != "sample":
+                if head.get("court", "sample") not in ("sample", ""):
                     raise DataError("table.error.no_files", part="setup.encounter", field="encounter.court",
                                     instead="[[pc]]")
             beasts = None

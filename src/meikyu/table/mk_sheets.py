@@ -32,13 +32,19 @@ IMPORTS = ("ccfolia", "udonarium")
 
 
 def check(raw: Any, file: str, lang: str) -> dict[str, Any]:
-    """Every problem of a sheet (TOML text or its tables) and the defaults it takes, and the sheet as read
-    when it has no problem: what the editor shows as the user types."""
+    """Every problem of a sheet (TOML text or its tables) and the defaults it takes, and the sheet as read:
+    what the editor shows as the user types. With problems, ``sheet`` holds what could be read (a stand-in
+    where a value was wrong, an unknown field left out), so an opened file still fills the forms and each
+    problem is shown beside its field; only with ``ok`` is it a sheet a game can start from.
+
+    >>> answer = check('[[characters]]\\nname = "A"\\nwit = "high"\\ncharm = 1\\nsearch = 1\\nvalor = 1\\nhp = 8',
+    ...                "court.toml", "en")
+    >>> answer["ok"], answer["sheet"]["characters"][0]["name"], answer["sheet"]["characters"][0]["wit"]
+    (False, 'A', 0)
+    """
     sheet, report = check_sheet(data_of(raw, file, lang), file=file)
-    out: dict[str, Any] = {"ok": not report.problems, "problems": findings(report.problems + report.notes, lang)}
-    if not report.problems:
-        out["sheet"] = sheet.to_data()
-    return out
+    return {"ok": not report.problems, "problems": findings(report.problems + report.notes, lang),
+            "sheet": sheet.to_data()}
 
 
 def schema(lang: str) -> dict[str, Any]:

@@ -257,6 +257,23 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_interactive(session, input, print)
 
 
+def cmd_book_file(args: argparse.Namespace) -> int:
+    """``gamebook new`` (a commented book) or ``gamebook schema`` (JSON Schema draft 2020-12)."""
+    from pathlib import Path
+
+    from meikyu.files import write_atomic
+    from meikyu.systems.gamebook.book_schema import book_schema, book_template
+
+    lang = _lang(args)
+    text = book_template(lang) if args.gb_cmd == "new" else json.dumps(book_schema(lang), ensure_ascii=False,
+                                                                         indent=2) + "\n"
+    if args.out:
+        write_atomic(Path(args.out), text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``gamebook`` with its sub-commands ``books``, ``check``, ``graph``, ``play`` and ``odds``."""
     top = subparsers.add_parser("gamebook", help="the Shin gamebook: check and play books, exact combat odds")
@@ -276,6 +293,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    help="how many (paragraph, sheet) states playing the book may visit (default 200000)")
     common(p)
     p.set_defaults(handler=cmd_check)
+
+    for name, words in (("new", "write a commented book to start from (every part's fields, said)"),
+                        ("schema", "print the JSON Schema (draft 2020-12) of a book file")):
+        p = sub.add_parser(name, help=words)
+        p.add_argument("--out", help="write to this file instead of printing")
+        p.add_argument("--lang", choices=LANGS, help="language of the comments (default ja, or $MEIKYU_LANG)")
+        p.set_defaults(handler=cmd_book_file)
 
     p = sub.add_parser("graph", help="draw a book: paragraphs, ways on, endings and what check finds")
     p.add_argument("book", help="a book TOML file, a shipped book's id (see 'books'), or 'sample'")

@@ -41,8 +41,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from meikyu.files import read_text
-from meikyu.systems.gamebook.book import Book, Condition, LineIndex, Problem, parse_book, ref_pattern
+from meikyu.systems.gamebook.book import Book, Condition, Problem, parse_book
 from meikyu.systems.gamebook.explore import MAX_STATES, describe, explore
+from meikyu.systems.gamebook.lines import LineIndex, ref_pattern
 from meikyu.systems.gamebook.sheet import START_CAP, START_STAT
 from meikyu.systems.gamebook.text import Text
 

@@ -15,6 +15,7 @@ export class ApiFailure extends Error {
     this.version = body && Number.isInteger(body.version) ? body.version : null;
     this.rule = body && typeof body.rule === "string" ? body.rule : null;
     this.problems = body && Array.isArray(body.problems) ? body.problems : []; // a sheet's every problem
+    this.sheet = body && body.sheet && typeof body.sheet === "object" ? body.sheet : null; // what of it could be read
   }
 }
 

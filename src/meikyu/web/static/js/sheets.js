@@ -56,11 +56,16 @@ function showProblems(problems, ok) {
     $("#problems"),
     problems.map((p) => h("li", { class: p.level, dataset: { path: p.path } }, h("code", {}, p.path), " ", p.message, p.example ? h("span", { class: "example" }, p.example) : null)),
   );
-  const bad = new Set(problems.filter((p) => p.level === "error").map((p) => p.path));
+  const bad = new Map(problems.filter((p) => p.level === "error").map((p) => [p.path, p]));
+  for (const old of document.querySelectorAll(".field-problem")) old.remove();
   for (const input of document.querySelectorAll("[data-path]")) {
     if (input.tagName === "LI") continue;
-    if (bad.has(input.dataset.path)) input.setAttribute("aria-invalid", "true");
-    else input.removeAttribute("aria-invalid");
+    const found = bad.get(input.dataset.path);
+    if (found) {
+      input.setAttribute("aria-invalid", "true");
+      // the problem beside its field, so a phone user need not scroll back to the list
+      input.insertAdjacentElement("afterend", h("span", { class: "field-problem", role: "note" }, found.message, found.example ? ` ${found.example}` : ""));
+    } else input.removeAttribute("aria-invalid");
   }
 }
 
@@ -319,16 +324,17 @@ async function openSheet(file) {
   const text = await file.text();
   try {
     const answer = await call("POST", "/api/sheets/check", { body: { sheet: text, file: file.name }, lang: lang() });
-    if (answer.ok) {
-      load(answer.sheet);
-      note(t("sheets.opened", { file: file.name }));
-    } else {
-      showProblems(answer.problems, false);
-      note(t("sheets.open_failed", { file: file.name }));
-    }
+    load(answer.sheet);
+    note(t("sheets.opened", { file: file.name }));
   } catch (failure) {
-    showProblems(failure.problems || [], false);
-    note(failure.message);
+    if (failure.sheet) {
+      // a file with problems still fills the forms (what could be read), its problems beside the fields
+      load(failure.sheet, failure.problems);
+      note(t("sheets.open_failed", { file: file.name }));
+    } else {
+      showProblems(failure.problems || [], false);
+      note(failure.message);
+    }
   }
 }
 
@@ -346,10 +352,11 @@ async function addImported(from, data, name) {
   }
 }
 
-function load(data) {
+function load(data, problems) {
   sheet = { kingdom: data.kingdom || blank().kingdom, characters: data.characters || [] };
   renderAll();
-  changed();
+  if (problems) showProblems(problems, false); // the file's own words, not the stand-ins'
+  else changed();
 }
 
 // -- a game ----------------------------------------------------------------------------------------------
