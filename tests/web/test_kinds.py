@@ -9,7 +9,7 @@ from importlib import resources
 from meikyu.api.openapi import document
 from tests.api.conftest import Server
 
-LIBERATOR_CARDS = 'note = "our table\'s own cards (none yet: the sample ones play)"\n'
+LIBERATOR_CARDS = "# our table's own cards (none yet: the sample ones play)\n"
 
 
 def _shipped(package: str, *path: str) -> str:

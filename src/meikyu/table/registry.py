@@ -109,7 +109,7 @@ def action_from_data(kind: TableKind, data: Any) -> Action:
     >>> action_from_data(reading, {"@type": "Fly"}).message("en")
     Traceback (most recent call last):
     ...
-    meikyu.errors.InputError: 'Fly' is not an action of ShinGamebook/reading; known: Attack, Choose, ChooseDie, Distribute, Equip, Escape, Proceed, RollCreation, UseAbility.
+    meikyu.errors.InputError: 'Fly' is not an action of ShinGamebook/reading; known: Amend, Attack, Choose, ChooseDie, Distribute, Equip, Escape, Proceed, RollCreation, UseAbility.
     """
     if not isinstance(data, dict):
         raise InputError("table.error.action_not_object", got=type(data).__name__)
