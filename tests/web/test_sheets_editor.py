@@ -153,3 +153,59 @@ def test_a_file_with_problems_still_fills_the_forms_with_each_problem_beside_its
     page.fill("#f-characters-0--wit", "2")
     page.wait_for_selector("#problems li.error[data-path='characters[0].wit']", state="detached")
     assert page.get_attribute("#f-characters-0--wit", "aria-invalid") is None
+
+
+def test_names_talents_relations_and_item_details_are_filled_in_forms_and_read_back(
+        web_server: Server, browser: Any) -> None:
+    """Issue 27 §3: a name in each language, a talent, a relation, an item's details (level, notes, heal,
+    breakable, its own names) are made in the forms (phone, ko) and the downloaded file holds them
+    as the reader reads them."""
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import read_sheet
+
+    SHOTS.mkdir(exist_ok=True)
+    editor = open_seat(browser, web_server.base + "/sheets", viewport={"width": 390, "height": 844})
+    page = editor.page
+    page.wait_for_selector("html[data-ready='1']")
+    page.select_option("#lang", "ko")
+    page.wait_for_selector("html[lang='ko'][data-sheet-ok]")
+    page.click("#new-sheet")
+    page.fill("#f-kingdom-name", "버섯골")
+    page.fill("#f-kingdom-names-en", "Mushroom Hollow")
+    page.click("#add-talent")
+    page.fill("#f-kingdom-talents-0-", "대장장이")
+    page.fill("#new-nation", "철의 제국")
+    page.select_option("#new-relation", "hostile")
+    page.click("#add-relation")
+    page.click("#add-character")
+    page.fill("#f-characters-0--name", "사라")
+    page.fill("#f-characters-0--names-ja", "サラ")
+    page.fill("#f-characters-0--names-en", "Sara")
+    page.fill("#f-characters-0--job", "기사")
+    page.click("#char-0 .add-item")
+    page.fill("#f-characters-0--items-0--name", "약초")
+    page.click("#char-0 .item-more > summary")
+    page.fill("#f-characters-0--items-0--level", "1")
+    page.fill("#f-characters-0--items-0--heal", "2")
+    page.uncheck("#f-characters-0--items-0--breakable")
+    page.fill("#f-characters-0--items-0--notes", "HP 2D6 회복")
+    page.fill("#f-characters-0--items-0--names-en", "Herb")
+    page.fill("#f-characters-0--items-0--light", "9")  # out of range: said beside the field
+    page.wait_for_selector("#f-characters-0--items-0--light + .field-problem")
+    page.fill("#f-characters-0--items-0--light", "")
+    page.wait_for_selector("html[data-sheet-ok='1']")
+    page.screenshot(path=str(SHOTS / "details-ko.png"), full_page=True)
+    with page.expect_download() as got:
+        page.click("#download-toml")
+    data = tomllib.loads(Path(got.value.path()).read_text(encoding="utf-8"))
+    read = read_sheet(data, file="court.toml")
+    assert read.kingdom is not None
+    assert read.kingdom.names == {"en": "Mushroom Hollow"} and read.kingdom.talents == ("대장장이",)
+    assert read.kingdom.relations == {"철의 제국": "hostile"}
+    sara = read.characters[0]
+    assert sara.names == {"ja": "サラ", "en": "Sara"} and sara.label("en") == "Sara"
+    herb = sara.items[0]
+    assert herb is not None
+    assert (herb.level, herb.heal, herb.breakable, herb.notes, herb.light) == (1, 2, False, "HP 2D6 회복", -1)
+    assert herb.names == {"en": "Herb"}
+    assert not editor.errors, editor.errors
+    editor.page.context.close()

@@ -15,9 +15,11 @@ const ROOMS = ["A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"]; // drawn r
 const CATEGORIES = ["weapon", "armor", "item"];
 const ATTACKS = ["", "melee", "ranged"];
 const SKILL_TYPES = ["constant", "equipment", "support", "planned", "auxiliary", "interrupt"];
+const LANGS = ["ko", "ja", "en"];
 
 let sheet = blank();
 let facilities = [];
+let schema = { $defs: {} }; // the reader's own JSON Schema (/api/sheets/schema): choices and help come from it
 let room = "B2";
 let timer = null;
 let asked = 0;
@@ -75,11 +77,11 @@ function get(obj, key) {
 }
 
 /** An input bound to obj[key]; numbers left empty are left out of the sheet (its default applies). */
-function field(obj, key, path, { type = "text", label = key, options = null, cls = null } = {}) {
+function field(obj, key, path, { type = "text", label = key, options = null, cls = null, named = null, help = null } = {}) {
   const id = `f-${path.replace(/[^\w]/g, "-")}`;
   let input;
   if (options) {
-    input = h("select", { id, dataset: { path } }, options.map((o) => h("option", { value: o, selected: String(get(obj, key)) === o }, o === "" ? "—" : o)));
+    input = h("select", { id, dataset: { path } }, options.map((o) => h("option", { value: o, selected: String(get(obj, key)) === o }, o === "" ? "—" : named ? named(o) : o)));
   } else if (type === "checkbox") {
     input = h("input", { id, type: "checkbox", checked: obj[key] !== false, dataset: { path } });
   } else {
@@ -95,7 +97,31 @@ function field(obj, key, path, { type = "text", label = key, options = null, cls
     if (key === "name" || key === "id") renderTitles();
     changed();
   });
-  return h("label", { for: id, class: cls }, label, input);
+  return h("label", { for: id, class: cls, title: help }, label, input);
+}
+
+/** The schema's word on a field: ``prop("item", "use")`` (its enum, description); {} before it has come. */
+function prop(def, key) {
+  return ((schema.$defs[def] || {}).properties || {})[key] || {};
+}
+
+/** A name in each language (``names = {ko, ja, en}``, or another such table): an empty box leaves its
+ * language out, and an empty table leaves the field out (the written name is used then). */
+function perLanguage(obj, key, path) {
+  return h("div", { class: "grid-fields names" }, LANGS.map((l) => {
+    const at = `${path}.${key}.${l}`;
+    const id = `f-${at.replace(/[^\w]/g, "-")}`;
+    const input = h("input", { id, type: "text", lang: l, value: (obj[key] || {})[l] ?? "", dataset: { path: at } });
+    input.addEventListener("input", () => {
+      const table = { ...(obj[key] || {}) };
+      if (input.value === "") delete table[l];
+      else table[l] = input.value;
+      if (Object.keys(table).length) obj[key] = table;
+      else delete obj[key];
+      changed();
+    });
+    return h("label", { for: id }, t(`sheets.${key === "names" ? "name_in" : "text_in"}`, { lang: l }), input);
+  }));
 }
 
 function word(key) {
@@ -111,7 +137,52 @@ function renderKingdom() {
     ["level", "budget", "citizens", "voice", "upkeep"].map((f) => field(k, f, `kingdom.${f}`, { type: "number", label: t(`sheets.f.${f}`) })),
     POWERS.map((f) => field(k, f, `kingdom.${f}`, { type: "number", label: t(`sheets.f.${f}`) })),
   );
+  renderKingdomMore();
   renderMap();
+}
+
+function renderKingdomMore() {
+  const k = sheet.kingdom;
+  k.talents = k.talents || [];
+  k.relations = k.relations || {};
+  const nation = h("input", { id: "new-nation", type: "text" });
+  const relation = h("select", { id: "new-relation", "aria-label": t("sheets.f.relation") }, relationChoices().map((o) => h("option", { value: o, selected: o === "neutral" }, relationWord(o))));
+  fill(
+    $("#kingdom-more"),
+    h("fieldset", {}, h("legend", {}, t("sheets.names")), perLanguage(k, "names", "kingdom")),
+    h("fieldset", {}, h("legend", { title: prop("kingdom", "talents").description }, t("sheets.talents")),
+      k.talents.map((_, j) => h("div", { class: "row" },
+        field(k.talents, j, `kingdom.talents[${j}]`, { label: t("sheets.f.talent") }),
+        h("button", { type: "button", onclick: () => { k.talents.splice(j, 1); renderKingdomMore(); changed(); } }, t("sheets.remove")),
+      )),
+      h("button", { type: "button", id: "add-talent", onclick: () => { k.talents.push(""); renderKingdomMore(); changed(); } }, t("sheets.add_talent")),
+    ),
+    h("fieldset", {}, h("legend", { title: prop("kingdom", "relations").description }, t("sheets.relations")),
+      Object.keys(k.relations).map((n) => h("div", { class: "row" },
+        field(k.relations, n, `kingdom.relations.${n}`, { label: n, options: relationChoices(), named: relationWord }),
+        h("button", { type: "button", onclick: () => { delete k.relations[n]; renderKingdomMore(); changed(); } }, t("sheets.remove")),
+      )),
+      h("div", { class: "row" },
+        h("label", { for: "new-nation" }, t("sheets.f.nation"), nation),
+        relation,
+        h("button", { type: "button", id: "add-relation", onclick: () => {
+          const name = nation.value.trim();
+          if (!name) return;
+          k.relations[name] = relation.value;
+          renderKingdomMore();
+          changed();
+        } }, t("sheets.add_relation")),
+      ),
+    ),
+  );
+}
+
+function relationChoices() {
+  return (prop("kingdom", "relations").additionalProperties || {}).enum || [];
+}
+
+function relationWord(r) {
+  return t(`sheets.rel.${r}`) !== `sheets.rel.${r}` ? t(`sheets.rel.${r}`) : r;
 }
 
 function land() {
@@ -214,6 +285,7 @@ function character(c, i) {
       field(c, "level", `${at}.level`, { type: "number", label: t("sheets.f.level") }),
       field(c, "pc", `${at}.pc`, { type: "checkbox", label: t("sheets.f.pc") }),
     ),
+    h("fieldset", {}, h("legend", {}, t("sheets.names")), perLanguage(c, "names", at)),
     h("fieldset", {}, h("legend", {}, t("sheets.stats")), h("div", { class: "grid-fields" }, STATS.map((s) => field(c, s, `${at}.${s}`, { type: "number", label: word(s) })))),
     h("fieldset", {}, h("legend", {}, t("sheets.vitals")), h("div", { class: "grid-fields" }, VITALS.map((s) => field(c, s, `${at}.${s}`, { type: "number", label: t(`sheets.f.${s}`) })))),
     h("fieldset", {}, h("legend", {}, t("sheets.items")),
@@ -223,6 +295,7 @@ function character(c, i) {
         field(item, "attack", `${at}.items[${j}].attack`, { label: t("sheets.f.attack"), options: ATTACKS }),
         ["range", "power", "reduction"].map((f) => field(item, f, `${at}.items[${j}].${f}`, { type: "number", label: t(`sheets.f.${f}`) })),
         h("button", { type: "button", onclick: () => { c.items.splice(j, 1); renderCourt(); changed(); } }, t("sheets.remove")),
+        itemDetails(item, `${at}.items[${j}]`),
       )),
       h("button", { type: "button", class: "add-item", onclick: () => { c.items.push({ name: "", category: "item" }); renderCourt(); changed(); } }, t("sheets.add_item")),
     ),
@@ -249,6 +322,31 @@ function character(c, i) {
       h("button", { type: "button", onclick: () => { sheet.characters.splice(i, 1); dropFeelings(c.id); renderCourt(); changed(); } }, t("sheets.remove_character")),
     ),
   );
+}
+
+/** An item's fields beyond its name and weapon numbers, folded away, each with the schema's own description
+ * as its help. Its timing (``use``) and effects are data the reader wants together: a sheet file's matter. */
+function itemDetails(item, at) {
+  const number = (f) => field(item, f, `${at}.${f}`, { type: "number", label: t(`sheets.f.${f}`), help: prop("item", f).description });
+  const notes = item.notes !== null && typeof item.notes === "object"
+    ? perLanguage(item, "notes", at) // the sheet gave the notes per language: kept so
+    : field(item, "notes", `${at}.notes`, { label: t("sheets.f.notes"), help: prop("item", "notes").description, cls: "wide" });
+  return h("details", { class: "item-more", open: hasDetails(item) },
+    h("summary", {}, t("sheets.item_more")),
+    h("div", { class: "grid-fields" },
+      number("level"),
+      field(item, "breakable", `${at}.breakable`, { type: "checkbox", label: t("sheets.f.breakable"), help: prop("item", "breakable").description }),
+      number("light"),
+      number("heal"),
+      notes,
+    ),
+    h("p", { class: "small" }, t("sheets.names")),
+    perLanguage(item, "names", at),
+  );
+}
+
+function hasDetails(item) {
+  return ["level", "light", "heal", "notes", "names"].some((f) => item[f] !== undefined && item[f] !== "") || item.breakable === false;
 }
 
 function feeling(c, kind, other, path) {
@@ -408,11 +506,13 @@ async function main() {
     await useLang(select.value, true);
     translatePage();
     facilities = (await call("GET", "/api/sheets/facilities", { lang: lang() })).facilities;
+    schema = await call("GET", "/api/sheets/schema", { lang: lang() });
     renderAll();
     check();
   });
   fill($("#start-kind"), ["session", "round_table"].map((k) => h("option", { value: `MeikyuKingdom/${k}` }, `${t("system.MeikyuKingdom")} — ${t(`game.MeikyuKingdom.${k}`)}`)));
   facilities = (await call("GET", "/api/sheets/facilities", { lang: lang() })).facilities;
+  schema = await call("GET", "/api/sheets/schema", { lang: lang() });
   $("#new-sheet").addEventListener("click", () => { sheet = blank(); renderAll(); changed(); note(""); });
   $("#add-character").addEventListener("click", () => { sheet.characters.push(newCharacter()); renderCourt(); changed(); });
   $("#open-sheet").addEventListener("change", (e) => e.target.files[0] && openSheet(e.target.files[0]));
