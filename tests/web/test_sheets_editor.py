@@ -137,7 +137,7 @@ def test_a_file_with_problems_still_fills_the_forms_with_each_problem_beside_its
     page.wait_for_selector("html[data-ready='1']")
     if lang != "en":  # the change re-renders and re-checks: let it finish before the file is opened
         page.select_option("#lang", lang)
-        page.wait_for_selector(f"html[lang='{lang}'][data-sheet-ok]")
+        page.wait_for_selector(f"html[lang='{lang}'][data-ready='1']")
     text = ('[kingdom]\nname = "Mushroom Hollow"\nbudgett = 3\n[[characters]]\nid = "sara"\nname = "Sara"\n'
             'job = "Knight"\nwit = "high"\ncharm = 1\nsearch = 1\nvalor = 3\nhp = 9\n')
     page.set_input_files("#open-sheet", files=[{"name": "court.toml", "mimeType": "text/plain",
@@ -167,7 +167,7 @@ def test_names_talents_relations_and_item_details_are_filled_in_forms_and_read_b
     page = editor.page
     page.wait_for_selector("html[data-ready='1']")
     page.select_option("#lang", "ko")
-    page.wait_for_selector("html[lang='ko'][data-sheet-ok]")
+    page.wait_for_selector("html[lang='ko'][data-ready='1']")
     page.click("#new-sheet")
     page.fill("#f-kingdom-name", "버섯골")
     page.fill("#f-kingdom-names-en", "Mushroom Hollow")
@@ -176,11 +176,15 @@ def test_names_talents_relations_and_item_details_are_filled_in_forms_and_read_b
     page.fill("#new-nation", "철의 제국")
     page.select_option("#new-relation", "hostile")
     page.click("#add-relation")
+    page.fill("#new-nation", "얼음 왕국")
+    page.click("#add-relation")
+    page.select_option("#f-kingdom-relation-1", "good")
     page.click("#add-character")
     page.fill("#f-characters-0--name", "사라")
     page.fill("#f-characters-0--names-ja", "サラ")
     page.fill("#f-characters-0--names-en", "Sara")
     page.fill("#f-characters-0--job", "기사")
+    page.fill("#f-characters-0--job_names-en", "Knight")
     page.click("#char-0 .add-item")
     page.fill("#f-characters-0--items-0--name", "약초")
     page.click("#char-0 .item-more > summary")
@@ -200,9 +204,10 @@ def test_names_talents_relations_and_item_details_are_filled_in_forms_and_read_b
     read = read_sheet(data, file="court.toml")
     assert read.kingdom is not None
     assert read.kingdom.names == {"en": "Mushroom Hollow"} and read.kingdom.talents == ("대장장이",)
-    assert read.kingdom.relations == {"철의 제국": "hostile"}
+    assert read.kingdom.relations == {"철의 제국": "hostile", "얼음 왕국": "good"}
     sara = read.characters[0]
     assert sara.names == {"ja": "サラ", "en": "Sara"} and sara.label("en") == "Sara"
+    assert sara.job_label("en") == "Knight" and sara.job_label("ko") == "기사"
     herb = sara.items[0]
     assert herb is not None
     assert (herb.level, herb.heal, herb.breakable, herb.notes, herb.light) == (1, 2, False, "HP 2D6 회복", -1)

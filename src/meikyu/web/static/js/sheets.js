@@ -77,8 +77,7 @@ function get(obj, key) {
 }
 
 /** An input bound to obj[key]; numbers left empty are left out of the sheet (its default applies). */
-function field(obj, key, path, { type = "text", label = key, options = null, cls = null, named = null, help = null } = {}) {
-  const id = `f-${path.replace(/[^\w]/g, "-")}`;
+function field(obj, key, path, { type = "text", label = key, options = null, cls = null, named = null, help = null, id = `f-${path.replace(/[^\w]/g, "-")}` } = {}) {
   let input;
   if (options) {
     input = h("select", { id, dataset: { path } }, options.map((o) => h("option", { value: o, selected: String(get(obj, key)) === o }, o === "" ? "—" : named ? named(o) : o)));
@@ -107,7 +106,7 @@ function prop(def, key) {
 
 /** A name in each language (``names = {ko, ja, en}``, or another such table): an empty box leaves its
  * language out, and an empty table leaves the field out (the written name is used then). */
-function perLanguage(obj, key, path) {
+function perLanguage(obj, key, path, word = key === "names" ? "sheets.name_in" : "sheets.text_in") {
   return h("div", { class: "grid-fields names" }, LANGS.map((l) => {
     const at = `${path}.${key}.${l}`;
     const id = `f-${at.replace(/[^\w]/g, "-")}`;
@@ -120,7 +119,7 @@ function perLanguage(obj, key, path) {
       else delete obj[key];
       changed();
     });
-    return h("label", { for: id }, t(`sheets.${key === "names" ? "name_in" : "text_in"}`, { lang: l }), input);
+    return h("label", { for: id }, t(word, { lang: l }), input);
   }));
 }
 
@@ -158,8 +157,9 @@ function renderKingdomMore() {
       h("button", { type: "button", id: "add-talent", onclick: () => { k.talents.push(""); renderKingdomMore(); changed(); } }, t("sheets.add_talent")),
     ),
     h("fieldset", {}, h("legend", { title: prop("kingdom", "relations").description }, t("sheets.relations")),
-      Object.keys(k.relations).map((n) => h("div", { class: "row" },
-        field(k.relations, n, `kingdom.relations.${n}`, { label: n, options: relationChoices(), named: relationWord }),
+      Object.keys(k.relations).map((n, j) => h("div", { class: "row" },
+        // a nation is named in any script: its box is known by its place, not its name
+        field(k.relations, n, `kingdom.relations.${n}`, { label: n, options: relationChoices(), named: relationWord, id: `f-kingdom-relation-${j}` }),
         h("button", { type: "button", onclick: () => { delete k.relations[n]; renderKingdomMore(); changed(); } }, t("sheets.remove")),
       )),
       h("div", { class: "row" },
@@ -285,7 +285,7 @@ function character(c, i) {
       field(c, "level", `${at}.level`, { type: "number", label: t("sheets.f.level") }),
       field(c, "pc", `${at}.pc`, { type: "checkbox", label: t("sheets.f.pc") }),
     ),
-    h("fieldset", {}, h("legend", {}, t("sheets.names")), perLanguage(c, "names", at)),
+    h("fieldset", {}, h("legend", {}, t("sheets.names")), perLanguage(c, "names", at), perLanguage(c, "job_names", at, "sheets.job_in")),
     h("fieldset", {}, h("legend", {}, t("sheets.stats")), h("div", { class: "grid-fields" }, STATS.map((s) => field(c, s, `${at}.${s}`, { type: "number", label: word(s) })))),
     h("fieldset", {}, h("legend", {}, t("sheets.vitals")), h("div", { class: "grid-fields" }, VITALS.map((s) => field(c, s, `${at}.${s}`, { type: "number", label: t(`sheets.f.${s}`) })))),
     h("fieldset", {}, h("legend", {}, t("sheets.items")),
@@ -307,6 +307,11 @@ function character(c, i) {
         field(skill, "level", `${at}.skills[${j}].level`, { type: "number", label: t("sheets.f.level") }),
         field(skill, "effect", `${at}.skills[${j}].effect`, { label: t("sheets.f.effect") }),
         h("button", { type: "button", onclick: () => { c.skills.splice(j, 1); renderCourt(); changed(); } }, t("sheets.remove")),
+        h("details", { class: "item-more", open: Boolean(skill.names || skill.effect_names) },
+          h("summary", {}, t("sheets.names")),
+          perLanguage(skill, "names", `${at}.skills[${j}]`),
+          perLanguage(skill, "effect_names", `${at}.skills[${j}]`, "sheets.effect_in"),
+        ),
       )),
       h("button", { type: "button", onclick: () => { c.skills.push({ name: "", type: "support" }); renderCourt(); changed(); } }, t("sheets.add_skill")),
     ),
@@ -503,12 +508,15 @@ async function main() {
   langOptions(select, lang());
   langOptions($("#start-lang"), lang());
   select.addEventListener("change", async () => {
+    document.documentElement.dataset.ready = "0"; // the forms are redrawn in the new words: not ready until then
     await useLang(select.value, true);
     translatePage();
-    facilities = (await call("GET", "/api/sheets/facilities", { lang: lang() })).facilities;
-    schema = await call("GET", "/api/sheets/schema", { lang: lang() });
+    const [catalog, words] = await Promise.all([call("GET", "/api/sheets/facilities", { lang: lang() }), call("GET", "/api/sheets/schema", { lang: lang() })]);
+    facilities = catalog.facilities;
+    schema = words;
     renderAll();
-    check();
+    await check();
+    document.documentElement.dataset.ready = "1";
   });
   fill($("#start-kind"), ["session", "round_table"].map((k) => h("option", { value: `MeikyuKingdom/${k}` }, `${t("system.MeikyuKingdom")} — ${t(`game.MeikyuKingdom.${k}`)}`)));
   facilities = (await call("GET", "/api/sheets/facilities", { lang: lang() })).facilities;
