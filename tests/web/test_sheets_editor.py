@@ -185,6 +185,7 @@ def test_names_talents_relations_and_item_details_are_filled_in_forms_and_read_b
     page.fill("#f-characters-0--names-en", "Sara")
     page.fill("#f-characters-0--job", "기사")
     page.fill("#f-characters-0--job_names-en", "Knight")
+    page.check("#f-characters-0--status-poison")
     page.click("#char-0 .add-item")
     page.fill("#f-characters-0--items-0--name", "약초")
     page.click("#char-0 .item-more > summary")
@@ -208,6 +209,7 @@ def test_names_talents_relations_and_item_details_are_filled_in_forms_and_read_b
     sara = read.characters[0]
     assert sara.names == {"ja": "サラ", "en": "Sara"} and sara.label("en") == "Sara"
     assert sara.job_label("en") == "Knight" and sara.job_label("ko") == "기사"
+    assert sara.statuses == frozenset({"poison"})
     herb = sara.items[0]
     assert herb is not None
     assert (herb.level, herb.heal, herb.breakable, herb.notes, herb.light) == (1, 2, False, "HP 2D6 회복", -1)

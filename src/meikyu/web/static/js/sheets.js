@@ -288,6 +288,7 @@ function character(c, i) {
     h("fieldset", {}, h("legend", {}, t("sheets.names")), perLanguage(c, "names", at), perLanguage(c, "job_names", at, "sheets.job_in")),
     h("fieldset", {}, h("legend", {}, t("sheets.stats")), h("div", { class: "grid-fields" }, STATS.map((s) => field(c, s, `${at}.${s}`, { type: "number", label: word(s) })))),
     h("fieldset", {}, h("legend", {}, t("sheets.vitals")), h("div", { class: "grid-fields" }, VITALS.map((s) => field(c, s, `${at}.${s}`, { type: "number", label: t(`sheets.f.${s}`) })))),
+    statuses(c, at),
     h("fieldset", {}, h("legend", {}, t("sheets.items")),
       c.items.map((item, j) => h("div", { class: "row" },
         field(item, "name", `${at}.items[${j}].name`, { label: t("sheets.f.name") }),
@@ -352,6 +353,19 @@ function itemDetails(item, at) {
 
 function hasDetails(item) {
   return ["level", "light", "heal", "notes", "names"].some((f) => item[f] !== undefined && item[f] !== "") || item.breakable === false;
+}
+
+/** The bad statuses a character has now, one box each; which there are is the schema's. */
+function statuses(c, at) {
+  const all = (prop("character", "statuses").items || {}).enum || [];
+  const box = (st) => h("label", { class: "choice" }, h("input", { type: "checkbox", id: `f-${at.replace(/[^\w]/g, "-")}-status-${st}`, checked: (c.statuses || []).includes(st), dataset: { path: `${at}.statuses` }, onchange: (e) => {
+    const now = (c.statuses || []).filter((x) => x !== st);
+    if (e.target.checked) now.push(st);
+    if (now.length) c.statuses = now;
+    else delete c.statuses;
+    changed();
+  } }), t(`sheets.status.${st}`) !== `sheets.status.${st}` ? t(`sheets.status.${st}`) : st);
+  return h("fieldset", {}, h("legend", { title: prop("character", "statuses").description }, t("sheets.statuses")), h("div", { class: "buttons" }, all.map(box)));
 }
 
 function feeling(c, kind, other, path) {
