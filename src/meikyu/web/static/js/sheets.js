@@ -12,9 +12,6 @@ const STATS = ["wit", "charm", "search", "valor"];
 const POWERS = ["life", "order", "culture", "military"];
 const VITALS = ["hp", "max_hp", "capacity", "drive", "evasion", "minions"];
 const ROOMS = ["A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"]; // drawn row by row
-const CATEGORIES = ["weapon", "armor", "item"];
-const ATTACKS = ["", "melee", "ranged"];
-const SKILL_TYPES = ["constant", "equipment", "support", "planned", "auxiliary", "interrupt"];
 const LANGS = ["ko", "ja", "en"];
 
 let sheet = blank();
@@ -177,6 +174,11 @@ function renderKingdomMore() {
   );
 }
 
+/** A field's choices as the reader takes them (its schema's enum). */
+function choices(def, key) {
+  return prop(def, key).enum || [];
+}
+
 function relationChoices() {
   return (prop("kingdom", "relations").additionalProperties || {}).enum || [];
 }
@@ -292,8 +294,8 @@ function character(c, i) {
     h("fieldset", {}, h("legend", {}, t("sheets.items")),
       c.items.map((item, j) => h("div", { class: "row" },
         field(item, "name", `${at}.items[${j}].name`, { label: t("sheets.f.name") }),
-        field(item, "category", `${at}.items[${j}].category`, { label: t("sheets.f.category"), options: CATEGORIES }),
-        field(item, "attack", `${at}.items[${j}].attack`, { label: t("sheets.f.attack"), options: ATTACKS }),
+        field(item, "category", `${at}.items[${j}].category`, { label: t("sheets.f.category"), options: choices("item", "category"), help: prop("item", "category").description }),
+        field(item, "attack", `${at}.items[${j}].attack`, { label: t("sheets.f.attack"), options: ["", ...choices("item", "attack")], help: prop("item", "attack").description }),
         ["range", "power", "reduction"].map((f) => field(item, f, `${at}.items[${j}].${f}`, { type: "number", label: t(`sheets.f.${f}`) })),
         h("button", { type: "button", onclick: () => { c.items.splice(j, 1); renderCourt(); changed(); } }, t("sheets.remove")),
         itemDetails(item, `${at}.items[${j}]`),
@@ -304,7 +306,7 @@ function character(c, i) {
       h("p", { class: "small" }, t("sheets.skills_help")),
       c.skills.map((skill, j) => h("div", { class: "row" },
         field(skill, "name", `${at}.skills[${j}].name`, { label: t("sheets.f.name") }),
-        field(skill, "type", `${at}.skills[${j}].type`, { label: t("sheets.f.type"), options: SKILL_TYPES }),
+        field(skill, "type", `${at}.skills[${j}].type`, { label: t("sheets.f.type"), options: choices("skill", "type"), help: prop("skill", "type").description }),
         field(skill, "level", `${at}.skills[${j}].level`, { type: "number", label: t("sheets.f.level") }),
         field(skill, "effect", `${at}.skills[${j}].effect`, { label: t("sheets.f.effect") }),
         h("button", { type: "button", onclick: () => { c.skills.splice(j, 1); renderCourt(); changed(); } }, t("sheets.remove")),
