@@ -173,6 +173,9 @@ def test_names_talents_relations_and_item_details_are_filled_in_forms_and_read_b
     page.fill("#f-kingdom-names-en", "Mushroom Hollow")
     page.click("#add-talent")
     page.fill("#f-kingdom-talents-0-", "대장장이")
+    page.press("#f-kingdom-talents-0-", "Tab")  # the talent named, its names' boxes follow
+    page.click("#kingdom-more .row .item-more > summary")
+    page.fill("#f-kingdom-talent-0-names-en", "Smith")
     page.fill("#new-nation", "철의 제국")
     page.select_option("#new-relation", "hostile")
     page.click("#add-relation")
@@ -205,6 +208,7 @@ def test_names_talents_relations_and_item_details_are_filled_in_forms_and_read_b
     read = read_sheet(data, file="court.toml")
     assert read.kingdom is not None
     assert read.kingdom.names == {"en": "Mushroom Hollow"} and read.kingdom.talents == ("대장장이",)
+    assert read.kingdom.talent_label("대장장이", "en") == "Smith"
     assert read.kingdom.relations == {"철의 제국": "hostile", "얼음 왕국": "good"}
     sara = read.characters[0]
     assert sara.names == {"ja": "サラ", "en": "Sara"} and sara.label("en") == "Sara"

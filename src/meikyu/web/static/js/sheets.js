@@ -103,10 +103,10 @@ function prop(def, key) {
 
 /** A name in each language (``names = {ko, ja, en}``, or another such table): an empty box leaves its
  * language out, and an empty table leaves the field out (the written name is used then). */
-function perLanguage(obj, key, path, word = key === "names" ? "sheets.name_in" : "sheets.text_in") {
+function perLanguage(obj, key, path, word = key === "names" ? "sheets.name_in" : "sheets.text_in", base = `f-${path}.${key}`.replace(/[^\w]/g, "-")) {
   return h("div", { class: "grid-fields names" }, LANGS.map((l) => {
     const at = `${path}.${key}.${l}`;
-    const id = `f-${at.replace(/[^\w]/g, "-")}`;
+    const id = `${base}-${l}`;
     const input = h("input", { id, type: "text", lang: l, value: (obj[key] || {})[l] ?? "", dataset: { path: at } });
     input.addEventListener("input", () => {
       const table = { ...(obj[key] || {}) };
@@ -141,15 +141,21 @@ function renderKingdomMore() {
   const k = sheet.kingdom;
   k.talents = k.talents || [];
   k.relations = k.relations || {};
+  k.talent_names = k.talent_names || {};
   const nation = h("input", { id: "new-nation", type: "text" });
   const relation = h("select", { id: "new-relation", "aria-label": t("sheets.f.relation") }, relationChoices().map((o) => h("option", { value: o, selected: o === "neutral" }, relationWord(o))));
   fill(
     $("#kingdom-more"),
     h("fieldset", {}, h("legend", {}, t("sheets.names")), perLanguage(k, "names", "kingdom")),
     h("fieldset", {}, h("legend", { title: prop("kingdom", "talents").description }, t("sheets.talents")),
-      k.talents.map((_, j) => h("div", { class: "row" },
-        field(k.talents, j, `kingdom.talents[${j}]`, { label: t("sheets.f.talent") }),
-        h("button", { type: "button", onclick: () => { k.talents.splice(j, 1); renderKingdomMore(); changed(); } }, t("sheets.remove")),
+      k.talents.map((talent, j) => h("div", { class: "row" },
+        talentBox(k, j),
+        h("button", { type: "button", onclick: () => { delete k.talent_names[talent]; k.talents.splice(j, 1); renderKingdomMore(); changed(); } }, t("sheets.remove")),
+        talent ? h("details", { class: "item-more", open: Boolean(k.talent_names[talent]) },
+          h("summary", {}, t("sheets.names")),
+          // keyed by the talent as written; its boxes known by its place (a talent is named in any script)
+          perLanguage(k.talent_names, talent, "kingdom.talent_names", "sheets.name_in", `f-kingdom-talent-${j}-names`),
+        ) : null,
       )),
       h("button", { type: "button", id: "add-talent", onclick: () => { k.talents.push(""); renderKingdomMore(); changed(); } }, t("sheets.add_talent")),
     ),
@@ -177,6 +183,23 @@ function renderKingdomMore() {
 /** A field's choices as the reader takes them (its schema's enum). */
 function choices(def, key) {
   return prop(def, key).enum || [];
+}
+
+/** A talent's box: renaming it carries its names per language along (``talent_names`` is keyed by it). */
+function talentBox(k, j) {
+  const id = `f-kingdom-talents-${j}-`;
+  const input = h("input", { id, type: "text", value: k.talents[j], dataset: { path: `kingdom.talents[${j}]` } });
+  input.addEventListener("input", () => {
+    const old = k.talents[j];
+    k.talents[j] = input.value;
+    if (k.talent_names[old] && !k.talents.includes(old)) {
+      if (input.value) k.talent_names[input.value] = k.talent_names[old];
+      delete k.talent_names[old];
+    }
+    changed();
+  });
+  input.addEventListener("change", renderKingdomMore); // its names' boxes follow the new name
+  return h("label", { for: id }, t("sheets.f.talent"), input);
 }
 
 function relationChoices() {
