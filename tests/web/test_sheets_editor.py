@@ -182,6 +182,8 @@ def test_names_talents_relations_and_item_details_are_filled_in_forms_and_read_b
     page.fill("#new-nation", "얼음 왕국")
     page.click("#add-relation")
     page.select_option("#f-kingdom-relation-1", "good")
+    page.click("#f-kingdom-relation-0 >> xpath=ancestor::div[contains(@class,'row')] >> .item-more > summary")
+    page.fill("#f-kingdom-relation-0-names-en", "Iron Empire")
     page.click("#add-character")
     page.fill("#f-characters-0--name", "사라")
     page.fill("#f-characters-0--names-ja", "サラ")
@@ -209,6 +211,7 @@ def test_names_talents_relations_and_item_details_are_filled_in_forms_and_read_b
     assert read.kingdom is not None
     assert read.kingdom.names == {"en": "Mushroom Hollow"} and read.kingdom.talents == ("대장장이",)
     assert read.kingdom.talent_label("대장장이", "en") == "Smith"
+    assert read.kingdom.nation_names == {"철의 제국": {"en": "Iron Empire"}}
     assert read.kingdom.relations == {"철의 제국": "hostile", "얼음 왕국": "good"}
     sara = read.characters[0]
     assert sara.names == {"ja": "サラ", "en": "Sara"} and sara.label("en") == "Sara"

@@ -142,6 +142,7 @@ function renderKingdomMore() {
   k.talents = k.talents || [];
   k.relations = k.relations || {};
   k.talent_names = k.talent_names || {};
+  k.nation_names = k.nation_names || {};
   const nation = h("input", { id: "new-nation", type: "text" });
   const relation = h("select", { id: "new-relation", "aria-label": t("sheets.f.relation") }, relationChoices().map((o) => h("option", { value: o, selected: o === "neutral" }, relationWord(o))));
   fill(
@@ -163,7 +164,11 @@ function renderKingdomMore() {
       Object.keys(k.relations).map((n, j) => h("div", { class: "row" },
         // a nation is named in any script: its box is known by its place, not its name
         field(k.relations, n, `kingdom.relations.${n}`, { label: n, options: relationChoices(), named: relationWord, id: `f-kingdom-relation-${j}` }),
-        h("button", { type: "button", onclick: () => { delete k.relations[n]; renderKingdomMore(); changed(); } }, t("sheets.remove")),
+        h("button", { type: "button", onclick: () => { delete k.relations[n]; delete k.nation_names[n]; renderKingdomMore(); changed(); } }, t("sheets.remove")),
+        h("details", { class: "item-more", open: Boolean(k.nation_names[n]) },
+          h("summary", {}, t("sheets.names")),
+          perLanguage(k.nation_names, n, "kingdom.nation_names", "sheets.name_in", `f-kingdom-relation-${j}-names`),
+        ),
       )),
       h("div", { class: "row" },
         h("label", { for: "new-nation" }, t("sheets.f.nation"), nation),
