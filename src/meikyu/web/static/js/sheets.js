@@ -116,7 +116,7 @@ function perLanguage(obj, key, path, word = key === "names" ? "sheets.name_in" :
       else delete obj[key];
       changed();
     });
-    return h("label", { for: id }, t(word, { lang: l }), input);
+    return h("label", { for: id }, t(word, { lang: t(`sheets.lang.${l}`) }), input);
   }));
 }
 
@@ -160,7 +160,7 @@ function renderKingdomMore() {
       )),
       h("button", { type: "button", id: "add-talent", onclick: () => { k.talents.push(""); renderKingdomMore(); changed(); } }, t("sheets.add_talent")),
     ),
-    h("fieldset", {}, h("legend", { title: prop("kingdom", "relations").description }, t("sheets.relations")),
+    h("fieldset", {}, h("legend", {}, t("sheets.relations"))  /* the schema's help names the file's words; the choices here are in the reader's */,
       Object.keys(k.relations).map((n, j) => h("div", { class: "row" },
         // a nation is named in any script: its box is known by its place, not its name
         field(k.relations, n, `kingdom.relations.${n}`, { label: n, options: relationChoices(), named: relationWord, id: `f-kingdom-relation-${j}` }),
