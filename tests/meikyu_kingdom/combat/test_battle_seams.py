@@ -168,3 +168,15 @@ def test_r_mk_22_the_court_chooses_its_representative_for_the_ambush_search() ->
     assert asked(b) == ("court", "representative", ("ari", "bo"))
     b, events = play(b, Choose("bo"), 6, 5)
     assert b.phase == "ambush" and [e.actor for e in events if type(e).__name__ == "Check"] == ["bo"]
+
+
+def test_r_mk_36_a_fumble_trap_appears_by_its_name_in_the_readers_language() -> None:
+    """CFT 10's trap is named in ko/ja/en when it appears (the words test found its id in the log)."""
+    from meikyu.systems.meikyu_kingdom.combat import events as ev
+    from meikyu.systems.meikyu_kingdom.combat.traps import sample_traps
+    from meikyu.systems.meikyu_kingdom.combat.view import render
+
+    b = battle(pc("ari"), mon("rat"), traps=(replace(sample_traps()[4], id="trap1"),))
+    assert "굴러오는 돌" in render(ev.TrapAppeared("trap1", 1), b, "ko")
+    assert "Rolling Stone" in render(ev.TrapAppeared("trap1", 1), b, "en")
+    assert "rolling_stone" not in render(ev.TrapAppeared("trap1", 1), b, "ja")

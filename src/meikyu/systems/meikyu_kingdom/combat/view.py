@@ -236,7 +236,8 @@ def render(event: Event, battle: Battle, lang: str = "en", role: str = "gm",
         params["trigger"] = translate(f"mk.battle.disaster.{event.trigger}", lang)
     elif isinstance(event, ev.TrapAppeared):
         trap = next((t for t in battle.traps if t.id == event.trap), None)
-        params["trap"] = trap_label(trap.name, lang) if trap is not None else event.trap
+        if trap is None or not trap.names:  # the project's own traps (CFT 10) keep their names from above
+            params["trap"] = trap_label(trap.name, lang) if trap is not None else event.trap
     elif isinstance(event, ev.Reinforced):  # the species by the name of its pieces, not its id
         kin = next((c for c in battle.combatants if (c.species or c.id) == event.species), None)
         params["species"] = kin.label(lang) if kin is not None else event.species
