@@ -4,6 +4,7 @@
 // newer version has been announced. Talk moves the log's version but never the state: a talk push (no
 // `answer`) goes to the talk pane alone, and the version an action is posted with moves with it.
 
+import { confirmFirst } from "./confirm.js"; // loaded with the page: the dialog opens in the click itself
 import { h, fill } from "./dom.js";
 import { t, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
 import { call, live } from "./api.js";
@@ -86,7 +87,7 @@ function parseDice(text) {
  * whose refusal as stale (another GM device played it first) is no news. */
 async function act(item, { quiet = false } = {}) {
   if (s.busy || !fresh()) return;
-  if (item.confirm && !(await (await import("./confirm.js")).confirmFirst(item))) return;
+  if (item.confirm && !(await confirmFirst(item))) return;
   if (s.busy || !fresh()) return;
   const body = { action: item.action, version: s.version };
   const dice = s.game.settings && s.game.settings.manual_dice ? parseDice(s.diceText) : null;
