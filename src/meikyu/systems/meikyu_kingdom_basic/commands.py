@@ -42,7 +42,21 @@ class BasicCheck(MKCheck):
         return basic_drive_hint(dice)
 
 
-class BasicTable(Node):
+class _Drawn(Node):
+    """A Basic command whose result's ``detail`` prints itself (a table's roll, a composite's parts)."""
+
+    __slots__ = ()
+
+    def render_bcdice(self, result: RollResult) -> str:
+        text: str = result.detail.bcdice_text()
+        return text
+
+    def render_text(self, result: RollResult, lang: str) -> str:
+        text: str = result.detail.render(lang)
+        return text
+
+
+class BasicTable(_Drawn):
     """One of Basic's table commands (``KDT``, ``BUS``, ``CIR``, ``EXIT+2`` …)."""
 
     __slots__ = ("code", "modifier")
@@ -59,16 +73,8 @@ class BasicTable(Node):
         last = rolled.drawn.then or rolled.drawn
         return RollResult(self, "MeikyuKingdomBasic", lang, tuple(recorder.rolls), last.value, detail=rolled)
 
-    def render_bcdice(self, result: RollResult) -> str:
-        text: str = result.detail.bcdice_text()
-        return text
 
-    def render_text(self, result: RollResult, lang: str) -> str:
-        text: str = result.detail.render(lang)
-        return text
-
-
-class BasicMade(Node):
+class BasicMade(_Drawn):
     """One of Basic's composite commands (``NNAME2``, ``DEMT3``, ``CMNT``, ``NAME3`` …): see :mod:`.generators`."""
 
     __slots__ = ("code", "count", "max_dice")
@@ -86,14 +92,6 @@ class BasicMade(Node):
         recorder = RecordingDice(dice)
         made = generate(self.code, self.count, recorder)
         return RollResult(self, "MeikyuKingdomBasic", lang, tuple(recorder.rolls), self.count, detail=made)
-
-    def render_bcdice(self, result: RollResult) -> str:
-        text: str = result.detail.bcdice_text()
-        return text
-
-    def render_text(self, result: RollResult, lang: str) -> str:
-        text: str = result.detail.render(lang)
-        return text
 
 
 class MeikyuKingdomBasicCommands(MeikyuKingdomCommands):
