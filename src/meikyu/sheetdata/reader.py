@@ -77,7 +77,7 @@ def findings(found: Iterable[DataError], lang: str) -> list[dict[str, str]]:
     out = []
     for err in found:
         params = {k: v.message(lang) if isinstance(v, DataError) else v for k, v in err.params.items()}
-        text = translate(err.key, lang, **{**params, "where": ""}).lstrip(":： ").strip()
+        text = _unplaced(translate(err.key, lang, **{**params, "where": ""}), params).lstrip(":： ").strip()
         example = err.params.get("example", "")
         if example and str(example) in text:  # a message of another reader that shows its example itself
             example = ""
@@ -90,6 +90,26 @@ def findings(found: Iterable[DataError], lang: str) -> list[dict[str, str]]:
             "example": translate("error.sheet.example", lang, example=example) if example else "",
         })
     return out
+
+
+def _unplaced(text: str, params: Mapping[str, Any]) -> str:
+    """A message without the file and entry it starts with (another reader's, such as the effects'
+    ``court.toml, characters[0].skills[1]: …`` or ``court.toml [characters[0]] effects[0].amount: …``):
+    a finding says its place in ``path``, beside the field.
+
+    >>> _unplaced("court.toml, items[0]: needs effects.", {"file": "court.toml", "entry": "items[0]"})
+    'needs effects.'
+    >>> _unplaced("court.toml [items[0]] effects[0].amount: missing.", {"file": "court.toml", "entry": "items[0]",
+    ...           "field": "effects[0].amount"})
+    'missing.'
+    """
+    file, entry, field = (str(params.get(k, "")) for k in ("file", "entry", "field"))
+    if not file or not entry or not text.startswith(file):
+        return text
+    for head in (f"{file}, {entry}:", f"{file}、{entry}:", f"{file}, {entry}：", f"{file} [{entry}] {field}:", f"{file} [{entry}]:"):
+        if text.startswith(head):
+            return text[len(head):]
+    return text
 
 
 _KIND_WORDS = {"integer": "integer", "text": "text", "list": "list", "table": "table", "true/false": "flag"}
@@ -336,11 +356,27 @@ class Reader:
                 out.append(item)
         return tuple(out)
 
-    def int_map(self, field: str, *, minimum: int | None = 0, maximum: int | None = None) -> dict[str, int]:
-        """A table of name -> whole number (favor, materials …)."""
+    def int_map(self, field: str, *, minimum: int | None = 0, maximum: int | None = None,
+                keys: Iterable[str] | None = None) -> dict[str, int]:
+        """A table of name -> whole number (favor, materials …); with ``keys``, only those names.
+
+        >>> report = Report("k.toml")
+        >>> Reader({"materials": {"meat": 2, "gold": 1}}, file="k.toml", entry="kingdom", report=report).int_map(
+        ...     "materials", keys=("meat", "wood"))
+        {'meat': 2}
+        >>> [p.params["path"] for p in report.problems]
+        ['kingdom.materials.gold']
+        """
         raw = self.mapping(field, {})
         sub = self.sub(raw, field)
-        return {key: sub.integer(key, minimum=minimum, maximum=maximum) for key in raw}
+        allowed = None if keys is None else tuple(keys)
+        out = {}
+        for key in raw:
+            if allowed is not None and key not in allowed:
+                sub.problem("choice", key, value=key, choices=", ".join(allowed), example=f"{allowed[0]} = 1")
+            else:
+                out[key] = sub.integer(key, minimum=minimum, maximum=maximum)
+        return out
 
     def choice_map(self, field: str, choices: Iterable[str]) -> dict[str, str]:
         """A table of name -> one of ``choices`` (relations with other nations)."""

@@ -169,13 +169,17 @@ class SchemaReader(Reader):
         self._field(field, _sized({"type": "array", "items": one}, length), default)
         return ()
 
-    def int_map(self, field: str, *, minimum: int | None = 0, maximum: int | None = None) -> dict[str, int]:
+    def int_map(self, field: str, *, minimum: int | None = 0, maximum: int | None = None,
+                keys: Iterable[str] | None = None) -> dict[str, int]:
         value: dict[str, Any] = {"type": "integer"}
         if minimum is not None:
             value["minimum"] = minimum
         if maximum is not None:
             value["maximum"] = maximum
-        self._field(field, {"type": "object", "additionalProperties": value}, {})
+        shape: dict[str, Any] = {"type": "object", "additionalProperties": value}
+        if keys is not None:
+            shape["propertyNames"] = {"enum": list(keys)}
+        self._field(field, shape, {})
         return {}
 
     def choice_map(self, field: str, choices: Iterable[str]) -> dict[str, str]:

@@ -20,6 +20,7 @@ from typing import Any
 
 from meikyu.errors import DataError
 from meikyu.sheetdata.reader import Reader, Report, read_file
+from meikyu.systems.meikyu_kingdom.tables.effects import MATERIALS
 
 POWERS: tuple[str, ...] = ("life", "order", "culture", "military")
 """생활 / 치안 / 문화 / 군사 — the four national powers (kingdom levels used as check stats)."""
@@ -269,7 +270,7 @@ class Kingdom:
             culture=r.integer("culture", 0, minimum=0),
             military=r.integer("military", 0, minimum=0),
             upkeep=r.integer("upkeep", 0, minimum=0),
-            materials=r.int_map("materials"),
+            materials=r.int_map("materials", keys=MATERIALS),
             talents=r.str_list("talents", []),
             relations=relations,
             maps=maps,
