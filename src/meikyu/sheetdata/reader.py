@@ -108,7 +108,7 @@ def _unplaced(text: str, params: Mapping[str, Any]) -> str:
         return text
     for head in (f"{file}, {entry}:", f"{file}、{entry}:", f"{file}, {entry}：", f"{file} [{entry}] {field}:", f"{file} [{entry}]:"):
         if text.startswith(head):
-            return text[len(head):]
+            return text[len(head):].lstrip()
     return text
 
 
