@@ -6,7 +6,7 @@
 
 import { h, fill } from "./dom.js";
 import { t, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
-import { call } from "./api.js";
+import { call, ApiFailure } from "./api.js";
 
 const $ = (sel) => document.querySelector(sel);
 const SECTIONS = ["actions", "jobs", "feats", "obstacles", "enhancements"];
@@ -42,10 +42,24 @@ function changed() {
   timer = setTimeout(check, 300);
 }
 
+/** The server's check of a deck: its whole answer, a deck with problems too (``call`` would throw on ``ok: false``). */
+async function checked(cards, name) {
+  let reply;
+  let data = null;
+  try {
+    reply = await fetch(`/api/cards/check?lang=${encodeURIComponent(lang())}`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify({ cards, file: name }) });
+    data = await reply.json();
+  } catch {
+    throw new ApiFailure(reply ? reply.status : 0, data);
+  }
+  if (reply.status !== 200) throw new ApiFailure(reply.status, data);
+  return data;
+}
+
 async function check() {
   const mine = ++asked;
   try {
-    const answer = await call("POST", "/api/cards/check", { body: { cards: deck, file: fileName() }, lang: lang() });
+    const answer = await checked(deck, fileName());
     if (mine === asked) show(answer);
   } catch (failure) {
     if (mine === asked) showProblems(failure.problems.length ? failure.problems : [{ path: "", level: "error", message: failure.message, example: "" }], false);
@@ -69,8 +83,23 @@ function show(answer) {
   const next = answer.table || table;
   if (JSON.stringify(next) !== JSON.stringify(table)) {
     table = next;
-    renderPlayers();
-    renderOthers();
+    keepFocus(() => {
+      renderPlayers();
+      renderOthers();
+    });
+  }
+}
+
+/** Redraw without taking the field one is typing in away (the choices of jobs and cards follow the deck). */
+function keepFocus(redraw) {
+  const active = document.activeElement;
+  const id = active && active.id;
+  const at = active && typeof active.selectionStart === "number" ? active.selectionStart : null;
+  redraw();
+  const again = id && document.getElementById(id);
+  if (again && again !== active) {
+    again.focus();
+    if (at !== null && typeof again.setSelectionRange === "function") again.setSelectionRange(at, at);
   }
 }
 
@@ -99,7 +128,11 @@ function showProblems(problems, ok) {
     if (found && found.level === "error") input.setAttribute("aria-invalid", "true");
     else input.removeAttribute("aria-invalid");
     // the problem beside its field, so a phone user need not scroll back to the list
-    if (found) input.insertAdjacentElement("afterend", h("span", { class: ["field-problem", found.level], role: "note" }, found.message, found.example ? ` ${found.example}` : ""));
+    if (!found) continue;
+    const said = h("span", { class: ["field-problem", found.level], role: "note", dataset: { for: input.dataset.path } }, found.message, found.example ? ` ${found.example}` : "");
+    const row = input.closest(".face"); // a face's rules are said across its whole row, under its effects
+    if (row) row.querySelector(".face-notes").append(said);
+    else input.insertAdjacentElement("afterend", said);
   }
 }
 
@@ -148,8 +181,8 @@ function unknownFields(obj, kind, redraw) {
   return extra.length ? h("div", { class: "buttons extra-field" }, extra.map((k) => h("button", { type: "button", onclick: () => { delete obj[k]; redraw(); changed(); } }, t("cards.drop_field", { field: k })))) : null;
 }
 
-function removeButton(list, j, redraw) {
-  return h("button", { type: "button", onclick: () => { list.splice(j, 1); redraw(); changed(); } }, t("cards.remove"));
+function removeButton(list, j, redraw, label = t("cards.remove")) {
+  return h("button", { type: "button", onclick: () => { list.splice(j, 1); redraw(); changed(); } }, label);
 }
 
 function attributeWord(a) {
@@ -179,7 +212,7 @@ function actionCard(card, i) {
     h("p", { class: "small" }, t("cards.faces_help")),
     h("div", { class: "faces" }, [0, 1, 2, 3, 4, 5].map((f) => face(card, i, f))),
     unknownFields(card, "action", renderActions),
-    h("div", { class: "buttons" }, removeButton(deck.actions, i, renderActions)),
+    h("div", { class: "buttons" }, removeButton(deck.actions, i, renderActions, t("cards.remove_card"))),
   );
 }
 
@@ -192,10 +225,11 @@ function face(card, i, f) {
     changed();
   });
   return h("div", { class: "face", dataset: { face: String(f + 1) } },
-    h("span", { class: "die" }, t("cards.face", { n: f + 1 })),
+    h("span", { class: "face-no" }, t("cards.face", { n: f + 1 })),
     h("label", { for: id }, t("cards.f.power"), power),
     notation(card.effects, f, `${at}.effects[${f}]`, t("cards.f.effects"), choices.faces),
     h("div", { class: "reading", id: `reading-${i}-${f}`, "aria-live": "polite" }),
+    h("div", { class: "face-notes" }),
   );
 }
 
@@ -300,7 +334,7 @@ function note(text) {
 // -- opening ------------------------------------------------------------------------------------------------------------
 async function open(text, name) {
   try {
-    const answer = await call("POST", "/api/cards/check", { body: { cards: text, file: name }, lang: lang() });
+    const answer = await checked(text, name);
     load(answer.cards, name);
     note(t("cards.opened", { file: name }));
   } catch (failure) {
