@@ -41,7 +41,7 @@ from meikyu.systems.liberator.cards import (
     read_action,
     sample_cards,
 )
-from meikyu.systems.liberator.effects import ANY, ATTRIBUTES, Effect, describe
+from meikyu.systems.liberator.effects import ANY, ATTRIBUTES, Effect, NotationError, describe, parse_effects
 from meikyu.systems.liberator.names import card_name
 
 EXPORTS = ("toml", "json")
@@ -120,6 +120,31 @@ def _job_problems(data: Mapping[str, Any], cards: CardSet, file: str) -> list[Da
     return out
 
 
+NOTATION_FIELDS = (("jobs", "effect"), ("feats", "effect"), ("enhancements", "bonus"))
+"""Effects written outside the action cards' faces: said in the reader's words beside their boxes."""
+
+
+def said(data: Mapping[str, Any], lang: str) -> dict[str, list[dict[str, str]]]:
+    """Each job's, feat's and enhancement's effects as notation and words, by path (what cannot be read is left
+    out: the reader says what is wrong with it).
+
+    >>> said({"feats": [{"effect": "P威力+1"}, {"effect": "??"}]}, "en")
+    {'feats[0].effect': [{'notation': 'P威力+1', 'text': 'P power+1'}]}
+    """
+    out: dict[str, list[dict[str, str]]] = {}
+    for section_name, field in NOTATION_FIELDS:
+        entries = data.get(section_name)
+        for index, entry in enumerate(entries if isinstance(entries, list) else []):
+            text = entry.get(field) if isinstance(entry, Mapping) else None
+            if not isinstance(text, str):
+                continue
+            try:
+                out[f"{section_name}[{index}].{field}"] = [_effect(e, lang) for e in parse_effects(text)]
+            except NotationError:
+                continue
+    return out
+
+
 def _findings(errors: list[DataError], level: str, lang: str) -> list[dict[str, str]]:
     return [{**f, "level": level} for f in findings(errors, lang)] if errors else []
 
@@ -128,7 +153,8 @@ def check(raw: Any, file: str, lang: str) -> dict[str, Any]:
     """Everything the card maker shows as one types: ``ok`` (no problem and no card-making error: a deck to
     download or play), ``problems`` (the reader's, then the card-making rules', each with path, level, message
     and example), ``actions`` (per action card its budget, spent points and effects in ``lang``, or ``None``),
-    ``cards`` (the deck's tables as read, for the page's forms) and ``table`` (the jobs and extra cards a player
+    ``said`` (the other cards' effects in ``lang``, by path: :func:`said`), ``cards`` (the deck's tables as read,
+    for the page's forms) and ``table`` (the jobs and extra cards a player
     may take at a table with this deck and the sample cards)."""
     data = data_of(raw, file)
     cards, report = check_card_file(data, file)
@@ -136,7 +162,8 @@ def check(raw: Any, file: str, lang: str) -> dict[str, Any]:
     actions, errors, warnings = making(data, file, lang)
     problems = (findings(report.problems + report.notes, lang) + _findings(errors, "error", lang)
                 + _findings(warnings, "warning", lang))
-    return {"ok": not report.problems and not errors, "problems": problems, "actions": actions, "cards": data,
+    return {"ok": not report.problems and not errors, "problems": problems, "actions": actions, "said": said(data, lang),
+            "cards": data,
             "table": table_choices(cards if not report.problems else CardSet(), lang)}
 
 

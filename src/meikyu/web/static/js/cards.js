@@ -80,6 +80,10 @@ function show(answer) {
       if (box) fill(box, made ? readFace(i, f, made.faces[f]) : null);
     }
   }
+  for (const box of document.querySelectorAll("[data-reads]")) {
+    const effects = (answer.said || {})[box.dataset.reads];
+    fill(box, effects ? effects.map((e) => e.text).join(" · ") : null);
+  }
   const next = answer.table || table;
   if (JSON.stringify(next) !== JSON.stringify(table)) {
     table = next;
@@ -170,7 +174,8 @@ function notation(obj, key, path, label, offered) {
     pick.value = "";
     changed();
   });
-  return [box, h("label", { class: "pick" }, pick)];
+  const reading = offered === choices.faces ? null : h("span", { class: "reading small", dataset: { reads: path } });
+  return [box, h("label", { class: "pick" }, pick), reading];
 }
 
 /** Fields the reader does not know (a typo in an opened file), each with a button to drop it. */
@@ -332,11 +337,11 @@ function note(text) {
 }
 
 // -- opening ------------------------------------------------------------------------------------------------------------
-async function open(text, name) {
+async function open(text, name, said = null) {
   try {
     const answer = await checked(text, name);
     load(answer.cards, name);
-    note(t("cards.opened", { file: name }));
+    note(said || t(answer.problems.length ? "cards.opened" : "cards.opened_ok", { file: name }));
   } catch (failure) {
     showProblems(failure.problems.length ? failure.problems : [{ path: "", level: "error", message: failure.message, example: "" }], false);
     note(failure.message);
@@ -380,13 +385,7 @@ async function main() {
   await loadWords();
   players = defaultPlayers();
   $("#new-deck").addEventListener("click", () => { load({ actions: [blankAction(1)] }, ""); note(""); });
-  $("#template-deck").addEventListener("click", async () => {
-    try {
-      open(await call("GET", "/api/cards/template", { lang: lang() }), "cards.toml");
-    } catch (failure) {
-      note(failure.message);
-    }
-  });
+  $("#template-deck").addEventListener("click", example);
   $("#open-deck").addEventListener("change", async (e) => e.target.files[0] && open(await e.target.files[0].text(), e.target.files[0].name));
   $("#add-action").addEventListener("click", () => {
     deck.actions = deck.actions || [];
@@ -400,8 +399,18 @@ async function main() {
   $("#download-json").addEventListener("click", () => download("json"));
   $("#start").addEventListener("click", start);
   renderAll();
-  await check();
+  if (location.hash === "#example") await example(); // /cards#example opens with the example deck
+  else await check();
   document.documentElement.dataset.ready = "1";
+}
+
+/** The engine's commented example deck (a job, its three actions, a feat, an obstacle, an enhancement). */
+async function example() {
+  try {
+    await open(await call("GET", "/api/cards/template", { lang: lang() }), "cards.toml", t("cards.example_opened"));
+  } catch (failure) {
+    note(failure.message);
+  }
 }
 
 main();
