@@ -1,5 +1,5 @@
 """Every word of every screen in the reader's language (issue 26 §8), read in a real browser: the home page
-(before and after a game is made), the sheet editor, the table of every kind for the GM and a player
+(before and after a game is made), the sheet editor, the card maker (with its example deck), the table of every kind for the GM and a player
 (each taken a step or two in, as the screenshot script takes them), a labyrinth on its map, and the HTML
 export — in ko, ja and en. Each screen's text (every text node, open or folded, and the title, aria-label,
 placeholder and alt of every element) must hold
@@ -188,7 +188,8 @@ def test_every_screen_speaks_the_readers_language(web_server: Server, browser: A
     games.append(("battle-walked", battle))
 
     screens: list[tuple[str, str, str]] = [("home", web_server.base + "/", "html[data-ready]"),
-                                           ("sheets", web_server.base + "/sheets", "html[data-ready]")]
+                                           ("sheets", web_server.base + "/sheets", "html[data-ready]"),
+                                           ("cards", web_server.base + "/cards#example", "html[data-deck-ok='1']")]
     for name, game in games:
         for seat in game["seats"][:2]:
             names |= names_in(view_of(web_server, game, seat["seat"]))

@@ -23,7 +23,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from meikyu.api import sheets, v2
+from meikyu.api import cards, sheets, v2
 from meikyu.api.config import ApiConfig
 from meikyu.api.errors import NOT_FOUND, ApiError
 from meikyu.api.fast import PREFIX, SUFFIX, FastRoll
@@ -154,6 +154,7 @@ def create_app(config: ApiConfig | None = None, thin: bool = True) -> Starlette:
         Route("/docs", _docs, methods=["GET"]),
         *games.routes(),
         *sheets.routes(cfg),  # the sheet editor's checks, template, schema, exports and imports
+        *cards.routes(cfg),  # the Liberator card maker's checks, choices, schema and exports
         *web_routes(),  # the web table: / (home), /play/{id}, /web/…
     ]
 

@@ -135,6 +135,11 @@ async def _sheets(request: Request) -> Response:
     return page.response(request) if page else _not_found()
 
 
+async def _cards(request: Request) -> Response:
+    page = asset("cards.html")
+    return page.response(request) if page else _not_found()
+
+
 async def _static(request: Request) -> Response:
     found = asset(request.path_params["name"])
     return found.response(request) if found else _not_found()
@@ -148,12 +153,14 @@ async def _catalog(request: Request) -> Response:
 
 
 def page_routes() -> list[BaseRoute]:
-    """``/`` (home), ``/play/{id}`` (a seat's table), ``/sheets`` (the sheet editor), ``/web/i18n/{lang}.json``
+    """``/`` (home), ``/play/{id}`` (a seat's table), ``/sheets`` (the sheet editor), ``/cards``
+    (the Liberator card maker), ``/web/i18n/{lang}.json``
     and ``/web/{file}``."""
     return [
         Route("/", _home, methods=["GET"]),
         Route("/play/{id}", _play, methods=["GET"]),
         Route("/sheets", _sheets, methods=["GET"]),
+        Route("/cards", _cards, methods=["GET"]),
         Route("/web/i18n/{lang}.json", _catalog, methods=["GET"]),
         Route("/web/{name:path}", _static, methods=["GET"]),
     ]

@@ -33,6 +33,7 @@ function renderParts() {
   const box = $("#parts");
   box.hidden = !files;
   renderSamples(kind, files);
+  $("#cards-link").hidden = !kind || kind.system !== "Liberator"; // a deck of one's own is made on /cards
   if (!kind) return;
   fill(
     box,

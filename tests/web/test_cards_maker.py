@@ -1,0 +1,79 @@
+"""Issue 27 §5 in a real browser: the Liberator card maker makes an action card from nothing (an effect chosen
+from the engine's list, said in the reader's words), the budget refuses an overspent card (beside the field, in
+the list, on the card's badge, and the download refuses it too), the card is fixed, the deck downloaded and read
+back by the engine's reader, and a Liberator game started with it, where a player holds the new card."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from meikyu.systems.liberator.cardmaking import check_cards
+from meikyu.systems.liberator.cards import load_card_file
+from tests.api.conftest import Server
+from tests.web.conftest import live_at, open_seat
+
+SHOTS = Path("/tmp/meikyu-cards-shots")
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+WORDS = {"ko": ("예산 10 / 9", "추격: M"), "ja": ("予算 10 / 9", "追:M"), "en": ("Budget 10 / 9", "follow-up: M")}
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("ko", PHONE), ("en", DESKTOP)], ids=["ko-phone", "en-desktop"])
+def test_a_card_from_nothing_refused_over_budget_fixed_downloaded_and_played(
+        web_server: Server, browser: Any, lang: str, viewport: dict[str, int], tmp_path: Path) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    maker = open_seat(browser, web_server.base + "/cards", lang, viewport=viewport)
+    page = maker.page
+    page.wait_for_selector("html[data-ready='1']")
+    page.click("#new-deck")
+    page.fill("#f-actions-0-name", "Heavy Cut")
+    page.fill("#f-actions-0-id", "heavy_cut")
+    # face 6: the grant replaced by a follow-up, chosen from the engine's list in the reader's words
+    page.fill("#f-actions-0-effects-5", "")
+    page.select_option("#f-actions-0-effects-5-pick", "追:M")
+    assert page.input_value("#f-actions-0-effects-5") == "追:M"
+    over, follow = WORDS[lang]
+    page.wait_for_function("w => document.querySelector('#reading-0-5').innerText.includes(w)", arg=follow)
+
+    # one point too many: refused beside the field, in the list and on the card's badge
+    page.fill("#f-actions-0-power-5", "4")
+    page.wait_for_selector("#budget-0.over")
+    assert page.inner_text("#budget-0") == over
+    page.wait_for_selector("#problems li.error[data-path='actions[0].recovery']")
+    assert page.get_attribute("#f-actions-0-recovery", "aria-invalid") == "true"
+    assert page.locator(".field-problem[data-for='actions[0].recovery']").count() == 1
+    page.screenshot(path=str(SHOTS / f"{lang}-{viewport['width']}-over.png"), full_page=True)
+    page.click("#download-toml")  # the download refuses it too, and says why
+    page.wait_for_function("() => document.querySelector('#io-note').innerText.length > 0")
+    assert "actions[0]" in page.inner_text("#io-note")
+
+    # fixed: face 2 gives its point back
+    page.fill("#f-actions-0-power-1", "0")
+    page.wait_for_selector("html[data-deck-ok='1']")
+    assert page.get_attribute("#budget-0", "class") == "budget fits"
+    page.screenshot(path=str(SHOTS / f"{lang}-{viewport['width']}-ok.png"), full_page=True)
+    with page.expect_download() as got:
+        page.click("#download-toml")
+    saved = tmp_path / "cards.toml"
+    got.value.save_as(saved)
+    cards = load_card_file(saved)  # the engine's own reader
+    card = cards.actions["heavy_cut"]
+    assert (card.name, card.power, card.follow_up(6)) == ("Heavy Cut", (0, 0, 1, 2, 2, 4), "M")
+    assert check_cards(cards) == ()
+
+    # a game with the deck: the first player takes the new card
+    page.select_option("#f-players-0-extras", "heavy_cut")
+    page.click("#start")
+    page.wait_for_selector("#seat-list li[data-seat='player:ann'] a")
+    url = page.get_attribute("#seat-list li[data-seat='player:ann'] a", "href")
+    assert url
+    player = open_seat(browser, url, lang, viewport=viewport)
+    live_at(player)
+    assert "Heavy Cut" in player.page.inner_text("body")
+    unexpected = [e for e in maker.errors if "422" not in e]  # the refused download is the one 422 asked for
+    assert not unexpected and not player.errors, (maker.errors, player.errors)
+    player.page.context.close()
+    page.context.close()
