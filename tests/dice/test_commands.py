@@ -201,10 +201,12 @@ def test_secret_rolls_say_so_in_native_text_only() -> None:
 
 
 def test_korean_messages_settle_particles_after_filled_in_words() -> None:
-    """Every Korean message, not just events, reads '하나'는 / 'x'은(는) (unreadable word keeps both)."""
+    """Every Korean message, not just events, reads '하나'는 / 'x'는 / 'ハナ'은(는) (an unreadable word keeps both)."""
     err = DiceError("error.dice.bad_value", value="하나")
     assert err.message("ko").startswith("'하나'는 ")
-    assert DiceError("error.dice.bad_value", value="x").message("ko").startswith("'x'은(는) ")
+    assert DiceError("error.dice.bad_value", value="x").message("ko").startswith("'x'는 ")
+    assert DiceError("error.dice.bad_value", value="bob").message("ko").startswith("'bob'은 ")
+    assert DiceError("error.dice.bad_value", value="ハナ").message("ko").startswith("'ハナ'은(는) ")
 
 
 def test_d66_order_follows_the_system() -> None:

@@ -79,6 +79,20 @@ def data_dir(tmp_path: Path) -> Path:
     return tmp_path / "data"
 
 
+FAST = {"MEIKYU_GAMES_RATE": "100000", "MEIKYU_TALK_RATE": "100000", "MEIKYU_LANG": ""}
+"""The ``server`` fixture's environment: no request or message limits, the server's language left to each seat."""
+
+
+@pytest.fixture
+def server(request: pytest.FixtureRequest, data_dir: Path) -> Iterator[Server]:
+    """A ``meikyu serve`` on SQLite under ``data_dir`` started with :data:`FAST`, or with the environment a test
+    passes by indirect parametrization: ``@pytest.mark.parametrize("server", [{...}], indirect=True)``."""
+    env: dict[str, str] = getattr(request, "param", FAST)
+    srv = start_server("--data", str(data_dir), env=env)
+    yield srv
+    stop_server(srv)
+
+
 @pytest.fixture
 def sqlite_server(data_dir: Path) -> Iterator[Server]:
     srv = start_server("--data", str(data_dir), env={"MEIKYU_LANG": ""})

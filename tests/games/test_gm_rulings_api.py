@@ -6,22 +6,10 @@ nothing; a player cannot post one."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from tests.api.conftest import Server, start_server, stop_server
+from tests.api.conftest import Server
 from tests.games.conftest import create
-
-FAST = {"MEIKYU_GAMES_RATE": "100000", "MEIKYU_TALK_RATE": "100000", "MEIKYU_LANG": ""}
-
-
-@pytest.fixture
-def server(data_dir: Path) -> Iterator[Server]:
-    srv = start_server("--data", str(data_dir), env=FAST)
-    yield srv
-    stop_server(srv)
 
 
 def test_every_ruling_form_is_in_the_gms_menu_only(server: Server) -> None:

@@ -3,24 +3,10 @@ kept with the game, and ``{variables}`` read from the live state when a line is 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
 from meikyu.systems.meikyu_kingdom.ccfolia import palette as ccfolia_palette
 from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
-from tests.api.conftest import Server, start_server, stop_server
+from tests.api.conftest import Server
 from tests.games.conftest import create
-
-FAST = {"MEIKYU_GAMES_RATE": "100000", "MEIKYU_TALK_RATE": "100000", "MEIKYU_LANG": ""}
-
-
-@pytest.fixture
-def server(data_dir: Path) -> Iterator[Server]:
-    srv = start_server("--data", str(data_dir), env=FAST)
-    yield srv
-    stop_server(srv)
 
 
 def test_the_palette_is_the_ccfolia_one_with_hope_dice(server: Server) -> None:

@@ -10,24 +10,13 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from websockets.sync.client import connect
 
-from tests.api.conftest import Server, start_server, stop_server
+from tests.api.conftest import Server
 from tests.games.conftest import Seat, Table, create
-
-FAST = {"MEIKYU_GAMES_RATE": "100000", "MEIKYU_TALK_RATE": "100000", "MEIKYU_LANG": ""}
-
-
-@pytest.fixture
-def server(data_dir: Path) -> Iterator[Server]:
-    srv = start_server("--data", str(data_dir), env=FAST)
-    yield srv
-    stop_server(srv)
 
 
 def seat_list(table: Table) -> dict[str, dict[str, Any]]:

@@ -4,24 +4,12 @@ every seat and device, untouched by undo, and read back the same when the game i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from meikyu.store import open_store
 from meikyu.store.service import Games
-from tests.api.conftest import Server, start_server, stop_server
+from tests.api.conftest import Server
 from tests.games.conftest import create
-
-FAST = {"MEIKYU_GAMES_RATE": "100000", "MEIKYU_LANG": ""}
-
-
-@pytest.fixture
-def server(data_dir: Path) -> Iterator[Server]:
-    srv = start_server("--data", str(data_dir), env=FAST)
-    yield srv
-    stop_server(srv)
 
 
 def test_the_gm_turns_typed_dice_and_the_autopilot_on_and_every_seat_reads_it(server: Server, data_dir: Path) -> None:

@@ -5,29 +5,17 @@ WebSocket pushes — is searched for what it may not know (R-MK-23 hidden monste
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from meikyu.dice import RandomDice
 from meikyu.store import open_store
 from meikyu.store.service import Games
 from meikyu.table import registry
 from meikyu.table.base import GM
-from tests.api.conftest import Server, start_server, stop_server
+from tests.api.conftest import Server
 from tests.games.conftest import create
 from tests.games.driver import Listener, mirror_of, play_http, post_item
-
-FAST = {"MEIKYU_GAMES_RATE": "100000", "MEIKYU_LANG": ""}
-
-
-@pytest.fixture
-def server(data_dir: Path) -> Iterator[Server]:
-    srv = start_server("--data", str(data_dir), env=FAST)
-    yield srv
-    stop_server(srv)
 
 
 def replays_exactly(data_dir: Path, game_id: str, served: dict[str, dict[str, Any]], lang: str) -> None:

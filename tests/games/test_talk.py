@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,18 +14,10 @@ import pytest
 from meikyu.store import open_store
 from meikyu.store.service import Games
 from tests.api.conftest import Server, start_server, stop_server
-from tests.games.conftest import Table, create, kill9
+from tests.games.conftest import FAST, Table, create, kill9
 from tests.games.driver import Listener
 
-FAST = {"MEIKYU_GAMES_RATE": "100000", "MEIKYU_TALK_RATE": "100000", "MEIKYU_LANG": ""}
 LIMITED = {"MEIKYU_GAMES_RATE": "100000", "MEIKYU_LANG": ""}
-
-
-@pytest.fixture
-def server(data_dir: Path) -> Iterator[Server]:
-    srv = start_server("--data", str(data_dir), env=FAST)
-    yield srv
-    stop_server(srv)
 
 
 def say(table: Table, seat: str, text: str, status: int = 201, **more: Any) -> dict[str, Any]:
@@ -128,21 +119,18 @@ def test_a_roll_the_grammar_refuses_gets_the_v2_message(server: Server) -> None:
     assert table.get("gm")["version"] == 0
 
 
-def test_messages_are_rate_limited_per_seat(data_dir: Path) -> None:
-    srv = start_server("--data", str(data_dir), env=LIMITED)
-    try:
-        table = create(srv, "MeikyuKingdom", "battle", lang="ko")
-        assert table.call("pc:hana", "POST", "/messages", {"text": ""}).status == 400  # not counted
-        codes = [table.call("pc:hana", "POST", "/messages", {"text": f"{i}"}).status for i in range(6)]
-        assert codes == [201] * 5 + [429]
-        limited = table.call("pc:hana", "POST", "/messages", {"text": "again"})
-        assert limited.status == 429 and int(limited.headers["retry-after"]) >= 1
-        assert "초 기다렸다가" in limited.json()["message"]
-        assert table.call("pc:toru", "POST", "/messages", {"text": "me"}).status == 201  # per seat
-        time.sleep(1.1)
-        assert table.call("pc:hana", "POST", "/messages", {"text": "later"}).status == 201
-    finally:
-        stop_server(srv)
+@pytest.mark.parametrize("server", [LIMITED], indirect=True)
+def test_messages_are_rate_limited_per_seat(server: Server) -> None:
+    table = create(server, "MeikyuKingdom", "battle", lang="ko")
+    assert table.call("pc:hana", "POST", "/messages", {"text": ""}).status == 400  # not counted
+    codes = [table.call("pc:hana", "POST", "/messages", {"text": f"{i}"}).status for i in range(6)]
+    assert codes == [201] * 5 + [429]
+    limited = table.call("pc:hana", "POST", "/messages", {"text": "again"})
+    assert limited.status == 429 and int(limited.headers["retry-after"]) >= 1
+    assert "초 기다렸다가" in limited.json()["message"]
+    assert table.call("pc:toru", "POST", "/messages", {"text": "me"}).status == 201  # per seat
+    time.sleep(1.1)
+    assert table.call("pc:hana", "POST", "/messages", {"text": "later"}).status == 201
 
 
 def test_an_answered_message_survives_kill_9(data_dir: Path) -> None:

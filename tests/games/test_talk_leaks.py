@@ -8,24 +8,12 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
-
-from tests.api.conftest import Server, start_server, stop_server
+from tests.api.conftest import Server
 from tests.games.conftest import Table, create
 from tests.games.driver import Listener
 
-FAST = {"MEIKYU_GAMES_RATE": "100000", "MEIKYU_TALK_RATE": "100000", "MEIKYU_LANG": ""}
 SEATS = ("gm", "pc:hana", "pc:toru", "pc:mio")
-
-
-@pytest.fixture
-def server(data_dir: Path) -> Iterator[Server]:
-    srv = start_server("--data", str(data_dir), env=FAST)
-    yield srv
-    stop_server(srv)
 
 
 def everything(table: Table, seat: str) -> bytes:

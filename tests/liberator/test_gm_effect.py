@@ -8,7 +8,7 @@ import pytest
 from tests.liberator.lb_helpers import edit_char, kinds, start, step, table
 
 from meikyu.errors import MeikyuError
-from meikyu.systems.liberator.events import GmRuled
+from meikyu.systems.liberator.events import ExpGained, GmRuled
 from meikyu.systems.liberator.state import GmEffect, PickObstacle
 
 
@@ -21,8 +21,13 @@ def test_r_lb_11_a_grant_and_experience_by_ruling() -> None:
     s, events = step(s, GmEffect(1, "付:P+1"))  # type: ignore[arg-type]
     assert isinstance(events[0], GmRuled) and [g.name for g in s.players[1].character.grants] == ["P+1"]
     exp = s.players[0].exp
-    s, _ = step(s, GmEffect(0, "即:経験+1"))
+    s, events = step(s, GmEffect(0, "即:経験+1"))
     assert s.players[0].exp == exp + 1
+    # logged as the GM's ruling, not as an enhancement's bonus (no obstacle was removed)
+    gained = next(e for e in events if isinstance(e, ExpGained))
+    assert gained.reason == "gm_ruling"
+    assert [gained.render(lang) for lang in ("en", "ko", "ja")] == [
+        "ann gains 1 experience (GM ruling).", "ann이 경험점 1점 획득(GM 룰링).", "annは経験点1点を得た（GM裁定）。"]
 
 
 def test_r_lb_11_an_obstacle_lowered_by_ruling_asks_which() -> None:

@@ -145,7 +145,9 @@ def gm_rulings() -> None:
     t = session()
     t.take("gm/gm_effect/effect=hp", who="doyun", effect__amount="-2")
     t.take("gm/gm_roll_table", code="KCT")
-    t.take("gm/gm_set", target="kingdom", field="budget", value=9)
+    t.take("gm/gm_set/target=kingdom", field="budget", value=9)
+    t.take("gm/gm_set", target="doyun", field="drive", value=1)
+    t.take("gm/gm_set/target=session", field="disasters", value=0)
 
 
 def battle_gm_actions() -> None:

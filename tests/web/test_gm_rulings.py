@@ -1,7 +1,7 @@
-"""The GM's quick ruling "set a value" (R-MK-01b) from the web page: choosing it in the GM's list of
-interventions shows its form (whose value, which field, the new value); a number typed there reaches the
-rules as a number, and every page shows the new budget. A value of the wrong type is refused in the GM's
-language and changes nothing."""
+"""The GM's quick ruling "set a value" (R-MK-01b) from the web page: choosing the kingdom's in the GM's list of
+interventions shows its form (which field, each named in the GM's language; the new value); a number typed
+there reaches the rules as a number, and every page shows the new budget. A value of the wrong type is refused
+in the GM's language and changes nothing."""
 
 from __future__ import annotations
 
@@ -19,12 +19,15 @@ def test_gm_sets_the_kingdoms_budget_from_the_page(web_server: Server, browser: 
     for seat in (gm, haneul):
         live_at(seat, 0)
     page = gm.page
-    form = page.locator('#gm .override-form form.item-form[data-key="gm/gm_set"]')
+    form = page.locator('#gm .override-form form.item-form[data-key="gm/gm_set/target=kingdom"]')
     assert form.count() == 0 and page.locator("#gm-override-go").is_visible()
-    page.select_option("#gm-override", value="gm/gm_set")
+    page.select_option("#gm-override", value="gm/gm_set/target=kingdom")
     assert form.count() == 1 and not page.locator("#gm-override-go").is_visible()
     labels = form.locator(".form-field span").all_inner_texts()
-    assert len(labels) == 3 and all(label and label not in ("target", "field", "value") for label in labels)
+    assert len(labels) == 2 and all(label and label not in ("field", "value") for label in labels)
+    assert form.locator('select[name="field"]').input_value() == "budget"
+    names = form.locator('select[name="field"] option').all_inner_texts()
+    assert len(names) > 10 and ("budget" not in names and "upkeep" not in names or lang == "en"), names
     assert form.locator('input[name="value"]').input_value() == "6"  # the budget now, as JSON
 
     form.locator('input[name="value"]').fill('"many"')  # text where the budget wants a number
@@ -33,7 +36,7 @@ def test_gm_sets_the_kingdoms_budget_from_the_page(web_server: Server, browser: 
     refused = page.locator("#actions .refused").inner_text()
     assert "many" in refused and live_at(gm) == 0
 
-    page.select_option("#gm-override", value="gm/gm_set")
+    page.select_option("#gm-override", value="gm/gm_set/target=kingdom")
     form.locator('input[name="value"]').fill("9")
     form.locator("button").click()
     for seat in (gm, haneul):

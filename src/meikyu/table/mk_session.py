@@ -48,7 +48,7 @@ from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.kingdom.effect_words import option_label
 from meikyu.systems.meikyu_kingdom.labyrinth.map import read_labyrinth, sample_labyrinth
-from meikyu.systems.meikyu_kingdom.session_state import LABYRINTH_PROMPTS
+from meikyu.systems.meikyu_kingdom.session_state import LABYRINTH_PROMPTS, settable_fields
 from meikyu.systems.meikyu_kingdom.sheets.sheet import SheetFile
 from meikyu.table.base import GM, MenuItem, per_state
 from meikyu.table.mk_court import (
@@ -299,14 +299,7 @@ class SessionKind:
             out += [Offer(FallOutside(c), "", "gm", _say("fall", lang, who=state.character(c).label(lang)))
                     for c in state.able()]  # a fall the GM rules (R-MK-33)
         out += ruling_offers(state, lang)  # effects with a reason: HP, drive, minions, items … and a table roll
-        targets = [{"value": "kingdom", "label": state.kingdom.label(lang)},
-                   {"value": "session", "label": _say("gm_set_session", lang)},
-                   *({"value": c.id, "label": c.label(lang)} for c in state.court)]
-        # "json": the page reads the typed value as JSON (7, true, "text"), a bare word as text
-        out.append(Offer(ss.GmSet("kingdom", "budget", state.kingdom.budget), "", "gm", _say("gm_set", lang),
-                         {"target": {"type": "choice", "options": targets, "label": _say("gm_set_target", lang)},
-                          "field": {"type": "text", "label": _say("gm_set_field", lang)},
-                          "value": {"type": "json", "label": _say("gm_set_value", lang)}}))
+        out += _set_offers(state, lang)
         return out
 
     @staticmethod
@@ -452,6 +445,29 @@ _GM_ONLY = (ss.GmSet, ss.GmSkip, ss.SetGoal, ss.LabyrinthTurn, ss.Advance, ss.En
 
 
 _STATS = ("wit", "charm", "search", "valor")
+
+
+def _set_offers(state: ss.SessionState, lang: str) -> list[Offer]:
+    """The GM's "set a value" (R-MK-01b): one form for the kingdom, one for a character, one for the session,
+    each choosing among the fields its target has, named in the reader's language (the rules' field names are
+    the options' values)."""
+    def what(target: str) -> dict[str, Any]:
+        options = [{"value": f, "label": _say(f"set_field.{f}", lang)} for f in settable_fields(target)]
+        return {"type": "choice", "options": options, "label": _say("gm_set_field", lang)}
+
+    # "json": the page reads the typed value as JSON (7, true, "text"), a bare word as text
+    value = {"type": "json", "label": _say("gm_set_value", lang)}
+    out = [Offer(ss.GmSet("kingdom", "budget", state.kingdom.budget), "", "gm", _say("gm_set_kingdom", lang),
+                 {"field": what("kingdom"), "value": value})]
+    if state.court:
+        first = state.court[0]
+        court = [{"value": c.id, "label": c.label(lang)} for c in state.court]
+        out.append(Offer(ss.GmSet(first.id, "hp", first.hp), "", "gm", _say("gm_set_character", lang),
+                         {"target": {"type": "choice", "options": court, "label": _say("gm_set_target", lang)},
+                          "field": what(first.id), "value": value}))
+    out.append(Offer(ss.GmSet("session", "goal_met", state.goal_met), "", "gm", _say("gm_set_session", lang),
+                     {"field": what("session"), "value": value}))
+    return out
 
 
 def _say(key: str, lang: str, **params: Any) -> str:

@@ -172,13 +172,29 @@ class Ctx:
                 self.set_char(target, self.char(target).discard_card(pe.card))
                 self.emit(ActionDiscarded(self.pid(target), self.card_name(pe.card)))
         elif e.kind == "exp":
-            self.gain_exp(target, e.amount, "bonus")
+            self.gain_exp(target, e.amount, self.exp_reason(pe.card))
         elif e.kind == "grant":
             ch = self.char(target)
             held = HeldGrant(replace(e, others=False), pe.card)
             self.set_char(target, replace(ch, grants=ch.grants + (held,)))
             self.emit(GrantGained(self.pid(target), held.name))
         return True
+
+    def exp_reason(self, card: str) -> str:
+        """Why a queued 即:経験 gives experience, by where it came from (the GM's ruling queues no card).
+
+        >>> from meikyu.dice import ScriptedDice
+        >>> from meikyu.systems.liberator.cards import sample_cards
+        >>> from meikyu.systems.liberator.rules import new_table
+        >>> c = Ctx(sample_cards(), new_table([("ann", "warrior", ["mount"])], sample_cards()), ScriptedDice([]))
+        >>> [c.exp_reason(card) for card in ("", next(iter(c.cards.enhancements)), next(iter(c.cards.actions)), "x")]
+        ['gm_ruling', 'bonus', 'action_effect', 'ability']
+        """
+        if not card:
+            return "gm_ruling"
+        if card in self.cards.enhancements:
+            return "bonus"
+        return "action_effect" if card in self.cards.actions else "ability"
 
     def apply_choice(self, pe: PendingEffect, choice: str | int) -> None:
         self.pop_effect()

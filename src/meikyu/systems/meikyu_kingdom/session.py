@@ -20,7 +20,7 @@ the history, so undo and replay still work.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from meikyu.dice.source import Dice
@@ -43,7 +43,7 @@ from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
 from meikyu.systems.meikyu_kingdom.kingdom import facility_use as fu
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.kingdom.cooperation import check_eligible
-from meikyu.systems.meikyu_kingdom.session_state import LABYRINTH_ENDS, STEPS, SessionState
+from meikyu.systems.meikyu_kingdom.session_state import LABYRINTH_ENDS, STEPS, SessionState, settable_fields
 
 __all__ = ["LABYRINTH_ENDS", "STEPS", "SessionRules", "SessionState", "new_session"]
 
@@ -501,10 +501,6 @@ def _settle(state: SessionState, act: SettleIncome) -> tuple[SessionState, tuple
     return replace(state, kingdom=new, income_settled=True), (event,)
 
 
-SESSION_FIELDS = ("disasters", "goal_met", "labyrinth_turns", "transport_rule", "ghost_rule")
-"""Session counters a GM ruling may set (``GmSet("session", "disasters", 0)`` waives due disasters)."""
-
-
 def _modest(value: Any, depth: int = 0) -> bool:
     """A value a table could hold: numbers within a million, texts of at most ``TEXT_LIMIT`` characters, at most 100
     entries in a list or mapping, nested at most 3 deep (a ruling's value is stored and shown to every seat)."""
@@ -534,8 +530,9 @@ def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event,
     if not _modest(act.value):
         raise RuleError("R-MK-01b", "mk.error.session.too_big", field=act.field, value=repr(act.value)[:40])
     if act.target == "session":
-        if act.field not in SESSION_FIELDS:
-            raise RuleError("R-MK-01b", "mk.error.session.bad_field", field=act.field, fields=", ".join(SESSION_FIELDS))
+        if act.field not in settable_fields("session"):
+            raise RuleError("R-MK-01b", "mk.error.session.bad_field", field=act.field,
+                            fields=", ".join(settable_fields("session")))
         value: Any = act.value
         wants_bool = act.field in ("goal_met", "transport_rule", "ghost_rule")
         ok = isinstance(value, bool) if wants_bool else (type(value) is int and value >= 0)
@@ -552,10 +549,9 @@ def _gm_set(state: SessionState, act: GmSet) -> tuple[SessionState, tuple[Event,
         if obj is None:
             raise RuleError("R-MK-01b", "mk.error.unknown_character", id=act.target,
                             known=", ".join(["kingdom", *(c.id for c in state.court)]))
-    names = {f.name: f for f in fields(obj)}
-    if act.field not in names or act.field in ("id", "maps", "items", "skills"):
-        raise RuleError("R-MK-01b", "mk.error.session.bad_field", field=act.field,
-                        fields=", ".join(n for n in names if n not in ("id", "maps", "items", "skills")))
+    settable = settable_fields(act.target)
+    if act.field not in settable:
+        raise RuleError("R-MK-01b", "mk.error.session.bad_field", field=act.field, fields=", ".join(settable))
     from typing import get_type_hints
 
     hint = get_type_hints(type(obj))[act.field]

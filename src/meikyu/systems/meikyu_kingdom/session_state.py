@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from meikyu.engine import Prompt
@@ -43,6 +43,21 @@ STEPS: tuple[tuple[str, str], ...] = (
 LABYRINTH_ENDS = ("returned", "explored", "wiped_out")
 LABYRINTH_PROMPTS = ("prepare", "choose", "trap_search", "trap_found", "event", "meal", "loot", "camp", "deadline")
 """Labyrinth stages that wait for the players' choice (the legal actions are the answers)."""
+
+SESSION_FIELDS = ("disasters", "goal_met", "labyrinth_turns", "transport_rule", "ghost_rule")
+"""Session counters a GM ruling may set (``GmSet("session", "disasters", 0)`` waives due disasters)."""
+_NOT_SET = ("id", "maps", "items", "skills")  # ids others point at, and parts with rulings of their own
+
+
+def settable_fields(target: str) -> tuple[str, ...]:
+    """The fields a ``GmSet`` on ``target`` may set: ``"kingdom"``, ``"session"``, or any other for a character.
+
+    >>> settable_fields("session")[:2], "budget" in settable_fields("kingdom"), "hp" in settable_fields("doyun")
+    (('disasters', 'goal_met'), True, True)
+    """
+    if target == "session":
+        return SESSION_FIELDS
+    return tuple(f.name for f in fields(Kingdom if target == "kingdom" else Character) if f.name not in _NOT_SET)
 
 
 @dataclass(frozen=True)
