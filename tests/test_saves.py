@@ -295,11 +295,22 @@ def _grit() -> Any:
     return Character.from_data(sheet).skills[0]
 
 
+def _claws() -> Any:
+    """A constant monster skill a PC holds (+1 on search checks once its 1 hope is paid, R-MK-17)."""
+    from meikyu.systems.meikyu_kingdom.sheets.character import Character
+
+    skill = {"name": "Claws", "type": "constant", "monster": True, "stats": ["search"],
+             "effects": [{"type": "achievement", "amount": 1}]}
+    sheet = {"id": "x", "name": "x", "hp": 8, "wit": 1, "charm": 1, "search": 1, "valor": 1, "skills": [skill]}
+    return Character.from_data(sheet).skills[0]
+
+
 def _session_scenarios() -> list[tuple[Any, list[Move]]]:
     """A game's kingdom-phase action cycle, a trap check with minion help, and every battle scenario
     played inside a game's labyrinth (the battle seam)."""
     from dataclasses import replace
 
+    from meikyu.systems.meikyu_kingdom import cycle_data as cd
     from meikyu.systems.meikyu_kingdom import session as se
     from meikyu.systems.meikyu_kingdom.check import called as cc
     from meikyu.systems.meikyu_kingdom.check import check as ck
@@ -324,14 +335,18 @@ def _session_scenarios() -> list[tuple[Any, list[Move]]]:
           ck.FinishCheck()]),
         (lab, [ex.EnterLabyrinth(), se.EndLabyrinth("returned")]),  # the GM ends the phase by ruling
         (lab, [ex.EnterLabyrinth(), ex.SkipSearch(), ex.MoveTo("hall"), ex.SearchTrap("mir", "search"),
-               (cc.DeclareHope(()), (4, 3)), (ck.MinionHelp(), (2,)), ck.FinishCheck()]),
+               (cc.DeclareHope(()), (3, 3)), (ck.MinionHelp(), (2,))]),  # 10 + 1 = 11: found, the check over
         # a game created before session 5 (sixes_prompt off): the old keep_dice prompt and KeepDice
         (replace(lab, sixes_prompt=False),
          [ex.EnterLabyrinth(), ex.SkipSearch(), ex.MoveTo("hall"), ex.SearchTrap("mir", "search"),
           cc.DeclareHope(("voice",)), (cc.ConsentVoice(True), (5, 2, 1)), ck.KeepDice((2, 5))]),
         (replace(lab, expedition=replace(lab.expedition, haul_items=("마석",))),  # transport in camp (R-MK-46)
          [ex.EnterLabyrinth(), ex.SkipSearch(), ex.Camp(), ex.Transport("mir", 2, ("마석",)),
-          (cc.DeclareHope(()), (3, 4)), ck.FinishCheck()]),
+          (cc.DeclareHope(()), (3, 4))]),
+        # a PC's monster skill paid for outside battle, on the next check of the cycle (R-MK-17)
+        (replace(acting, court=tuple(replace(c, skills=(*c.skills, _claws()), drive=1) if c.id == "mir" else c
+                                     for c in acting.court)),
+         [cd.PayMonsterSkill("mir", "Claws"), se.CallCheck("mir", "search", 9), (cc.DeclareHope(()), (3, 3))]),
     ]
     from meikyu.systems.meikyu_kingdom.labyrinth import finds
     from meikyu.systems.meikyu_kingdom.session_state import Loot

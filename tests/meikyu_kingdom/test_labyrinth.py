@@ -99,12 +99,13 @@ def test_r_mk_19_minion_help_on_a_trap_check_is_the_rollers_choice() -> None:
     g = at_labyrinth(mir={"minions": 5})
     in_hall(g)
     g.play(ex.SearchTrap("mir", "search"))
-    g.play(cc.DeclareHope(()), S(4, 3))  # 7 + 3 = 10 < 11
+    g.play(cc.DeclareHope(()), S(3, 3))  # 6 + search 3 + Hawk Eye 1 = 10 < 11
     assert g.state.prompt is not None and g.state.prompt.kind == "minion_help"
     assert g.state.character("mir").minions == 5  # nothing spent until mir says so
     g.play(ck.MinionHelp(), S(2))
     assert g.state.character("mir").minions == 3
-    g.play(ck.FinishCheck())  # 11: enough; more help stays mir's choice (option minion_help_repeatable)
+    # 11: enough; a trap's check reads only success, so more help is not offered (session 9)
+    assert g.state.called is None
     assert g.state.expedition is not None and g.state.expedition.stage == "trap_found"  # 11 ≥ 11
 
 

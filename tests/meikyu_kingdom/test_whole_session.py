@@ -123,12 +123,10 @@ def first_half(g: Game[SessionState]) -> None:
     g.play(ck.FinishCheck())
     # Missed: the trap springs; each land maker rolls search vs 8 to avoid 1D6 damage.
     g.play(cc.DeclareHope(()), S(3, 3, 4))  # haneul 3+3+1 = 7: hit for 4
-    g.play(cc.DeclareHope(()), S(5, 4))  # doyun 5+4+1 = 10: safe (declines minion help)
-    g.play(ck.FinishCheck())
+    g.play(cc.DeclareHope(()), S(5, 4))  # doyun 5+4+1 = 10: safe (no minion help after a success, session 9)
     g.play(cc.DeclareHope(()), S(1, 1, 2))  # seoa fumbles: voice 6 → 5 (R-MK-11), hit for 2
-    g.play(cc.DeclareHope(()), S(2, 2))  # mir 2+2+3 = 7 …
-    g.play(ck.MinionHelp(), S(3))  # … + 1 for 3 minions = 8: safe (R-MK-19)
-    g.play(ck.FinishCheck())
+    g.play(cc.DeclareHope(()), S(2, 1))  # mir 2+1+3 + Hawk Eye 1 = 7 …
+    g.play(ck.MinionHelp(), S(3))  # … + 1 for 3 minions = 8: safe (R-MK-19), and so the check is over
     s = g.state
     assert [c.hp for c in s.court] == [4, 12, 5, 9]
     assert [c.minions for c in s.court] == [0, 6, 0, 1]

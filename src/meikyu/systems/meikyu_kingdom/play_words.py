@@ -124,6 +124,9 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         from meikyu.systems.meikyu_kingdom.sheets.facilities import label as facility_label
 
         return mk_text(act + "use_facility", lang, actor=names.who(a.actor), facility=facility_label(a.facility, lang))
+    if type(a).__name__ == "PayMonsterSkill":  # a monster skill paid for outside battle (R-MK-17)
+        skill = _data_label(state, a.actor, a.skill, lang)  # type: ignore[attr-defined]
+        return mk_text(act + "pay_monster_skill", lang, actor=names.who(a.actor), skill=skill)  # type: ignore[attr-defined]
     if type(a).__name__ == "FallOutside":
         return mk_text(act + "fall", lang, actor=names.who(a.actor))  # type: ignore[attr-defined]
     if isinstance(a, camp.Trade):

@@ -27,6 +27,7 @@ from meikyu.dice.source import Dice
 from meikyu.engine import TEXT_LIMIT, Action, Event
 from meikyu.errors import DataError, RuleError
 from meikyu.serial import TypeRegistry, from_data, to_data
+from meikyu.systems.meikyu_kingdom import cycle_data as cd
 from meikyu.systems.meikyu_kingdom import gm_rulings
 from meikyu.systems.meikyu_kingdom.check import called as cc
 from meikyu.systems.meikyu_kingdom.check import check as ck
@@ -146,7 +147,7 @@ class NextSession(Action):
 for _cls in (
     rt.AssignMinions, rt.EndOrganization, rt.RequestItem, rt.RequestFacility, rt.RequestPassage,
     rt.RequestDestroy, rt.Approve, rt.Refuse, rt.EndBudget, fx.Choose, *ex.ACTION_TYPES,
-    cc.DeclareHope, cc.ConsentVoice, *ck.ACTIONS_TUPLE, fu.UseFacility, *gm_rulings.ACTION_TYPES,
+    cc.DeclareHope, cc.ConsentVoice, *ck.ACTIONS_TUPLE, fu.UseFacility, *gm_rulings.ACTION_TYPES, cd.PayMonsterSkill,
 ):
     ACTIONS.register(_cls)
 ACTIONS.include(cy.ACTIONS, "cycle")
@@ -164,6 +165,9 @@ class SessionRules:
     actions = ACTIONS
 
     def legal_actions(self, state: SessionState) -> list[Action]:
+        return [*self._legal(state), *cd.offers(state)]  # monster skills paid for outside battle (R-MK-17)
+
+    def _legal(self, state: SessionState) -> list[Action]:
         if state.effects is not None:
             return fx.EffectRules().legal_actions(state.effects)
         if state.called is not None:
@@ -226,6 +230,8 @@ class SessionRules:
             return replace(state, round_table=new_rt, kingdom=new_rt.kingdom, court=new_rt.court), events
         if isinstance(action, CallCheck):
             return _call_check(state, action)
+        if isinstance(action, cd.PayMonsterSkill):
+            return cd.pay(state, action)
         if isinstance(action, CYCLE_ACTIONS):
             return _cycle_step(state, action, dice)
         if isinstance(action, fu.UseFacility) and state.data_acts and state.actions is not None \
@@ -311,7 +317,8 @@ def _answer_check(state: SessionState, action: Action, dice: Dice) -> tuple[Sess
     # While the check runs its copy of the kingdom and court is the live one (hope paid, minions spent).
     kingdom, court = (base.check.kingdom, base.check.court) if base.check is not None else (state.kingdom, state.court)
     called, events = cc.answer(base, action, kingdom, court, dice, state.sixes_prompt, state.sixes_stakes,
-                               critical_drive=state.seed_review, facilities=state.data_acts)
+                               critical_drive=state.seed_review, facilities=state.data_acts,
+                               cycle=cd.cycle_use(state, base.call.actor))
     done = called.check
     if done is None:
         return replace(state, called=called), events
@@ -319,6 +326,8 @@ def _answer_check(state: SessionState, action: Action, dice: Dice) -> tuple[Sess
         return replace(state, called=called, kingdom=done.kingdom, court=done.court), events
     state = replace(state, called=None, kingdom=done.kingdom, court=done.court,
                     disasters=state.disasters + done.disasters)
+    if state.data_followups:  # the data it used counts once per cycle by name (R-MK-08)
+        state = cd.mark(state, called.call.actor, cd.SPENT, done.data_used)
     more: list[Event] = list(events)
     state = ex.after_check(state, called.call, done, dice, more)
     return state, tuple(more)
@@ -472,7 +481,7 @@ def new_session(sheet: Any, labyrinth: Any = None) -> SessionState:
     pcs = sum(1 for c in sheet.characters if c.pc)
     kingdom = replace(sheet.kingdom, land_makers=max(1, pcs))
     return SessionState(kingdom, tuple(sheet.characters), labyrinth=labyrinth, sixes_prompt=True,
-                        sixes_stakes=True, seed_review=True, data_acts=True)
+                        sixes_stakes=True, seed_review=True, data_acts=True, useful_help=True, data_followups=True)
 
 
 def _advance(state: SessionState) -> tuple[SessionState, tuple[Event, ...]]:

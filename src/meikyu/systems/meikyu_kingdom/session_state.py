@@ -186,6 +186,17 @@ class SessionState:
     :func:`.session.new_session` sets it. Off, games created before replay as they were played."""
     facilities_used: tuple[tuple[str, int], ...] = ()
     """Facilities' actions taken: (name, the kingdom cycle's number, or −1 for once per game)."""
+    useful_help: bool = False
+    """Minion help on called checks only while it can change what the caller reads (session 9, R-MK-19:
+    :func:`.check.state.help_matters`); :func:`.session.new_session` sets it. Off, games created before
+    replay offering it after a known success too."""
+    data_followups: bool = False
+    """Session 9's follow-ups of data that acts: an auxiliary used on a called check counts once per cycle
+    by name (R-MK-08), and in battle a skill's minions sent home desert (R-MK-45) and an item's support data
+    goes with the item traded (R-MK-36); :func:`.session.new_session` sets it. Off, games created before
+    replay as they were played."""
+    cycle_data: tuple[tuple[str, str, str, str], ...] = ()
+    """(actor, ``spent`` or ``paid``, data name, cycle) outside battle (:mod:`.cycle_data`)."""
 
     @property
     def phase(self) -> str:
@@ -258,6 +269,9 @@ class SessionState:
             "resume": self.resume,
             "data_acts": self.data_acts,
             "facilities_used": [list(u) for u in self.facilities_used],
+            "useful_help": self.useful_help,
+            "data_followups": self.data_followups,
+            "cycle_data": [list(m) for m in self.cycle_data],
         }
 
     @classmethod
@@ -298,4 +312,7 @@ class SessionState:
             resume=str(data.get("resume", "")),
             data_acts=bool(data.get("data_acts", False)),
             facilities_used=tuple((str(n), int(c)) for n, c in data.get("facilities_used", [])),
+            useful_help=bool(data.get("useful_help", False)),
+            data_followups=bool(data.get("data_followups", False)),
+            cycle_data=tuple((str(a), str(k), str(n), str(c)) for a, k, n, c in data.get("cycle_data", [])),
         )

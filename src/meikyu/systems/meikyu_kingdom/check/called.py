@@ -66,6 +66,18 @@ class Call:
     their favor toward the roller."""
 
 
+@dataclass(frozen=True)
+class CycleUse:
+    """What the game and the cycle under way hold for a called check's roller (session 9's switches)."""
+
+    useful_help: bool = False
+    """Minion help only while it can change what the caller reads (:func:`.state.help_matters`)."""
+    spent: tuple[str, ...] = ()
+    """The roller's auxiliaries and interrupts used this cycle (R-MK-08: once per cycle by name)."""
+    paid: tuple[str, ...] = ()
+    """The roller's monster skills paid for this cycle (R-MK-17)."""
+
+
 @ACTIONS.register
 @dataclass(frozen=True)
 class DeclareHope(Action):
@@ -158,6 +170,7 @@ def answer(
     *,
     critical_drive: bool = True,
     facilities: bool = False,
+    cycle: CycleUse | None = None,
 ) -> tuple[CalledCheck, tuple[Event, ...]]:
     """Apply one answer. The check copies ``kingdom`` and ``court`` when it rolls; the caller takes them
     back from ``state.check`` once :attr:`CalledCheck.done`. ``sixes_prompt`` is the game's switch
@@ -165,7 +178,9 @@ def answer(
     its other one: the check weighs the call's :attr:`Call.stakes` (off in games created before
     session 6, which weigh every point); ``critical_drive`` off keeps games created before session 7
     giving a national check's critical to voice (:attr:`.check.CheckOptions.national_critical_to_voice`);
-    ``facilities`` on lets the kingdom's constant facilities add to national checks (session 8)."""
+    ``facilities`` on lets the kingdom's constant facilities add to national checks (session 8); ``cycle``
+    what the cycle under way holds for the roller (session 9: minion help only while it matters, data
+    used this cycle, monster skills paid for)."""
     if isinstance(action, DeclareHope):
         if state.stage != "declare":
             raise RuleError("R-MK-15", "mk.error.called.not_now", stage=state.stage)
@@ -173,13 +188,13 @@ def answer(
             # Validate the declaration now, so a consent is never asked for hope that cannot be paid.
             _declaration(state, action.hope, kingdom, court)
             return replace(state, stage="consent", hope=action.hope), ()
-        return _roll(state, action.hope, kingdom, court, dice, sixes_prompt, sixes_stakes, critical_drive, facilities)
+        return _roll(state, action.hope, kingdom, court, dice, sixes_prompt, sixes_stakes, critical_drive, facilities, cycle)
     if isinstance(action, ConsentVoice):
         if state.stage != "consent":
             raise RuleError("R-MK-13", "mk.error.called.not_now", stage=state.stage)
         if not action.agree:
             return replace(state, stage="declare", hope=()), ()
-        return _roll(state, state.hope, kingdom, court, dice, sixes_prompt, sixes_stakes, critical_drive, facilities)
+        return _roll(state, state.hope, kingdom, court, dice, sixes_prompt, sixes_stakes, critical_drive, facilities, cycle)
     if state.check is None or state.check.stage == "done" or not isinstance(action, ck.ACTIONS_TUPLE):
         raise RuleError("R-MK-10", "mk.error.called.not_now", stage=state.stage)
     new, events = ck.CheckRules().step(state.check, action, dice)
@@ -206,12 +221,15 @@ def _roll(
     sixes_stakes: bool,
     critical_drive: bool = True,
     facilities: bool = False,
+    cycle: CycleUse | None = None,
 ) -> tuple[CalledCheck, tuple[Event, ...]]:
     decl = _declaration(state, hope, kingdom, court)
     stakes: ck.Stakes = state.call.stakes if sixes_stakes else "achievement"
+    use = cycle or CycleUse()
     options = ck.CheckOptions(sixes_prompt=sixes_prompt, stakes=stakes,
-                              national_critical_to_voice=not critical_drive, facilities=facilities)
-    fresh = ck.CheckState(kingdom, tuple(court), options=options)
+                              national_critical_to_voice=not critical_drive, facilities=facilities,
+                              useful_help=use.useful_help, monsters_paid=use.paid)
+    fresh = ck.CheckState(kingdom, tuple(court), options=options, data_used=use.spent)
     new, events = ck.CheckRules().step(fresh, decl, dice)
     return replace(state, check=new, hope=hope, stage="finish" if new.stage == "done" else "rolling"), events
 

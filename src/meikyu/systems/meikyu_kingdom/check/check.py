@@ -39,6 +39,7 @@ from meikyu.systems.meikyu_kingdom.check.state import (
     dice_label,
     evolve,
     failed_check_data,
+    help_matters,
 )
 from meikyu.systems.meikyu_kingdom.check.voice import change_voice
 from meikyu.systems.meikyu_kingdom.effects.order import check_modifiers
@@ -176,7 +177,7 @@ def _declare(state: CheckState, act: DeclareCheck, dice: Dice) -> tuple[CheckSta
         assert actor is not None
         stat_value = actor.stat(act.stat)
         # constant and equipment data on this stat's checks apply by themselves (R-MK-09)
-        for data in check_modifiers(state.court, act.actor, act.stat, ""):
+        for data in check_modifiers(state.court, act.actor, act.stat, "", paid=state.options.monsters_paid):
             bonus += data.amount
             applied.append(DataApplied(data.owner, data.source, data.amount, data.names))
     shown = "-" if act.difficulty is None else ("?" if act.hidden else str(act.difficulty))
@@ -347,7 +348,7 @@ def _settle(state: CheckState, events: list[Event]) -> tuple[CheckState, tuple[E
 
 def _after_data(state: CheckState) -> CheckState:
     """Minion help next when the roller has minions (pointless after a fumble), else the check is done."""
-    if state.has_actor() and not state.fumble and state.character(state.actor().id).minions > 0:
+    if state.has_actor() and not state.fumble and state.character(state.actor().id).minions > 0 and help_matters(state):
         return evolve(state, stage="minions")
     return evolve(state, stage="done")
 
@@ -415,7 +416,7 @@ def _minion_help(state: CheckState, dice: Dice) -> tuple[CheckState, tuple[Event
     updated = replace(actor, minions=actor.minions - lost)
     state = evolve(state.replace_character(updated), helps=state.helps + 1)
     event = MinionsHelped(actor.id, roll, lost, updated.minions, state.achievement)
-    more = state.options.minion_help_repeatable and updated.minions > 0
+    more = state.options.minion_help_repeatable and updated.minions > 0 and help_matters(state)
     return evolve(state, stage="minions" if more else "done"), (event, CheckResolved(
         state.achievement, _shown(state.declaration) if state.declaration else "-", _result(state)
     ))

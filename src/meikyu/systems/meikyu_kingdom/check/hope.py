@@ -41,6 +41,13 @@ class MonsterSkillUsed(MKEvent):
     source: str
     until: str
     """``cycle_end`` for a constant-type skill, else ``now``."""
+    labels: tuple[tuple[str, str], ...] = ()
+    """The skill's name by language (``skill`` as its sheet writes it when a language is missing)."""
+
+    def _params(self, lang: str) -> dict[str, object]:
+        params = super()._params(lang)
+        params["skill"] = dict(self.labels).get(lang, self.skill)
+        return params
 
 
 def reduce_hope(
@@ -65,4 +72,4 @@ def use_monster_skill(
     """R-MK-17: a PC declares a monster skill and pays 1 hope at once; without it, no effect."""
     kingdom, char, events, disaster = reduce_hope(kingdom, char, source, 1, rule="R-MK-17")
     until = "cycle_end" if skill.type == "constant" else "now"
-    return kingdom, char, (*events, MonsterSkillUsed(char.id, skill.name, source, until)), disaster
+    return kingdom, char, (*events, MonsterSkillUsed(char.id, skill.name, source, until, tuple(sorted(skill.names.items())))), disaster

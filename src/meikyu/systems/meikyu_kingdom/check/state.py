@@ -120,6 +120,13 @@ class CheckOptions:
     facilities: bool = False
     """The kingdom's constant facilities add to national checks (R-MK-09; games created since session 8).
     Off (the default, so checks saved before load as they were): facilities only have names."""
+    useful_help: bool = False
+    """Minion help (R-MK-19) is offered only while it can change what the check's caller reads
+    (:func:`help_matters`; games created since session 9). Off (the default, so checks saved before load
+    as they were): it is offered whenever the roller has minions, even after a known success."""
+    monsters_paid: tuple[str, ...] = ()
+    """The roller's monster skills paid for this cycle (R-MK-17, 1 hope each): their constant data adds to
+    the check like the roller's own (outside battle; the session keeps the payments)."""
 
 
 @dataclass(frozen=True)
@@ -316,3 +323,31 @@ def failed_check_data(state: CheckState) -> list[Any]:
             continue
         out.append(a)
     return out
+
+
+def help_matters(state: CheckState) -> bool:
+    """Whether minion help (R-MK-19) can still change what the check's caller reads: always in checks saved
+    before session 9 (:attr:`CheckOptions.useful_help` off), against a hidden difficulty (the roller cannot
+    know, R-MK-23), without a difficulty and where every point is read (a GM's call); else not after a
+    success, after a failure always where the shortfall is counted (a transport, R-MK-46), and where only
+    success counts while the minions left could still close the gap (at least one minion per point).
+
+    >>> from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
+    >>> s = sample()
+    >>> trap = CheckState(s.kingdom, s.characters, DeclareCheck("mir", "search", 9), outcome=Reading(10),
+    ...                   options=CheckOptions(useful_help=True, stakes="result"))
+    >>> help_matters(trap), help_matters(evolve(trap, options=CheckOptions(stakes="result")))
+    (False, True)
+    """
+    options, decl = state.options, state.declaration
+    if not options.useful_help or decl is None or decl.hidden or decl.difficulty is None:
+        return True
+    if options.stakes == "achievement":
+        return True
+    if state.success or not state.has_actor():
+        return False
+    if options.stakes == "shortfall":
+        return True
+    minions = state.actor().minions
+    reach = minions if options.minion_help_repeatable else min(minions, 1)
+    return decl.difficulty - state.achievement <= reach

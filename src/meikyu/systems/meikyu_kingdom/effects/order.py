@@ -102,6 +102,8 @@ class Applied:
     """For a check: the achievement it adds."""
     monster: bool = False
     """A monster skill a PC holds: it works only once its 1 hope is paid (R-MK-17)."""
+    item: bool = False
+    """An item's data (not a skill's)."""
 
     def label(self, lang: str) -> str:
         return dict(self.names).get(lang, self.source)
@@ -128,6 +130,7 @@ def applicable(
     answering it. In the R-MK-09 order (:func:`conflict_order`)."""
     found: list[Applied] = []
     for holder in holders:
+        skills = sum(1 for s in holder.skills if getattr(s, "acts", None) is not None)  # held() lists them first
         for index, data in enumerate(held(holder)):
             acts: Acts = data.acts
             if acts.timing not in timings or not acts.works_in(context):
@@ -138,17 +141,21 @@ def applicable(
                 continue
             order = DataEffect(data.name, acts.timing, holder.id, holder.level, index)
             names = tuple(sorted(data.names.items()))
-            found.append(Applied(holder.id, data.name, names, acts, order, monster=getattr(data, "monster", False)))
+            found.append(Applied(holder.id, data.name, names, acts, order, monster=getattr(data, "monster", False),
+                                 item=index >= skills))
     by_order = {id(a.order): a for a in found}  # sorted() hands back the same objects
     return [by_order[id(o)] for o in conflict_order(a.order for a in found)]
 
 
-def check_modifiers(holders: Iterable[Holder], actor: str, stat: str, purpose: str, context: str = "") -> tuple[Applied, ...]:
+def check_modifiers(
+    holders: Iterable[Holder], actor: str, stat: str, purpose: str, context: str = "", paid: tuple[str, ...] = ()
+) -> tuple[Applied, ...]:
     """The constant and equipment data that change ``actor``'s check of ``stat`` for ``purpose``: each
     with the achievement it adds (its ``achievement`` effects whose amount is a number). A PC's monster
-    skill is left out: outside battle nothing yet records its 1 hope paid (R-MK-17)."""
+    skill counts only when its 1 hope was paid for this cycle (R-MK-17): its name is in ``paid``."""
     return tuple(
-        a for a in check_data(holders, actor, context) if not a.monster and a.acts.applies_to_check(stat, purpose, context)
+        a for a in check_data(holders, actor, context)
+        if (not a.monster or a.source in paid) and a.acts.applies_to_check(stat, purpose, context)
     )
 
 

@@ -1,0 +1,232 @@
+"""Session 9's follow-ups of the rules outside battle, with fixed dice: minion help only while it can change
+what the check's caller reads (R-MK-19), a PC's monster skill paid for with 1 hope until the cycle ends
+(R-MK-17), and an auxiliary answering a failed called check once per cycle by name (R-MK-08). Games created
+before keep what they did (``useful_help``, ``data_followups`` off)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+import meikyu.systems.meikyu_kingdom  # noqa: F401
+from meikyu.dice import ScriptedDice
+from meikyu.engine import Game
+from meikyu.errors import RuleError
+from meikyu.systems.meikyu_kingdom import cycle_data as cd
+from meikyu.systems.meikyu_kingdom import session as se
+from meikyu.systems.meikyu_kingdom.check import called as cc
+from meikyu.systems.meikyu_kingdom.check import check as ck
+from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
+from meikyu.systems.meikyu_kingdom.kingdom import cycle as cy
+from meikyu.systems.meikyu_kingdom.labyrinth.map import sample_labyrinth
+from meikyu.systems.meikyu_kingdom.session import SessionRules, SessionState, new_session
+from meikyu.systems.meikyu_kingdom.sheets.character import Character
+from meikyu.systems.meikyu_kingdom.sheets.sheet import sample
+
+ACTIONS_STEP = se.STEPS.index(("kingdom", "actions"))
+LABYRINTH = se.STEPS.index(("labyrinth", ""))
+
+
+def S(*values: int) -> ScriptedDice:
+    return ScriptedDice(list(values))
+
+
+def with_mir(state: SessionState, **changes: object) -> SessionState:
+    return replace(state, court=tuple(replace(c, **changes) if c.id == "mir" else c for c in state.court))  # type: ignore[arg-type]
+
+
+def at_labyrinth(minions: int = 5, **switches: bool) -> Game[SessionState]:
+    state = with_mir(new_session(sample(), sample_labyrinth()), minions=minions)
+    g = Game(SessionRules(), ex.begin(replace(state, index=LABYRINTH, **switches)), S())
+    g.play(ex.EnterLabyrinth())
+    g.play(ex.SkipSearch())
+    g.play(ex.MoveTo("hall"))
+    g.play(ex.SearchTrap("mir", "search"))  # search vs [court 4 + 7] = 11 (R-MK-36): success or failure only
+    return g
+
+
+def at_actions(**changes: object) -> Game[SessionState]:
+    state = new_session(sample(), sample_labyrinth())
+    state = replace(state, index=ACTIONS_STEP, actions=cy.CycleState(tuple(c.id for c in state.court)), **changes)  # type: ignore[arg-type]
+    return Game(SessionRules(), state, S())
+
+
+def regame(state: SessionState) -> Game[SessionState]:
+    return Game(SessionRules(), state, S())
+
+
+def next_cycle(g: Game[SessionState]) -> Game[SessionState]:
+    actions = g.state.actions
+    assert actions is not None
+    return regame(replace(g.state, actions=replace(actions, number=actions.number + 1)))
+
+
+# -- R-MK-19: minion help while it can matter ----------------------------------------------------------------
+def test_r_mk_19_no_minion_help_after_a_trap_search_succeeded() -> None:
+    """5+4 + search 3 + Hawk Eye 1 = 13 ≥ 11: the trap is found and help could change nothing, so it is not
+    offered (before session 9 it was: the game replays so)."""
+    g = at_labyrinth()
+    g.play(cc.DeclareHope(()), S(5, 4))
+    assert g.state.called is None and g.state.expedition is not None and g.state.expedition.stage == "trap_found"
+    assert g.state.character("mir").minions == 5
+    old = at_labyrinth(useful_help=False)
+    old.play(cc.DeclareHope(()), S(5, 4))
+    assert old.state.prompt is not None and old.state.prompt.kind == "minion_help"
+
+
+def test_r_mk_19_minion_help_after_a_failure_only_while_the_minions_left_could_close_the_gap() -> None:
+    """1+2 + 3 + 1 = 7: four short. With five minions help is offered (each +1 costs at least one); with one,
+    it could add one point at most, so the trap search is simply failed."""
+    g = at_labyrinth(minions=5)
+    g.play(cc.DeclareHope(()), S(1, 2))
+    assert g.state.prompt is not None and g.state.prompt.kind == "minion_help"
+    g.play(ck.MinionHelp(), S(1))  # 8: three short, four minions left: asked again
+    assert g.state.prompt is not None and g.state.prompt.kind == "minion_help"
+    g.play(ck.MinionHelp(), S(3))  # 9: two short, one minion left: no longer worth asking
+    assert (g.state.called is None or g.state.called.call.actor != "mir") and g.state.character("mir").minions == 1
+    few = at_labyrinth(minions=1)
+    few.play(cc.DeclareHope(()), S(1, 2))
+    assert few.state.prompt is None or few.state.prompt.kind != "minion_help"
+    assert few.state.character("mir").minions == 1
+
+
+def test_r_mk_19_a_gms_call_and_a_hidden_difficulty_still_offer_help_after_a_success() -> None:
+    """What the GM reads off a called check is the GM's (every point may count), and against a hidden
+    difficulty the roller cannot know it succeeded (R-MK-23): help stays the roller's choice."""
+    g = regame(with_mir(at_actions().state, minions=3))
+    g.play(se.CallCheck("mir", "search", 9))
+    g.play(cc.DeclareHope(()), S(5, 5))  # 10 + 3 + 1 = 14
+    assert g.state.prompt is not None and g.state.prompt.kind == "minion_help"
+    state = cc.CalledCheck(cc.Call("mir", "search", 9, "trap_search", hidden=True))
+    court = with_mir(g.state, minions=3).court
+    state, _ = cc.answer(state, cc.DeclareHope(()), g.state.kingdom, court, S(5, 5),
+                         cycle=cc.CycleUse(useful_help=True))
+    assert state.check is not None and state.check.stage == "minions"
+
+
+# -- R-MK-17: a PC's monster skill outside battle ------------------------------------------------------------
+CLAWS = {"name": "곰 발톱", "names": {"ko": "곰 발톱", "ja": "熊の爪", "en": "Bear Claws"}, "type": "constant",
+         "monster": True, "stats": ["search"], "effects": [{"type": "achievement", "amount": 1}]}
+
+
+def with_claws(g: Game[SessionState], drive: int = 1) -> Game[SessionState]:
+    mir = g.state.character("mir")
+    claws = Character.from_data({**mir.to_data(), "skills": [CLAWS]}).skills[0]
+    return regame(with_mir(g.state, skills=(*mir.skills, claws), drive=drive, capacity=max(2, mir.capacity)))
+
+
+def search_line(g: Game[SessionState], dice: tuple[int, int] = (3, 3)) -> list[str]:
+    """The data named in a called search check's line (a GM's call, answered with no hope)."""
+    g.play(se.CallCheck("mir", "search", 9))
+    events = g.play(cc.DeclareHope(()), S(*dice))
+    while g.state.called is not None:
+        g.play(ck.FinishCheck())
+    return [e.render("en") for e in events if type(e).__name__ == "DataApplied"]
+
+
+def test_r_mk_17_a_pc_pays_one_drive_for_a_constant_monster_skill_and_it_lasts_the_cycle() -> None:
+    """Mir holds Bear Claws (+1 on search checks, a monster skill through possession). Unpaid it adds nothing;
+    paid (1 drive, the menu offers it, Mir stays ready) it adds to each search check of the kingdom's cycle;
+    the next cycle it is unpaid again."""
+    g = at_actions()
+    g = with_claws(g)
+    assert search_line(g) == ["Hawk Eye (mir): +1 achievement."]
+    pay = cd.PayMonsterSkill("mir", "곰 발톱")
+    assert pay in g.legal_actions()
+    from meikyu.systems.meikyu_kingdom.play_words import describe
+
+    assert describe(pay, g.state, "en") == "Mir uses the monster skill Bear Claws (1 drive)"
+    events = g.play(pay)
+    assert g.state.character("mir").drive == 0 and g.state.actions is not None and "mir" not in g.state.actions.acted
+    said = [e.render("ko") for e in events]
+    assert any("곰 발톱" in line for line in said), said
+    assert pay not in g.legal_actions()
+    assert search_line(g) == ["Hawk Eye (mir): +1 achievement.", "Bear Claws (mir): +1 achievement."]
+    assert search_line(g) == ["Hawk Eye (mir): +1 achievement.", "Bear Claws (mir): +1 achievement."]
+    g = next_cycle(g)
+    assert search_line(g) == ["Hawk Eye (mir): +1 achievement."]
+
+
+def test_r_mk_17_a_monster_skill_is_refused_without_drive_or_outside_a_cycle() -> None:
+    g = at_actions()
+    g = with_claws(g, drive=0)
+    assert cd.PayMonsterSkill("mir", "곰 발톱") not in g.legal_actions()
+    before = g.state
+    with pytest.raises(RuleError) as err:
+        g.play(cd.PayMonsterSkill("mir", "곰 발톱"))
+    assert err.value.rule == "R-MK-17" and g.state == before
+    prep = Game(SessionRules(), new_session(sample()), S())  # the preparation step is no cycle
+    prep = with_claws(prep)
+    assert not [a for a in prep.legal_actions() if isinstance(a, cd.PayMonsterSkill)]
+    with pytest.raises(RuleError):
+        prep.play(cd.PayMonsterSkill("mir", "곰 발톱"))
+
+
+def test_r_mk_17_in_the_labyrinth_the_payment_lasts_the_quarter() -> None:
+    g = at_labyrinth()
+    g.play(cc.DeclareHope(()), S(5, 4))  # the hall's trap found: the quarter goes on
+    g = with_claws(g)
+    g.play(cd.PayMonsterSkill("mir", "곰 발톱"))
+    assert cd.marks(g.state, "mir", cd.PAID) == ("곰 발톱",)
+    exp = g.state.expedition
+    assert exp is not None
+    g = regame(replace(g.state, expedition=replace(exp, quarters=exp.quarters + 1)))
+    assert cd.marks(g.state, "mir", cd.PAID) == () and cd.PayMonsterSkill("mir", "곰 발톱") not in g.legal_actions()
+
+
+# -- R-MK-08: a failed check's auxiliary once per cycle by name ----------------------------------------------
+GRIT = {"name": "Grit", "names": {"ko": "근성", "ja": "根性", "en": "Grit"}, "type": "auxiliary", "level": 1,
+        "trigger": "own_check_failed", "stats": ["search"], "cost": {"minions": "1"},
+        "effects": [{"type": "achievement", "amount": 2}]}
+
+
+def with_grit(**switches: bool) -> Game[SessionState]:
+    g = at_actions(**switches)
+    mir = g.state.character("mir")
+    grit = Character.from_data({**mir.to_data(), "skills": [GRIT]}).skills[0]
+    return regame(with_mir(g.state, skills=(*mir.skills, grit), minions=6))
+
+
+def failed_search(g: Game[SessionState]) -> None:
+    g.play(se.CallCheck("mir", "search", 11))
+    g.play(cc.DeclareHope(()), S(2, 3))  # 5 + 3 + 1 = 9: two short
+
+
+def test_r_mk_08_the_auxiliary_answers_a_failed_check_once_per_cycle_by_name() -> None:
+    """Grit answers Mir's failed search check; on a second failed check in the same kingdom cycle it is not
+    offered (R-MK-08: each same-named auxiliary once per cycle), minion help is; in the next cycle it is again."""
+    g = with_grit()
+    failed_search(g)
+    assert g.state.prompt is not None and g.state.prompt.kind == "check_data"
+    g.play(ck.UseCheckData("Grit"))
+    while g.state.called is not None:
+        g.play(ck.FinishCheck())
+    failed_search(g)
+    assert g.state.prompt is not None and g.state.prompt.kind == "minion_help"
+    assert ck.UseCheckData("Grit") not in g.legal_actions()
+    before = g.state
+    with pytest.raises(RuleError):
+        g.play(ck.UseCheckData("Grit"))
+    assert g.state == before
+    g.play(ck.FinishCheck())
+    g = next_cycle(g)
+    failed_search(g)
+    assert g.state.prompt is not None and g.state.prompt.kind == "check_data"
+
+
+def test_r_mk_08_grit_declared_as_the_cycles_auxiliary_is_spent_for_the_check_too() -> None:
+    g = with_grit()
+    g.play(cy.Act("mir", "auxiliary", "Grit"))
+    failed_search(g)
+    assert g.state.prompt is not None and g.state.prompt.kind == "minion_help"
+
+
+def test_games_created_before_session_9_answer_with_the_auxiliary_each_check() -> None:
+    g = with_grit(data_followups=False)
+    for _ in range(2):
+        failed_search(g)
+        assert g.state.prompt is not None and g.state.prompt.kind == "check_data"
+        g.play(ck.UseCheckData("Grit"))
+        while g.state.called is not None:
+            g.play(ck.FinishCheck())
