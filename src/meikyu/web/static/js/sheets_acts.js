@@ -40,9 +40,9 @@ export function actsForm(obj, at, def, redraw) {
   // a timing makes the item act, and "does nothing by itself" takes both away
   const timing = def === "item" ? field(obj, "use", `${at}.use`, {
     label: t("sheets.f.use"), options: choices("item", "use"), named: (o) => (o === "" ? t("sheets.use_default") : said("timing", o)),
-    help: prop("item", "use").description, after: (v) => { if (v !== "" && !Array.isArray(obj.effects)) begin(); },
+    after: (v) => { if (v !== "" && !Array.isArray(obj.effects)) begin(); },
   }) : null;
-  return h("details", { class: "acts", open: acting },
+  return h("details", { class: "acts", id: `${idOf(at)}-acts`, open: acting },
     h("summary", {}, t("sheets.acts")),
     h("p", { class: "small" }, t(def === "item" ? "sheets.acts_item_help" : "sheets.acts_help")),
     timing ? h("div", { class: "grid-fields" }, timing) : null,
@@ -59,8 +59,8 @@ function firstEffect() {
 }
 
 function actingFields(obj, at, def, redraw) {
-  const one = (key, named) => field(obj, key, `${at}.${key}`, { label: t(`sheets.f.${key}`), options: choices(def, key), named, help: prop(def, key).description });
-  const list = (key) => ticks(obj, key, `${at}.${key}`, (prop(def, key).items || {}).enum || [], (w) => said("fv", w), t(`sheets.f.${key}`), prop(def, key).description);
+  const one = (key, named) => field(obj, key, `${at}.${key}`, { label: t(`sheets.f.${key}`), options: choices(def, key), named });
+  const list = (key) => ticks(obj, key, `${at}.${key}`, (prop(def, key).items || {}).enum || [], (w) => said("fv", w), t(`sheets.f.${key}`));
   return h("div", { class: "acting" },
     h("div", { class: "grid-fields" },
       one("trigger", (o) => said("fv", o)),
@@ -94,7 +94,7 @@ function cost(obj, at, def) {
     }
     return formulaBox(c, key, path, t(`sheets.fp.cost_${key}`), s, keep);
   };
-  return h("fieldset", { class: "cost" }, h("legend", { title: prop(def, "cost").description }, t("sheets.f.cost")),
+  return h("fieldset", { class: "cost" }, h("legend", {}, t("sheets.f.cost")),
     h("div", { class: "grid-fields" }, Object.keys(shape).map(box)));
 }
 
