@@ -156,7 +156,7 @@ function isEffects(s) {
 }
 
 function param(e, name, s, path, required) {
-  const label = said("fp", name) + (required ? "" : ` ${t("sheets.optional")}`);
+  const label = required ? said("fp", name) : t("sheets.optional", { label: said("fp", name) });
   if (s.enum) return field(e, name, path, { label, options: required ? s.enum : ["", ...s.enum], named: (o) => said("fv", o) });
   if (s.type === "boolean") {
     const input = h("input", { id: idOf(path), type: "checkbox", checked: e[name] === true, dataset: { path } });
