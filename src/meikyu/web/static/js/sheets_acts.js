@@ -42,7 +42,7 @@ export function actsForm(obj, at, def, redraw) {
     label: t("sheets.f.use"), options: choices("item", "use"), named: (o) => (o === "" ? t("sheets.use_default") : said("timing", o)),
     after: (v) => { if (v !== "" && !Array.isArray(obj.effects)) begin(); },
   }) : null;
-  return h("details", { class: "acts", id: `${idOf(at)}-acts`, open: acting },
+  return h("details", { class: "acts", id: `${idOf(at)}-acts`, open: acting || Boolean(obj.use) },
     h("summary", {}, t("sheets.acts")),
     h("p", { class: "small" }, t(def === "item" ? "sheets.acts_item_help" : "sheets.acts_help")),
     timing ? h("div", { class: "grid-fields" }, timing) : null,
@@ -116,7 +116,8 @@ function formulaBox(obj, key, path, label, shape, after = null) {
 /** A list of effects (``effects``, or a nested one such as a check's ``on_success``). */
 function effectList(obj, key, path, redraw, legend) {
   const list = obj[key] || [];
-  return h("fieldset", { class: "effects" }, h("legend", {}, legend),
+  // the fieldset carries the list's path: a problem with the list itself ("empty") is shown after it
+  return h("fieldset", { class: "effects", dataset: { path } }, h("legend", {}, legend),
     list.map((e, j) => effect(list, j, `${path}[${j}]`, () => redraw(), () => {
       list.splice(j, 1);
       if (!list.length && key !== "effects") delete obj[key];
