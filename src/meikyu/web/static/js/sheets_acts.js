@@ -86,7 +86,8 @@ function cost(obj, at, def) {
   const box = (key) => {
     const path = `${at}.cost.${key}`;
     const s = shape[key];
-    if (s.enum) return field(c, key, path, { label: t(`sheets.fp.cost_${key}`), options: s.enum, named: (o) => said("fv", o), after: keep });
+    // "" is no limit (how often), not a word left out
+    if (s.enum) return field(c, key, path, { label: t(`sheets.fp.cost_${key}`), options: s.enum, named: (o) => (o === "" ? t("sheets.no_limit") : said("fv", o)), after: keep });
     if (s.type === "boolean") {
       const input = h("input", { id: idOf(path), type: "checkbox", checked: c[key] === true, dataset: { path } });
       input.addEventListener("input", () => { c[key] = input.checked; keep(); changed(path); });

@@ -39,7 +39,7 @@ export function said(section, key) {
 export function field(obj, key, path, { type = "text", label = key, options = null, cls = null, named = null, id = idOf(path), after = null } = {}) {
   let input;
   if (options) {
-    input = h("select", { id, dataset: { path } }, options.map((o) => h("option", { value: o, selected: String(obj[key] ?? "") === o }, o === "" ? "—" : named ? named(o) : o)));
+    input = h("select", { id, dataset: { path } }, options.map((o) => h("option", { value: o, selected: String(obj[key] ?? "") === o }, named ? named(o) : o === "" ? "—" : o)));
   } else if (type === "checkbox") {
     input = h("input", { id, type: "checkbox", checked: obj[key] !== false, dataset: { path } });
   } else if (type === "textarea") {
