@@ -336,8 +336,18 @@ def test_a_reopened_file_keeps_saying_what_it_said_until_the_field_is_edited(web
     page.wait_for_timeout(600)
     assert "'high'" in page.inner_text("#f-characters-0--wit + .field-problem")
     assert page.get_attribute("html", "data-sheet-ok") == "0"
+    page.screenshot(path=str(SHOTS / "reopened-en.png"), full_page=True)
     page.fill("#f-characters-0--wit", "2")
     page.wait_for_selector("#problems li[data-path='characters[0].wit']", state="detached")
+    # the skill's effects as the file wrote them are in the forms, its problem beside the field it names
+    assert page.input_value("#f-characters-0--skills-0--effects-0--type") == "cover"
+    assert page.get_attribute("#f-characters-0--skills-0--trigger", "aria-invalid") == "true"
+    page.select_option("#f-characters-0--skills-0--trigger", "ally_attacked_here")
+    page.wait_for_selector("html[data-sheet-ok='1']")
+    with page.expect_download() as got:
+        page.click("#download-toml")
+    wall = tomllib.loads(Path(got.value.path()).read_text(encoding="utf-8"))["characters"][0]["skills"][0]
+    assert (wall["trigger"], wall["effects"]) == ("ally_attacked_here", [{"type": "cover"}])
     assert not editor.errors, editor.errors
     editor.page.context.close()
 
