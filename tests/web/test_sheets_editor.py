@@ -223,3 +223,155 @@ def test_names_talents_relations_and_item_details_are_filled_in_forms_and_read_b
     assert herb.names == {"en": "Herb"}
     assert not editor.errors, editor.errors
     editor.page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("ko", {"width": 390, "height": 844}), ("ja", {"width": 1280, "height": 900}),
+                                                ("en", {"width": 390, "height": 844})])
+def test_data_that_acts_materials_and_a_second_map_are_made_in_forms_and_read_back(
+        web_server: Server, browser: Any, lang: str, viewport: dict[str, int]) -> None:
+    """Issue 27 §3: a skill with an acting effect (Rallying Cry, as DATA_EFFECTS.md writes it), an item with
+    its timing and effects (a salve used up on an ally here), an empty item slot, a chat palette, the
+    kingdom's materials, stored items, the great power it serves, its land makers and a second map are made
+    in the forms, and the downloaded TOML holds them as the reader reads them."""
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import read_sheet
+
+    SHOTS.mkdir(exist_ok=True)
+    editor = open_seat(browser, web_server.base + "/sheets", lang, viewport=viewport)
+    page = editor.page
+    page.wait_for_selector(f"html[lang='{lang}'][data-ready='1']")
+    page.click("#new-sheet")
+    page.fill("#f-kingdom-name", "Mushroom Hollow")
+    page.fill("#f-kingdom-land_makers", "2")
+    page.fill("#f-kingdom-vassal_of", "Iron Empire")
+    page.fill("#f-kingdom-materials-meat", "2")
+    page.fill("#f-kingdom-materials-wood", "3")
+    page.click("#f-kingdom-stored_items-add")
+    page.fill("#f-kingdom-stored_items-0-", "Rope")
+    # a second map: added, named, chosen for the room grid (the first keeps its rooms)
+    page.click("button[data-room='B2']")
+    page.click("#place-facility")
+    page.click("#add-map")
+    page.fill("#f-kingdom-maps-1--name", "Far Field")
+    page.wait_for_selector(".map-tab[data-map='1'][aria-pressed='true']:has-text('Far Field')")
+    page.click("button[data-room='A1']")
+    page.check("input[data-passage='B1']")
+    page.click(".map-tab[data-map='0']")
+    page.wait_for_selector("button[data-room='B2'] span:nth-child(2)")  # the first map's facility is back
+
+    page.click("#add-character")
+    page.fill("#f-characters-0--name", "Sara")
+    page.fill("#f-characters-0--capacity", "4")
+    # a skill that acts: Rallying Cry (support; an ally here gets +1 on their next check, once a cycle)
+    page.click("#char-0 .add-skill")
+    page.fill("#f-characters-0--skills-0--name", "Rallying Cry")
+    page.click("#f-characters-0--skills-0--acts > summary")
+    page.click("#f-characters-0--skills-0--acts .make-acting")
+    page.select_option("#f-characters-0--skills-0--effects-0--type", "check_bonus")
+    page.wait_for_selector("#f-characters-0--skills-0--effects-0--amount")
+    page.select_option("#f-characters-0--skills-0--effects-0--who", "target")
+    page.wait_for_selector("#problems li.error[data-path='characters[0].skills[0].effects[0].amount']")
+    assert page.get_attribute("#f-characters-0--skills-0--effects-0--amount", "aria-invalid") == "true"
+    page.fill("#f-characters-0--skills-0--effects-0--amount", "1")
+    page.select_option("#f-characters-0--skills-0--target", "ally_here")
+    page.select_option("#f-characters-0--skills-0--cost-per", "cycle")
+    page.check("#f-characters-0--skills-0--where-battle")
+    # an item whose timing makes it act: choosing the timing brings an effect to fill in
+    page.click("#char-0 .add-item")
+    page.fill("#f-characters-0--items-0--name", "Salve")
+    page.click("#f-characters-0--items-0--acts > summary")
+    page.select_option("#f-characters-0--items-0--use", "support")
+    page.select_option("#f-characters-0--items-0--effects-0--type", "hp")
+    page.select_option("#f-characters-0--items-0--effects-0--who", "target")
+    page.fill("#f-characters-0--items-0--effects-0--amount", "1D6")
+    page.select_option("#f-characters-0--items-0--target", "ally_here")
+    page.check("#f-characters-0--items-0--cost-used_up")
+    page.click("#char-0 .add-slot")  # an empty slot after it
+    page.wait_for_selector("#char-0 .empty-slot")
+    page.click("#char-0 .palette > summary")
+    page.fill("#f-characters-0--palette", "3MK\n2D6>=7 Sara")
+    page.wait_for_selector("html[data-sheet-ok='1']")
+    page.screenshot(path=str(SHOTS / f"acts-{lang}-{viewport['width']}.png"), full_page=True)
+
+    with page.expect_download() as got:
+        page.click("#download-toml")
+    data = tomllib.loads(Path(got.value.path()).read_text(encoding="utf-8"))
+    read = read_sheet(data, file="court.toml")
+    k = read.kingdom
+    assert k is not None
+    assert k.materials == {"meat": 2, "wood": 3} and k.stored_items == ("Rope",)
+    assert (k.vassal_of, k.land_makers) == ("Iron Empire", 2)
+    assert [m.name for m in k.maps][1] == "Far Field" and len(k.maps) == 2
+    assert k.maps[1].passages == frozenset({("A1", "B1")}) and k.maps[0].rooms["B2"]
+    sara = read.characters[0]
+    cry = sara.skills[0]
+    assert cry.acts is not None and cry.acts.to_data() == {
+        "where": ["battle"], "target": "ally_here", "cost": {"per": "cycle"},
+        "effects": [{"type": "check_bonus", "who": "target", "amount": 1}]}
+    salve = sara.items[0]
+    assert salve is not None and salve.use == "support" and salve.acts is not None
+    assert salve.acts.to_data() == {"target": "ally_here", "cost": {"used_up": True},
+                                    "effects": [{"type": "hp", "who": "target", "amount": "1D6"}]}
+    assert sara.items[1] is None and len(sara.items) == 2  # the empty slot kept its place
+    assert sara.palette == "3MK\n2D6>=7 Sara"
+    assert not editor.errors, editor.errors
+    editor.page.context.close()
+
+
+def test_a_reopened_file_keeps_saying_what_it_said_until_the_field_is_edited(web_server: Server, browser: Any) -> None:
+    """A file with problems opens into stand-ins; editing another field re-checks the stand-ins, and the file's
+    own words stay beside their field (and listed) until that field is edited. Acting problems say what is
+    wrong without repeating the file and entry."""
+    editor = open_seat(browser, web_server.base + "/sheets", viewport={"width": 390, "height": 844})
+    page = editor.page
+    page.wait_for_selector("html[data-ready='1']")
+    text = ('[kingdom]\nname = "K"\n[[characters]]\nid = "sara"\nname = "Sara"\nwit = "high"\ncharm = 1\n'
+            'search = 1\nvalor = 3\nhp = 9\nskills = [{ name = "Shield Wall", type = "interrupt", '
+            'effects = [{ type = "cover" }] }]\n')
+    page.set_input_files("#open-sheet", files=[{"name": "court.toml", "mimeType": "text/plain", "buffer": text.encode()}])
+    page.wait_for_selector("#problems li.error[data-path='characters[0].wit']")
+    trigger = page.inner_text("#problems li[data-path='characters[0].skills[0].trigger']")
+    assert "court.toml" not in trigger and "trigger" in trigger
+    page.fill("#f-characters-0--name", "Sara Lee")  # a re-check of the stand-ins (wit reads as 0 there)
+    page.wait_for_selector("#check-state:not(:has-text('…'))")
+    page.wait_for_timeout(600)
+    assert "'high'" in page.inner_text("#f-characters-0--wit + .field-problem")
+    assert page.get_attribute("html", "data-sheet-ok") == "0"
+    page.screenshot(path=str(SHOTS / "reopened-en.png"), full_page=True)
+    page.fill("#f-characters-0--wit", "2")
+    page.wait_for_selector("#problems li[data-path='characters[0].wit']", state="detached")
+    # the skill's effects as the file wrote them are in the forms, its problem beside the field it names
+    assert page.input_value("#f-characters-0--skills-0--effects-0--type") == "cover"
+    assert page.get_attribute("#f-characters-0--skills-0--trigger", "aria-invalid") == "true"
+    page.select_option("#f-characters-0--skills-0--trigger", "ally_attacked_here")
+    page.wait_for_selector("html[data-sheet-ok='1']")
+    with page.expect_download() as got:
+        page.click("#download-toml")
+    wall = tomllib.loads(Path(got.value.path()).read_text(encoding="utf-8"))["characters"][0]["skills"][0]
+    assert (wall["trigger"], wall["effects"]) == ("ally_attacked_here", [{"type": "cover"}])
+    assert not editor.errors, editor.errors
+    editor.page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja", "en"])
+def test_the_sample_court_opened_in_the_editor_speaks_the_readers_language(
+        web_server: Server, browser: Any, lang: str) -> None:
+    """The words test's rules (no raw ids, no stray language) on the editor filled with the shipped sample
+    court: every form — skills and items that act, their effects, maps, materials — opened."""
+    from importlib.resources import files
+
+    from tests.web.test_words import TEXTS, names_in, problems
+
+    sample = files("meikyu.systems.meikyu_kingdom.data").joinpath("sample_kingdom.toml").read_bytes()
+    editor = open_seat(browser, web_server.base + "/sheets", lang, viewport={"width": 390, "height": 844})
+    page = editor.page
+    page.wait_for_selector(f"html[lang='{lang}'][data-ready='1']")
+    page.set_input_files("#open-sheet", files=[{"name": "court.toml", "mimeType": "text/plain", "buffer": sample}])
+    page.wait_for_selector("html[data-sheet-ok='1']")
+    page.eval_on_selector_all("details", "(folds) => folds.forEach((d) => { d.open = true; })")
+    page.screenshot(path=str(SHOTS / f"sample-{lang}.png"), full_page=True)
+    names = names_in(tomllib.loads(sample.decode("utf-8"))) | set(page.eval_on_selector_all(
+        "input[type='text']", "(els) => els.map((e) => e.value)")) | {"court.toml"}
+    found = problems("sheets-sample", page.evaluate(TEXTS), lang, names, [])
+    assert not found, "\n".join(found)
+    assert not editor.errors, editor.errors
+    editor.page.context.close()

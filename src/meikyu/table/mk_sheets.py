@@ -20,6 +20,7 @@ from meikyu.errors import DataError
 from meikyu.sheetdata.reader import findings
 from meikyu.systems.meikyu_kingdom import udonarium
 from meikyu.systems.meikyu_kingdom.ccfolia import read_ccfolia, to_ccfolia
+from meikyu.systems.meikyu_kingdom.effects.acts import ACT_FIELDS
 from meikyu.systems.meikyu_kingdom.sheets import facilities
 from meikyu.systems.meikyu_kingdom.sheets.character import Character
 from meikyu.systems.meikyu_kingdom.sheets.schema import sheet_schema
@@ -42,9 +43,33 @@ def check(raw: Any, file: str, lang: str) -> dict[str, Any]:
     >>> answer["ok"], answer["sheet"]["characters"][0]["name"], answer["sheet"]["characters"][0]["wit"]
     (False, 'A', 0)
     """
-    sheet, report = check_sheet(data_of(raw, file, lang), file=file)
-    return {"ok": not report.problems, "problems": findings(report.problems + report.notes, lang),
-            "sheet": sheet.to_data()}
+    data = data_of(raw, file, lang)
+    sheet, report = check_sheet(data, file=file)
+    out = sheet.to_data()
+    if report.problems:
+        _keep_acting(data, out)
+    return {"ok": not report.problems, "problems": findings(report.problems + report.notes, lang), "sheet": out}
+
+
+def _keep_acting(raw: Any, out: dict[str, Any]) -> None:
+    """Put back, as written, the acting fields of a skill or an item the reader could not take: its stand-in
+    acts not at all, so without them the forms would lose what the file said (and its problem's field).
+
+    >>> out = {"characters": [{"skills": [{"name": "Wall"}], "items": [{}]}]}
+    >>> _keep_acting({"characters": [{"skills": [{"name": "Wall", "type": "interrupt", "effects": [{"type": "cover"}]}],
+    ...                                "items": [{}]}]}, out)
+    >>> out["characters"][0]["skills"][0]
+    {'name': 'Wall', 'effects': [{'type': 'cover'}]}
+    """
+    if not isinstance(raw, dict) or not isinstance(raw.get("characters"), list):
+        return
+    for given, read in zip(raw["characters"], out.get("characters", []), strict=False):
+        if not isinstance(given, dict):
+            continue
+        for part in ("skills", "items"):
+            for one, kept in zip(given.get(part) or [], read.get(part) or [], strict=False):
+                if isinstance(one, dict) and isinstance(kept, dict) and kept and "effects" in one and "effects" not in kept:
+                    kept.update({f: one[f] for f in ACT_FIELDS if f in one})
 
 
 def schema(lang: str) -> dict[str, Any]:

@@ -70,7 +70,7 @@ def effect_schema() -> dict[str, Any]:
     from meikyu.systems.meikyu_kingdom.effects.vocabulary import DATA_TYPES, DATA_VOCABULARY
 
     def shape(kind: str, allowed: tuple[str, ...]) -> dict[str, Any]:
-        return {
+        shapes: dict[str, dict[str, Any]] = {
             "int": {"type": "integer"},
             "bool": {"type": "boolean"},
             "str": {"type": "string", "minLength": 1},
@@ -78,7 +78,8 @@ def effect_schema() -> dict[str, Any]:
             "enums": {"type": "array", "items": {"enum": list(allowed)}},
             "formula": {"type": ["integer", "string"], "format": "formula"},
             "effects": {"type": "array", "items": {"$ref": "#/$defs/effect"}},
-        }[kind]
+        }
+        return shapes[kind]
 
     # the types only data uses first: they are what a skill or an item most often does
     order = [*DATA_TYPES, *(t for t in DATA_VOCABULARY.types if t not in DATA_TYPES)]

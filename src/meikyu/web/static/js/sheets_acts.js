@@ -40,9 +40,9 @@ export function actsForm(obj, at, def, redraw) {
   // a timing makes the item act, and "does nothing by itself" takes both away
   const timing = def === "item" ? field(obj, "use", `${at}.use`, {
     label: t("sheets.f.use"), options: choices("item", "use"), named: (o) => (o === "" ? t("sheets.use_default") : said("timing", o)),
-    help: prop("item", "use").description, after: (v) => { if (v !== "" && !Array.isArray(obj.effects)) begin(); },
+    after: (v) => { if (v !== "" && !Array.isArray(obj.effects)) begin(); },
   }) : null;
-  return h("details", { class: "acts", open: acting },
+  return h("details", { class: "acts", id: `${idOf(at)}-acts`, open: acting || Boolean(obj.use) },
     h("summary", {}, t("sheets.acts")),
     h("p", { class: "small" }, t(def === "item" ? "sheets.acts_item_help" : "sheets.acts_help")),
     timing ? h("div", { class: "grid-fields" }, timing) : null,
@@ -59,8 +59,8 @@ function firstEffect() {
 }
 
 function actingFields(obj, at, def, redraw) {
-  const one = (key, named) => field(obj, key, `${at}.${key}`, { label: t(`sheets.f.${key}`), options: choices(def, key), named, help: prop(def, key).description });
-  const list = (key) => ticks(obj, key, `${at}.${key}`, (prop(def, key).items || {}).enum || [], (w) => said("fv", w), t(`sheets.f.${key}`), prop(def, key).description);
+  const one = (key, named) => field(obj, key, `${at}.${key}`, { label: t(`sheets.f.${key}`), options: choices(def, key), named });
+  const list = (key) => ticks(obj, key, `${at}.${key}`, (prop(def, key).items || {}).enum || [], (w) => said("fv", w), t(`sheets.f.${key}`));
   return h("div", { class: "acting" },
     h("div", { class: "grid-fields" },
       one("trigger", (o) => said("fv", o)),
@@ -86,7 +86,8 @@ function cost(obj, at, def) {
   const box = (key) => {
     const path = `${at}.cost.${key}`;
     const s = shape[key];
-    if (s.enum) return field(c, key, path, { label: t(`sheets.fp.cost_${key}`), options: s.enum, named: (o) => said("fv", o), after: keep });
+    // "" is no limit (how often), not a word left out
+    if (s.enum) return field(c, key, path, { label: t(`sheets.fp.cost_${key}`), options: s.enum, named: (o) => (o === "" ? t("sheets.no_limit") : said("fv", o)), after: keep });
     if (s.type === "boolean") {
       const input = h("input", { id: idOf(path), type: "checkbox", checked: c[key] === true, dataset: { path } });
       input.addEventListener("input", () => { c[key] = input.checked; keep(); changed(path); });
@@ -94,7 +95,7 @@ function cost(obj, at, def) {
     }
     return formulaBox(c, key, path, t(`sheets.fp.cost_${key}`), s, keep);
   };
-  return h("fieldset", { class: "cost" }, h("legend", { title: prop(def, "cost").description }, t("sheets.f.cost")),
+  return h("fieldset", { class: "cost" }, h("legend", {}, t("sheets.f.cost")),
     h("div", { class: "grid-fields" }, Object.keys(shape).map(box)));
 }
 
@@ -116,7 +117,8 @@ function formulaBox(obj, key, path, label, shape, after = null) {
 /** A list of effects (``effects``, or a nested one such as a check's ``on_success``). */
 function effectList(obj, key, path, redraw, legend) {
   const list = obj[key] || [];
-  return h("fieldset", { class: "effects" }, h("legend", {}, legend),
+  // the fieldset carries the list's path: a problem with the list itself ("empty") is shown after it
+  return h("fieldset", { class: "effects", dataset: { path } }, h("legend", {}, legend),
     list.map((e, j) => effect(list, j, `${path}[${j}]`, () => redraw(), () => {
       list.splice(j, 1);
       if (!list.length && key !== "effects") delete obj[key];
@@ -156,7 +158,7 @@ function isEffects(s) {
 }
 
 function param(e, name, s, path, required) {
-  const label = said("fp", name) + (required ? "" : ` ${t("sheets.optional")}`);
+  const label = required ? said("fp", name) : t("sheets.optional", { label: said("fp", name) });
   if (s.enum) return field(e, name, path, { label, options: required ? s.enum : ["", ...s.enum], named: (o) => said("fv", o) });
   if (s.type === "boolean") {
     const input = h("input", { id: idOf(path), type: "checkbox", checked: e[name] === true, dataset: { path } });

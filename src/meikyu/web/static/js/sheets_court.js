@@ -38,10 +38,12 @@ export function renderCourt() {
 
 /** Draw one character again in place (its details stay as they were opened). */
 function redrawCharacter(i) {
+  // a fold is known by its place in the sheet (its id or data-fold), not its order: a new item moves the rest
+  const key = (d) => d.id || d.dataset.fold;
   const old = document.getElementById(`char-${i}`);
-  const open = new Set([...old.querySelectorAll("details")].map((d, n) => (d.open ? n : -1)));
+  const open = new Set([...old.querySelectorAll("details")].filter((d) => d.open && key(d)).map(key));
   const fresh = character(S.sheet.characters[i], i);
-  [...fresh.querySelectorAll("details")].forEach((d, n) => { if (open.has(n)) d.open = true; });
+  for (const d of fresh.querySelectorAll("details")) if (open.has(key(d))) d.open = true;
   old.replaceWith(fresh);
 }
 
@@ -60,7 +62,7 @@ function character(c, i) {
     h("summary", {}, c.name || c.id || t("sheets.unnamed")),
     h("div", { class: "grid-fields" },
       field(c, "name", `${at}.name`, { label: t("sheets.f.name"), after: titled }),
-      field(c, "id", `${at}.id`, { label: t("sheets.f.id"), help: prop("character", "id").description, after: titled }),
+      field(c, "id", `${at}.id`, { label: t("sheets.f.id"), after: titled }),
       field(c, "job", `${at}.job`, { label: t("sheets.f.job") }),
       field(c, "level", `${at}.level`, { type: "number", label: t("sheets.f.level") }),
       field(c, "pc", `${at}.pc`, { type: "checkbox", label: t("sheets.f.pc") }),
@@ -77,7 +79,7 @@ function character(c, i) {
         feeling(c, "favor", o.id, `${at}.favor`),
         feeling(c, "enmity", o.id, `${at}.enmity`),
       ))) : null,
-    h("details", { class: "item-more palette", open: Boolean(c.palette) },
+    h("details", { class: "item-more palette", dataset: { fold: `${at}.palette` }, open: Boolean(c.palette) },
       h("summary", {}, t("sheets.palette")),
       h("p", { class: "small" }, t("sheets.palette_help")),
       field(c, "palette", `${at}.palette`, { type: "textarea", label: t("sheets.f.palette"), cls: "wide" }),
@@ -93,7 +95,7 @@ function character(c, i) {
 /** Item slots in order: an item, or an empty slot (``{}``) kept in its place. */
 function items(c, at, redraw) {
   const used = c.items.filter((x) => x && Object.keys(x).length).length;
-  return h("fieldset", {}, h("legend", { title: prop("character", "items").description }, t("sheets.items")),
+  return h("fieldset", {}, h("legend", {}, t("sheets.items")),
     h("p", { class: "small" }, t("sheets.slots", { items: used, slots: c.items.length })),
     c.items.map((item, j) => {
       const here = `${at}.items[${j}]`;
@@ -106,8 +108,8 @@ function items(c, at, redraw) {
       }
       return h("div", { class: "row" },
         field(item, "name", `${here}.name`, { label: t("sheets.f.name") }),
-        field(item, "category", `${here}.category`, { label: t("sheets.f.category"), options: choices("item", "category"), named: (o) => said("category", o), help: prop("item", "category").description }),
-        field(item, "attack", `${here}.attack`, { label: t("sheets.f.attack"), options: ["", ...choices("item", "attack")], named: (o) => said("attack", o), help: prop("item", "attack").description }),
+        field(item, "category", `${here}.category`, { label: t("sheets.f.category"), options: choices("item", "category"), named: (o) => said("category", o) }),
+        field(item, "attack", `${here}.attack`, { label: t("sheets.f.attack"), options: ["", ...choices("item", "attack")], named: (o) => said("attack", o) }),
         ["range", "power", "reduction"].map((f) => field(item, f, `${here}.${f}`, { type: "number", label: t(`sheets.f.${f}`) })),
         h("button", { type: "button", class: "empty-it", onclick: () => { c.items[j] = {}; redraw(); changed(here); } }, t("sheets.make_empty")),
         drop,
@@ -129,13 +131,13 @@ function skills(c, at, redraw) {
       const here = `${at}.skills[${j}]`;
       return h("div", { class: "row" },
         field(skill, "name", `${here}.name`, { label: t("sheets.f.name") }),
-        field(skill, "type", `${here}.type`, { label: t("sheets.f.type"), options: choices("skill", "type"), named: (o) => said("timing", o), help: prop("skill", "type").description }),
+        field(skill, "type", `${here}.type`, { label: t("sheets.f.type"), options: choices("skill", "type"), named: (o) => said("timing", o) }),
         field(skill, "level", `${here}.level`, { type: "number", label: t("sheets.f.level") }),
         typeof skill.effect === "object" && skill.effect !== null
           ? h("span", { class: "small" }, t("sheets.effect_table")) // a table kept as written: the file's matter
           : field(skill, "effect", `${here}.effect`, { label: t("sheets.f.effect") }),
         h("button", { type: "button", onclick: () => { c.skills.splice(j, 1); redraw(); changed(`${at}.skills`); } }, t("sheets.remove")),
-        h("details", { class: "item-more", open: Boolean(skill.names || skill.effect_names) },
+        h("details", { class: "item-more", dataset: { fold: `${here}.names` }, open: Boolean(skill.names || skill.effect_names) },
           h("summary", {}, t("sheets.names")),
           perLanguage(skill, "names", here),
           perLanguage(skill, "effect_names", here, "sheets.effect_in"),
@@ -147,18 +149,17 @@ function skills(c, at, redraw) {
   );
 }
 
-/** An item's fields beyond its name and weapon numbers, folded away, each with the schema's own description
- * as its help. */
+/** An item's fields beyond its name and weapon numbers, folded away. */
 function itemDetails(item, at) {
-  const number = (f) => field(item, f, `${at}.${f}`, { type: "number", label: t(`sheets.f.${f}`), help: prop("item", f).description });
+  const number = (f) => field(item, f, `${at}.${f}`, { type: "number", label: t(`sheets.f.${f}`) });
   const notes = item.notes !== null && typeof item.notes === "object"
     ? perLanguage(item, "notes", at) // the sheet gave the notes per language: kept so
-    : field(item, "notes", `${at}.notes`, { label: t("sheets.f.notes"), help: prop("item", "notes").description, cls: "wide" });
-  return h("details", { class: "item-more", open: hasDetails(item) },
+    : field(item, "notes", `${at}.notes`, { label: t("sheets.f.notes"), cls: "wide" });
+  return h("details", { class: "item-more", dataset: { fold: `${at}.more` }, open: hasDetails(item) },
     h("summary", {}, t("sheets.item_more")),
     h("div", { class: "grid-fields" },
       number("level"),
-      field(item, "breakable", `${at}.breakable`, { type: "checkbox", label: t("sheets.f.breakable"), help: prop("item", "breakable").description }),
+      field(item, "breakable", `${at}.breakable`, { type: "checkbox", label: t("sheets.f.breakable") }),
       number("light"),
       number("heal"),
       notes,
@@ -182,7 +183,7 @@ function statuses(c, at) {
     else delete c.statuses;
     changed(`${at}.statuses`);
   } }), said("status", st));
-  return h("fieldset", {}, h("legend", { title: prop("character", "statuses").description }, t("sheets.statuses")), h("div", { class: "buttons" }, all.map(box)));
+  return h("fieldset", {}, h("legend", {}, t("sheets.statuses")), h("div", { class: "buttons" }, all.map(box)));
 }
 
 function feeling(c, kind, other, path) {

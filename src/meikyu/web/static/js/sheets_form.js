@@ -1,5 +1,5 @@
 // The editor's form pieces: an input bound to a field of the sheet, a box per language, a list of
-// words, and the schema's word on a field (its choices and its help). Every piece reports its edit
+// words, and the schema's word on a field (its choices). Every piece reports its edit
 // with the reader's path, so the check forgets what the opened file said there.
 
 import { h } from "./dom.js";
@@ -14,7 +14,8 @@ export function idOf(path) {
   return `f-${path.replace(/[^\w]/g, "-")}`;
 }
 
-/** The schema's word on a field: ``prop("item", "use")`` (its enum, description); {} before it has come. */
+/** The schema's word on a field: ``prop("item", "use")`` (its enum …); {} before it has come. Its
+ * descriptions are written for a sheet file (they name the file's words): the page says its own. */
 export function prop(def, key) {
   return ((S.schema.$defs[def] || {}).properties || {})[key] || {};
 }
@@ -35,10 +36,10 @@ export function said(section, key) {
 }
 
 /** An input bound to obj[key]; numbers left empty are left out of the sheet (its default applies). */
-export function field(obj, key, path, { type = "text", label = key, options = null, cls = null, named = null, help = null, id = idOf(path), after = null } = {}) {
+export function field(obj, key, path, { type = "text", label = key, options = null, cls = null, named = null, id = idOf(path), after = null } = {}) {
   let input;
   if (options) {
-    input = h("select", { id, dataset: { path } }, options.map((o) => h("option", { value: o, selected: String(obj[key] ?? "") === o }, o === "" ? "—" : named ? named(o) : o)));
+    input = h("select", { id, dataset: { path } }, options.map((o) => h("option", { value: o, selected: String(obj[key] ?? "") === o }, named ? named(o) : o === "" ? "—" : o)));
   } else if (type === "checkbox") {
     input = h("input", { id, type: "checkbox", checked: obj[key] !== false, dataset: { path } });
   } else if (type === "textarea") {
@@ -57,7 +58,7 @@ export function field(obj, key, path, { type = "text", label = key, options = nu
     if (after) after(input.value);
     changed(path);
   });
-  return h("label", { for: id, class: cls, title: help }, label, input);
+  return h("label", { for: id, class: cls }, label, input);
 }
 
 /** A name in each language (``names = {ko, ja, en}``, or another such table): an empty box leaves its
@@ -81,7 +82,7 @@ export function perLanguage(obj, key, path, word = key === "names" ? "sheets.nam
 
 /** Tick boxes for a list of words (``where = ["battle"]``): one box per choice the schema gives; an
  * empty list is left out of the sheet. */
-export function ticks(obj, key, path, all, named, legend, help = null) {
+export function ticks(obj, key, path, all, named, legend) {
   const box = (w) => h("label", { class: "choice" }, h("input", { type: "checkbox", id: `${idOf(path)}-${w}`, checked: (obj[key] || []).includes(w), dataset: { path }, onchange: (e) => {
     const now = (obj[key] || []).filter((x) => x !== w);
     if (e.target.checked) now.push(w);
@@ -89,7 +90,7 @@ export function ticks(obj, key, path, all, named, legend, help = null) {
     else delete obj[key];
     changed(path);
   } }), named(w));
-  return h("fieldset", { class: "ticks" }, h("legend", { title: help }, legend), h("div", { class: "buttons" }, all.map(box)));
+  return h("fieldset", { class: "ticks" }, h("legend", {}, legend), h("div", { class: "buttons" }, all.map(box)));
 }
 
 /** A list of texts, one box each, with an add button (stored items): an empty box is dropped. */

@@ -18,8 +18,8 @@ export function renderKingdom() {
     field(k, "name", "kingdom.name", { label: t("sheets.f.name"), cls: "wide" }),
     ["level", "budget", "citizens", "voice", "upkeep"].map((f) => field(k, f, `kingdom.${f}`, { type: "number", label: t(`sheets.f.${f}`) })),
     POWERS.map((f) => field(k, f, `kingdom.${f}`, { type: "number", label: t(`sheets.f.${f}`) })),
-    field(k, "land_makers", "kingdom.land_makers", { type: "number", label: t("sheets.f.land_makers"), help: prop("kingdom", "land_makers").description }),
-    field(k, "vassal_of", "kingdom.vassal_of", { label: t("sheets.f.vassal_of"), help: prop("kingdom", "vassal_of").description }),
+    field(k, "land_makers", "kingdom.land_makers", { type: "number", label: t("sheets.f.land_makers") }),
+    field(k, "vassal_of", "kingdom.vassal_of", { label: t("sheets.f.vassal_of") }),
   );
   renderKingdomMore();
 }
@@ -35,7 +35,7 @@ function renderKingdomMore() {
   fill(
     $("#kingdom-more"),
     h("fieldset", {}, h("legend", {}, t("sheets.names")), perLanguage(k, "names", "kingdom")),
-    h("fieldset", {}, h("legend", { title: prop("kingdom", "talents").description }, t("sheets.talents")),
+    h("fieldset", {}, h("legend", {}, t("sheets.talents")),
       k.talents.map((talent, j) => h("div", { class: "row" },
         talentBox(k, j),
         h("button", { type: "button", onclick: () => { delete k.talent_names[talent]; k.talents.splice(j, 1); renderKingdomMore(); changed("kingdom.talents"); } }, t("sheets.remove")),
@@ -47,7 +47,7 @@ function renderKingdomMore() {
       )),
       h("button", { type: "button", id: "add-talent", onclick: () => { k.talents.push(""); renderKingdomMore(); changed(); } }, t("sheets.add_talent")),
     ),
-    h("fieldset", {}, h("legend", {}, t("sheets.relations")) /* the schema's help names the file's words; the choices here are in the reader's */,
+    h("fieldset", {}, h("legend", {}, t("sheets.relations")),
       Object.keys(k.relations).map((n, j) => h("div", { class: "row" },
         // a nation is named in any script: its box is known by its place, not its name
         field(k.relations, n, `kingdom.relations.${n}`, { label: n, options: relationChoices(), named: (o) => said("rel", o), id: `f-kingdom-relation-${j}` }),
@@ -70,7 +70,7 @@ function renderKingdomMore() {
       ),
     ),
     materials(k),
-    h("fieldset", {}, h("legend", { title: prop("kingdom", "stored_items").description }, t("sheets.stored_items")),
+    h("fieldset", {}, h("legend", {}, t("sheets.stored_items")),
       textList(k, "stored_items", "kingdom.stored_items", { label: t("sheets.f.item"), add: t("sheets.add_stored"), redraw: renderKingdomMore }),
     ),
   );
@@ -96,7 +96,7 @@ function materials(k) {
   };
   // a material the file names and the reader does not know stays visible (its problem beside it)
   const all = [...known, ...Object.keys(store).filter((m) => !known.includes(m))];
-  return h("fieldset", {}, h("legend", { title: prop("kingdom", "materials").description }, t("sheets.materials")), h("div", { class: "grid-fields" }, all.map(box)));
+  return h("fieldset", {}, h("legend", {}, t("sheets.materials")), h("div", { class: "grid-fields" }, all.map(box)));
 }
 
 /** A talent's box: renaming it carries its names per language along (``talent_names`` is keyed by it). */

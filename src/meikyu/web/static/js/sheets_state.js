@@ -7,7 +7,7 @@ import { t } from "./i18n.js";
 export const S = {
   sheet: blank(),
   facilities: [], // the facility catalog (/api/sheets/facilities): name, label, value
-  schema: { $defs: {} }, // the reader's JSON Schema (/api/sheets/schema): choices and help come from it
+  schema: { $defs: {} }, // the reader's JSON Schema (/api/sheets/schema): the choices come from it
   room: "B2", // the room the map's editor is on
   map: 0, // which of the kingdom's maps the room grid edits
 };
