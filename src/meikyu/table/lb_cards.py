@@ -75,7 +75,8 @@ def _violation_problem(v: Violation, index: int, file: str, name: str) -> DataEr
                        card=name, face=v.face, **dict(v.params))
 
 
-def making(data: Mapping[str, Any], file: str, lang: str) -> tuple[list[dict[str, Any]], list[DataError], list[DataError]]:
+def making(data: Mapping[str, Any], file: str,
+           lang: str) -> tuple[list[dict[str, Any] | None], list[DataError], list[DataError]]:
     """Each action card of ``data`` under the card-making rules, in the file's order: its budget, what it spends
     and each face's effects in ``lang`` (``None`` for a card the reader could not read whole); and the rules'
     errors and warnings as problems with paths."""
@@ -105,7 +106,8 @@ def _job_problems(data: Mapping[str, Any], cards: CardSet, file: str) -> list[Da
     """A deck's jobs name actions of the deck or of the sample cards: one P, one M and one C."""
     known = sample_cards().merged(cards).actions
     out: list[DataError] = []
-    for index, job in enumerate(data.get("jobs") if isinstance(data.get("jobs"), list) else []):
+    jobs = data.get("jobs")
+    for index, job in enumerate(jobs if isinstance(jobs, list) else []):
         ids = job.get("actions") if isinstance(job, Mapping) else None
         if not isinstance(ids, list) or len(ids) != 3 or not all(isinstance(i, str) for i in ids):
             continue  # the reader said so

@@ -250,6 +250,7 @@ function renderOthers() {
   );
   const named = (card, at) => [field(card, "name", `${at}.name`, { label: t("cards.f.name") }), field(card, "id", `${at}.id`, { label: t("cards.f.id") })];
   fill($("#others"),
+    unknownFields(deck, "deck", renderOthers),
     group("feats", "feat", (card, at) => [named(card, at),
       notation(card, "effect", `${at}.effect`, t("cards.f.ability"), choices.abilities),
       field(card, "cost", `${at}.cost`, { label: t("cards.f.cost"), options: COSTS, named: attributeWord }),
@@ -365,6 +366,7 @@ async function loadWords() {
   const [offered, schema] = await Promise.all([call("GET", "/api/cards/choices", { lang: lang() }), call("GET", "/api/cards/schema", { lang: lang() })]);
   choices = offered;
   known = Object.fromEntries(Object.entries(schema.$defs || {}).map(([kind, def]) => [kind, Object.keys(def.properties || {})]));
+  known.deck = Object.keys(schema.properties || {}); // the file's own top level
 }
 
 async function main() {
