@@ -84,6 +84,10 @@ def test_bad_input_is_a_clear_refusal_never_a_5xx(server: Server) -> None:
     assert "broken.toml" in answer["message"]
     reply = server.request("POST", "/api/cards/check", body=b"{not json", headers={"Content-Type": "application/json"})
     assert reply.status == 400
+    status, answer = post(server, "/api/cards/check", {"cards": '[[feats]]\nid = 1979-05-27\n', "file": "d.toml"})
+    assert status == 200 and answer["cards"]["feats"][0]["id"] == "1979-05-27"  # a TOML date, shown as written
+    status, answer = post(server, "/api/cards/export", {"cards": '[[feats]]\nid = 1979-05-27\n', "to": "json"})
+    assert status == 422 and "feats[0].id" in [p["path"] for p in answer["problems"]]
 
 
 def test_download_refuses_a_broken_rule_then_reads_back_and_starts_a_game(server: Server) -> None:

@@ -64,6 +64,22 @@ def data_of(raw: Any, file: str) -> dict[str, Any]:
     raise DataError("table.error.setup_field", part=file, field="cards", expected="[[actions]] …")
 
 
+def plain(value: Any) -> Any:
+    """``value`` as JSON holds it: a TOML date or time (which no card field takes) as its text.
+
+    >>> import datetime
+    >>> plain({"a": [datetime.date(2026, 1, 2)], "b": 1.5})
+    {'a': ['2026-01-02'], 'b': 1.5}
+    """
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return value.isoformat() if hasattr(value, "isoformat") else str(value)
+
+
 def _violation_problem(v: Violation, index: int, file: str, name: str) -> DataError:
     if v.face and v.code in POWER_CODES:
         field = f"power[{v.face - 1}]"
@@ -165,7 +181,7 @@ def check(raw: Any, file: str, lang: str) -> dict[str, Any]:
     problems = (findings(report.problems + report.notes, lang) + _findings(errors, "error", lang)
                 + _findings(warnings, "warning", lang))
     return {"ok": not report.problems and not errors, "problems": problems, "actions": actions, "said": said(data, lang),
-            "cards": data,
+            "cards": plain(data),
             "table": table_choices(cards if not report.problems else CardSet(), lang)}
 
 
