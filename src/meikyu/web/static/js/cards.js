@@ -109,7 +109,7 @@ function keepFocus(redraw) {
 
 function readFace(i, f, effects) {
   if (!effects.length) return h("span", { class: "small" }, t("cards.no_effect"));
-  return effects.map((e, k) => h("span", { class: "effect" }, e.text, " ", h("code", {}, e.notation),
+  return effects.map((e, k) => h("span", { class: "effect" }, e.text, e.text === e.notation ? null : [" ", h("code", {}, e.notation)],
     h("button", { type: "button", "aria-label": t("cards.remove_effect", { effect: e.text }), onclick: () => {
       const action = deck.actions[i];
       action.effects[f] = effects.filter((_, j) => j !== k).map((x) => x.notation).join("; ");
@@ -123,7 +123,9 @@ function showProblems(problems, ok) {
   document.documentElement.dataset.deckOk = ok ? "1" : "0";
   const errors = problems.filter((p) => p.level === "error").length;
   fill($("#check-state"), ok ? t("cards.ok") : t("cards.not_ok", { count: errors }));
-  fill($("#problems"), problems.map((p) => h("li", { class: p.level, dataset: { path: p.path } }, h("code", {}, p.path), " ", p.message, p.example ? h("span", { class: "example" }, p.example) : null)));
+  // a problem in the list takes one to its field (a card far down the page, on a phone)
+  const go = (path) => () => { const at = document.querySelector(`input[data-path="${CSS.escape(path)}"], select[data-path="${CSS.escape(path)}"]`); if (at) at.focus(); };
+  fill($("#problems"), problems.map((p) => h("li", { class: p.level, dataset: { path: p.path }, onclick: go(p.path) }, h("code", {}, p.path), " ", p.message, p.example ? h("span", { class: "example" }, p.example) : null)));
   for (const old of document.querySelectorAll(".field-problem")) old.remove();
   const beside = new Map();
   for (const p of problems) if (p.level !== "default" && !beside.has(p.path)) beside.set(p.path, p);
