@@ -43,6 +43,7 @@ def test_the_budget_is_checked_as_one_types_rule_by_rule_and_face_by_face(server
     status, answer = post(server, "/api/cards/check", {"cards": {"actions": [over]}, "file": "deck.toml"})
     assert status == 200 and answer["ok"] is False
     assert answer["actions"][0]["budget"] == 9 and answer["actions"][0]["spent"] == 11
+    assert answer["actions"][0]["suggested"] == [0, 1, 1, 2, 2, 3]  # the engine's row for the budget
     paths = {(p["path"], p["level"]) for p in answer["problems"]}
     assert ("actions[0].recovery", "error") in paths  # over its budget
     assert ("actions[0].effects[2]", "error") in paths  # face 3

@@ -52,6 +52,7 @@ def test_a_card_from_nothing_refused_over_budget_fixed_downloaded_and_played(
     page.wait_for_selector("#problems li.error[data-path='actions[0].recovery']")
     assert page.get_attribute("#f-actions-0-recovery", "aria-invalid") == "true"
     assert page.locator(".field-problem[data-for='actions[0].recovery']").count() == 1
+    page.wait_for_selector("#suggest-0:not([hidden])")  # the engine's power row is offered (not taken here)
     page.screenshot(path=str(SHOTS / f"{lang}-{viewport['width']}-over.png"), full_page=True)
     page.click("#download-toml")  # the download refuses it too, and says why
     page.wait_for_function("() => document.querySelector('#io-note').innerText.length > 0")

@@ -31,7 +31,7 @@ from meikyu.files import check_plain, parse_data
 from meikyu.i18n import translate
 from meikyu.sheetdata.reader import Reader, Report, SheetProblems, findings, sheet_error
 from meikyu.sheetdata.template import section
-from meikyu.systems.liberator.cardmaking import Violation, budget_spent, check_action
+from meikyu.systems.liberator.cardmaking import Violation, budget_spent, check_action, design_powers
 from meikyu.systems.liberator.cards import (
     KIND_ATTRIBUTE,
     SECTIONS,
@@ -109,9 +109,23 @@ def making(data: Mapping[str, Any], file: str,
         name = card_name(card.id, card.name, lang) or card.id
         for v in check_action(card):
             (errors if v.severity == "error" else warnings).append(_violation_problem(v, index, file, name))
-        cards.append({"budget": card.recovery * 3, "spent": budget_spent(card),
+        spent = budget_spent(card)
+        cards.append({"budget": card.recovery * 3, "spent": spent, "suggested": suggested(card.recovery, spent - sum(card.power)),
                       "faces": [[_effect(e, lang) for e in card.effects_on(f)] for f in range(1, 7)]})
     return cards, errors, warnings
+
+
+def suggested(recovery: int, adjustments: int) -> list[int] | None:
+    """A power row that spends exactly what the budget leaves once the faces' effects have moved it (the
+    engine's :func:`~meikyu.systems.liberator.cardmaking.design_powers`), or ``None`` when no row can.
+
+    >>> suggested(3, 0), suggested(3, -3), suggested(1, 6)
+    ([0, 1, 1, 2, 2, 3], [0, 1, 2, 2, 3, 4], None)
+    """
+    try:
+        return list(design_powers(recovery, spend=recovery * 3 - adjustments))
+    except ValueError:
+        return None
 
 
 def _effect(e: Effect, lang: str) -> dict[str, str]:

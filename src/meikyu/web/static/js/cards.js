@@ -75,6 +75,19 @@ function show(answer) {
       fill(badge, made ? t("cards.budget", { spent: made.spent, budget: made.budget }) : t("cards.budget_unknown"));
       badge.className = ["budget", made && (made.spent > made.budget ? "over" : made.spent === made.budget ? "fits" : "")].filter(Boolean).join(" ");
     }
+    const suggest = $(`#suggest-${i}`);
+    const row = made && made.suggested;
+    const card = deck.actions && deck.actions[i];
+    if (suggest && card) {
+      // the engine's power row for what the budget leaves, offered when the card's own row does not spend it
+      suggest.hidden = !row || made.spent === made.budget;
+      fill(suggest, row ? t("cards.suggest", { row: row.join(" ") }) : "");
+      suggest.onclick = () => {
+        card.power = [...row];
+        row.forEach((p, f) => { const input = $(`#f-actions-${i}-power-${f}`); if (input) input.value = String(p); });
+        changed();
+      };
+    }
     for (let f = 0; f < 6; f += 1) {
       const box = $(`#reading-${i}-${f}`);
       if (box) fill(box, made ? readFace(i, f, made.faces[f]) : null);
@@ -217,6 +230,7 @@ function actionCard(card, i) {
       field(card, "job", `${at}.job`, { label: t("cards.f.job") }),
     ),
     h("p", { class: "small" }, t("cards.faces_help")),
+    h("button", { type: "button", id: `suggest-${i}`, class: "suggest", hidden: true }),
     h("div", { class: "faces" }, [0, 1, 2, 3, 4, 5].map((f) => face(card, i, f))),
     unknownFields(card, "action", renderActions),
     h("div", { class: "buttons" }, removeButton(deck.actions, i, renderActions, t("cards.remove_card"))),
