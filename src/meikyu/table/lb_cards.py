@@ -95,7 +95,13 @@ def making(data: Mapping[str, Any], file: str,
            lang: str) -> tuple[list[dict[str, Any] | None], list[DataError], list[DataError]]:
     """Each action card of ``data`` under the card-making rules, in the file's order: its budget, what it spends
     and each face's effects in ``lang`` (``None`` for a card the reader could not read whole); and the rules'
-    errors and warnings as problems with paths."""
+    errors and warnings as problems with paths.
+
+    >>> cards, errors, warnings = making({"actions": [{"id": "a", "name": "A", "attribute": "M", "recovery": 2,
+    ...     "power": [0, 0, 1, 1, 1, 1], "effects": ["即:捨", "即:M-1", "", "", "", "付:P+1"]}, {}]}, "d.toml", "en")
+    >>> cards[0]["budget"], cards[0]["spent"], cards[1], errors, [w.params["path"] for w in warnings]
+    (6, 4, None, [], ['actions[0].recovery'])
+    """
     raw = data.get("actions")
     cards: list[dict[str, Any] | None] = []
     errors: list[DataError] = []
@@ -201,7 +207,12 @@ def check(raw: Any, file: str, lang: str) -> dict[str, Any]:
 
 def table_choices(cards: CardSet, lang: str) -> dict[str, list[dict[str, Any]]]:
     """The jobs and extra cards (actions and feats) of ``cards`` over the sample cards, each named in ``lang``;
-    the deck's own first (``own``)."""
+    the deck's own first (``own``).
+
+    >>> choices = table_choices(CardSet(), "en")
+    >>> choices["jobs"][0], len(choices["extras"]) > 36
+    ({'id': 'warrior', 'name': 'Warrior', 'kind': 'job', 'own': False}, True)
+    """
     every = sample_cards().merged(cards)
 
     def named(ident: str, printed: str, kind: str) -> dict[str, Any]:
@@ -216,7 +227,15 @@ def table_choices(cards: CardSet, lang: str) -> dict[str, list[dict[str, Any]]]:
 
 
 def read(raw: Any, file: str, lang: str) -> dict[str, Any]:
-    """A deck that must be right: every reader problem and card-making error at once otherwise (warnings pass)."""
+    """A deck that must be right: every reader problem and card-making error at once otherwise (warnings pass).
+
+    >>> read({"actions": [{"id": "a", "name": "A", "attribute": "P", "recovery": 1, "power": [0, 0, 0, 1, 1, 2],
+    ...     "effects": ["即:捨", "即:P-1", "", "", "", "付:P+1"]}]}, "d.toml", "en")
+    Traceback (most recent call last):
+    ...
+    meikyu.sheetdata.reader.SheetProblems: d.toml: 1 problem(s).
+    - actions[0].recovery: A: spends 4 points, over its budget of 3 (recovery × 3).
+    """
     data = data_of(raw, file)
     cards, report = check_card_file(data, file)
     report.problems += _job_problems(data, cards, file)
@@ -245,7 +264,12 @@ def deck_toml(data: Mapping[str, Any]) -> str:
 
 
 def export(raw: Any, file: str, fmt: str, lang: str) -> tuple[bytes, str, str]:
-    """A right deck as ``fmt`` (toml or json): the bytes, their media type and a file name."""
+    """A right deck as ``fmt`` (toml or json): the bytes, their media type and a file name.
+
+    >>> raw, media, name = export('[[obstacles]]\\nid = "o"\\nname = "O"\\nkind = "craft"\\ntarget = 2', "d.toml", "json", "en")
+    >>> json.loads(raw), media, name
+    ({'obstacles': [{'id': 'o', 'name': 'O', 'kind': 'craft', 'target': 2}]}, 'application/json', 'cards.json')
+    """
     if fmt not in EXPORTS:
         raise DataError("table.error.setup_field", part="export", field="to", expected=" | ".join(EXPORTS))
     data = read(raw, file, lang)
