@@ -125,3 +125,18 @@ def test_choices_template_and_schema(server: Server) -> None:
     assert answer["ok"], answer["problems"]
     schema = server.request("GET", "/api/cards/schema").json()
     assert set(schema["properties"]) >= {"actions", "jobs", "feats", "obstacles", "enhancements"}
+
+
+def test_every_effect_kind_the_engine_knows_is_offered_where_it_may_stand() -> None:
+    """The menus are the engine's effect kinds: a kind added to a place (face, ability, bonus) without a choice
+    fails here; every choice reads back as notation of a kind that place takes."""
+    from meikyu.systems.liberator.effects import ABILITY_KINDS, BONUS_KINDS, FACE_KINDS, parse_effects
+    from meikyu.table.lb_cards import choices
+
+    for lang in ("ko", "ja", "en"):
+        offered = choices(lang)
+        for place, kinds in (("faces", FACE_KINDS), ("abilities", ABILITY_KINDS), ("bonuses", BONUS_KINDS)):
+            read = [parse_effects(c["notation"]) for c in offered[place]]
+            assert all(len(r) == 1 and r[0].kind in kinds for r in read), place
+            assert {r[0].kind for r in read} == kinds, (place, kinds - {r[0].kind for r in read})
+            assert all(c["text"] for c in offered[place])
