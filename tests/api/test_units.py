@@ -121,7 +121,8 @@ def test_openapi_lists_every_route_and_docs_page_links_it() -> None:
                                  "/api/games/{id}/palette", "/api/games/{id}/seats",
                                  "/api/games/{id}/sheet", "/api/sheets/facilities",
                                  "/api/sheets/schema", "/api/sheets/template", "/api/sheets/check",
-                                 "/api/sheets/export", "/api/sheets/import"}
+                                 "/api/sheets/export", "/api/sheets/import", "/api/cards/choices",
+                                 "/api/cards/schema", "/api/cards/template", "/api/cards/check", "/api/cards/export"}
     assert "/openapi.json" in docs_html()
 
 

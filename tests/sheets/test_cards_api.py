@@ -43,6 +43,7 @@ def test_the_budget_is_checked_as_one_types_rule_by_rule_and_face_by_face(server
     status, answer = post(server, "/api/cards/check", {"cards": {"actions": [over]}, "file": "deck.toml"})
     assert status == 200 and answer["ok"] is False
     assert answer["actions"][0]["budget"] == 9 and answer["actions"][0]["spent"] == 11
+    assert answer["actions"][0]["suggested"] == [0, 1, 1, 2, 2, 3]  # the engine's row for the budget
     paths = {(p["path"], p["level"]) for p in answer["problems"]}
     assert ("actions[0].recovery", "error") in paths  # over its budget
     assert ("actions[0].effects[2]", "error") in paths  # face 3
@@ -84,6 +85,10 @@ def test_bad_input_is_a_clear_refusal_never_a_5xx(server: Server) -> None:
     assert "broken.toml" in answer["message"]
     reply = server.request("POST", "/api/cards/check", body=b"{not json", headers={"Content-Type": "application/json"})
     assert reply.status == 400
+    status, answer = post(server, "/api/cards/check", {"cards": '[[feats]]\nid = 1979-05-27\n', "file": "d.toml"})
+    assert status == 200 and answer["cards"]["feats"][0]["id"] == "1979-05-27"  # a TOML date, shown as written
+    status, answer = post(server, "/api/cards/export", {"cards": '[[feats]]\nid = 1979-05-27\n', "to": "json"})
+    assert status == 422 and "feats[0].id" in [p["path"] for p in answer["problems"]]
 
 
 def test_download_refuses_a_broken_rule_then_reads_back_and_starts_a_game(server: Server) -> None:
@@ -120,3 +125,18 @@ def test_choices_template_and_schema(server: Server) -> None:
     assert answer["ok"], answer["problems"]
     schema = server.request("GET", "/api/cards/schema").json()
     assert set(schema["properties"]) >= {"actions", "jobs", "feats", "obstacles", "enhancements"}
+
+
+def test_every_effect_kind_the_engine_knows_is_offered_where_it_may_stand() -> None:
+    """The menus are the engine's effect kinds: a kind added to a place (face, ability, bonus) without a choice
+    fails here; every choice reads back as notation of a kind that place takes."""
+    from meikyu.systems.liberator.effects import ABILITY_KINDS, BONUS_KINDS, FACE_KINDS, parse_effects
+    from meikyu.table.lb_cards import choices
+
+    for lang in ("ko", "ja", "en"):
+        offered = choices(lang)
+        for place, kinds in (("faces", FACE_KINDS), ("abilities", ABILITY_KINDS), ("bonuses", BONUS_KINDS)):
+            read = [parse_effects(c["notation"]) for c in offered[place]]
+            assert all(len(r) == 1 and r[0].kind in kinds for r in read), place
+            assert {r[0].kind for r in read} == kinds, (place, kinds - {r[0].kind for r in read})
+            assert all(c["text"] for c in offered[place])

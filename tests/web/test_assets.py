@@ -15,7 +15,7 @@ from meikyu.web.assets import BORROWED, catalog
 
 STATIC = resources.files("meikyu.web").joinpath("static")
 SCRIPTS = sorted(p.name for p in STATIC.joinpath("js").iterdir() if p.name.endswith(".js"))
-PAGES = ("home.html", "play.html", "sheets.html")
+PAGES = ("home.html", "play.html", "sheets.html", "cards.html")
 client = TestClient(Starlette(routes=routes()))
 
 
@@ -56,7 +56,7 @@ def test_scripts_never_write_html() -> None:
         assert "innerHTML" not in text and "insertAdjacentHTML" not in text and "eval(" not in text, name
 
 
-@pytest.mark.parametrize("path", ["/", "/play/some-game", "/sheets", "/web/app.css", "/web/js/play.js", "/web/i18n/ko.json"])
+@pytest.mark.parametrize("path", ["/", "/play/some-game", "/sheets", "/cards", "/web/app.css", "/web/js/play.js", "/web/i18n/ko.json"])
 def test_files_are_gzipped_with_a_strict_policy_and_revalidate(path: str) -> None:
     reply = client.get(path, headers={"accept-encoding": "gzip"})
     assert reply.status_code == 200

@@ -25,8 +25,15 @@ WORDS = {"ko": ("예산 10 / 9", "추격: M"), "ja": ("予算 10 / 9", "追:M"),
 def test_a_card_from_nothing_refused_over_budget_fixed_downloaded_and_played(
         web_server: Server, browser: Any, lang: str, viewport: dict[str, int], tmp_path: Path) -> None:
     SHOTS.mkdir(exist_ok=True)
-    maker = open_seat(browser, web_server.base + "/cards", lang, viewport=viewport)
+    # from the home page: the card maker's link appears when Liberator is chosen
+    maker = open_seat(browser, web_server.base + "/", lang, viewport=viewport)
     page = maker.page
+    page.wait_for_selector("html[data-ready='1']")
+    assert page.locator("#cards-link").is_hidden()
+    kinds = web_server.request("GET", "/api/kinds").json()["kinds"]
+    page.select_option("#kind", str(next(i for i, k in enumerate(kinds) if k["system"] == "Liberator")))
+    page.click("#cards-link")
+    page.wait_for_url("**/cards")
     page.wait_for_selector("html[data-ready='1']")
     page.click("#new-deck")
     page.fill("#f-actions-0-name", "Heavy Cut")
@@ -45,6 +52,7 @@ def test_a_card_from_nothing_refused_over_budget_fixed_downloaded_and_played(
     page.wait_for_selector("#problems li.error[data-path='actions[0].recovery']")
     assert page.get_attribute("#f-actions-0-recovery", "aria-invalid") == "true"
     assert page.locator(".field-problem[data-for='actions[0].recovery']").count() == 1
+    page.wait_for_selector("#suggest-0:not([hidden])")  # the engine's power row is offered (not taken here)
     page.screenshot(path=str(SHOTS / f"{lang}-{viewport['width']}-over.png"), full_page=True)
     page.click("#download-toml")  # the download refuses it too, and says why
     page.wait_for_function("() => document.querySelector('#io-note').innerText.length > 0")

@@ -365,6 +365,7 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
             (400, 403, 422), [_ID, _LANG, {"name": "format", "in": "query", "required": False,
                                   "schema": {"type": "string", "enum": ["toml", "json"]}}])},
         **_sheet_paths(),
+        **_card_paths(),
     }
     return paths, schemas
 
@@ -408,6 +409,37 @@ def _sheet_paths() -> dict[str, Any]:
                                               "type": "object", "required": ["from", "data"], "properties": {
                                                   "from": {"type": "string", "enum": ["ccfolia", "udonarium"]},
                                                   "data": {}, "sheet": {}, "file": _STR}}})},
+    }
+
+
+def _card_paths() -> dict[str, Any]:
+    """``/api/cards``: the Liberator card maker's routes (no token)."""
+    body = {"schema": {"type": "object", "required": ["cards"], "properties": {
+        "cards": {"description": "A card file: TOML or JSON text (JSON when `file` ends in .json), or its tables"},
+        "file": _STR, "lang": _STR, "to": {"type": "string", "enum": ["toml", "json"]}}},
+        "example": {"cards": {"feats": [{"id": "grit", "name": "Grit", "effect": "P威力+1"}]}, "file": "cards.toml"}}
+    any_json = {"type": "object"}
+
+    def op(summary: str, op_id: str, ok: dict[str, Any], with_body: bool = False) -> dict[str, Any]:
+        made = _op(summary, op_id, ok, (400, 408, 413, 422) if with_body else (400, 422), [_LANG],
+                   body if with_body else None, auth=False)
+        made["tags"] = ["cards"]
+        return made
+
+    return {
+        "/api/cards/choices": {"get": op("The effects a face, an ability and a bonus may carry, and the obstacle kinds",
+                                         "cardChoices", _json(any_json, "faces, abilities, bonuses (notation, text); kinds."))},
+        "/api/cards/schema": {"get": op("The card file's JSON Schema (draft 2020-12)", "cardSchema",
+                                        _json(any_json, "The schema, made from the reader."))},
+        "/api/cards/template": {"get": op("A commented TOML card file", "cardTemplate", {
+            "description": "The template.", "content": {"application/toml": {"schema": _STR}}})},
+        "/api/cards/check": {"post": op("Every problem of a deck: the reader's and the card-making rules', and each "
+                                        "action card's budget", "cardCheck", _json(any_json, (
+                                            "ok, problems (file, path, level: error | warning | default, message, "
+                                            "example), actions (budget, spent, faces), said, cards, table.")), True)},
+        "/api/cards/export": {"post": op("A deck that keeps every rule, as TOML or JSON", "cardExport", {
+            "description": "The file.", "content": {m: {"schema": {}} for m in ("application/toml", "application/json")}},
+            True)},
     }
 
 

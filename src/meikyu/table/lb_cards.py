@@ -31,7 +31,7 @@ from meikyu.files import check_plain, parse_data
 from meikyu.i18n import translate
 from meikyu.sheetdata.reader import Reader, Report, SheetProblems, findings, sheet_error
 from meikyu.sheetdata.template import section
-from meikyu.systems.liberator.cardmaking import Violation, budget_spent, check_action
+from meikyu.systems.liberator.cardmaking import Violation, budget_spent, check_action, design_powers
 from meikyu.systems.liberator.cards import (
     KIND_ATTRIBUTE,
     SECTIONS,
@@ -64,6 +64,22 @@ def data_of(raw: Any, file: str) -> dict[str, Any]:
     raise DataError("table.error.setup_field", part=file, field="cards", expected="[[actions]] …")
 
 
+def plain(value: Any) -> Any:
+    """``value`` as JSON holds it: a TOML date or time (which no card field takes) as its text.
+
+    >>> import datetime
+    >>> plain({"a": [datetime.date(2026, 1, 2)], "b": 1.5})
+    {'a': ['2026-01-02'], 'b': 1.5}
+    """
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return value.isoformat() if hasattr(value, "isoformat") else str(value)
+
+
 def _violation_problem(v: Violation, index: int, file: str, name: str) -> DataError:
     if v.face and v.code in POWER_CODES:
         field = f"power[{v.face - 1}]"
@@ -75,10 +91,17 @@ def _violation_problem(v: Violation, index: int, file: str, name: str) -> DataEr
                        card=name, face=v.face, **dict(v.params))
 
 
-def making(data: Mapping[str, Any], file: str, lang: str) -> tuple[list[dict[str, Any]], list[DataError], list[DataError]]:
+def making(data: Mapping[str, Any], file: str,
+           lang: str) -> tuple[list[dict[str, Any] | None], list[DataError], list[DataError]]:
     """Each action card of ``data`` under the card-making rules, in the file's order: its budget, what it spends
     and each face's effects in ``lang`` (``None`` for a card the reader could not read whole); and the rules'
-    errors and warnings as problems with paths."""
+    errors and warnings as problems with paths.
+
+    >>> cards, errors, warnings = making({"actions": [{"id": "a", "name": "A", "attribute": "M", "recovery": 2,
+    ...     "power": [0, 0, 1, 1, 1, 1], "effects": ["即:捨", "即:M-1", "", "", "", "付:P+1"]}, {}]}, "d.toml", "en")
+    >>> cards[0]["budget"], cards[0]["spent"], cards[1], errors, [w.params["path"] for w in warnings]
+    (6, 4, None, [], ['actions[0].recovery'])
+    """
     raw = data.get("actions")
     cards: list[dict[str, Any] | None] = []
     errors: list[DataError] = []
@@ -92,9 +115,23 @@ def making(data: Mapping[str, Any], file: str, lang: str) -> tuple[list[dict[str
         name = card_name(card.id, card.name, lang) or card.id
         for v in check_action(card):
             (errors if v.severity == "error" else warnings).append(_violation_problem(v, index, file, name))
-        cards.append({"budget": card.recovery * 3, "spent": budget_spent(card),
+        spent = budget_spent(card)
+        cards.append({"budget": card.recovery * 3, "spent": spent, "suggested": suggested(card.recovery, spent - sum(card.power)),
                       "faces": [[_effect(e, lang) for e in card.effects_on(f)] for f in range(1, 7)]})
     return cards, errors, warnings
+
+
+def suggested(recovery: int, adjustments: int) -> list[int] | None:
+    """A power row that spends exactly what the budget leaves once the faces' effects have moved it (the
+    engine's :func:`~meikyu.systems.liberator.cardmaking.design_powers`), or ``None`` when no row can.
+
+    >>> suggested(3, 0), suggested(3, -3), suggested(1, 6)
+    ([0, 1, 1, 2, 2, 3], [0, 1, 2, 2, 3, 4], None)
+    """
+    try:
+        return list(design_powers(recovery, spend=recovery * 3 - adjustments))
+    except ValueError:
+        return None
 
 
 def _effect(e: Effect, lang: str) -> dict[str, str]:
@@ -105,7 +142,8 @@ def _job_problems(data: Mapping[str, Any], cards: CardSet, file: str) -> list[Da
     """A deck's jobs name actions of the deck or of the sample cards: one P, one M and one C."""
     known = sample_cards().merged(cards).actions
     out: list[DataError] = []
-    for index, job in enumerate(data.get("jobs") if isinstance(data.get("jobs"), list) else []):
+    jobs = data.get("jobs")
+    for index, job in enumerate(jobs if isinstance(jobs, list) else []):
         ids = job.get("actions") if isinstance(job, Mapping) else None
         if not isinstance(ids, list) or len(ids) != 3 or not all(isinstance(i, str) for i in ids):
             continue  # the reader said so
@@ -163,13 +201,18 @@ def check(raw: Any, file: str, lang: str) -> dict[str, Any]:
     problems = (findings(report.problems + report.notes, lang) + _findings(errors, "error", lang)
                 + _findings(warnings, "warning", lang))
     return {"ok": not report.problems and not errors, "problems": problems, "actions": actions, "said": said(data, lang),
-            "cards": data,
+            "cards": plain(data),
             "table": table_choices(cards if not report.problems else CardSet(), lang)}
 
 
 def table_choices(cards: CardSet, lang: str) -> dict[str, list[dict[str, Any]]]:
     """The jobs and extra cards (actions and feats) of ``cards`` over the sample cards, each named in ``lang``;
-    the deck's own first (``own``)."""
+    the deck's own first (``own``).
+
+    >>> choices = table_choices(CardSet(), "en")
+    >>> choices["jobs"][0], len(choices["extras"]) > 36
+    ({'id': 'warrior', 'name': 'Warrior', 'kind': 'job', 'own': False}, True)
+    """
     every = sample_cards().merged(cards)
 
     def named(ident: str, printed: str, kind: str) -> dict[str, Any]:
@@ -184,7 +227,15 @@ def table_choices(cards: CardSet, lang: str) -> dict[str, list[dict[str, Any]]]:
 
 
 def read(raw: Any, file: str, lang: str) -> dict[str, Any]:
-    """A deck that must be right: every reader problem and card-making error at once otherwise (warnings pass)."""
+    """A deck that must be right: every reader problem and card-making error at once otherwise (warnings pass).
+
+    >>> read({"actions": [{"id": "a", "name": "A", "attribute": "P", "recovery": 1, "power": [0, 0, 0, 1, 1, 2],
+    ...     "effects": ["即:捨", "即:P-1", "", "", "", "付:P+1"]}]}, "d.toml", "en")
+    Traceback (most recent call last):
+    ...
+    meikyu.sheetdata.reader.SheetProblems: d.toml: 1 problem(s).
+    - actions[0].recovery: A: spends 4 points, over its budget of 3 (recovery × 3).
+    """
     data = data_of(raw, file)
     cards, report = check_card_file(data, file)
     report.problems += _job_problems(data, cards, file)
@@ -213,7 +264,12 @@ def deck_toml(data: Mapping[str, Any]) -> str:
 
 
 def export(raw: Any, file: str, fmt: str, lang: str) -> tuple[bytes, str, str]:
-    """A right deck as ``fmt`` (toml or json): the bytes, their media type and a file name."""
+    """A right deck as ``fmt`` (toml or json): the bytes, their media type and a file name.
+
+    >>> raw, media, name = export('[[obstacles]]\\nid = "o"\\nname = "O"\\nkind = "craft"\\ntarget = 2', "d.toml", "json", "en")
+    >>> json.loads(raw), media, name
+    ({'obstacles': [{'id': 'o', 'name': 'O', 'kind': 'craft', 'target': 2}]}, 'application/json', 'cards.json')
+    """
     if fmt not in EXPORTS:
         raise DataError("table.error.setup_field", part="export", field="to", expected=" | ".join(EXPORTS))
     data = read(raw, file, lang)

@@ -75,6 +75,19 @@ function show(answer) {
       fill(badge, made ? t("cards.budget", { spent: made.spent, budget: made.budget }) : t("cards.budget_unknown"));
       badge.className = ["budget", made && (made.spent > made.budget ? "over" : made.spent === made.budget ? "fits" : "")].filter(Boolean).join(" ");
     }
+    const suggest = $(`#suggest-${i}`);
+    const row = made && made.suggested;
+    const card = deck.actions && deck.actions[i];
+    if (suggest && card) {
+      // the engine's power row for what the budget leaves, offered when the card's own row does not spend it
+      suggest.hidden = !row || made.spent === made.budget;
+      fill(suggest, row ? t("cards.suggest", { row: row.join(" ") }) : "");
+      suggest.onclick = () => {
+        card.power = [...row];
+        row.forEach((p, f) => { const input = $(`#f-actions-${i}-power-${f}`); if (input) input.value = String(p); });
+        changed();
+      };
+    }
     for (let f = 0; f < 6; f += 1) {
       const box = $(`#reading-${i}-${f}`);
       if (box) fill(box, made ? readFace(i, f, made.faces[f]) : null);
@@ -109,7 +122,7 @@ function keepFocus(redraw) {
 
 function readFace(i, f, effects) {
   if (!effects.length) return h("span", { class: "small" }, t("cards.no_effect"));
-  return effects.map((e, k) => h("span", { class: "effect" }, e.text, " ", h("code", {}, e.notation),
+  return effects.map((e, k) => h("span", { class: "effect" }, e.text, e.text === e.notation ? null : [" ", h("code", {}, e.notation)],
     h("button", { type: "button", "aria-label": t("cards.remove_effect", { effect: e.text }), onclick: () => {
       const action = deck.actions[i];
       action.effects[f] = effects.filter((_, j) => j !== k).map((x) => x.notation).join("; ");
@@ -123,7 +136,9 @@ function showProblems(problems, ok) {
   document.documentElement.dataset.deckOk = ok ? "1" : "0";
   const errors = problems.filter((p) => p.level === "error").length;
   fill($("#check-state"), ok ? t("cards.ok") : t("cards.not_ok", { count: errors }));
-  fill($("#problems"), problems.map((p) => h("li", { class: p.level, dataset: { path: p.path } }, h("code", {}, p.path), " ", p.message, p.example ? h("span", { class: "example" }, p.example) : null)));
+  // a problem in the list takes one to its field (a card far down the page, on a phone)
+  const go = (path) => () => { const at = document.querySelector(`input[data-path="${CSS.escape(path)}"], select[data-path="${CSS.escape(path)}"]`); if (at) at.focus(); };
+  fill($("#problems"), problems.map((p) => h("li", { class: p.level, dataset: { path: p.path }, onclick: go(p.path) }, h("code", {}, p.path), " ", p.message, p.example ? h("span", { class: "example" }, p.example) : null)));
   for (const old of document.querySelectorAll(".field-problem")) old.remove();
   const beside = new Map();
   for (const p of problems) if (p.level !== "default" && !beside.has(p.path)) beside.set(p.path, p);
@@ -215,6 +230,7 @@ function actionCard(card, i) {
       field(card, "job", `${at}.job`, { label: t("cards.f.job") }),
     ),
     h("p", { class: "small" }, t("cards.faces_help")),
+    h("button", { type: "button", id: `suggest-${i}`, class: "suggest", hidden: true }),
     h("div", { class: "faces" }, [0, 1, 2, 3, 4, 5].map((f) => face(card, i, f))),
     unknownFields(card, "action", renderActions),
     h("div", { class: "buttons" }, removeButton(deck.actions, i, renderActions, t("cards.remove_card"))),
@@ -250,6 +266,7 @@ function renderOthers() {
   );
   const named = (card, at) => [field(card, "name", `${at}.name`, { label: t("cards.f.name") }), field(card, "id", `${at}.id`, { label: t("cards.f.id") })];
   fill($("#others"),
+    unknownFields(deck, "deck", renderOthers),
     group("feats", "feat", (card, at) => [named(card, at),
       notation(card, "effect", `${at}.effect`, t("cards.f.ability"), choices.abilities),
       field(card, "cost", `${at}.cost`, { label: t("cards.f.cost"), options: COSTS, named: attributeWord }),
@@ -365,6 +382,7 @@ async function loadWords() {
   const [offered, schema] = await Promise.all([call("GET", "/api/cards/choices", { lang: lang() }), call("GET", "/api/cards/schema", { lang: lang() })]);
   choices = offered;
   known = Object.fromEntries(Object.entries(schema.$defs || {}).map(([kind, def]) => [kind, Object.keys(def.properties || {})]));
+  known.deck = Object.keys(schema.properties || {}); // the file's own top level
 }
 
 async function main() {
