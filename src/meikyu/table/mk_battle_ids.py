@@ -58,8 +58,8 @@ loads with. A field added to ``Battle`` later belongs here too: the shuffle's se
 
 _PIECE_ADDED_LATER: dict[str, Any] = {"data": [], "uses": [], "used": []}
 _TRAP_ADDED_LATER: dict[str, Any] = {"effects": [], "trigger": "enter", "side": "court", "names": []}
-_USE_ADDED_LATER: dict[str, Any] = {"loss": "", "desert": False, "item": False}
-"""Fields of a piece's data in use added later (session 9: minions sent home by data, an item's data)."""
+_USE_ADDED_LATER: dict[str, Any] = {"loss": "", "desert": False}
+"""Fields of a piece's data in use added later (session 9: minions lost or sent home by data)."""
 """Fields of each combat trap added later (round three: traps that act, minions sent home in battle)."""
 """Fields of each combatant added later (round three: the data that acts, R-MK-08/09), with the value a save
 without them loads with."""

@@ -4,9 +4,8 @@ item traded (R-MK-36). Battles saved before (``Options.data_followups`` off) pla
 
 from __future__ import annotations
 
-from tests.meikyu_kingdom.combat.battle_helpers import LIT_ROOM, acting, battle, first, mon, pc, play
-
 import pytest
+from tests.meikyu_kingdom.combat.battle_helpers import LIT_ROOM, acting, battle, first, mon, pc, play
 
 from meikyu.errors import RuleError
 from meikyu.systems.meikyu_kingdom.combat import events as ev
@@ -57,7 +56,7 @@ def test_r_mk_45_plain_minion_loss_is_not_desertion() -> None:
 
 
 BALM = DataUse("Balm", "support", "", ("cure_status",), target="ally_here", status="poison",
-               per="game", used_up=False, item=True)
+               per="game")
 """An item's support data (a balm pot), once per game."""
 
 

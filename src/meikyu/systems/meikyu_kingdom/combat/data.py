@@ -87,8 +87,6 @@ class DataUse:
     """A ``minions`` effect on its target: how many they lose, a number or dice (``1D6``); ``""`` none."""
     desert: bool = False
     """Those minions desert home (R-MK-45: citizens again, :func:`.resolve.send_home`) rather than fall."""
-    item: bool = False
-    """The data is an item's: it goes where the item goes (a trade, R-MK-36; battles since session 9)."""
 
     def label(self, lang: str = "en") -> str:
         if len(self.names) == 3:
@@ -151,7 +149,6 @@ def data_uses(character: Any) -> tuple[DataUse, ...]:
             stats=acts.stats, checks=acts.checks, used_up=cost.used_up,
             loss=str(minions.get("amount", "")).lstrip("-") if minions is not None else "",
             desert=bool(minions.get("desert")) if minions is not None else False,
-            item=a.item,
         ))  # fmt: skip
     return tuple(out)
 

@@ -83,7 +83,8 @@ def carry_data(w: Work, giver: str, taker: str, names: set[str]) -> None:
     game; data the taker already has by that name stays as it is."""
     g, t = w.c(giver), w.c(taker)
     still = {wp.name for wp in g.weapons}
-    moving = tuple(u for u in g.uses if u.item and u.source in names and u.source not in still)
+    # an item's data is named as the item is, and no skill of the giver bears that name
+    moving = tuple(u for u in g.uses if u.source in names and u.source not in still and u.source not in g.skills)
     if not moving:
         return
     sources = {u.source for u in moving}
