@@ -112,3 +112,34 @@ def test_r_mk_46_no_transport_is_offered_to_one_without_minions() -> None:
     for action in offers:  # every offered transport is accepted
         trial = Game(SessionRules(), g.state, S(6, 6))
         trial.play(action)
+
+
+def test_r_mk_46_the_web_table_offers_every_mix_as_a_form() -> None:
+    """R-MK-46: the transporter chooses how many minions go and which items and materials they carry. The
+    table's menu lists the whole haul with one minion or all of them, and a form for any other mix: minions
+    1 … all, each item a tick box, each material a count up to what the haul holds."""
+    from meikyu.table.mk_session import SessionKind
+
+    g = in_camp()
+    assert g.state.expedition is not None
+    state = replace(g.state, expedition=replace(g.state.expedition, haul_items=(STONE, STONE, "weapon_item:1"),
+                                                haul_materials={"iron": 2, "meat": 3}))
+    offers = [o for o in SessionKind().offers(state, "ko") if isinstance(o.action, Transport) and o.form]
+    assert [o.who for o in offers] == ["mir"]  # the only land maker with minions
+    form = offers[0].form
+    assert form["minions"] == {"type": "int", "min": 1, "max": 6, "label": "보낼 부하 (1~6명)"}
+    assert [o["label"] for o in form["items"]["options"]] == ["마석", "마석", "무작위 무기 아이템 (Lv1)"]
+    assert form["materials"]["options"] == [{"value": "iron", "label": "철", "max": 2},
+                                            {"value": "meat", "label": "고기", "max": 3}]
+    # what the page sends for "3 minions, one stone, 2 meat": a mix the menu's two offers do not hold
+    mix = replace(offers[0].action, minions=3, items=(STONE,), materials=(("meat", 2),))
+    g2 = Game(SessionRules(), state, S())
+    g2.play(mix)
+    ex_ = g2.state.expedition
+    assert ex_ is not None and ex_.haul_items == (STONE, "weapon_item:1") and ex_.haul_materials == {"iron": 2, "meat": 1}
+    assert g2.state.character("mir").minions == 3 and ex_.cargo is not None and ex_.cargo.minions == 3
+    for bad in (replace(mix, items=(), materials=()), replace(mix, materials=(("meat", 4),)), replace(mix, minions=7)):
+        before = g2.state
+        with pytest.raises(RuleError):
+            Game(SessionRules(), state, S()).play(bad)
+        assert g2.state == before

@@ -50,7 +50,7 @@ def cover(old: Battle | None, new: Battle, events: Sequence[Event], salt: int) -
 
 _ADDED_LATER: dict[tuple[str, ...], Any] = {
     ("options", "sixes_stakes"): False, ("notes_by_lang",): [], ("options", "seed_review"): False,
-    ("deserted",): [],
+    ("deserted",): [], ("options", "data_followups"): False,
 }
 """Battle fields added after the session table kind's games were saved (session 6: the 6s rule's switch,
 an encounter's notes by language; session 7: the seed review's switch), by their path in the battle's data, with the value a save without them
@@ -58,6 +58,8 @@ loads with. A field added to ``Battle`` later belongs here too: the shuffle's se
 
 _PIECE_ADDED_LATER: dict[str, Any] = {"data": [], "uses": [], "used": []}
 _TRAP_ADDED_LATER: dict[str, Any] = {"effects": [], "trigger": "enter", "side": "court", "names": []}
+_USE_ADDED_LATER: dict[str, Any] = {"loss": "", "desert": False}
+"""Fields of a piece's data in use added later (session 9: minions lost or sent home by data)."""
 """Fields of each combat trap added later (round three: traps that act, minions sent home in battle)."""
 """Fields of each combatant added later (round three: the data that acts, R-MK-08/09), with the value a save
 without them loads with."""
@@ -84,6 +86,10 @@ def _digested(battle: Battle) -> Any:
         for name, old in _PIECE_ADDED_LATER.items():
             if piece.get(name) == old:
                 del piece[name]
+        for use in piece.get("uses", ()):
+            for name, old in _USE_ADDED_LATER.items():
+                if use.get(name) == old:
+                    del use[name]
     for trap in data.get("traps", ()):
         for name, old in _TRAP_ADDED_LATER.items():
             if trap.get(name) == old:

@@ -238,6 +238,7 @@ class SessionKind:
                 out.append(self._offer(state, action, lang))
             out += self._declarations(state, legal, lang)
             out += self._cooperation(state, lang)
+            out += _transport_forms(state, legal, lang)
         return out + self._rulings(state, lang)
 
     @staticmethod
@@ -467,6 +468,35 @@ def _set_offers(state: ss.SessionState, lang: str) -> list[Offer]:
                           "field": what(first.id), "value": value}))
     out.append(Offer(ss.GmSet("session", "goal_met", state.goal_met), "", "gm", _say("gm_set_session", lang),
                      {"field": what("session"), "value": value}))
+    return out
+
+
+def _transport_forms(state: ss.SessionState, legal: Sequence[Action], lang: str) -> list[Offer]:
+    """A transport of any mix the rules allow (R-MK-46): each land maker offered one picks how many of their
+    minions go (1 … all) and which items and how much of each material of the haul they carry (the menu's
+    own offers are the whole haul with one minion or with all)."""
+    from meikyu.systems.meikyu_kingdom.expedition.transport import Transport
+    from meikyu.systems.meikyu_kingdom.play_words import haul_label, material_label
+
+    exp = state.expedition
+    actors = dict.fromkeys(a.actor for a in legal if isinstance(a, Transport))
+    if exp is None or not actors:
+        return []
+    materials = sorted((m, n) for m, n in exp.haul_materials.items() if n)
+    form: dict[str, Any] = {
+        "items": {"type": "multi", "label": _say("transport_items", lang),
+                  "options": [{"value": i, "label": haul_label(i, lang)} for i in exp.haul_items]},
+        "materials": {"type": "counts", "label": _say("transport_materials", lang),
+                      "options": [{"value": m, "label": material_label(m, lang), "max": n}
+                                  for m, n in materials]},
+    }
+    out = []
+    for actor in actors:
+        have = state.character(actor).minions
+        minions = {"type": "int", "min": 1, "max": have, "label": _say("transport_minions", lang, have=have)}
+        label = _say("transport_form", lang, who=state.character(actor).label(lang))
+        out.append(Offer(Transport(actor, 1, exp.haul_items, tuple(materials)), actor, "other", label,
+                         {"minions": minions, **{k: v for k, v in form.items() if v["options"]}}))
     return out
 
 

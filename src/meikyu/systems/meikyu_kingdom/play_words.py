@@ -152,7 +152,7 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
             return mk_text(act + "choose_option", lang, option=option_label(effects, effects.pending.kind, a.option, lang))
         return mk_text(act + "choose_option", lang, option=_word(a.option, lang))
     if isinstance(a, Transport):
-        cargo = [_treasure(i, lang) for i in a.items] + [f"{_word(m, lang)} × {n}" for m, n in a.materials]
+        cargo = [haul_label(i, lang) for i in a.items] + [f"{material_label(m, lang)} × {n}" for m, n in a.materials]
         return mk_text(act + "transport", lang, actor=names.who(a.actor), minions=a.minions, cargo=", ".join(cargo))
     with_actor = {camp.Rest: "rest", ex.TryDisarm: "try_disarm", ex.ChooseRoller: "choose_roller",
                   camp.GoHungry: "go_hungry", cy.Pass: "pass"}
@@ -251,7 +251,16 @@ def prompt_line(state: SessionState, lang: str, players: bool = False) -> str:
     return text
 
 
-def _treasure(item: str, lang: str) -> str:
+def material_label(material: str, lang: str) -> str:
+    """A material's name (``meat``: 고기), not the word for one unit of it.
+
+    >>> material_label("meat", "ko"), material_label("iron", "en")
+    ('고기', 'iron')
+    """
+    return str(lookup(f"mk.word.material_{material}", lang) or _word(material, lang))
+
+
+def haul_label(item: str, lang: str) -> str:
     """A haul entry: ``boxed_lunch`` or a treasure kind with its level (``weapon_item:1``), in words."""
     kind, _, level = item.partition(":")
     if lookup(f"mk.battle.treasure.{kind}", lang) is None:
@@ -285,7 +294,7 @@ def status_lines(state: SessionState, lang: str) -> list[str]:
         room = state.labyrinth.room(exp.room)
         lines.append(mk_text("play.room", lang, room=room.label(lang), text=room.describe(lang)))
         haul = [f"{_word(m, lang)} {n}" for m, n in sorted(exp.haul_materials.items()) if n]
-        haul += [_treasure(i, lang) for i in exp.haul_items]
+        haul += [haul_label(i, lang) for i in exp.haul_items]
         if haul:
             lines.append(mk_text("play.haul", lang, haul=", ".join(haul)))
     return lines

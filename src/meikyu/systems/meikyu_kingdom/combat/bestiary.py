@@ -390,6 +390,7 @@ def read_encounter(top: Reader, beasts: dict[str, Species] | None = None) -> Bat
             sixes_prompt=True,  # a new battle: the roller chooses about 6s (R-MK-14/15)
             sixes_stakes=True,  # … when the choice can matter
             seed_review=True,  # and the seed review's fixes (session 7)
+            data_followups=True,  # and session 9's follow-ups of data that acts
         ),
         uncertain_limit=limit,
         uncertain_used=earlier + hidden,

@@ -83,6 +83,10 @@ class DataUse:
     """The checks an own-check trigger answers (by stat rolled, by purpose; none: any)."""
     used_up: bool = False
     """An item gone once used: the piece must still carry it (by name), and it leaves its slots."""
+    loss: str = ""
+    """A ``minions`` effect on its target: how many they lose, a number or dice (``1D6``); ``""`` none."""
+    desert: bool = False
+    """Those minions desert home (R-MK-45: citizens again, :func:`.resolve.send_home`) rather than fall."""
 
     def label(self, lang: str = "en") -> str:
         if len(self.names) == 3:
@@ -112,7 +116,7 @@ class DataUse:
 
 
 BATTLE_APPLIES = frozenset(
-    {"check_bonus", "check", "reveal", "cover", "cancel_attack", "extra_move", "cure_status", "achievement"}
+    {"check_bonus", "check", "reveal", "cover", "cancel_attack", "extra_move", "cure_status", "achievement", "minions"}
 )
 """The effects of chosen data the battle applies itself (:mod:`.data_use`, :func:`.attack.offer_cover`)."""
 
@@ -129,6 +133,7 @@ def data_uses(character: Any) -> tuple[DataUse, ...]:
         bonus = next((e for e in acts.effects if e.type == "check_bonus"), None)
         check = next((e for e in acts.effects if e.type == "check"), None)
         cure = next((e for e in acts.effects if e.type == "cure_status"), None)
+        minions = next((e for e in acts.effects if e.type == "minions"), None)
         cost = acts.cost
         out.append(DataUse(
             a.source, acts.timing, acts.trigger, tuple(e.type for e in acts.effects),
@@ -142,6 +147,8 @@ def data_uses(character: Any) -> tuple[DataUse, ...]:
             status=str(cure.get("status") or "") if cure is not None else "",
             bonus=sum(_int(e.get("amount")) for e in acts.of_type("achievement")),
             stats=acts.stats, checks=acts.checks, used_up=cost.used_up,
+            loss=str(minions.get("amount", "")).lstrip("-") if minions is not None else "",
+            desert=bool(minions.get("desert")) if minions is not None else False,
         ))  # fmt: skip
     return tuple(out)
 

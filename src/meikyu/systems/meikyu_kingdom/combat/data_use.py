@@ -12,15 +12,15 @@ from .actions import UseData, UseMonsterSkill
 from .common import Handler, blocked, check_hope, do_move, err, need_phase, support_actor, support_done
 from .data import DataBonus, DataUse, was_used, with_use
 from .model import BAD_STATUSES, COURT, DEAD, OK, Combatant, forward
-from .resolve import check, pay, spend_hope
+from .resolve import check, pay, send_home, spend_hope
 from .work import Work
 
 
 def _use_data(w: Work, a: UseData) -> None:
     c, ghost = support_actor(w, a.actor, "R-MK-08")
-    use = next((u for u in c.uses if u.source == a.data and u.timing == "support"), None)
+    use = next((u for u in usable(c.uses, w.b.options.data_followups) if u.source == a.data), None)
     if use is None:
-        raise err("R-MK-08", "no_data", id=a.actor, data=a.data, known=", ".join(u.source for u in usable(c.uses)) or "-")
+        raise err("R-MK-08", "no_data", id=a.actor, data=a.data, known=", ".join(u.source for u in usable(c.uses, w.b.options.data_followups)) or "-")
     rnd = w.get("round")
     if was_used(c.used, use, rnd):
         raise err("R-MK-08", "data_used", id=a.actor, data=a.data)
@@ -34,7 +34,7 @@ def _use_data(w: Work, a: UseData) -> None:
     slot = carried(c, use)
     if use.used_up:
         if slot < 0:  # handed over, broken or already used
-            raise err("R-MK-08", "no_data", id=a.actor, data=a.data, known=", ".join(u.source for u in usable(c.uses)) or "-")
+            raise err("R-MK-08", "no_data", id=a.actor, data=a.data, known=", ".join(u.source for u in usable(c.uses, w.b.options.data_followups)) or "-")
         w.set(c.id, weapons=c.weapons[:slot] + c.weapons[slot + 1 :])
     w.emit(ev.DataUsed(c.id, use.source, t.id))
     if use.per or use.hope or use.minions or use.hp:
@@ -57,7 +57,23 @@ def _use_data(w: Work, a: UseData) -> None:
         cure(w, t.id, use.status)
     if "extra_move" in use.effects and w.c(t.id).condition == OK:
         extra_move(w, c.id, t.id)
+    if use.loss and w.c(t.id).minions > 0:
+        lose_minions(w, t.id, use)
     support_done(w, w.c(c.id), ghost)
+
+
+def lose_minions(w: Work, cid: str, use: DataUse) -> None:
+    """``use``'s ``minions`` effect on ``cid``: its dice rolled, as many lost as are left (R-MK-19); deserting
+    ones go home as citizens (R-MK-45, :func:`.resolve.send_home`, as a trap's desertion)."""
+    count = evaluate(use.loss, w.dice, {})
+    if use.desert:
+        send_home(w, cid, count)
+        return
+    t = w.c(cid)
+    lost = min(t.minions, max(0, count))
+    if lost:
+        w.set(cid, minions=t.minions - lost)
+        w.emit(ev.MinionsChanged(cid, -lost, t.minions - lost))
 
 
 def cure(w: Work, cid: str, status: str) -> None:
@@ -88,9 +104,10 @@ def extra_move(w: Work, owner: str, cid: str) -> None:
         do_move(w, cid, int(pick))
 
 
-def usable(uses: tuple[DataUse, ...]) -> tuple[DataUse, ...]:
-    """The support data of a piece (what :class:`UseData` may name)."""
-    return tuple(u for u in uses if u.timing == "support")
+def usable(uses: tuple[DataUse, ...], followups: bool = True) -> tuple[DataUse, ...]:
+    """The support data of a piece (what :class:`UseData` may name); data making minions go (a ``minions``
+    effect) only in battles since session 9 (``followups``, :attr:`.model.Options.data_followups`)."""
+    return tuple(u for u in uses if u.timing == "support" and (followups or "minions" not in u.effects))
 
 
 def carried(c: Combatant, use: DataUse) -> int:
@@ -102,11 +119,11 @@ def carried(c: Combatant, use: DataUse) -> int:
     return -1
 
 
-def offered(w_hope: int, c: Combatant, rnd: int) -> tuple[DataUse, ...]:
+def offered(w_hope: int, c: Combatant, rnd: int, followups: bool = True) -> tuple[DataUse, ...]:
     """The support data ``c`` may use now: not spent for this cycle or game, its cost payable
     (``w_hope``: the hope ``c`` can spend; a minion left when it costs minions, R-MK-19)."""
     return tuple(
-        u for u in usable(c.uses)
+        u for u in usable(c.uses, followups)
         if not was_used(c.used, u, rnd) and u.hope <= w_hope and (not u.minions or c.minions > 0)
         and (not u.used_up or carried(c, u) >= 0)
     )  # fmt: skip

@@ -207,7 +207,7 @@ def _unit_actions(battle: Battle, c: Combatant) -> list[Action]:
             out.extend(Reputation(c.id, t.id, h) for h in range(have + 1))
     out.extend(_coop_choices(battle, c))
     out.extend(UseMonsterSkill(c.id, d.source) for d in unpaid_monster_skills(c, battle.round) if have > 0)
-    for use in offered(have, c, battle.round):  # support data (R-MK-08): Rallying Cry, Monsterology …
+    for use in offered(have, c, battle.round, battle.options.data_followups):  # support data (R-MK-08): Rallying Cry, Monsterology …
         out.extend(UseData(c.id, use.source, t.id) for t in cs if aims_at(use, c, t))
     for slot, wp in enumerate(c.weapons):
         if wp.heal > 0 and not wp.broken:

@@ -469,6 +469,10 @@ class Options:
     """The seed review's fixes (issue 28, session 7): armor reduces every damage — a fall's, poison's,
     obesity's — not only an attack's (R-MK-30/32/33). Every new battle sets it; battles saved before
     lack it and replay as they were played."""
+    data_followups: bool = False
+    """Session 9's follow-ups of data that acts: support data sending minions home (R-MK-45, through
+    :func:`.resolve.send_home`) or costing them is offered, and an item's data goes with the item traded
+    (R-MK-36). Every new battle sets it; battles saved before lack it and replay as they were played."""
 
 
 @dataclass(frozen=True)

@@ -70,8 +70,29 @@ def _swap(w: Work, a: Swap) -> None:
     theirs = [wp for i, wp in enumerate(o.weapons) if i not in takes] + [c.weapons[g] for g in gives]
     w.set(c.id, weapons=tuple(mine))
     w.set(o.id, weapons=tuple(theirs))
+    if w.b.options.data_followups:  # an item's data goes with the item (battles since session 9)
+        carry_data(w, c.id, o.id, {c.weapons[g].name for g in gives})
+        carry_data(w, o.id, c.id, {o.weapons[t].name for t in takes})
     w.emit(ev.Swapped(c.id, o.id))
     finish_unit(w, a.actor)
+
+
+def carry_data(w: Work, giver: str, taker: str, names: set[str]) -> None:
+    """The data of the items named ``names`` that ``giver`` no longer carries moves to ``taker`` (R-MK-36:
+    an item's support data is the item's, like an armor's reduction), with its marks of use this round or
+    game; data the taker already has by that name stays as it is."""
+    g, t = w.c(giver), w.c(taker)
+    still = {wp.name for wp in g.weapons}
+    # an item's data is named as the item is, and no skill of the giver bears that name
+    moving = tuple(u for u in g.uses if u.source in names and u.source not in still and u.source not in g.skills)
+    if not moving:
+        return
+    sources = {u.source for u in moving}
+    have = {u.source for u in t.uses}
+    w.set(giver, uses=tuple(u for u in g.uses if u not in moving),
+          used=tuple(m for m in g.used if m[0] not in sources))
+    w.set(taker, uses=(*t.uses, *(u for u in moving if u.source not in have)),
+          used=(*t.used, *(m for m in g.used if m[0] in sources and m[0] not in have)))
 
 
 def _search_spot(w: Work, a: SearchSpot) -> None:

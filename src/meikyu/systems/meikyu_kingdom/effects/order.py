@@ -102,8 +102,6 @@ class Applied:
     """For a check: the achievement it adds."""
     monster: bool = False
     """A monster skill a PC holds: it works only once its 1 hope is paid (R-MK-17)."""
-    item: bool = False
-    """An item's data (not a skill's)."""
 
     def label(self, lang: str) -> str:
         return dict(self.names).get(lang, self.source)
@@ -130,7 +128,6 @@ def applicable(
     answering it. In the R-MK-09 order (:func:`conflict_order`)."""
     found: list[Applied] = []
     for holder in holders:
-        skills = sum(1 for s in holder.skills if getattr(s, "acts", None) is not None)  # held() lists them first
         for index, data in enumerate(held(holder)):
             acts: Acts = data.acts
             if acts.timing not in timings or not acts.works_in(context):
@@ -141,8 +138,7 @@ def applicable(
                 continue
             order = DataEffect(data.name, acts.timing, holder.id, holder.level, index)
             names = tuple(sorted(data.names.items()))
-            found.append(Applied(holder.id, data.name, names, acts, order, monster=getattr(data, "monster", False),
-                                 item=index >= skills))
+            found.append(Applied(holder.id, data.name, names, acts, order, monster=getattr(data, "monster", False)))
     by_order = {id(a.order): a for a in found}  # sorted() hands back the same objects
     return [by_order[id(o)] for o in conflict_order(a.order for a in found)]
 

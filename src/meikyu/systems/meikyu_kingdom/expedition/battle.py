@@ -54,6 +54,7 @@ def start(
     sixes_stakes: bool = True,
     seed_review: bool = True,
     ghost: bool = False,
+    data_followups: bool = True,
 ) -> Battle:
     """The setup-phase battle of ``encounter`` against the court as it is now (its monsters read from
     ``bestiary``, the shipped one by default; a random encounter brings its own, :mod:`~meikyu.systems.meikyu_kingdom.labyrinth.finds`).
@@ -62,7 +63,8 @@ def start(
     earlier battles of this game are carried in ``uncertain_used``; ``sixes_prompt`` is the game's own
     switch (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.sixes_prompt`, off in games created before session 5),
     ``sixes_stakes`` its other one (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.sixes_stakes`, session 6),
-    ``seed_review`` the seed review's (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.seed_review`, session 7).
+    ``seed_review`` the seed review's (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.seed_review`, session 7),
+    ``data_followups`` session 9's (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.data_followups`).
     """
     beasts = load_bestiary() if bestiary is None else bestiary
     pieces: list[Combatant] = []
@@ -88,7 +90,8 @@ def start(
         voice=voice,
         land_makers=land_makers,
         options=Options(count_unknown=not encounter.count_known, sixes_prompt=sixes_prompt,
-                        sixes_stakes=sixes_stakes, seed_review=seed_review, ghost=ghost),
+                        sixes_stakes=sixes_stakes, seed_review=seed_review, ghost=ghost,
+                        data_followups=data_followups),
         uncertain_limit=limit,
         uncertain_used=min(limit, uncertain_used + hidden),
         traps=encounter.traps,  # the room's combat traps are placed at setup (R-MK-21)

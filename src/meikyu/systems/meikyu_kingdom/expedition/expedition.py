@@ -209,7 +209,7 @@ def _continue(state: SessionState, events: list[Event], dice: Dice) -> SessionSt
         state = monster_skills.meet(state, encounter, beasts, dice, events)  # skills that act as it is met
         battle = seam.start(state.court, state.conditions, ex.formation, encounter, state.kingdom.voice,
                             state.uncertain_used, state.kingdom.land_makers, beasts, state.sixes_prompt,
-                            state.sixes_stakes, state.seed_review, state.ghost_rule)
+                            state.sixes_stakes, state.seed_review, state.ghost_rule, state.data_followups)
         return with_expedition(replace(state, battle=battle, broken=()), stage="battle")
     if room.event is not None and room.id not in ex.events_done:
         if room.event.check is not None:

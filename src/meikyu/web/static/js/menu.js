@@ -57,11 +57,18 @@ export function itemForm(item, ctx) {
       input = h("input", { id, name, type: "number", inputmode: "numeric", min: spec.min, max: spec.max, value: value ?? spec.min ?? 0, required: true });
     } else if (spec.type === "json") {
       input = h("input", { id, name, type: "text", value: value === undefined ? "" : JSON.stringify(value), autocomplete: "off", required: true });
+    } else if (spec.type === "multi") {
+      input = multiBoxes(id, spec, value);
+    } else if (spec.type === "counts") {
+      input = countBoxes(id, spec, value);
     } else {
       input = h("input", { id, name, type: "text", value: value ?? "", autocomplete: "off", required: !spec.optional });
     }
     const label = spec.label || (has(`form.${name}`) ? t(`form.${name}`) : name);
-    return { name, spec, input, field: h("label", { class: "form-field", for: id }, h("span", {}, label), input) };
+    const field = GROUPED.has(spec.type)
+      ? h("fieldset", { class: "form-field form-group" }, h("legend", {}, label), input)
+      : h("label", { class: "form-field", for: id }, h("span", {}, label), input);
+    return { name, spec, input, field };
   });
   const form = h(
     "form",
@@ -77,6 +84,7 @@ export function itemForm(item, ctx) {
       let value = input.value;
       if (spec.type === "int") value = Number.parseInt(input.value, 10);
       else if (spec.type === "json") value = jsonOrText(input.value);
+      else if (GROUPED.has(spec.type)) value = groupValue(spec, input);
       else if (spec.type === "choice") {
         const chosen = (spec.options || []).find((o) => String(o.value) === input.value);
         value = chosen ? chosen.value : input.value;
@@ -86,6 +94,36 @@ export function itemForm(item, ctx) {
     ctx.act({ ...item, action });
   });
   return form;
+}
+
+/** Field types made of several inputs: "multi" (tick the choices wanted: a list of their values, a value
+ * listed twice when two of its options are ticked) and "counts" (a number per choice, at most its `max`:
+ * a list of [value, number] pairs for those above 0). */
+const GROUPED = new Set(["multi", "counts"]);
+
+function multiBoxes(id, spec, value) {
+  const left = Array.isArray(value) ? [...value] : [];
+  return h("span", { id, class: "form-choices" }, (spec.options || []).map((o, i) => {
+    const at = left.indexOf(o.value);
+    if (at >= 0) left.splice(at, 1);
+    return h("label", {}, h("input", { type: "checkbox", checked: at >= 0, dataset: { index: String(i) } }), h("span", {}, o.label));
+  }));
+}
+
+function countBoxes(id, spec, value) {
+  const had = new Map((Array.isArray(value) ? value : []).map(([key, count]) => [key, count]));
+  return h("span", { id, class: "form-choices" }, (spec.options || []).map((o, i) =>
+    h("label", {}, h("span", {}, o.label),
+      h("input", { type: "number", inputmode: "numeric", min: 0, max: o.max, value: had.get(o.value) ?? 0, dataset: { index: String(i) } }))));
+}
+
+function groupValue(spec, input) {
+  const options = spec.options || [];
+  const boxes = [...input.querySelectorAll("input")];
+  if (spec.type === "multi") return boxes.filter((b) => b.checked).map((b) => options[Number(b.dataset.index)].value);
+  return boxes
+    .map((b) => [options[Number(b.dataset.index)].value, Number.parseInt(b.value, 10) || 0])
+    .filter(([, count]) => count > 0);
 }
 
 function itemButton(item, ctx) {
