@@ -76,6 +76,7 @@ async function words() {
 async function main() {
   await useLang(preferredLang("en"));
   translatePage();
+  S.sheet = blank();
   const select = $("#lang");
   langOptions(select, lang());
   langOptions($("#start-lang"), lang());

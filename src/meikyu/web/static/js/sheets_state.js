@@ -5,7 +5,7 @@
 import { t } from "./i18n.js";
 
 export const S = {
-  sheet: blank(),
+  sheet: null, // made blank once the page's words have come (a new map is named in them)
   facilities: [], // the facility catalog (/api/sheets/facilities): name, label, value
   schema: { $defs: {} }, // the reader's JSON Schema (/api/sheets/schema): the choices come from it
   room: "B2", // the room the map's editor is on
