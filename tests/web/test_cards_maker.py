@@ -1,7 +1,8 @@
 """Issue 27 §5 in a real browser: the Liberator card maker makes an action card from nothing (an effect chosen
 from the engine's list, said in the reader's words), the budget refuses an overspent card (beside the field, in
 the list, on the card's badge, and the download refuses it too), the card is fixed, the deck downloaded and read
-back by the engine's reader, and a Liberator game started with it, where a player holds the new card."""
+back by the engine's reader, a broken file opened (every problem at once, by path) and the downloaded one opened
+again, and a Liberator game started with it, where a player holds the new card."""
 
 from __future__ import annotations
 
@@ -56,12 +57,13 @@ def test_a_card_from_nothing_refused_over_budget_fixed_downloaded_and_played(
     page.screenshot(path=str(SHOTS / f"{lang}-{viewport['width']}-over.png"), full_page=True)
     page.click("#download-toml")  # the download refuses it too, and says why
     page.wait_for_function("() => document.querySelector('#io-note').innerText.length > 0")
-    assert "actions[0]" in page.inner_text("#io-note")
+    assert "1" in page.inner_text("#io-note")  # one problem to fix first: the budget
 
     # fixed: face 2 gives its point back
     page.fill("#f-actions-0-power-1", "0")
     page.wait_for_selector("html[data-deck-ok='1']")
     assert page.get_attribute("#budget-0", "class") == "budget fits"
+    assert page.inner_text("#io-note") == ""  # the refusal no longer holds
     page.screenshot(path=str(SHOTS / f"{lang}-{viewport['width']}-ok.png"), full_page=True)
     with page.expect_download() as got:
         page.click("#download-toml")
@@ -71,6 +73,19 @@ def test_a_card_from_nothing_refused_over_budget_fixed_downloaded_and_played(
     card = cards.actions["heavy_cut"]
     assert (card.name, card.power, card.follow_up(6)) == ("Heavy Cut", (0, 0, 1, 2, 2, 4), "M")
     assert check_cards(cards) == ()
+
+    # opening a deck: a broken one shows every problem at once by its path; the downloaded one reads back whole
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"actions": [{"id": "x", "name": "X", "attribute": "Q", "recovery": 9, "power": [0, 1, 1, 2, 2, 3],'
+                      ' "effects": ["即:捨", "", "", "", "", ""]}], "feats": [{"id": "f", "name": "F", "efect": "P威力+1"}]}',
+                      encoding="utf-8")
+    page.set_input_files("#open-deck", str(broken))
+    for path in ("actions[0].attribute", "actions[0].recovery", "feats[0].effect", "feats[0].efect"):
+        page.wait_for_selector(f"#problems li.error[data-path='{path}']")
+    assert page.input_value("#f-actions-0-name") == "X"  # the file as written, in the forms
+    page.set_input_files("#open-deck", str(saved))
+    page.wait_for_selector("html[data-deck-ok='1']")
+    assert page.input_value("#f-actions-0-name") == "Heavy Cut"
 
     # a game with the deck: the first player takes the new card
     page.select_option("#f-players-0-extras", "heavy_cut")

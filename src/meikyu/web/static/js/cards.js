@@ -21,6 +21,7 @@ let table = { jobs: [], extras: [] };
 let players = [];
 let timer = null;
 let asked = 0;
+let stale = false; // the note says why a download was refused
 
 const fileName = () => file || t("cards.file");
 
@@ -37,6 +38,8 @@ function freeId(prefix, list) {
 // -- checking -----------------------------------------------------------------------------------------------
 function changed() {
   clearTimeout(timer);
+  if (stale) note(""); // a refusal's note no longer holds once the deck changes
+  $("#start-error").hidden = true;
   document.documentElement.dataset.deckOk = "";
   fill($("#check-state"), t("cards.checking"));
   timer = setTimeout(check, 300);
@@ -325,9 +328,16 @@ async function download(fmt) {
     save(new Blob([text], { type: fmt === "json" ? "application/json" : "application/toml" }), `cards.${fmt}`);
     note(t("cards.downloaded", { file: `cards.${fmt}` }));
   } catch (failure) {
-    note(failure.message);
-    if (failure.problems.length) showProblems(failure.problems, false);
+    refused(failure);
   }
+}
+
+/** A download or a game the server refused: why, in a sentence, with every problem listed by its field. */
+function refused(failure, where = note) {
+  const errors = failure.problems.filter((p) => p.level === "error");
+  where(errors.length ? t("cards.refused", { count: errors.length }) : failure.message);
+  if (failure.problems.length) showProblems(failure.problems, false);
+  stale = where === note;
 }
 
 async function start() {
@@ -343,13 +353,13 @@ async function start() {
       return h("li", { class: ["seat-link", seat.seat === "gm" && "secret"], dataset: { seat: seat.seat } }, h("span", { class: "seat-name" }, who), h("a", { href: url, target: "_blank", rel: "noopener" }, t("home.open")));
     }));
   } catch (failure) {
-    fill(error, failure.message);
+    refused(failure, (text) => fill(error, text));
     error.hidden = false;
-    if (failure.problems.length) showProblems(failure.problems, false);
   }
 }
 
 function note(text) {
+  stale = false;
   fill($("#io-note"), text);
 }
 
