@@ -135,6 +135,35 @@ class Server:
         self.data.cleanup()
 
 
+# Sticky elements (the page's header bar) held in place for a capture and put back after. A full-page capture
+# draws a sticky element where the page is scrolled to: over the middle of the picture, not at its top.
+UNSTICK = """() => {
+  const stuck = [...document.querySelectorAll("body *")].filter((e) => getComputedStyle(e).position === "sticky");
+  for (const e of stuck) {
+    e.dataset.shotPosition = e.style.getPropertyValue("position");
+    e.style.setProperty("position", "static", "important");
+  }
+  return stuck.length;
+}"""
+RESTICK = """() => {
+  for (const e of document.querySelectorAll("[data-shot-position]")) {
+    e.style.removeProperty("position");
+    if (e.dataset.shotPosition) e.style.setProperty("position", e.dataset.shotPosition);
+    delete e.dataset.shotPosition;
+  }
+}"""
+
+
+def full_page(page: Any, path: Path | None = None) -> bytes:
+    """The whole page as a reader scrolls through it (the header once, at the top, wherever the page is scrolled
+    to); the page itself is left as it was. Saved to ``path`` when given."""
+    page.evaluate(UNSTICK)
+    try:
+        return bytes(page.screenshot(path=None if path is None else str(path), full_page=True))
+    finally:
+        page.evaluate(RESTICK)
+
+
 def wait_live(page: Any) -> None:
     page.wait_for_selector("#main[data-version]:not(.stale)")
     page.wait_for_timeout(150)
@@ -167,9 +196,8 @@ def shot(browser: Any, path: Path, url: str, lang: str, size: str, steps: int) -
         if steps:  # the home page after creating a game: the seat links
             page.click("#create-button")
             page.wait_for_selector("#seats:not([hidden])")
-    page.evaluate("window.scrollTo(0, 0)")  # a sticky header is drawn where the page was scrolled to
     page.wait_for_timeout(100)
-    page.screenshot(path=str(path), full_page=True)
+    full_page(page, path)
     context.close()
 
 

@@ -244,3 +244,15 @@ def test_round_table_commands_in_each_language_r_mk_05(tmp_path: Path, capsys: p
     assert usage in out and pending in out, out[-3000:]
     game = Game.from_data(SessionRules(), json.loads(save.read_text(encoding="utf-8"))["game"])
     assert "밭" in game.state.kingdom.maps[0].facilities("C1")
+
+
+def test_an_approved_facility_tells_the_budget_change_once_r_mk_05(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """The budget meeting's approval says the cost and the budget left in one line; ``mk play`` printed a second
+    "왕국 예산: 6 → 4" beside it (the round table emitted a budget change as well as the resolved request)."""
+    save = tmp_path / "game.json"
+    lines = ["1", "1", "1", "facility 광장 A3", "1", "q", "y"]
+    code, out = run(["mk", "play", "sample", "--save", str(save), "--seed", "4", "--lang", "ko"], lines, capsys)
+    assert code == 0 and "Traceback" not in out
+    told = [line.partition("→")[2] for line in out.splitlines() if "→" in line and "예산" in line]
+    assert told == [" 신청 지도 1 A3에 시설 광장: 허가, 비용 2 MG, 남은 예산 4 MG."], told

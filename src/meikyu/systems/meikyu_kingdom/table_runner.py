@@ -39,7 +39,7 @@ from meikyu.engine import Action, Event, Game
 from meikyu.errors import InputError, MeikyuError
 from meikyu.i18n import translate
 from meikyu.i18n.hangul import settle_particles
-from meikyu.systems.meikyu_kingdom.events import KingdomChanged, RequestResolved
+from meikyu.systems.meikyu_kingdom.events import RequestResolved
 from meikyu.systems.meikyu_kingdom.kingdom import round_table as rt
 from meikyu.systems.meikyu_kingdom.sheets import facilities
 from meikyu.systems.meikyu_kingdom.sheets.character import Character
@@ -148,7 +148,7 @@ class TableRunner:
                 out.append(_t("resolved", self.lang, request=event.describe(self.lang, self._name(event.actor)),
                               result=translate(f"mk.word.{event.result}", self.lang), cost=event.cost,
                               budget=event.budget))
-            elif not (isinstance(event, KingdomChanged) and event.field == "budget"):
+            else:
                 out.append(self._named(event).render(self.lang))
         if isinstance(action, rt.Approve) and isinstance(answered, CHANGES_LAND):
             out.append(self.map_text())  # the land changed: show the map and its facility groups

@@ -28,7 +28,7 @@ from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event, Prompt
 from meikyu.errors import InputError, RuleError
 from meikyu.serial import TypeRegistry, from_data, to_data
-from meikyu.systems.meikyu_kingdom.events import KingdomChanged, MinionsAssigned, RequestResolved
+from meikyu.systems.meikyu_kingdom.events import MinionsAssigned, RequestResolved
 from meikyu.systems.meikyu_kingdom.sheets import facilities
 from meikyu.systems.meikyu_kingdom.sheets.character import Character, Item
 from meikyu.systems.meikyu_kingdom.sheets.common_items import common_items
@@ -379,8 +379,7 @@ def _answer(state: RoundTableState, act: Action) -> tuple[RoundTableState, tuple
         else:
             land = replace(land, entrances=tuple(e for e in land.entrances if e != req.room))
         kingdom = kingdom.with_map(req.land, land)
-    if cost:
-        events.append(KingdomChanged("budget", str(state.kingdom.budget), str(kingdom.budget), "round_table_reason"))
+    # The resolved request says the cost and the budget left: a separate budget line would say it twice.
     events.append(_resolved(req, "approved", cost, kingdom.budget))
     return replace(new, kingdom=kingdom), tuple(events)
 
