@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from meikyu.engine import Action, Event
 from meikyu.errors import RuleError
 from meikyu.systems.meikyu_kingdom.check.called import CycleUse
-from meikyu.systems.meikyu_kingdom.check.hope import use_monster_skill
+from meikyu.systems.meikyu_kingdom.check.hope import HopeReduced, use_monster_skill
 from meikyu.systems.meikyu_kingdom.kingdom.cycle import CycleState
 from meikyu.systems.meikyu_kingdom.session_state import SessionState
 from meikyu.systems.meikyu_kingdom.sheets.character import Skill
@@ -110,7 +110,8 @@ def pay(state: SessionState, act: PayMonsterSkill) -> tuple[SessionState, tuple[
         raise RuleError("R-MK-17", "mk.error.session.no_monster_skill", id=act.actor, data=act.skill, known=known)
     kingdom, paid, events, _ = use_monster_skill(state.kingdom, char, skill, "drive")
     court = tuple(paid if c.id == char.id else c for c in state.court)
-    return mark(replace(state, kingdom=kingdom, court=court), act.actor, PAID, (skill.name,)), events
+    said = tuple(e for e in events if not isinstance(e, HopeReduced))  # the skill's own line names the payment
+    return mark(replace(state, kingdom=kingdom, court=court), act.actor, PAID, (skill.name,)), said
 
 
 def _cycle(state: SessionState) -> CycleState | None:
