@@ -59,7 +59,8 @@ def regame(state: SessionState) -> Game[SessionState]:
 def next_cycle(g: Game[SessionState]) -> Game[SessionState]:
     actions = g.state.actions
     assert actions is not None
-    return regame(replace(g.state, actions=replace(actions, number=actions.number + 1)))
+    return regame(replace(g.state, actions=replace(actions, number=actions.number + 1, used=frozenset(),
+                                                   acted=frozenset())))  # as the cycle's end leaves it (R-MK-07)
 
 
 # -- R-MK-19: minion help while it can matter ----------------------------------------------------------------
@@ -210,9 +211,23 @@ def test_r_mk_08_the_auxiliary_answers_a_failed_check_once_per_cycle_by_name() -
         g.play(ck.UseCheckData("Grit"))
     assert g.state == before
     g.play(ck.FinishCheck())
-    g = next_cycle(g)
+    for c in g.state.court:  # everyone passes: the cycle ends (R-MK-07)
+        g.play(cy.Pass(c.id))
+    assert g.state.actions is not None and g.state.actions.number == 2
     failed_search(g)
     assert g.state.prompt is not None and g.state.prompt.kind == "check_data"
+
+
+def test_r_mk_08_grit_used_on_a_check_is_spent_for_the_cycles_own_declarations_too() -> None:
+    g = with_grit()
+    failed_search(g)
+    g.play(ck.UseCheckData("Grit"))
+    while g.state.called is not None:
+        g.play(ck.FinishCheck())
+    before = g.state
+    with pytest.raises(RuleError) as err:
+        g.play(cy.Act("mir", "auxiliary", "Grit"))
+    assert err.value.rule == "R-MK-08" and g.state == before
 
 
 def test_r_mk_08_grit_declared_as_the_cycles_auxiliary_is_spent_for_the_check_too() -> None:

@@ -79,7 +79,18 @@ def mark(state: SessionState, actor: str, kind: str, names: tuple[str, ...]) -> 
     if not key or not new:
         return state
     kept = tuple(m for m in state.cycle_data if m[3] == key)
-    return replace(state, cycle_data=(*kept, *((actor, kind, n, key) for n in new)))
+    state = replace(state, cycle_data=(*kept, *((actor, kind, n, key) for n in new)))
+    cycle = _cycle(state)
+    if kind != SPENT or cycle is None:
+        return state
+    # the cycle's own count too, so declaring the same data as the cycle's action is refused (R-MK-08)
+    timing = {d.name: d.acts.timing for d in (*state.character(actor).skills, *state.character(actor).items)
+              if d is not None and getattr(d, "acts", None) is not None}
+    used = cycle.used | {(actor, timing.get(n, "auxiliary"), n) for n in new}
+    if state.phase == "kingdom":
+        return replace(state, actions=replace(cycle, used=used))
+    assert state.expedition is not None
+    return replace(state, expedition=replace(state.expedition, camp=replace(cycle, used=used)))
 
 
 def unpaid(state: SessionState, actor: str) -> tuple[Skill, ...]:
