@@ -245,3 +245,42 @@ def test_games_created_before_session_9_answer_with_the_auxiliary_each_check() -
         g.play(ck.UseCheckData("Grit"))
         while g.state.called is not None:
             g.play(ck.FinishCheck())
+
+
+# -- R-MK-45: a constant monster skill naming no place acts as the court meets it ----------------------------
+HOMESICK = '''
+[[monster]]
+id = "homesick_wisp"
+level = 1
+names = { ko = "향수 도깨비불", ja = "郷愁の鬼火", en = "Homesick Wisp" }
+wit = 1
+search = 1
+evasion = 8
+hp = 3
+attacks = [{ name = "flicker", power = 1 }]
+[[monster.skills]]
+id = "call_home"
+type = "constant"
+names = { ko = "귀향의 부름", ja = "帰郷の呼び声", en = "Call Home" }
+effects = [{ type = "minions", who = "each_court", amount = "-2", desert = true }]
+'''
+
+
+@pytest.mark.parametrize("followups", [True, False])
+def test_r_mk_45_a_constant_skill_working_everywhere_sends_minions_home_when_met(followups: bool) -> None:
+    """A constant skill with no ``where`` works everywhere, the labyrinth too: as the court meets the wisp,
+    two of each land maker's minions go home as citizens (R-MK-45). Games before session 9 did not."""
+    from meikyu.systems.meikyu_kingdom.combat.bestiary import parse_bestiary
+    from meikyu.systems.meikyu_kingdom.expedition import monster_skills
+    from meikyu.systems.meikyu_kingdom.labyrinth.map import Encounter, Placement
+
+    beasts = parse_bestiary(HOMESICK, "wisps.toml")
+    g = at_labyrinth(minions=5, data_followups=followups)
+    events: list[object] = []
+    met = monster_skills.meet(g.state, Encounter({"en": "wisp"}, (Placement("homesick_wisp", 3),)), beasts, S(),
+                              events)  # type: ignore[arg-type]
+    if followups:
+        assert met.character("mir").minions == 3 and met.kingdom.citizens == g.state.kingdom.citizens + 2
+        assert any("Call Home" in e.render("en") for e in events)  # type: ignore[attr-defined]
+    else:
+        assert met == g.state and events == []
