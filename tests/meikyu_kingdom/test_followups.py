@@ -59,7 +59,8 @@ def regame(state: SessionState) -> Game[SessionState]:
 def next_cycle(g: Game[SessionState]) -> Game[SessionState]:
     actions = g.state.actions
     assert actions is not None
-    return regame(replace(g.state, actions=replace(actions, number=actions.number + 1)))
+    return regame(replace(g.state, actions=replace(actions, number=actions.number + 1, used=frozenset(),
+                                                   acted=frozenset())))  # as the cycle's end leaves it (R-MK-07)
 
 
 # -- R-MK-19: minion help while it can matter ----------------------------------------------------------------
@@ -210,9 +211,23 @@ def test_r_mk_08_the_auxiliary_answers_a_failed_check_once_per_cycle_by_name() -
         g.play(ck.UseCheckData("Grit"))
     assert g.state == before
     g.play(ck.FinishCheck())
-    g = next_cycle(g)
+    for c in g.state.court:  # everyone passes: the cycle ends (R-MK-07)
+        g.play(cy.Pass(c.id))
+    assert g.state.actions is not None and g.state.actions.number == 2
     failed_search(g)
     assert g.state.prompt is not None and g.state.prompt.kind == "check_data"
+
+
+def test_r_mk_08_grit_used_on_a_check_is_spent_for_the_cycles_own_declarations_too() -> None:
+    g = with_grit()
+    failed_search(g)
+    g.play(ck.UseCheckData("Grit"))
+    while g.state.called is not None:
+        g.play(ck.FinishCheck())
+    before = g.state
+    with pytest.raises(RuleError) as err:
+        g.play(cy.Act("mir", "auxiliary", "Grit"))
+    assert err.value.rule == "R-MK-08" and g.state == before
 
 
 def test_r_mk_08_grit_declared_as_the_cycles_auxiliary_is_spent_for_the_check_too() -> None:
@@ -230,3 +245,42 @@ def test_games_created_before_session_9_answer_with_the_auxiliary_each_check() -
         g.play(ck.UseCheckData("Grit"))
         while g.state.called is not None:
             g.play(ck.FinishCheck())
+
+
+# -- R-MK-45: a constant monster skill naming no place acts as the court meets it ----------------------------
+HOMESICK = '''
+[[monster]]
+id = "homesick_wisp"
+level = 1
+names = { ko = "향수 도깨비불", ja = "郷愁の鬼火", en = "Homesick Wisp" }
+wit = 1
+search = 1
+evasion = 8
+hp = 3
+attacks = [{ name = "flicker", power = 1 }]
+[[monster.skills]]
+id = "call_home"
+type = "constant"
+names = { ko = "귀향의 부름", ja = "帰郷の呼び声", en = "Call Home" }
+effects = [{ type = "minions", who = "each_court", amount = "-2", desert = true }]
+'''
+
+
+@pytest.mark.parametrize("followups", [True, False])
+def test_r_mk_45_a_constant_skill_working_everywhere_sends_minions_home_when_met(followups: bool) -> None:
+    """A constant skill with no ``where`` works everywhere, the labyrinth too: as the court meets the wisp,
+    two of each land maker's minions go home as citizens (R-MK-45). Games before session 9 did not."""
+    from meikyu.systems.meikyu_kingdom.combat.bestiary import parse_bestiary
+    from meikyu.systems.meikyu_kingdom.expedition import monster_skills
+    from meikyu.systems.meikyu_kingdom.labyrinth.map import Encounter, Placement
+
+    beasts = parse_bestiary(HOMESICK, "wisps.toml")
+    g = at_labyrinth(minions=5, data_followups=followups)
+    events: list[object] = []
+    met = monster_skills.meet(g.state, Encounter({"en": "wisp"}, (Placement("homesick_wisp", 3),)), beasts, S(),
+                              events)  # type: ignore[arg-type]
+    if followups:
+        assert met.character("mir").minions == 3 and met.kingdom.citizens == g.state.kingdom.citizens + 2
+        assert any("Call Home" in e.render("en") for e in events)  # type: ignore[attr-defined]
+    else:
+        assert met == g.state and events == []

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from meikyu.engine import Action, Event
 from meikyu.errors import RuleError
 from meikyu.systems.meikyu_kingdom.check.called import CycleUse
-from meikyu.systems.meikyu_kingdom.check.hope import use_monster_skill
+from meikyu.systems.meikyu_kingdom.check.hope import HopeReduced, use_monster_skill
 from meikyu.systems.meikyu_kingdom.kingdom.cycle import CycleState
 from meikyu.systems.meikyu_kingdom.session_state import SessionState
 from meikyu.systems.meikyu_kingdom.sheets.character import Skill
@@ -79,7 +79,18 @@ def mark(state: SessionState, actor: str, kind: str, names: tuple[str, ...]) -> 
     if not key or not new:
         return state
     kept = tuple(m for m in state.cycle_data if m[3] == key)
-    return replace(state, cycle_data=(*kept, *((actor, kind, n, key) for n in new)))
+    state = replace(state, cycle_data=(*kept, *((actor, kind, n, key) for n in new)))
+    cycle = _cycle(state)
+    if kind != SPENT or cycle is None:
+        return state
+    # the cycle's own count too, so declaring the same data as the cycle's action is refused (R-MK-08)
+    timing = {d.name: d.acts.timing for d in (*state.character(actor).skills, *state.character(actor).items)
+              if d is not None and getattr(d, "acts", None) is not None}
+    used = cycle.used | {(actor, timing.get(n, "auxiliary"), n) for n in new}
+    if state.phase == "kingdom":
+        return replace(state, actions=replace(cycle, used=used))
+    assert state.expedition is not None
+    return replace(state, expedition=replace(state.expedition, camp=replace(cycle, used=used)))
 
 
 def unpaid(state: SessionState, actor: str) -> tuple[Skill, ...]:
@@ -110,7 +121,8 @@ def pay(state: SessionState, act: PayMonsterSkill) -> tuple[SessionState, tuple[
         raise RuleError("R-MK-17", "mk.error.session.no_monster_skill", id=act.actor, data=act.skill, known=known)
     kingdom, paid, events, _ = use_monster_skill(state.kingdom, char, skill, "drive")
     court = tuple(paid if c.id == char.id else c for c in state.court)
-    return mark(replace(state, kingdom=kingdom, court=court), act.actor, PAID, (skill.name,)), events
+    said = tuple(e for e in events if not isinstance(e, HopeReduced))  # the skill's own line names the payment
+    return mark(replace(state, kingdom=kingdom, court=court), act.actor, PAID, (skill.name,)), said
 
 
 def _cycle(state: SessionState) -> CycleState | None:

@@ -100,6 +100,8 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         se.RollDisaster: "roll_disaster", se.NextSession: "next_session", se.RollTravel: "roll_travel", rt.EndOrganization: "end_organization",
         rt.EndBudget: "end_budget", rt.Approve: "approve", rt.Refuse: "refuse_request", camp.EndQuarter: "end_quarter",
     }
+    if isinstance(a, ck.FinishCheck) and called is not None and called.check is not None and called.check.stage == "data":
+        return mk_text(act + "finish_data", lang)  # data answering a failed check declined (R-MK-08)
     if type(a) in simple:
         return mk_text(act + simple[type(a)], lang)
     if isinstance(a, ex.SetFormation):

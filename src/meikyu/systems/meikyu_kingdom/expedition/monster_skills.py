@@ -4,8 +4,9 @@ encounter begins, before the battle — through the same path as a trap's or an 
 (:func:`.effects.apply`): damage (armor lessens it), HP, a bad status, drive, minions lost or sent home
 (desertion, R-MK-45: the seed names monster skills among its causes), voice. Each monster of the
 encounter acts, in the encounter's order. A hidden monster's skill acts too; its line names neither the
-monster nor the skill (R-MK-23). Games created before session 8 (``data_acts`` off) meet the monsters as
-before.
+monster nor the skill (R-MK-23). A constant skill naming no place works everywhere, so it acts here too
+(games since session 9, ``data_followups``). Games created before session 8 (``data_acts`` off) meet the
+monsters as before.
 
 >>> from meikyu.systems.meikyu_kingdom.combat.bestiary import load_bestiary
 >>> [o.kind for o in outcomes(load_bestiary()["lantern_moth"].acting[1].acts)]
@@ -82,7 +83,10 @@ def meet(
             continue
         for skill in species.acting:
             acts = skill.acts
-            if acts.timing != "constant" or "labyrinth" not in acts.where:
+            # a constant skill naming no place works everywhere, the labyrinth too (session 9's switch)
+            # (when it has an effect the labyrinth applies: Glare's +1 on hit checks is battle's alone)
+            anywhere = state.data_followups and not acts.where and bool(outcomes(acts))
+            if acts.timing != "constant" or not ("labyrinth" in acts.where or anywhere):
                 continue
             shown = not place.hidden
             events.append(MonsterSkillActed(dict(zip(("ko", "ja", "en"), species.names, strict=False)) if shown else {},
