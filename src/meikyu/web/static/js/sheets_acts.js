@@ -70,6 +70,7 @@ function actingFields(obj, at, def, redraw) {
     list("stats"),
     list("checks"),
     cost(obj, at, def),
+    h("p", { class: "small" }, t("sheets.formula_help")),
     effectList(obj, "effects", `${at}.effects`, redraw, t("sheets.effects")),
   );
 }
