@@ -135,6 +135,8 @@ function effect(list, j, path, redraw, remove) {
   const types = effectTypes();
   const spec = types[e.type] || { params: {}, required: [] };
   const typeBox = h("select", { id: idOf(`${path}.type`), dataset: { path: `${path}.type` } },
+    // a type the reader does not know (from a file) stays chosen, as written, until another is picked
+    (e.type in types ? [] : [h("option", { value: e.type ?? "", selected: true }, String(e.type ?? "—"))]),
     Object.keys(types).map((name) => h("option", { value: name, selected: name === e.type }, said("sheets.fx", name))));
   typeBox.addEventListener("change", () => {
     // a new type keeps only the parameters it also has
