@@ -6,6 +6,7 @@ home as it stands (the export dialog's link opens it in the editor) and the next
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -337,6 +338,10 @@ def test_a_reopened_file_keeps_saying_what_it_said_until_the_field_is_edited(web
     assert "'high'" in page.inner_text("#f-characters-0--wit + .field-problem")
     assert page.get_attribute("html", "data-sheet-ok") == "0"
     page.screenshot(path=str(SHOTS / "reopened-en.png"), full_page=True)
+    page.select_option("#lang", "ko")  # the file's words, said again in the new language
+    page.wait_for_selector("html[lang='ko'][data-ready='1']")
+    beside = page.inner_text("#f-characters-0--wit + .field-problem")
+    assert "'high'" in beside and re.search("[가-힣]", beside), beside
     page.fill("#f-characters-0--wit", "2")
     page.wait_for_selector("#problems li[data-path='characters[0].wit']", state="detached")
     # the skill's effects as the file wrote them are in the forms, its problem beside the field it names
