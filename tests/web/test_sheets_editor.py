@@ -6,6 +6,7 @@ home as it stands (the export dialog's link opens it in the editor) and the next
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -326,7 +327,7 @@ def test_a_reopened_file_keeps_saying_what_it_said_until_the_field_is_edited(web
     page.wait_for_selector("html[data-ready='1']")
     text = ('[kingdom]\nname = "K"\n[[characters]]\nid = "sara"\nname = "Sara"\nwit = "high"\ncharm = 1\n'
             'search = 1\nvalor = 3\nhp = 9\nskills = [{ name = "Shield Wall", type = "interrupt", '
-            'effects = [{ type = "cover" }] }]\n')
+            'effects = [{ type = "cover" }] }, { name = "Odd", effects = [{ type = "nope" }] }]\n')
     page.set_input_files("#open-sheet", files=[{"name": "court.toml", "mimeType": "text/plain", "buffer": text.encode()}])
     page.wait_for_selector("#problems li.error[data-path='characters[0].wit']")
     trigger = page.inner_text("#problems li[data-path='characters[0].skills[0].trigger']")
@@ -337,12 +338,19 @@ def test_a_reopened_file_keeps_saying_what_it_said_until_the_field_is_edited(web
     assert "'high'" in page.inner_text("#f-characters-0--wit + .field-problem")
     assert page.get_attribute("html", "data-sheet-ok") == "0"
     page.screenshot(path=str(SHOTS / "reopened-en.png"), full_page=True)
+    page.select_option("#lang", "ko")  # the file's words, said again in the new language
+    page.wait_for_selector("html[lang='ko'][data-ready='1']")
+    beside = page.inner_text("#f-characters-0--wit + .field-problem")
+    assert "'high'" in beside and re.search("[가-힣]", beside), beside
     page.fill("#f-characters-0--wit", "2")
     page.wait_for_selector("#problems li[data-path='characters[0].wit']", state="detached")
     # the skill's effects as the file wrote them are in the forms, its problem beside the field it names
     assert page.input_value("#f-characters-0--skills-0--effects-0--type") == "cover"
     assert page.get_attribute("#f-characters-0--skills-0--trigger", "aria-invalid") == "true"
     page.select_option("#f-characters-0--skills-0--trigger", "ally_attacked_here")
+    assert page.input_value("#f-characters-0--skills-1--effects-0--type") == "nope"  # as the file wrote it
+    assert page.get_attribute("#f-characters-0--skills-1--effects-0--type", "aria-invalid") == "true"
+    page.select_option("#f-characters-0--skills-1--effects-0--type", "reveal")
     page.wait_for_selector("html[data-sheet-ok='1']")
     with page.expect_download() as got:
         page.click("#download-toml")

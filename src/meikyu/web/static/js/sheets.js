@@ -11,7 +11,7 @@ import { h, fill } from "./dom.js";
 import { t, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
 import { call } from "./api.js";
 import { S, blank } from "./sheets_state.js";
-import { changed, check, opened, showProblems } from "./sheets_check.js";
+import { changed, check, opened, reword, showProblems } from "./sheets_check.js";
 import { renderKingdom } from "./sheets_kingdom.js";
 import { renderMap } from "./sheets_map.js";
 import { renderCourt, newCharacter, exportsWith } from "./sheets_court.js";
@@ -25,10 +25,10 @@ function renderAll() {
   renderCourt();
 }
 
-function load(data, problems) {
+function load(data, problems, file = null) {
   S.sheet = { kingdom: data.kingdom || blank().kingdom, characters: data.characters || [] };
   S.map = 0;
-  opened(problems || []);
+  opened(problems || [], file);
   renderAll();
   if (problems) showProblems(problems, false); // the file's own words, not the stand-ins'
   else changed();
@@ -84,7 +84,7 @@ async function main() {
     document.documentElement.dataset.ready = "0"; // the forms are redrawn in the new words: not ready until then
     await useLang(select.value, true);
     translatePage();
-    await words();
+    await Promise.all([words(), reword()]);
     renderAll();
     await check();
     document.documentElement.dataset.ready = "1";

@@ -39,7 +39,7 @@ export function actsForm(obj, at, def, redraw) {
   // an item's timing and its effects go together (the reader refuses a timing without effects): choosing
   // a timing makes the item act, and "does nothing by itself" takes both away
   const timing = def === "item" ? field(obj, "use", `${at}.use`, {
-    label: t("sheets.f.use"), options: choices("item", "use"), named: (o) => (o === "" ? t("sheets.use_default") : said("timing", o)),
+    label: t("sheets.f.use"), options: choices("item", "use"), named: (o) => (o === "" ? t("sheets.use_default") : said("mk.word", o)),
     after: (v) => { if (v !== "" && !Array.isArray(obj.effects)) begin(); },
   }) : null;
   return h("details", { class: "acts", id: `${idOf(at)}-acts`, open: acting || Boolean(obj.use) },
@@ -60,16 +60,17 @@ function firstEffect() {
 
 function actingFields(obj, at, def, redraw) {
   const one = (key, named) => field(obj, key, `${at}.${key}`, { label: t(`sheets.f.${key}`), options: choices(def, key), named });
-  const list = (key) => ticks(obj, key, `${at}.${key}`, (prop(def, key).items || {}).enum || [], (w) => said("fv", w), t(`sheets.f.${key}`));
+  const list = (key) => ticks(obj, key, `${at}.${key}`, (prop(def, key).items || {}).enum || [], (w) => said("sheets.fv", w), t(`sheets.f.${key}`));
   return h("div", { class: "acting" },
     h("div", { class: "grid-fields" },
-      one("trigger", (o) => said("fv", o)),
-      one("target", (o) => said("fv", o)),
+      one("trigger", (o) => said("sheets.fv", o)),
+      one("target", (o) => said("sheets.fv", o)),
     ),
     list("where"),
     list("stats"),
     list("checks"),
     cost(obj, at, def),
+    h("p", { class: "small" }, t("sheets.formula_help")),
     effectList(obj, "effects", `${at}.effects`, redraw, t("sheets.effects")),
   );
 }
@@ -87,7 +88,7 @@ function cost(obj, at, def) {
     const path = `${at}.cost.${key}`;
     const s = shape[key];
     // "" is no limit (how often), not a word left out
-    if (s.enum) return field(c, key, path, { label: t(`sheets.fp.cost_${key}`), options: s.enum, named: (o) => (o === "" ? t("sheets.no_limit") : said("fv", o)), after: keep });
+    if (s.enum) return field(c, key, path, { label: t(`sheets.fp.cost_${key}`), options: s.enum, named: (o) => (o === "" ? t("sheets.no_limit") : said("sheets.fv", o)), after: keep });
     if (s.type === "boolean") {
       const input = h("input", { id: idOf(path), type: "checkbox", checked: c[key] === true, dataset: { path } });
       input.addEventListener("input", () => { c[key] = input.checked; keep(); changed(path); });
@@ -134,7 +135,9 @@ function effect(list, j, path, redraw, remove) {
   const types = effectTypes();
   const spec = types[e.type] || { params: {}, required: [] };
   const typeBox = h("select", { id: idOf(`${path}.type`), dataset: { path: `${path}.type` } },
-    Object.keys(types).map((name) => h("option", { value: name, selected: name === e.type }, said("fx", name))));
+    // a type the reader does not know (from a file) stays chosen, as written, until another is picked
+    (e.type in types ? [] : [h("option", { value: e.type ?? "", selected: true }, String(e.type ?? "—"))]),
+    Object.keys(types).map((name) => h("option", { value: name, selected: name === e.type }, said("sheets.fx", name))));
   typeBox.addEventListener("change", () => {
     // a new type keeps only the parameters it also has
     const next = types[typeBox.value];
@@ -149,7 +152,7 @@ function effect(list, j, path, redraw, remove) {
       h("button", { type: "button", onclick: remove }, t("sheets.remove")),
     ),
     Object.entries(spec.params).filter(([, s]) => isEffects(s)).map(([name]) =>
-      h("div", { class: "nested" }, effectList(e, name, `${path}.${name}`, redraw, said("fp", name)))),
+      h("div", { class: "nested" }, effectList(e, name, `${path}.${name}`, redraw, said("sheets.fp", name)))),
   );
 }
 
@@ -158,14 +161,14 @@ function isEffects(s) {
 }
 
 function param(e, name, s, path, required) {
-  const label = required ? said("fp", name) : t("sheets.optional", { label: said("fp", name) });
-  if (s.enum) return field(e, name, path, { label, options: required ? s.enum : ["", ...s.enum], named: (o) => said("fv", o) });
+  const label = required ? said("sheets.fp", name) : t("sheets.optional", { label: said("sheets.fp", name) });
+  if (s.enum) return field(e, name, path, { label, options: required ? s.enum : ["", ...s.enum], named: (o) => said("sheets.fv", o) });
   if (s.type === "boolean") {
     const input = h("input", { id: idOf(path), type: "checkbox", checked: e[name] === true, dataset: { path } });
     input.addEventListener("input", () => { if (input.checked) e[name] = true; else delete e[name]; changed(path); });
     return h("label", { for: idOf(path), class: "choice" }, input, label);
   }
-  if (s.type === "array") return ticks(e, name, path, (s.items || {}).enum || [], (w) => said("fv", w), label);
+  if (s.type === "array") return ticks(e, name, path, (s.items || {}).enum || [], (w) => said("sheets.fv", w), label);
   if (s.type === "integer") return field(e, name, path, { type: "number", label });
   if (s.format === "formula") return formulaBox(e, name, path, label, s);
   return field(e, name, path, { label });

@@ -15,6 +15,7 @@ const $ = (sel) => document.querySelector(sel);
 let timer = null;
 let asked = 0;
 let fromFile = []; // the opened file's problems not yet answered by an edit
+let source = null; // the opened file ({text, name}), to say its problems again in another language
 
 /** The sheet changed (at ``path``, when one field was edited): check it again shortly. */
 export function changed(path = null) {
@@ -33,9 +34,21 @@ export function forget(prefix) {
   fromFile = fromFile.filter((p) => !under(p.path, prefix));
 }
 
-/** A file was opened with these problems (none: a fresh start). */
-export function opened(problems = []) {
+/** A file was opened with these problems (none: a fresh start); ``file`` is its ``{text, name}``. */
+export function opened(problems = [], file = null) {
   fromFile = problems.filter((p) => p.level === "error");
+  source = fromFile.length ? file : null;
+}
+
+/** The opened file's problems still unanswered, said again in the page's new language. */
+export async function reword() {
+  if (!source || !fromFile.length) return;
+  try {
+    await call("POST", "/api/sheets/check", { body: { sheet: source.text, file: source.name }, lang: lang() });
+  } catch (failure) {
+    const left = new Set(fromFile.map((p) => p.path));
+    if (failure.problems) fromFile = failure.problems.filter((p) => p.level === "error" && left.has(p.path));
+  }
 }
 
 export async function check() {

@@ -108,8 +108,8 @@ function items(c, at, redraw) {
       }
       return h("div", { class: "row" },
         field(item, "name", `${here}.name`, { label: t("sheets.f.name") }),
-        field(item, "category", `${here}.category`, { label: t("sheets.f.category"), options: choices("item", "category"), named: (o) => said("category", o) }),
-        field(item, "attack", `${here}.attack`, { label: t("sheets.f.attack"), options: ["", ...choices("item", "attack")], named: (o) => said("attack", o) }),
+        field(item, "category", `${here}.category`, { label: t("sheets.f.category"), options: choices("item", "category"), named: (o) => said("sheets.category", o) }),
+        field(item, "attack", `${here}.attack`, { label: t("sheets.f.attack"), options: ["", ...choices("item", "attack")], named: (o) => said("mk.word", o) }),
         ["range", "power", "reduction"].map((f) => field(item, f, `${here}.${f}`, { type: "number", label: t(`sheets.f.${f}`) })),
         h("button", { type: "button", class: "empty-it", onclick: () => { c.items[j] = {}; redraw(); changed(here); } }, t("sheets.make_empty")),
         drop,
@@ -131,7 +131,7 @@ function skills(c, at, redraw) {
       const here = `${at}.skills[${j}]`;
       return h("div", { class: "row" },
         field(skill, "name", `${here}.name`, { label: t("sheets.f.name") }),
-        field(skill, "type", `${here}.type`, { label: t("sheets.f.type"), options: choices("skill", "type"), named: (o) => said("timing", o) }),
+        field(skill, "type", `${here}.type`, { label: t("sheets.f.type"), options: choices("skill", "type"), named: (o) => said("mk.word", o) }),
         field(skill, "level", `${here}.level`, { type: "number", label: t("sheets.f.level") }),
         typeof skill.effect === "object" && skill.effect !== null
           ? h("span", { class: "small" }, t("sheets.effect_table")) // a table kept as written: the file's matter
@@ -182,7 +182,7 @@ function statuses(c, at) {
     if (now.length) c.statuses = now;
     else delete c.statuses;
     changed(`${at}.statuses`);
-  } }), said("status", st));
+  } }), said("sheets.status", st));
   return h("fieldset", {}, h("legend", {}, t("sheets.statuses")), h("div", { class: "buttons" }, all.map(box)));
 }
 

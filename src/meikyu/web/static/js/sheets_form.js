@@ -25,13 +25,13 @@ export function choices(def, key) {
   return prop(def, key).enum || [];
 }
 
-/** A game word in the reader's language: the page's own first (``sheets.<section>.<key>``), then the
- * game's (``mk.word.<key>``), else the word as written. */
-export function said(section, key) {
+/** A word in the reader's language: the catalog's ``<prefix>.<key>`` (``<prefix><key>`` for a prefix
+ * ending in "_"), else the game's own word for it (``mk.word.<key>``), else the word as written. */
+export function said(prefix, key) {
   if (key === "") return "—";
-  if (has(`sheets.${section}.${key}`)) return t(`sheets.${section}.${key}`);
+  const own = prefix.endsWith("_") ? `${prefix}${key}` : `${prefix}.${key}`;
+  if (has(own)) return t(own);
   if (has(`mk.word.${key}`)) return t(`mk.word.${key}`);
-  if (has(`mk.word.material_${key}`)) return t(`mk.word.material_${key}`);
   return key;
 }
 

@@ -60,7 +60,7 @@ export async function exportCharacter(c, fmt) {
   }
 }
 
-/** Open a sheet file; ``load(data, problems)`` puts what was read into the forms. */
+/** Open a sheet file; ``load(data, problems, file)`` puts what was read into the forms. */
 export async function openSheet(file, load) {
   const text = await file.text();
   try {
@@ -70,7 +70,7 @@ export async function openSheet(file, load) {
   } catch (failure) {
     if (failure.sheet) {
       // a file with problems still fills the forms (what could be read), its problems beside the fields
-      load(failure.sheet, failure.problems);
+      load(failure.sheet, failure.problems, { text, name: file.name });
       note(t("sheets.open_failed", { file: file.name }));
     } else {
       showProblems(failure.problems || [], false);

@@ -31,7 +31,7 @@ function renderKingdomMore() {
   k.talent_names = k.talent_names || {};
   k.nation_names = k.nation_names || {};
   const nation = h("input", { id: "new-nation", type: "text" });
-  const relation = h("select", { id: "new-relation", "aria-label": t("sheets.f.relation") }, relationChoices().map((o) => h("option", { value: o, selected: o === "neutral" }, said("rel", o))));
+  const relation = h("select", { id: "new-relation", "aria-label": t("sheets.f.relation") }, relationChoices().map((o) => h("option", { value: o, selected: o === "neutral" }, said("sheets.rel", o))));
   fill(
     $("#kingdom-more"),
     h("fieldset", {}, h("legend", {}, t("sheets.names")), perLanguage(k, "names", "kingdom")),
@@ -50,7 +50,7 @@ function renderKingdomMore() {
     h("fieldset", {}, h("legend", {}, t("sheets.relations")),
       Object.keys(k.relations).map((n, j) => h("div", { class: "row" },
         // a nation is named in any script: its box is known by its place, not its name
-        field(k.relations, n, `kingdom.relations.${n}`, { label: n, options: relationChoices(), named: (o) => said("rel", o), id: `f-kingdom-relation-${j}` }),
+        field(k.relations, n, `kingdom.relations.${n}`, { label: n, options: relationChoices(), named: (o) => said("sheets.rel", o), id: `f-kingdom-relation-${j}` }),
         h("button", { type: "button", onclick: () => { delete k.relations[n]; delete k.nation_names[n]; renderKingdomMore(); changed(`kingdom.relations.${n}`); } }, t("sheets.remove")),
         h("details", { class: "item-more", open: Boolean(k.nation_names[n]) },
           h("summary", {}, t("sheets.names")),
@@ -92,7 +92,7 @@ function materials(k) {
       else delete k.materials;
       changed(path);
     });
-    return h("label", { for: idOf(path) }, said("material", m), input);
+    return h("label", { for: idOf(path) }, said("mk.word.material_", m), input);
   };
   // a material the file names and the reader does not know stays visible (its problem beside it)
   const all = [...known, ...Object.keys(store).filter((m) => !known.includes(m))];
