@@ -256,3 +256,22 @@ def test_an_approved_facility_tells_the_budget_change_once_r_mk_05(tmp_path: Pat
     assert code == 0 and "Traceback" not in out
     told = [line.partition("→")[2] for line in out.splitlines() if "→" in line and "예산" in line]
     assert told == [" 신청 지도 1 A3에 시설 광장: 허가, 비용 2 MG, 남은 예산 4 MG."], told
+
+
+def test_a_national_check_names_the_kingdom_as_its_roller_r_mk_18(tmp_path: Path) -> None:
+    """KMT 5's life check (a national check: the kingdom rolls it) reads "버섯골 왕국의 생활 판정" in ``mk play``,
+    its hope question "버섯골 왕국: 이 판정…" — they read "의 생활 판정" and ": 이 판정…" with the name left out."""
+    from dataclasses import replace
+
+    from meikyu.dice import ScriptedDice
+    from meikyu.systems.meikyu_kingdom.session_state import STEPS
+
+    start = Player.start("sample", tmp_path / "game.json", "ko", lambda _: "q", io.StringIO(), seed=1).game.state
+    waiting = replace(start, index=STEPS.index(("end", "kingdom_change")))
+    game = Game(SessionRules(), waiting, ScriptedDice([1, 4, 1, 2]))  # KMT 5; the check fails on 1+2
+    answers = iter(["1", "1", "q", "y"])
+    out = io.StringIO()
+    assert Player(game, tmp_path / "game.json", "ko", lambda _: next(answers), out, game.dice).run() == 0
+    text = out.getvalue()
+    assert "버섯골 왕국: 이 판정(생활, 난이도 10)에 희망을 얼마나 쓸까요?" in text
+    assert "→ 버섯골 왕국의 생활 판정 (+3), 난이도 10, 희망 주사위 0개." in text

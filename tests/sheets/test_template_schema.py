@@ -105,3 +105,19 @@ def test_a_skill_effect_is_free_text_or_a_table_kept_as_written() -> None:
     assert sheet.characters[0].skills[0].effect_table == {"kind": "bonus", "check": 1}
     assert sheet.to_data()["characters"][0]["skills"][0]["effect"] == {"kind": "bonus", "check": 1}
     Draft202012Validator(sheet_schema()).validate(data)
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_one_writer_the_export_is_the_template_without_its_comments(lang: str) -> None:
+    """Templates and plain exports are written by one writer (``sheetdata.template.commented``): a sheet's
+    export is its template with the comments left out, line for line, and reads back as the same data."""
+    import re
+
+    from meikyu.sheetdata import template as writer
+    from meikyu.systems.meikyu_kingdom.sheets.template import example_character, example_kingdom, sheet_toml
+
+    assert not hasattr(writer, "section")  # the second writer (plain or commented by a table map) is gone
+    data = {"kingdom": example_kingdom(lang), "characters": [example_character(n, 2, lang) for n in (1, 2)]}
+    uncommented = [line for line in sheet_template(lang, characters=2).splitlines()[2:] if not line.startswith("#")]
+    assert sheet_toml(data) == re.sub(r"\n{3,}", "\n\n", "\n".join(uncommented).strip("\n") + "\n")
+    assert tomllib.loads(sheet_toml(data)) == data

@@ -62,7 +62,7 @@ _GIYEOK, _NIEUN, _RIEUL, _MIEUM, _BIEUP, _IEUNG = 1, 4, 8, 16, 17, 21
 _LATIN_FINAL = {"n": _NIEUN, "m": _MIEUM, "l": _RIEUL, "b": _BIEUP, "p": _BIEUP}
 # Letters read by name in Korean: only 엘 (L), 엠 (M) and 엔 (N) end on a consonant.
 _LETTER_FINAL = {"l": _RIEUL, "m": _MIEUM, "n": _NIEUN}
-_LATIN_WORD = re.compile(r"[A-Za-z]+$")
+_LATIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
 def latin_final(word: str) -> int:
@@ -89,8 +89,10 @@ def _final(text: str, end: int) -> int | None:
         return (ord(char) - 0xAC00) % 28
     if char in _DIGIT_FINAL:
         return _DIGIT_FINAL[char]
-    word = _LATIN_WORD.search(text, 0, end)
-    return latin_final(word.group(0)) if word else None
+    start = end
+    while start > 0 and text[start - 1] in _LATIN:  # back to the start of the Latin word
+        start -= 1
+    return latin_final(text[start:end]) if start < end else None
 
 
 def _settle(match: re.Match[str]) -> str:

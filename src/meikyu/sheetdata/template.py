@@ -1,12 +1,13 @@
-r"""Writing data files people edit: TOML values and a commented ``[section]`` per entry.
+r"""Writing data files people edit: TOML values and a ``[section]`` per entry, commented or plain.
 
-A template's comments come from a schema (:mod:`.schema`, itself generated from the reader), so a
-template never offers a field the reader refuses.
+One writer, :func:`commented`, serves both: a template's comments come from a schema (:mod:`.schema`, itself
+generated from the reader), so a template never offers a field the reader refuses; a plain export
+(``comments=False``) reads the same schema only to know which fields are tables of their own.
 
 >>> lines: list[str] = []
 >>> schema = {"properties": {"target": {"type": "integer", "minimum": 1, "maximum": 10, "default": 5,
 ...                                     "description": "The number to beat."}}}
->>> section(lines, "[[obstacles]]", {"target": 5}, schema, {}, "en", {})
+>>> commented(lines, "[[obstacles]]", {"target": 5}, schema, {}, "en")
 >>> print("\n".join(lines))
 <BLANKLINE>
 [[obstacles]]
@@ -70,42 +71,28 @@ def field_comment(prop: dict[str, Any], required: bool, lang: str) -> str:
     return f"# {prop.get('description', '')} ({'; '.join(bits)})"
 
 
-def section(lines: list[str], header: str, data: dict[str, Any], schema: dict[str, Any] | None, defs: dict[str, Any],
-            lang: str, tables: dict[str, str]) -> None:
-    """``[header]`` (or ``[[header]]``) with each field of ``data`` (commented when given a ``schema``); the
-    fields named in ``tables`` follow as ``[[header.field]]`` entries of the kind ``tables[field]``."""
-    lines.append("")
-    lines.append(header)
-    required = set(schema.get("required", ())) if schema else set()
-    props = schema["properties"] if schema else {}
-    for key, value in data.items():
-        if key in tables:
-            continue
-        if schema:
-            lines.append(field_comment(props[key], key in required, lang))
-        lines.append(f"{toml_key(key)} = {toml_value(value)}")
-    name = header.strip("[]")
-    for key, kind in tables.items():
-        if key not in data:
-            continue
-        if schema:
-            lines.append("")
-            lines.append(field_comment(props[key], False, lang))
-        for entry in data[key]:
-            section(lines, f"[[{name}.{key}]]", entry, defs[kind] if schema else None, defs, lang, {})
-
-
 def _kind_of(prop: dict[str, Any]) -> str:
-    """The kind a field's tables are (``#/$defs/room`` → ``room``), or "" for a plain value."""
-    ref = prop.get("$ref") or prop.get("items", {}).get("$ref", "")
-    return str(ref).rpartition("/")[2]
+    """The kind a field's tables are (``#/$defs/room`` → ``room``), or "" for a plain value; a list's entries
+    may be one of several shapes (an item slot: an item, ``{}`` or a name), the table among them decides.
+
+    >>> _kind_of({"type": "array", "items": {"anyOf": [{"anyOf": [{"$ref": "#/$defs/item"}, {}]}, {}]}})
+    'item'
+    """
+    ref = prop.get("$ref")
+    if ref:
+        return str(ref).rpartition("/")[2]
+    for inner in (prop.get("items"), *prop.get("anyOf", ())):
+        if isinstance(inner, dict) and (kind := _kind_of(inner)):
+            return kind
+    return ""
 
 
 def commented(lines: list[str], header: str, data: dict[str, Any], schema: dict[str, Any], defs: dict[str, Any],
-              lang: str, *, blank: bool = True) -> None:
-    """``[header]`` (or ``[[header]]``) with every field of ``data`` said above it, as :func:`section`
-    does; a field the schema holds as a table of its own kind follows as ``[header.field]``, a list of
-    such tables as ``[[header.field]]`` entries, each commented the same way, as deep as they go.
+              lang: str, *, blank: bool = True, comments: bool = True) -> None:
+    """``[header]`` (or ``[[header]]``) with every field of ``data``, each said above it (what it is, its
+    range, its default) unless ``comments`` is off; a field the schema holds as a table of its own kind
+    follows as ``[header.field]``, a list of such tables as ``[[header.field]]`` entries, each written the
+    same way, as deep as they go.
 
     >>> lines: list[str] = []
     >>> defs = {"check": {"properties": {"stat": {"enum": ["wit", "search"], "description": "The stat."}},
@@ -123,6 +110,15 @@ def commented(lines: list[str], header: str, data: dict[str, Any], schema: dict[
     [room.disarm]
     # The stat. (one of wit | search; required)
     stat = "search"
+    >>> plain: list[str] = []
+    >>> commented(plain, "[[room]]", {"id": "gate", "disarm": {"stat": "search"}}, room, defs, "en", comments=False)
+    >>> print("\\n".join(plain))
+    <BLANKLINE>
+    [[room]]
+    id = "gate"
+    <BLANKLINE>
+    [room.disarm]
+    stat = "search"
     """
     if blank:
         lines.append("")
@@ -137,14 +133,15 @@ def commented(lines: list[str], header: str, data: dict[str, Any], schema: dict[
                                                  all(isinstance(v, dict) for v in value))):
             later.append((key, value, kind))
             continue
-        lines.append(field_comment(prop, key in required, lang))
+        if comments:
+            lines.append(field_comment(prop, key in required, lang))
         lines.append(f"{toml_key(key)} = {toml_value(value)}")
     name = header.strip("[]")
     for key, value, kind in later:
-        lines.append("")
-        lines.append(field_comment(props[key], key in required, lang))
+        if comments:  # the comment says what the table (or each of the list's tables) is, once
+            lines += ["", field_comment(props[key], key in required, lang)]
         if isinstance(value, dict):
-            commented(lines, f"[{name}.{key}]", value, defs[kind], defs, lang, blank=False)
+            commented(lines, f"[{name}.{key}]", value, defs[kind], defs, lang, blank=not comments, comments=comments)
         else:
             for entry in value:
-                commented(lines, f"[[{name}.{key}]]", entry, defs[kind], defs, lang)
+                commented(lines, f"[[{name}.{key}]]", entry, defs[kind], defs, lang, comments=comments)

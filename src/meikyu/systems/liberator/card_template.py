@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from meikyu.i18n import translate
-from meikyu.sheetdata.template import section
+from meikyu.sheetdata.template import commented
 from meikyu.systems.liberator.cards import SECTIONS, cards_schema
 
 
@@ -54,5 +54,5 @@ def cards_template(lang: str = "en") -> str:
         kind = SECTIONS[name][0]
         lines += ["", f"# {schema['properties'][name].get('description', '')}"]
         for card in cards:
-            section(lines, f"[[{name}]]", card, defs[kind], defs, lang, {})
+            commented(lines, f"[[{name}]]", card, defs[kind], defs, lang)
     return "\n".join(lines) + "\n"

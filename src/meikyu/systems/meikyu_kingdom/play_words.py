@@ -20,6 +20,7 @@ from meikyu.i18n import lookup, translate
 from meikyu.systems.meikyu_kingdom import session as se
 from meikyu.systems.meikyu_kingdom.check import called as cc
 from meikyu.systems.meikyu_kingdom.check import check as ck
+from meikyu.systems.meikyu_kingdom.events import CheckDeclared
 from meikyu.systems.meikyu_kingdom.expedition import camp
 from meikyu.systems.meikyu_kingdom.expedition import expedition as ex
 from meikyu.systems.meikyu_kingdom.expedition.transport import Transport
@@ -46,6 +47,8 @@ class Names:
         self.lang = lang
         self.people = {c.id: c.label(lang) for c in state.court}
         self.rooms = {r.id: r.label(lang) for r in state.labyrinth.rooms} if state.labyrinth else {}
+        self.kingdom = state.kingdom.label(lang)
+        """Who rolls a national check (its ``actor`` is empty: the kingdom rolls it, R-MK-18)."""
 
     def who(self, ident: str) -> str:
         return self.people.get(ident, ident)
@@ -59,6 +62,8 @@ class Names:
             return event
         changes = {f.name: self.people[v] for f in fields(event)
                    if isinstance(v := getattr(event, f.name), str) and v in self.people}
+        if isinstance(event, CheckDeclared) and not event.actor:
+            changes["actor"] = self.kingdom
         return replace(event, **changes) if changes else event
 
 
@@ -234,7 +239,7 @@ def prompt_line(state: SessionState, lang: str, players: bool = False) -> str:
     called = _called(state)
     call = called.call if called is not None else None
     if call is not None:
-        params.update(actor=names.who(call.actor), stat=_word(call.stat, lang),
+        params.update(actor=names.who(call.actor) if call.actor else names.kingdom, stat=_word(call.stat, lang),
                       difficulty="?" if call.difficulty is None or (players and call.hidden) else call.difficulty)
     if prompt.kind == "convert_sixes" and called is not None and called.check is not None:
         params.update(dice=",".join(map(str, called.check.dice)),

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from meikyu.i18n import translate
-from meikyu.sheetdata.template import section as _section
+from meikyu.sheetdata.template import commented
 from meikyu.systems.meikyu_kingdom.effects.acts import ACT_FIELDS
 from meikyu.systems.meikyu_kingdom.sheets.schema import sheet_schema
 
@@ -31,11 +31,12 @@ def sheet_toml(data: dict[str, Any]) -> str:
     >>> tomllib.loads(sheet_toml(sample().to_data())) == sample().to_data()
     True
     """
+    defs = sheet_schema("en")["$defs"]  # which fields are tables of their own; no comments are written
     lines: list[str] = []
     if data.get("kingdom") is not None:
-        _section(lines, "[kingdom]", data["kingdom"], None, {}, "en", {"maps": "landmap"})
+        commented(lines, "[kingdom]", data["kingdom"], defs["kingdom"], defs, "en", comments=False)
     for char in data.get("characters", []):
-        _section(lines, "[[characters]]", char, None, {}, "en", {"items": "item", "skills": "skill"})
+        commented(lines, "[[characters]]", char, defs["character"], defs, "en", comments=False)
     return "\n".join(lines).lstrip("\n") + "\n"
 
 
@@ -86,10 +87,9 @@ def sheet_template(lang: str = "en", characters: int = 1) -> str:
     schema = sheet_schema(lang)
     defs = schema["$defs"]
     lines = [f"# {_word('head', lang)}", f"# {_word('help', lang)}"]
-    _section(lines, "[kingdom]", example_kingdom(lang), defs["kingdom"], defs, lang, {"maps": "landmap"})
+    commented(lines, "[kingdom]", example_kingdom(lang), defs["kingdom"], defs, lang)
     for n in range(1, characters + 1):
-        _section(lines, "[[characters]]", example_character(n, characters, lang), defs["character"], defs, lang,
-                 {"items": "item", "skills": "skill"})
+        commented(lines, "[[characters]]", example_character(n, characters, lang), defs["character"], defs, lang)
     if characters:
         lines += ["", f"# {_word('acting', lang, fields=', '.join(ACT_FIELDS))}"]
     return "\n".join(lines) + "\n"
