@@ -284,3 +284,21 @@ def test_r_mk_45_a_constant_skill_working_everywhere_sends_minions_home_when_met
         assert any("Call Home" in e.render("en") for e in events)  # type: ignore[attr-defined]
     else:
         assert met == g.state and events == []
+
+
+def test_r_mk_19_a_table_checks_minion_help_ends_once_it_succeeds() -> None:
+    """KDT 6's order check, rolled by Doyun: 4+4 + order 1 = 9 vs 10, one short; one help (1D6 = 1) makes it
+    10 and the check is over — a table reads only success (before session 9 more help was still offered)."""
+    from meikyu.systems.meikyu_kingdom.kingdom.effect_state import EffectState
+    from meikyu.systems.meikyu_kingdom.kingdom.effects import EffectRules, RollTable
+
+    s = sample()
+    court = tuple(replace(c, minions=3) if c.id == "doyun" else c for c in s.characters)
+    for useful, left in ((True, None), (False, "minion_help")):
+        g = Game(EffectRules(), EffectState(s.kingdom, court, sixes_prompt=True, sixes_stakes=True,
+                                                useful_help=useful), S(3, 3, 4, 4, 1))
+        g.play(RollTable("KDT", "doyun"))
+        g.play(cc.DeclareHope(()))
+        assert g.state.prompt is not None and g.state.prompt.kind == "minion_help"
+        g.play(ck.MinionHelp())
+        assert (g.state.prompt.kind if g.state.prompt is not None else None) == left

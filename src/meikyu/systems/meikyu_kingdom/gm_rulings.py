@@ -100,7 +100,7 @@ def step(state: SessionState, action: GmEffect | GmRollTable, dice: Dice) -> tup
     _free(state, type(action).__name__)
     effects = EffectState(state.kingdom, state.court, goal_met=state.goal_met, labyrinth_turns=state.labyrinth_turns,
                           disasters=state.disasters, sixes_prompt=state.sixes_prompt, sixes_stakes=state.sixes_stakes,
-                          seed_review=state.seed_review)
+                          seed_review=state.seed_review, useful_help=state.useful_help)
     events: list[Event] = []
     if isinstance(action, GmRollTable):
         if action.roller and action.roller not in {c.id for c in state.court}:

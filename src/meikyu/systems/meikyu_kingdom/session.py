@@ -372,7 +372,7 @@ def _effect_state(state: SessionState) -> fx.EffectState:
     return fx.EffectState(
         state.kingdom, state.court, goal_met=state.goal_met, labyrinth_turns=state.labyrinth_turns,
         disasters=state.disasters, sixes_prompt=state.sixes_prompt, sixes_stakes=state.sixes_stakes,
-        seed_review=state.seed_review, data_acts=state.data_acts,
+        seed_review=state.seed_review, data_acts=state.data_acts, useful_help=state.useful_help,
     )
 
 

@@ -52,6 +52,7 @@ from meikyu.systems.meikyu_kingdom.events import (
     DiceRolled,
     DriveGained,
     HopeSpent,
+    MinionsChanged,
     MinionsHelped,
     SixesConverted,
     StatusCured,
@@ -373,8 +374,8 @@ def _use_check_data(state: CheckState, act: UseCheckData, dice: Dice) -> tuple[C
     events: list[Event] = [DataApplied(actor.id, found.source, amount, tuple(sorted(found.names)))]
     if cost.hope:
         events.append(HopeSpent(actor.id, "drive", cost.hope))
-    if lost:
-        events.append(MinionsHelped(actor.id, rolled, lost, paid.minions, state.achievement))
+    if lost:  # the data's cost, not minion help (the line before names the data)
+        events.append(MinionsChanged(actor.id, actor.minions, paid.minions, "data_cost"))
     decl = state.declaration
     events.append(CheckResolved(state.achievement, _shown(decl) if decl else "-", _result(state)))
     if failed_check_data(state):

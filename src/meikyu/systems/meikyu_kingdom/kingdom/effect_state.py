@@ -85,6 +85,8 @@ class EffectState:
     """The game's seed-review switch (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.seed_review`)."""
     data_acts: bool = False
     """Its facilities switch (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.data_acts`)."""
+    useful_help: bool = False
+    """Its minion-help switch (:attr:`~meikyu.systems.meikyu_kingdom.session_state.SessionState.useful_help`)."""
     facility_level: int = 0
     """The facility level of the facility whose action these effects are (``level`` in their formulas)."""
 
@@ -138,6 +140,7 @@ class EffectState:
             "seed_review": self.seed_review,
             "data_acts": self.data_acts,
             "facility_level": self.facility_level,
+            "useful_help": self.useful_help,
         }
 
     @classmethod
@@ -165,6 +168,7 @@ class EffectState:
             seed_review=bool(data.get("seed_review", False)),
             data_acts=bool(data.get("data_acts", False)),
             facility_level=int(data.get("facility_level", 0)),
+            useful_help=bool(data.get("useful_help", False)),
         )
 
     def env(self, who: str = "") -> dict[str, int]:

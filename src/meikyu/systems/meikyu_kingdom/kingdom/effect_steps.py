@@ -50,7 +50,8 @@ def answer_check(state: EffectState, action: Action, dice: Dice, events: list[Ev
         raise RuleError("R-MK-10", "mk.error.called.nothing", action=type(action).__name__)
     kingdom, court = live_sheets(state)
     called, said = cc.answer(state.called, action, kingdom, court, dice, state.sixes_prompt, state.sixes_stakes,
-                             critical_drive=state.seed_review, facilities=state.data_acts)
+                             critical_drive=state.seed_review, facilities=state.data_acts,
+                             cycle=cc.CycleUse(useful_help=state.useful_help))
     events.extend(said)
     if not called.done:
         return replace(state, called=called)
