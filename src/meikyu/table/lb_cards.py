@@ -30,7 +30,7 @@ from meikyu.errors import DataError
 from meikyu.files import check_plain, parse_data
 from meikyu.i18n import translate
 from meikyu.sheetdata.reader import Reader, Report, SheetProblems, findings, sheet_error
-from meikyu.sheetdata.template import section
+from meikyu.sheetdata.template import commented
 from meikyu.systems.liberator.cardmaking import Violation, budget_spent, check_action, design_powers
 from meikyu.systems.liberator.cards import (
     KIND_ATTRIBUTE,
@@ -257,9 +257,10 @@ def deck_toml(data: Mapping[str, Any]) -> str:
     <BLANKLINE>
     """
     lines: list[str] = []
+    defs = cards_schema("en")["$defs"]
     for name in SECTIONS:
         for card in data.get(name) or []:
-            section(lines, f"[[{name}]]", dict(card), None, {}, "en", {})
+            commented(lines, f"[[{name}]]", dict(card), defs[SECTIONS[name][0]], defs, "en", comments=False)
     return "\n".join(lines) + "\n"
 
 
