@@ -33,6 +33,8 @@ def test_every_effect_type_of_the_vocabulary_is_in_the_schema_with_its_parameter
     ({"name": "Monsterology", "type": "support", "where": ["battle"], "target": "hidden_monster",
       "effects": [{"type": "check", "stat": "wit", "difficulty": "target_level+5", "on_success": [{"type": "reveal"}]}]},
      True),
+    ({"name": "x", "where": "battle", "effects": [{"type": "cover"}]}, True),  # one word alone is a list of it
+    ({"name": "x", "where": ["battle", "sea"], "effects": [{"type": "cover"}]}, False),
     ({"name": "x", "effects": [{"type": "hp"}]}, False),  # amount is required
     ({"name": "x", "effects": [{"type": "cover", "amount": 1}]}, False),  # cover has no amount
     ({"name": "x", "target": "everyone", "effects": [{"type": "cover"}]}, False),

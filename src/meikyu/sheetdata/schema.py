@@ -240,6 +240,8 @@ def _holds(prop: dict[str, Any]) -> str:
         return " | ".join(str(x) if x != "" else '""' for x in prop["enum"])
     if "anyOf" in prop:
         first = prop["anyOf"][0]
+        if len(prop["anyOf"]) == 2 and first.get("type") == "array" and first.get("items") == prop["anyOf"][1]:
+            return f"list of {_holds(prop['anyOf'][1])} (or one alone)"
         if "$ref" in first:
             return f"{_holds(first)} or {{}}"
         return " or ".join(_holds(one) for one in prop["anyOf"])

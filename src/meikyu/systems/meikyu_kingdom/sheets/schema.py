@@ -42,7 +42,8 @@ def acting_shapes() -> dict[str, dict[str, Any]]:
     from meikyu.systems.meikyu_kingdom.tables.effects import STATS
 
     def words(allowed: tuple[str, ...]) -> dict[str, Any]:
-        return {"type": "array", "items": {"enum": list(allowed)}}
+        # a list of words; the reader also takes one word alone
+        return {"anyOf": [{"type": "array", "items": {"enum": list(allowed)}}, {"enum": list(allowed)}]}
 
     count = {"type": "integer", "minimum": 0, "maximum": 99}
     return {

@@ -60,7 +60,9 @@ function firstEffect() {
 
 function actingFields(obj, at, def, redraw) {
   const one = (key, named) => field(obj, key, `${at}.${key}`, { label: t(`sheets.f.${key}`), options: choices(def, key), named });
-  const list = (key) => ticks(obj, key, `${at}.${key}`, (prop(def, key).items || {}).enum || [], (w) => said("sheets.fv", w), t(`sheets.f.${key}`));
+  // a list of words (the schema's first shape: the reader also takes one word alone, which the boxes write as a list)
+  const words = (key) => ((prop(def, key).anyOf || [prop(def, key)])[0].items || {}).enum || [];
+  const list = (key) => ticks(obj, key, `${at}.${key}`, words(key), (w) => said("sheets.fv", w), t(`sheets.f.${key}`));
   return h("div", { class: "acting" },
     h("div", { class: "grid-fields" },
       one("trigger", (o) => said("sheets.fv", o)),

@@ -83,8 +83,8 @@ export function perLanguage(obj, key, path, word = key === "names" ? "sheets.nam
 /** Tick boxes for a list of words (``where = ["battle"]``): one box per choice the schema gives; an
  * empty list is left out of the sheet. */
 export function ticks(obj, key, path, all, named, legend) {
-  const box = (w) => h("label", { class: "choice" }, h("input", { type: "checkbox", id: `${idOf(path)}-${w}`, checked: (obj[key] || []).includes(w), dataset: { path }, onchange: (e) => {
-    const now = (obj[key] || []).filter((x) => x !== w);
+  const box = (w) => h("label", { class: "choice" }, h("input", { type: "checkbox", id: `${idOf(path)}-${w}`, checked: [].concat(obj[key] ?? []).includes(w), dataset: { path }, onchange: (e) => {
+    const now = [].concat(obj[key] ?? []).filter((x) => x !== w); // one word alone reads as a list of it
     if (e.target.checked) now.push(w);
     if (now.length) obj[key] = all.filter((x) => now.includes(x));
     else delete obj[key];

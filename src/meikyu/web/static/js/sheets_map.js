@@ -6,10 +6,14 @@ import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { S, emptyMap } from "./sheets_state.js";
 import { changed } from "./sheets_check.js";
-import { field, perLanguage } from "./sheets_form.js";
+import { field, perLanguage, prop } from "./sheets_form.js";
 
 const $ = (sel) => document.querySelector(sel);
-const ROOMS = ["A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"]; // drawn row by row
+/** The rooms a map has (the schema's, ``A1`` … ``C3``: column letter, row number), drawn row by row. */
+function rooms() {
+  const names = Object.keys(prop("landmap", "rooms").properties || {});
+  return names.sort((a, b) => a.slice(1).localeCompare(b.slice(1)) || a[0].localeCompare(b[0]));
+}
 
 function maps() {
   const k = S.sheet.kingdom;
@@ -28,9 +32,9 @@ function land() {
 }
 
 function neighbours(r) {
-  const col = "ABC".indexOf(r[0]);
-  const row = Number(r[1]);
-  return ROOMS.filter((o) => Math.abs("ABC".indexOf(o[0]) - col) + Math.abs(Number(o[1]) - row) === 1);
+  const col = r.charCodeAt(0);
+  const row = Number(r.slice(1));
+  return rooms().filter((o) => Math.abs(o.charCodeAt(0) - col) + Math.abs(Number(o.slice(1)) - row) === 1);
 }
 
 function joined(m, a, b) {
@@ -88,7 +92,7 @@ export function renderMap() {
   const grid = h(
     "div",
     { class: "rooms", role: "group", "aria-label": t("sheets.map") },
-    ROOMS.map((r) =>
+    rooms().map((r) =>
       h(
         "button",
         { type: "button", "aria-pressed": r === room ? "true" : "false", dataset: { room: r }, onclick: () => { S.room = r; renderMap(); } },
