@@ -152,9 +152,9 @@ function skills(c, at, redraw) {
 /** An item's fields beyond its name and weapon numbers, folded away. */
 function itemDetails(item, at) {
   const number = (f) => field(item, f, `${at}.${f}`, { type: "number", label: t(`sheets.f.${f}`) });
-  const notes = item.notes !== null && typeof item.notes === "object"
-    ? perLanguage(item, "notes", at) // the sheet gave the notes per language: kept so
-    : field(item, "notes", `${at}.notes`, { label: t("sheets.f.notes"), cls: "wide" });
+  // notes the sheet gave per language are kept so, in a row of their own (inside the numbers' grid their
+  // three boxes stretched the row and every box in it)
+  const perLang = item.notes !== null && typeof item.notes === "object";
   return h("details", { class: "item-more", dataset: { fold: `${at}.more` }, open: hasDetails(item) },
     h("summary", {}, t("sheets.item_more")),
     h("div", { class: "grid-fields" },
@@ -162,8 +162,9 @@ function itemDetails(item, at) {
       field(item, "breakable", `${at}.breakable`, { type: "checkbox", label: t("sheets.f.breakable") }),
       number("light"),
       number("heal"),
-      notes,
+      perLang ? null : field(item, "notes", `${at}.notes`, { label: t("sheets.f.notes"), cls: "wide" }),
     ),
+    perLang ? perLanguage(item, "notes", at) : null,
     h("p", { class: "small" }, t("sheets.names")),
     perLanguage(item, "names", at),
   );
