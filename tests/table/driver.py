@@ -43,9 +43,10 @@ def dump(value: Any) -> bytes:
 
 def play(kind: TableKind, state: Any, dice: Any, policy: Policy[Any] | None = None, lang: str = "en",
          present: set[str] | None = None, max_steps: int = 5000, record: bool = True,
-         until: Callable[[Any], bool] | None = None) -> Played:
+         until: Callable[[Any], bool] | None = None, typed: Callable[[Any], Any] | None = None) -> Played:
     """Play until the rules list no action (or ``until(state)``). ``present``: the player seats at the
-    table (default all)."""
+    table (default all); ``typed(state)``: the answer to a prompt that waits for typed words (a name to
+    give), which the rules cannot list — posted through the menu's form, as a person types it."""
     policy = policy or FirstLegalPolicy()
     game: Game[Any] = Game(kind.rules, state, dice=dice)
     seats = kind.seats(state)
@@ -59,10 +60,11 @@ def play(kind: TableKind, state: Any, dice: Any, policy: Policy[Any] | None = No
                                        dump({"menu": [i.to_data() for i in kind.menu(game.state, seat, lang)]}),
                                        dump({"prompt": kind.prompt(game.state, seat, lang)})]
         legal = kind.rules.legal_actions(game.state)
-        if not legal or (until is not None and until(game.state)):
+        words = typed(game.state) if typed is not None and not legal else None
+        if (not legal and words is None) or (until is not None and until(game.state)):
             out.steps = step
             return out
-        chosen = policy.choose(game.state, legal)
+        chosen = words if words is not None else policy.choose(game.state, legal)
         allowed = kind.seats_for(game.state, chosen)
         assert GM in allowed, chosen
         players = sorted(s for s in allowed if s in here)

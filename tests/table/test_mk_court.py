@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -100,7 +101,7 @@ def test_session_is_walked_to_its_end(seed: int) -> None:
     """The sample kingdom on the sample labyrinth, preparation to the end phase, battles included."""
     state = SESSION.setup("sample", "en")
     done = play(SESSION, state, RandomDice(seed), policy=_SessionPolicy(), lang="en",
-                until=lambda t: t.session.phase == "over")
+                until=lambda t: t.session.phase == "over", typed=_name)
     final = done.game.state
     assert final.session.phase == "over"
     assert done.by_seat[GM] > 0 and done.by_seat["pc:haneul"] > 0
@@ -109,6 +110,15 @@ def test_session_is_walked_to_its_end(seed: int) -> None:
     assert Game.from_data(SESSION.rules, done.game.to_data()).state == final
     view = SESSION.view(final, "pc:haneul", "ko")
     assert view["phase"] == "over" and view["you"] == "haneul" and view["kingdom"]["label"]
+
+
+def _name(table: Any) -> Any:
+    """A name typed where a table's result asks for one (a talent, a great power): the table's battles
+    shuffle their monsters' ids afresh each setup, so some walks meet such a prompt."""
+    from meikyu.systems.meikyu_kingdom.kingdom import effects as fx
+
+    prompt = table.session.prompt
+    return fx.Choose("Lantern Craft") if prompt is not None and prompt.typed else None
 
 
 class _SessionPolicy:
