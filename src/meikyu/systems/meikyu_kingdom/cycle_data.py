@@ -84,8 +84,9 @@ def mark(state: SessionState, actor: str, kind: str, names: tuple[str, ...]) -> 
     if kind != SPENT or cycle is None:
         return state
     # the cycle's own count too, so declaring the same data as the cycle's action is refused (R-MK-08)
-    timing = {d.name: d.acts.timing for d in (*state.character(actor).skills, *state.character(actor).items)
-              if d is not None and getattr(d, "acts", None) is not None}
+    char = state.character(actor)
+    timing = {d.name: acts.timing for d in (*char.skills, *char.items)
+              if d is not None and (acts := getattr(d, "acts", None)) is not None}
     used = cycle.used | {(actor, timing.get(n, "auxiliary"), n) for n in new}
     if state.phase == "kingdom":
         return replace(state, actions=replace(cycle, used=used))
