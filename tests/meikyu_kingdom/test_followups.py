@@ -302,3 +302,39 @@ def test_r_mk_19_a_table_checks_minion_help_ends_once_it_succeeds() -> None:
         assert g.state.prompt is not None and g.state.prompt.kind == "minion_help"
         g.play(ck.MinionHelp())
         assert (g.state.prompt.kind if g.state.prompt is not None else None) == left
+
+
+def test_r_mk_13_r_mk_17_a_monster_skills_hope_from_the_voice_needs_the_other_players_consent() -> None:
+    """R-MK-13: 'reduce hope' lets the owner pick drive or voice, and the voice needs the other players'
+    consent. Mir (no drive) asks for the court's voice: the others are asked first; refused, nothing is spent;
+    agreed, the voice pays 1 and Bear Claws adds to Mir's search checks this cycle."""
+    from meikyu.systems.meikyu_kingdom.play_words import describe, prompt_line
+    from meikyu.table.mk_session import SessionKind, TableSession
+
+    g = with_claws(at_actions(), drive=0)
+    ask = cd.PayMonsterSkill("mir", "곰 발톱", "voice")
+    assert ask in g.legal_actions() and cd.PayMonsterSkill("mir", "곰 발톱") not in g.legal_actions()
+    assert describe(ask, g.state, "en") == "Mir uses the monster skill Bear Claws (1 voice)"
+    g.play(ask)
+    assert g.state.prompt is not None and (g.state.prompt.kind, g.state.prompt.actor) == ("voice_consent", "court")
+    assert set(g.legal_actions()) == {cc.ConsentVoice(True), cc.ConsentVoice(False)}
+    assert "Mir" in prompt_line(g.state, "en")
+    seats = SessionKind().seats_for(TableSession(1, g.state), cc.ConsentVoice(True))
+    assert "pc:mir" not in seats and {"pc:haneul", "pc:doyun", "pc:seoa"} <= seats
+    with pytest.raises(RuleError):  # nothing else while the court is asked
+        g.play(se.CallCheck("mir", "search", 9))
+    g.play(cc.ConsentVoice(False))
+    assert not g.state.consent_for and g.state.kingdom.voice == 6 and ask in g.legal_actions()
+    g.play(ask)
+    events = g.play(cc.ConsentVoice(True))
+    assert g.state.kingdom.voice == 5 and cd.marks(g.state, "mir", cd.PAID) == ("곰 발톱",)
+    assert any("voice" in e.render("en") and "Bear Claws" in e.render("en") for e in events)
+    assert search_line(g) == ["Hawk Eye (mir): +1 achievement.", "Bear Claws (mir): +1 achievement."]
+
+
+def test_r_mk_13_alone_in_the_court_the_voice_pays_without_asking() -> None:
+    g = with_claws(at_actions(), drive=0)
+    alone = replace(g.state, conditions={c.id: "incapacitated" for c in g.state.court if c.id != "mir"})
+    g = regame(alone)
+    g.play(cd.PayMonsterSkill("mir", "곰 발톱", "voice"))
+    assert not g.state.consent_for and g.state.kingdom.voice == 5

@@ -154,6 +154,8 @@ class SessionKind:
         if p is not None:
             if p.kind == "voice_consent":  # the other players consent to spending the voice (R-MK-13)
                 called = state.called or (state.effects.called if state.effects is not None else None)
+                if state.consent_for:  # a monster skill's hope from the voice (cycle_data)
+                    return OTHERS + state.consent_for[0]
                 return OTHERS + (called.call.actor if called is not None and called.call.actor else "")
             if p.actor == "players" or (p.actor is None and p.kind in LABYRINTH_PROMPTS):
                 return ALL  # the court decides (a table's choice, the way through the labyrinth)

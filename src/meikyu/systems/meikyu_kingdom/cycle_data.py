@@ -18,8 +18,8 @@ from dataclasses import dataclass, replace
 
 from meikyu.engine import Action, Event
 from meikyu.errors import RuleError
-from meikyu.systems.meikyu_kingdom.check.called import CycleUse
-from meikyu.systems.meikyu_kingdom.check.hope import HopeReduced, use_monster_skill
+from meikyu.systems.meikyu_kingdom.check.called import ConsentVoice, CycleUse
+from meikyu.systems.meikyu_kingdom.check.hope import HopeReduced, reduce_hope, use_monster_skill
 from meikyu.systems.meikyu_kingdom.kingdom.cycle import CycleState
 from meikyu.systems.meikyu_kingdom.session_state import SessionState
 from meikyu.systems.meikyu_kingdom.sheets.character import Skill
@@ -32,12 +32,14 @@ PAID = "paid"
 
 @dataclass(frozen=True)
 class PayMonsterSkill(Action):
-    """Outside battle, ``actor`` declares a monster skill they hold and pays 1 hope from their drive
-    (R-MK-17): a constant one then adds to their checks until the cycle ends. Not an action of its own:
-    the land maker is not made acted (the battle's ``UseMonsterSkill`` is its twin in a round)."""
+    """Outside battle, ``actor`` declares a monster skill they hold and pays 1 hope (R-MK-17) from ``source``,
+    their ``drive`` or the court's ``voice`` (R-MK-13: with another land maker able, their consent is asked
+    first): a constant one then adds to their checks until the cycle ends. Not an action of its own: the
+    land maker is not made acted (the battle's ``UseMonsterSkill`` is its twin in a round)."""
 
     actor: str
     skill: str
+    source: str = "drive"
 
 
 def cycle_key(state: SessionState) -> str:
@@ -84,8 +86,9 @@ def mark(state: SessionState, actor: str, kind: str, names: tuple[str, ...]) -> 
     if kind != SPENT or cycle is None:
         return state
     # the cycle's own count too, so declaring the same data as the cycle's action is refused (R-MK-08)
-    timing = {d.name: d.acts.timing for d in (*state.character(actor).skills, *state.character(actor).items)
-              if d is not None and getattr(d, "acts", None) is not None}
+    char = state.character(actor)
+    timing = {d.name: acts.timing for d in (*char.skills, *char.items)
+              if d is not None and (acts := getattr(d, "acts", None)) is not None}
     used = cycle.used | {(actor, timing.get(n, "auxiliary"), n) for n in new}
     if state.phase == "kingdom":
         return replace(state, actions=replace(cycle, used=used))
@@ -103,26 +106,49 @@ def unpaid(state: SessionState, actor: str) -> tuple[Skill, ...]:
 
 
 def offers(state: SessionState) -> list[Action]:
-    """The monster skills the court may pay for now: each land maker's unpaid ones, while their drive pays."""
-    if state.battle is not None or state.called is not None or state.effects is not None:
+    """The monster skills the court may pay for now: each land maker's unpaid ones, from their drive or the
+    court's voice while it pays (R-MK-13)."""
+    if state.battle is not None or state.called is not None or state.effects is not None or state.consent_for:
         return []
-    return [PayMonsterSkill(c.id, s.name) for c in state.court if c.drive >= 1 for s in unpaid(state, c.id)]
+    sources = [(c, src) for c in state.court for src, have in (("drive", c.drive), ("voice", state.kingdom.voice))
+               if have >= 1]
+    return [PayMonsterSkill(c.id, s.name, src) for c, src in sources for s in unpaid(state, c.id)]
 
 
 def pay(state: SessionState, act: PayMonsterSkill) -> tuple[SessionState, tuple[Event, ...]]:
-    """R-MK-17: 1 hope from the drive as the skill is declared; the payment is kept to the cycle's end."""
+    """R-MK-17: 1 hope as the skill is declared; the payment is kept to the cycle's end. From the voice
+    with another land maker able to act, their consent is asked first (R-MK-13): nothing is paid yet."""
     if state.battle is not None or state.called is not None or state.effects is not None or not cycle_key(state):
         raise RuleError("R-MK-17", "mk.error.session.not_now", action="PayMonsterSkill", phase=state.phase,
                         step=state.step or "-")
-    char = state.character(act.actor)
     skill = next((s for s in unpaid(state, act.actor) if s.name == act.skill), None)
     if skill is None:
         known = ", ".join(s.name for s in unpaid(state, act.actor)) or "-"
         raise RuleError("R-MK-17", "mk.error.session.no_monster_skill", id=act.actor, data=act.skill, known=known)
-    kingdom, paid, events, _ = use_monster_skill(state.kingdom, char, skill, "drive")
-    court = tuple(paid if c.id == char.id else c for c in state.court)
+    # the source and the hope there are checked now, so a consent is never asked for what cannot be paid
+    reduce_hope(state.kingdom, state.character(act.actor), act.source, 1, rule="R-MK-17")
+    if act.source == "voice" and any(c != act.actor for c in state.able()):
+        return replace(state, consent_for=(act.actor, skill.name)), ()
+    return _paid(state, act.actor, skill, act.source)
+
+
+def consent(state: SessionState, action: Action) -> tuple[SessionState, tuple[Event, ...]]:
+    """The other players answer ``voice_consent`` for a monster skill's hope (R-MK-13): agreed, the voice
+    pays it (a disaster may fall due, R-MK-20); refused, nothing is spent and the declaration is undone."""
+    if not isinstance(action, ConsentVoice):
+        raise RuleError("R-MK-13", "mk.error.called.not_now", stage="consent")
+    actor, name = state.consent_for
+    state = replace(state, consent_for=())
+    skill = next(s for s in unpaid(state, actor) if s.name == name)
+    return _paid(state, actor, skill, "voice") if action.agree else (state, ())
+
+
+def _paid(state: SessionState, actor: str, skill: Skill, source: str) -> tuple[SessionState, tuple[Event, ...]]:
+    kingdom, paid, events, disaster = use_monster_skill(state.kingdom, state.character(actor), skill, source)
+    court = tuple(paid if c.id == actor else c for c in state.court)
     said = tuple(e for e in events if not isinstance(e, HopeReduced))  # the skill's own line names the payment
-    return mark(replace(state, kingdom=kingdom, court=court), act.actor, PAID, (skill.name,)), said
+    state = replace(state, kingdom=kingdom, court=court, disasters=state.disasters + int(disaster))
+    return mark(state, actor, PAID, (skill.name,)), said
 
 
 def _cycle(state: SessionState) -> CycleState | None:

@@ -133,7 +133,8 @@ def describe(action: Action, state: SessionState, lang: str) -> str:
         return mk_text(act + "use_facility", lang, actor=names.who(a.actor), facility=facility_label(a.facility, lang))
     if type(a).__name__ == "PayMonsterSkill":  # a monster skill paid for outside battle (R-MK-17)
         skill = _data_label(state, a.actor, a.skill, lang)  # type: ignore[attr-defined]
-        return mk_text(act + "pay_monster_skill", lang, actor=names.who(a.actor), skill=skill)  # type: ignore[attr-defined]
+        return mk_text(act + "pay_monster_skill", lang, actor=names.who(a.actor), skill=skill,  # type: ignore[attr-defined]
+                       source=_word(a.source, lang))  # type: ignore[attr-defined]
     if type(a).__name__ == "FallOutside":
         return mk_text(act + "fall", lang, actor=names.who(a.actor))  # type: ignore[attr-defined]
     if isinstance(a, camp.Trade):
@@ -225,7 +226,7 @@ def prompt_line(state: SessionState, lang: str, players: bool = False) -> str:
             return str(translate(f"mk.table_runner.stage_{table.stage}", lang))
         return str(translate("mk.table_runner.pending_choice", lang, request=describe_request(table.pending, table.court, lang),
                              cost=table.cost(table.pending), budget=table.kingdom.budget))
-    if state.actions is not None and state.step == "actions" and state.called is None:
+    if state.actions is not None and state.step == "actions" and state.called is None and not state.consent_for:
         return mk_text("lab.prompt.actions", lang)
     if state.disasters and state.effects is None and state.called is None and state.battle is None:
         return mk_text("lab.prompt.disaster_due", lang, count=state.disasters)
@@ -238,6 +239,8 @@ def prompt_line(state: SessionState, lang: str, players: bool = False) -> str:
     params: dict[str, Any] = {"actor": names.who(prompt.actor or "")}
     called = _called(state)
     call = called.call if called is not None else None
+    if state.consent_for:  # a monster skill's hope from the voice (R-MK-13, R-MK-17)
+        params["actor"] = names.who(state.consent_for[0])
     if call is not None:
         params.update(actor=names.who(call.actor) if call.actor else names.kingdom, stat=_word(call.stat, lang),
                       difficulty="?" if call.difficulty is None or (players and call.hidden) else call.difficulty)

@@ -1,11 +1,10 @@
 """A game of Meikyuu Kingdom walked phase by phase (R-MK-01, R-MK-01b, R-MK-02).
 
 preparation → kingdom (prologue → round table → actions → departure) → labyrinth → end (income →
-kingdom change → level up) → over. The round table runs inside the kingdom phase through
-:mod:`~meikyu.systems.meikyu_kingdom.kingdom.round_table`; the kingdom change roll (KCT when the scenario goal was met, KMT when not) and
-kingdom disasters run through :mod:`~meikyu.systems.meikyu_kingdom.kingdom.effects`. The GM may override anything (R-MK-01b):
-:class:`GmSet` sets a value, :class:`GmSkip` forces the next step; both are ordinary actions kept in
-the history, so undo and replay still work.
+kingdom change → level up) → over. The round table runs inside the kingdom phase (:mod:`.kingdom.round_table`);
+the kingdom change roll (KCT when the scenario goal was met, KMT when not) and kingdom disasters run through
+:mod:`.kingdom.effects`. The GM may override anything (R-MK-01b): :class:`GmSet` sets a value, :class:`GmSkip`
+forces the next step; both are ordinary actions kept in the history, so undo and replay still work.
 
 >>> from meikyu.dice import ScriptedDice
 >>> from meikyu.engine import Game
@@ -165,6 +164,8 @@ class SessionRules:
     actions = ACTIONS
 
     def legal_actions(self, state: SessionState) -> list[Action]:
+        if state.consent_for:  # the court's voice for a monster skill (R-MK-13)
+            return [cc.ConsentVoice(True), cc.ConsentVoice(False)]
         return [*self._legal(state), *cd.offers(state)]  # monster skills paid for outside battle (R-MK-17)
 
     def _legal(self, state: SessionState) -> list[Action]:
@@ -211,8 +212,10 @@ class SessionRules:
         if isinstance(action, gm_rulings.ACTION_TYPES):
             return gm_rulings.step(state, action, dice)
         if isinstance(action, GmSkip):
-            skipped = replace(state, effects=None, round_table=None, called=None, battle=None, actions=None)
+            skipped = replace(state, effects=None, round_table=None, called=None, battle=None, actions=None, consent_for=())
             return _enter(skipped, state.index + 1, forced=True)
+        if state.consent_for:
+            return cd.consent(state, action)
         if state.effects is not None or isinstance(action, fx.Choose):
             if state.effects is None:
                 raise RuleError("R-MK-01", "mk.error.effects.nothing_pending")

@@ -197,6 +197,9 @@ class SessionState:
     replay as they were played."""
     cycle_data: tuple[tuple[str, str, str, str], ...] = ()
     """(actor, ``spent`` or ``paid``, data name, cycle) outside battle (:mod:`.cycle_data`)."""
+    consent_for: tuple[str, ...] = ()
+    """(actor, monster skill): a monster skill's hope from the voice waiting for the other players'
+    consent (R-MK-13, R-MK-17; :mod:`.cycle_data`)."""
 
     @property
     def phase(self) -> str:
@@ -208,6 +211,8 @@ class SessionState:
 
     @property
     def prompt(self) -> Prompt | None:
+        if self.consent_for:  # the court's voice for a monster skill (R-MK-13): the other players answer
+            return Prompt("voice_consent", "court", ("agree", "refuse"))
         if self.effects is not None:
             return self.effects.prompt
         if self.called is not None:
@@ -272,6 +277,7 @@ class SessionState:
             "useful_help": self.useful_help,
             "data_followups": self.data_followups,
             "cycle_data": [list(m) for m in self.cycle_data],
+            "consent_for": list(self.consent_for),
         }
 
     @classmethod
@@ -315,4 +321,5 @@ class SessionState:
             useful_help=bool(data.get("useful_help", False)),
             data_followups=bool(data.get("data_followups", False)),
             cycle_data=tuple((str(a), str(k), str(n), str(c)) for a, k, n, c in data.get("cycle_data", [])),
+            consent_for=tuple(str(x) for x in data.get("consent_for", [])),
         )
