@@ -377,6 +377,14 @@ def test_the_sample_court_opened_in_the_editor_speaks_the_readers_language(
     page.wait_for_selector("html[data-sheet-ok='1']")
     page.eval_on_selector_all("details", "(folds) => folds.forEach((d) => { d.open = true; })")
     screenshots().full_page(page, SHOTS / f"sample-{lang}.png")
+    # favor and enmity toward each other character read as one line on a phone: the name, then each number
+    # beside its word, nothing past the row's edge (the rows' grid put the enmity box under the name)
+    rows = page.eval_on_selector_all(".row.feeling", """(rows) => rows.map((r) => {
+        const box = r.getBoundingClientRect(), parts = [...r.children].map((c) => c.getBoundingClientRect());
+        return {one_line: parts.every((p) => p.top < parts[0].bottom && p.bottom > parts[0].top),
+                inside: parts.every((p) => p.right <= box.right + 0.5), parts: parts.length};
+    })""")
+    assert len(rows) == 12 and all(r == {"one_line": True, "inside": True, "parts": 3} for r in rows), rows
     names = names_in(tomllib.loads(sample.decode("utf-8"))) | set(page.eval_on_selector_all(
         "input[type='text']", "(els) => els.map((e) => e.value)")) | {"court.toml"}
     found = problems("sheets-sample", page.evaluate(TEXTS), lang, names, [])
