@@ -85,7 +85,7 @@ def mark(state: SessionState, actor: str, kind: str, names: tuple[str, ...]) -> 
         return state
     # the cycle's own count too, so declaring the same data as the cycle's action is refused (R-MK-08)
     timing = {d.name: d.acts.timing for d in (*state.character(actor).skills, *state.character(actor).items)
-              if d is not None and getattr(d, "acts", None) is not None}
+              if d is not None and d.acts is not None}
     used = cycle.used | {(actor, timing.get(n, "auxiliary"), n) for n in new}
     if state.phase == "kingdom":
         return replace(state, actions=replace(cycle, used=used))
