@@ -1,5 +1,6 @@
 """One word per term (issue 26 §8): no catalog in Korean or Japanese uses a word the reference glossary
 (`/work/shared/reference/meikyu-kingdom.md`, "Glossary") replaces by another — 백성 / 民 for citizens (R-MK-04),
+호의 / 好意 for favor (R-MK-12),
 백성의 목소리 / 民の声 for the voice — nor, for a gamebook's numbered paragraph, a word other than the one its
 books use (패러그래프 / パラグラフ), and for the GM's ruling (R-MK-01b "빠른 룰링") 룰링 / 裁定 / ruling in every system's
 catalog, never 판정 (a check) or ルーリング. The browser test `tests/web/test_words.py` holds every screen to the same."""
@@ -15,7 +16,7 @@ import pytest
 
 TERMS: dict[str, dict[str, str]] = {
     "ko": {"국민": "백성", "단락": "패러그래프", "민의 목소리": "백성의 목소리", "GM 판정": "GM 룰링",
-           "퀵 판정": "빠른 룰링"},
+           "퀵 판정": "빠른 룰링", "호감": "호의"},
     "ja": {"国民": "民", "段落": "パラグラフ", "ルーリング": "裁定"},
     "en": {},
 }
