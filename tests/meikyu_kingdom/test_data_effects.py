@@ -362,3 +362,27 @@ def test_r_mk_17_a_pc_pays_one_hope_for_a_monster_skill_until_the_round_ends() -
     later = evolve(paid, round=paid.round + 1)  # the cycle is over: it no longer works
     _, events = play(later, Attack("mir", "rat"), 3, 3)
     assert not next(e for e in events if isinstance(e, ev.Check)).success
+
+
+def test_every_problem_of_one_skills_effects_is_told_at_once() -> None:
+    """The sheet reader tells every problem of a skill's or an item's acting fields together, each at its path
+    (``characters[0].skills[1].effects[2].amount``), as it does for the rest of a sheet — not only the first."""
+    import tomllib
+
+    from meikyu.sheetdata.reader import SheetProblems
+    from meikyu.systems.meikyu_kingdom.sheets.sheet import read_sheet
+
+    text = resources.files("meikyu.systems.meikyu_kingdom.data").joinpath("sample_kingdom.toml").read_text("utf-8")
+    data = tomllib.loads(text)
+    haneul = data["characters"][0]
+    haneul["skills"].append({"name": "x", "type": "support", "target": "everyone", "cost": {"per": "week"},
+                             "effects": [{"type": "achievement"}, {"type": "achievment", "amount": 1},
+                                         {"type": "achievement", "amount": "1D"}, {"type": "cover"}]})
+    haneul["items"][1]["effects"] = [{"type": "light", "range": "far"}, {"type": "light", "glow": 1}]
+    with pytest.raises(SheetProblems) as caught:
+        read_sheet(data, file="court.toml")
+    paths = [line["path"] for line in caught.value.findings("en") if line["level"] == "error"]
+    skill, item = "characters[0].skills[1]", "characters[0].items[1]"
+    assert paths == [f"{item}.effects[0].range", f"{item}.effects[1].glow", f"{item}.effects[1].range",
+                     f"{skill}.effects[0].amount", f"{skill}.effects[1].type", f"{skill}.effects[2].amount",
+                     f"{skill}.target", f"{skill}.cost.per"], paths

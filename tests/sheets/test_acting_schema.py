@@ -53,7 +53,8 @@ def test_an_acting_problem_is_said_once_where_it_is(lang: str) -> None:
     answer = check(_sheet({"name": "Shield Wall", "type": "interrupt", "effects": [{"type": "cover"}, {"type": "hp"}]}),
                    "court.toml", lang)
     found = {p["path"]: p["message"] for p in answer["problems"] if p["level"] == "error"}
-    assert set(found) == {"characters[0].skills[0].trigger"}  # the acting reader stops at its first problem
+    # every problem of the skill's acting fields, each once at its own path
+    assert set(found) == {"characters[0].skills[0].trigger", "characters[0].skills[0].effects[1].amount"}
     assert not any("court.toml" in m or "characters[0]" in m for m in found.values()), found
     nested = check(_sheet({"name": "x", "effects": [{"type": "hp"}]}), "court.toml", lang)["problems"][0]
     assert nested["path"] == "characters[0].skills[0].effects[0].amount"

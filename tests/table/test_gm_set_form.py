@@ -35,3 +35,21 @@ def test_every_field_of_every_set_form_has_a_name_in_the_readers_language(lang: 
         assert all(not LATIN_ID.match(spec["label"]) or lang == "en" for spec in form.values())
     court = forms["gm/gm_set"].form["target"]["options"]  # type: ignore[index]
     assert [o["value"] for o in court] == [c.id for c in state.session.court]
+
+
+def test_the_value_box_knows_every_fields_value_now() -> None:
+    """The value follows the field (and, for a character, the target): the form carries each field's value now,
+    keyed as the page's choices are, so the box never keeps the first field's value for another field."""
+    kind = SessionKind()
+    state = kind.setup("sample", "en")
+    forms = {i.key: i.form for i in kind.menu(state, "gm", "en") if i.action["@type"] == "GmSet"}
+    session = state.session
+    kingdom = forms["gm/gm_set/target=kingdom"]["value"]  # type: ignore[index]
+    assert kingdom["follows"] == ["field"] and kingdom["defaults"]["upkeep"] == session.kingdom.upkeep
+    court = forms["gm/gm_set"]["value"]  # type: ignore[index]
+    assert court["follows"] == ["target", "field"]
+    for c in session.court:
+        assert court["defaults"][c.id]["max_hp"] == c.max_hp and court["defaults"][c.id]["name"] == c.name
+        assert set(court["defaults"][c.id]) == set(settable_fields(c.id))
+    rest = forms["gm/gm_set/target=session"]["value"]  # type: ignore[index]
+    assert rest["defaults"] == {f: getattr(session, f) for f in settable_fields("session")}

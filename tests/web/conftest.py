@@ -7,11 +7,14 @@ installs both (``.ci/run``), so a missing browser there is a broken setup, not a
 from __future__ import annotations
 
 import contextlib
+import functools
+import importlib.util
 import json
 import os
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -188,3 +191,15 @@ def click(seat: Seat, selector: str) -> int:
     before = live_at(seat)
     seat.page.locator(selector).first.click()
     return live_at(seat, before + 1)
+
+
+@functools.cache
+def screenshots() -> Any:
+    """``scripts/screenshots.py`` as a module (the folder is no package: loaded from its file), for its
+    ``full_page(page, path)``: a whole page with its sticky header drawn once, at the top."""
+    script = Path(__file__).resolve().parents[2] / "scripts" / "screenshots.py"
+    spec = importlib.util.spec_from_file_location("screenshots", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

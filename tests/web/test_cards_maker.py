@@ -14,7 +14,7 @@ import pytest
 from meikyu.systems.liberator.cardmaking import check_cards
 from meikyu.systems.liberator.cards import load_card_file
 from tests.api.conftest import Server
-from tests.web.conftest import live_at, open_seat
+from tests.web.conftest import live_at, open_seat, screenshots
 
 SHOTS = Path("/tmp/meikyu-cards-shots")
 PHONE = {"width": 390, "height": 844}
@@ -54,7 +54,7 @@ def test_a_card_from_nothing_refused_over_budget_fixed_downloaded_and_played(
     assert page.get_attribute("#f-actions-0-recovery", "aria-invalid") == "true"
     assert page.locator(".field-problem[data-for='actions[0].recovery']").count() == 1
     page.wait_for_selector("#suggest-0:not([hidden])")  # the engine's power row is offered (not taken here)
-    page.screenshot(path=str(SHOTS / f"{lang}-{viewport['width']}-over.png"), full_page=True)
+    screenshots().full_page(page, SHOTS / f"{lang}-{viewport['width']}-over.png")
     page.click("#download-toml")  # the download refuses it too, and says why
     page.wait_for_function("() => document.querySelector('#io-note').innerText.length > 0")
     assert "1" in page.inner_text("#io-note")  # one problem to fix first: the budget
@@ -64,7 +64,7 @@ def test_a_card_from_nothing_refused_over_budget_fixed_downloaded_and_played(
     page.wait_for_selector("html[data-deck-ok='1']")
     assert page.get_attribute("#budget-0", "class") == "budget fits"
     assert page.inner_text("#io-note") == ""  # the refusal no longer holds
-    page.screenshot(path=str(SHOTS / f"{lang}-{viewport['width']}-ok.png"), full_page=True)
+    screenshots().full_page(page, SHOTS / f"{lang}-{viewport['width']}-ok.png")
     with page.expect_download() as got:
         page.click("#download-toml")
     saved = tmp_path / "cards.toml"

@@ -79,3 +79,29 @@ def test_gm_applies_an_effect_ruling_with_a_reason_from_the_page(web_server: Ser
     assert "lots" in page.locator("#actions .refused").inner_text() and live_at(gm) == 2
     for seat in (gm, doyun):
         seat.page.context.close()
+
+
+def test_the_value_box_follows_the_chosen_character_and_field(web_server: Server, browser: object) -> None:
+    """Picking another field (or character) in the "set a value" form shows that field's value now in the value
+    box, not the first field's: Doyun's HP is 12, his name "도윤", his favor a mapping; Haneul's level is hers."""
+    game = create_game(web_server, "MeikyuKingdom", "session", lang="en")
+    gm = open_seat(browser, seat_url(web_server, game, "gm"))
+    live_at(gm, 0)
+    page = gm.page
+    page.select_option("#gm-override", value="gm/gm_set")
+    form = page.locator('#gm form.item-form[data-key="gm/gm_set"]')
+    value = form.locator('input[name="value"]')
+    form.locator('select[name="target"]').select_option("doyun")
+    form.locator('select[name="field"]').select_option("hp")
+    assert value.input_value() == "12"
+    form.locator('select[name="field"]').select_option("name")
+    assert value.input_value() == '"도윤"'
+    form.locator('select[name="field"]').select_option("favor")
+    assert value.input_value() == '{"haneul":3,"seoa":1}'
+    form.locator('select[name="target"]').select_option("haneul")
+    form.locator('select[name="field"]').select_option("level")
+    level = value.input_value()
+    form.locator("button.act").click()  # the value shown is the value now: setting it changes nothing
+    live_at(gm, 1)
+    assert f"→ {level}" in page.locator("#log-lines").inner_text() and not gm.errors
+    gm.page.context.close()

@@ -9,10 +9,11 @@ from __future__ import annotations
 import os
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 from tests.api.conftest import Server
-from tests.web.conftest import Seat, create_game, live_at, open_seat, seat_url
+from tests.web.conftest import Seat, create_game, live_at, open_seat, screenshots, seat_url
 from tests.web.mk_play import OFFERED, Wish, take
 
 SETUP = {
@@ -30,7 +31,7 @@ def _shot(seat: Seat, name: str, *parts: str) -> None:
     if not folder:
         return
     if not parts:
-        seat.page.screenshot(path=os.path.join(folder, f"skills_{name}.png"), full_page=True)
+        screenshots().full_page(seat.page, Path(folder, f"skills_{name}.png"))  # the header once, at the top
     for n, selector in enumerate(parts):
         seat.page.locator(selector).first.screenshot(path=os.path.join(folder, f"skills_{name}_{n}.png"))
 

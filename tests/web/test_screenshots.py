@@ -4,22 +4,11 @@ of the picture, where the page stood scrolled) — and the page itself keeps its
 
 from __future__ import annotations
 
-import importlib.util
+import re
 from pathlib import Path
-from typing import Any
 
 from tests.api.conftest import Server
-from tests.web.conftest import create_game, live_at, open_seat, seat_url
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "screenshots.py"
-
-
-def screenshots() -> Any:
-    spec = importlib.util.spec_from_file_location("screenshots", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.web.conftest import create_game, live_at, open_seat, screenshots, seat_url
 
 
 def test_a_full_page_picture_is_the_same_wherever_the_page_was_scrolled(web_server: Server, browser: object) -> None:
@@ -36,3 +25,11 @@ def test_a_full_page_picture_is_the_same_wherever_the_page_was_scrolled(web_serv
     assert shots.full_page(page) == top  # the header drawn at the top only, as at scroll 0
     assert page.evaluate("getComputedStyle(document.querySelector('.bar')).position") == "sticky"  # put back
     seat.page.context.close()
+
+
+def test_every_full_page_picture_the_tests_take_draws_the_header_once() -> None:
+    """A test's whole-page picture goes through ``full_page`` (Playwright's own full-page capture draws the sticky
+    header over the middle of the picture wherever the page stood scrolled)."""
+    plain = [f"{path.name}:{n}" for path in sorted(Path(__file__).parent.glob("*.py"))
+             for n, line in enumerate(path.read_text("utf-8").splitlines(), 1) if re.search(r"full_page\s*=\s*True", line)]
+    assert not plain, plain

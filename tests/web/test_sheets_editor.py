@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.api.conftest import Server
-from tests.web.conftest import live_at, open_seat
+from tests.web.conftest import live_at, open_seat, screenshots
 
 SHOTS = Path("/tmp/meikyu-sheets-shots")
 
@@ -52,11 +52,11 @@ def test_a_kingdom_and_a_character_from_nothing_to_the_next_session(
     # every problem at once, the field marked: the weapon has no attack
     page.wait_for_selector("#problems li.error[data-path='characters[0].items[0].attack']")
     assert page.get_attribute("#f-characters-0--items-0--attack", "aria-invalid") == "true"
-    page.screenshot(path=str(SHOTS / f"{name}-problem.png"), full_page=True)
+    screenshots().full_page(page, SHOTS / f"{name}-problem.png")
     page.select_option("#f-characters-0--items-0--attack", "melee")
     page.wait_for_selector("html[data-sheet-ok='1']")
     assert "max_hp" in page.inner_text("#problems")  # the default it took is said
-    page.screenshot(path=str(SHOTS / f"{name}-ok.png"), full_page=True)
+    screenshots().full_page(page, SHOTS / f"{name}-ok.png")
 
     with page.expect_download() as got:
         page.click("#download-toml")
@@ -97,7 +97,7 @@ def test_a_kingdom_and_a_character_from_nothing_to_the_next_session(
     log = player.page.inner_text("#log-lines")
     assert "Sara checks valor" in log and "Dice:" in log, log  # rolled (success, failure, fumble or critical)
     assert player.page.locator(".prompt button[data-key^='pc1/']").count() == 0
-    player.page.screenshot(path=str(SHOTS / f"{name}-check.png"), full_page=True)
+    screenshots().full_page(player.page, SHOTS / f"{name}-check.png")
 
     # the GM takes the court home: the export dialog links to the editor with the game's court as it stands
     gm.page.click("#export")
@@ -113,7 +113,7 @@ def test_a_kingdom_and_a_character_from_nothing_to_the_next_session(
     assert after["characters"][0]["name"] == "Sara" and after["kingdom"]["name"] == "Mushroom Hollow"
     home.page.click("#start")  # the next session, from the game directly
     home.page.wait_for_selector("#seat-list li[data-seat='gm'] a")
-    home.page.screenshot(path=str(SHOTS / f"{name}-next.png"), full_page=True)
+    screenshots().full_page(home.page, SHOTS / f"{name}-next.png")
 
     # … or from the downloaded file on the home page (its name is what an error would name)
     start = open_seat(browser, web_server.base + "/", viewport=viewport)
@@ -150,7 +150,7 @@ def test_a_file_with_problems_still_fills_the_forms_with_each_problem_beside_its
     beside = page.inner_text("#f-characters-0--wit + .field-problem")
     assert "'high'" in beside and "wit = 3" in beside
     assert "budget" in page.inner_text("#problems")  # the unknown field, with the nearest name
-    page.screenshot(path=str(SHOTS / f"open-problems-{lang}.png"), full_page=True)
+    screenshots().full_page(page, SHOTS / f"open-problems-{lang}.png")
     page.fill("#f-characters-0--wit", "2")
     page.wait_for_selector("#problems li.error[data-path='characters[0].wit']", state="detached")
     assert page.get_attribute("#f-characters-0--wit", "aria-invalid") is None
@@ -204,7 +204,7 @@ def test_names_talents_relations_and_item_details_are_filled_in_forms_and_read_b
     page.wait_for_selector("#f-characters-0--items-0--light + .field-problem")
     page.fill("#f-characters-0--items-0--light", "")
     page.wait_for_selector("html[data-sheet-ok='1']")
-    page.screenshot(path=str(SHOTS / "details-ko.png"), full_page=True)
+    screenshots().full_page(page, SHOTS / "details-ko.png")
     with page.expect_download() as got:
         page.click("#download-toml")
     data = tomllib.loads(Path(got.value.path()).read_text(encoding="utf-8"))
@@ -291,7 +291,7 @@ def test_data_that_acts_materials_and_a_second_map_are_made_in_forms_and_read_ba
     page.click("#char-0 .palette > summary")
     page.fill("#f-characters-0--palette", "3MK\n2D6>=7 Sara")
     page.wait_for_selector("html[data-sheet-ok='1']")
-    page.screenshot(path=str(SHOTS / f"acts-{lang}-{viewport['width']}.png"), full_page=True)
+    screenshots().full_page(page, SHOTS / f"acts-{lang}-{viewport['width']}.png")
 
     with page.expect_download() as got:
         page.click("#download-toml")
@@ -337,7 +337,7 @@ def test_a_reopened_file_keeps_saying_what_it_said_until_the_field_is_edited(web
     page.wait_for_timeout(600)
     assert "'high'" in page.inner_text("#f-characters-0--wit + .field-problem")
     assert page.get_attribute("html", "data-sheet-ok") == "0"
-    page.screenshot(path=str(SHOTS / "reopened-en.png"), full_page=True)
+    screenshots().full_page(page, SHOTS / "reopened-en.png")
     page.select_option("#lang", "ko")  # the file's words, said again in the new language
     page.wait_for_selector("html[lang='ko'][data-ready='1']")
     beside = page.inner_text("#f-characters-0--wit + .field-problem")
@@ -376,7 +376,15 @@ def test_the_sample_court_opened_in_the_editor_speaks_the_readers_language(
     page.set_input_files("#open-sheet", files=[{"name": "court.toml", "mimeType": "text/plain", "buffer": sample}])
     page.wait_for_selector("html[data-sheet-ok='1']")
     page.eval_on_selector_all("details", "(folds) => folds.forEach((d) => { d.open = true; })")
-    page.screenshot(path=str(SHOTS / f"sample-{lang}.png"), full_page=True)
+    screenshots().full_page(page, SHOTS / f"sample-{lang}.png")
+    # favor and enmity toward each other character read as one line on a phone: the name, then each number
+    # beside its word, nothing past the row's edge (the rows' grid put the enmity box under the name)
+    rows = page.eval_on_selector_all(".row.feeling", """(rows) => rows.map((r) => {
+        const box = r.getBoundingClientRect(), parts = [...r.children].map((c) => c.getBoundingClientRect());
+        return {one_line: parts.every((p) => p.top < parts[0].bottom && p.bottom > parts[0].top),
+                inside: parts.every((p) => p.right <= box.right + 0.5), parts: parts.length};
+    })""")
+    assert len(rows) == 12 and all(r == {"one_line": True, "inside": True, "parts": 3} for r in rows), rows
     names = names_in(tomllib.loads(sample.decode("utf-8"))) | set(page.eval_on_selector_all(
         "input[type='text']", "(els) => els.map((e) => e.value)")) | {"court.toml"}
     found = problems("sheets-sample", page.evaluate(TEXTS), lang, names, [])

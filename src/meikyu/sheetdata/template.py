@@ -129,6 +129,8 @@ def commented(lines: list[str], header: str, data: dict[str, Any], schema: dict[
     for key, value in data.items():
         prop = props[key]
         kind = _kind_of(prop)
+        if "properties" not in defs.get(kind, {}):  # one of several shapes (an effect): written in its line
+            kind = ""
         if kind and (isinstance(value, dict) or (isinstance(value, list) and value and
                                                  all(isinstance(v, dict) for v in value))):
             later.append((key, value, kind))

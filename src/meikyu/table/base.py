@@ -45,7 +45,9 @@ class MenuItem:
     an absent player), the label says so too. ``form``, when given, names fields of ``action`` the
     client fills in before posting it (a count, a name, a room): ``{field: {"type": "int", "min": 0,
     "max": 40} | {"type": "text"} | {"type": "json"} | {"type": "choice", "options": [{"value": …, "label":
-    …}]}}`` (``json``: any value, typed as JSON — a number, true/false — or as a bare word, read as text),
+    …}]}}`` (``json``: any value, typed as JSON — a number, true/false — or as a bare word, read as text;
+    with ``follows: [choice, …]`` and ``defaults`` — nested by those choices' values — the page shows the
+    chosen entry of ``defaults`` each time one of the choices changes: a GM ruling's field's value now),
     each with an optional ``label`` in the seat's language (a text with ``optional`` may stay empty);
     ``action`` then holds a default for each. The rules check whatever is posted. ``confirm``, when given,
     is what a page asks before posting the item (in the seat's language): it cannot be taken back (but by the

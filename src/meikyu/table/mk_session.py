@@ -36,6 +36,7 @@ from typing import Any
 from meikyu.dice.source import Dice
 from meikyu.engine import Action, Event, _snake
 from meikyu.i18n import lookup, translate
+from meikyu.serial import to_data
 from meikyu.systems.meikyu_kingdom import session as ss
 from meikyu.systems.meikyu_kingdom.combat.events import BattleEvent
 from meikyu.systems.meikyu_kingdom.combat.model import Battle
@@ -458,18 +459,25 @@ def _set_offers(state: ss.SessionState, lang: str) -> list[Offer]:
         options = [{"value": f, "label": _say(f"set_field.{f}", lang)} for f in settable_fields(target)]
         return {"type": "choice", "options": options, "label": _say("gm_set_field", lang)}
 
-    # "json": the page reads the typed value as JSON (7, true, "text"), a bare word as text
-    value = {"type": "json", "label": _say("gm_set_value", lang)}
+    def now(target: str, obj: Any) -> dict[str, Any]:
+        return {f: to_data(getattr(obj, f)) for f in settable_fields(target)}
+
+    def value(follows: list[str], defaults: dict[str, Any]) -> dict[str, Any]:
+        # "json": the page reads the typed value as JSON (7, true, "text"), a bare word as text; the box shows
+        # the chosen field's value now, so the GM edits it rather than retyping it (or keeps a stale one)
+        return {"type": "json", "label": _say("gm_set_value", lang), "follows": follows, "defaults": defaults}
+
     out = [Offer(ss.GmSet("kingdom", "budget", state.kingdom.budget), "", "gm", _say("gm_set_kingdom", lang),
-                 {"field": what("kingdom"), "value": value})]
+                 {"field": what("kingdom"), "value": value(["field"], now("kingdom", state.kingdom))})]
     if state.court:
         first = state.court[0]
         court = [{"value": c.id, "label": c.label(lang)} for c in state.court]
         out.append(Offer(ss.GmSet(first.id, "hp", first.hp), "", "gm", _say("gm_set_character", lang),
                          {"target": {"type": "choice", "options": court, "label": _say("gm_set_target", lang)},
-                          "field": what(first.id), "value": value}))
+                          "field": what(first.id),
+                          "value": value(["target", "field"], {c.id: now(c.id, c) for c in state.court})}))
     out.append(Offer(ss.GmSet("session", "goal_met", state.goal_met), "", "gm", _say("gm_set_session", lang),
-                     {"field": what("session"), "value": value}))
+                     {"field": what("session"), "value": value(["field"], now("session", state))}))
     return out
 
 

@@ -169,35 +169,59 @@ def _localized(where: Where, raw: object, label: str, fld: str) -> Localized:
     return Localized({lang: raw[lang].strip() for lang in LANGS})
 
 
-def read_effects(raw: object, vocabulary: Vocabulary, *, file: str, entry: str, path: str = "effects") -> tuple[Effect, ...]:
+def read_effects(raw: object, vocabulary: Vocabulary, *, file: str, entry: str, path: str = "effects",
+                 found: list[DataError] | None = None) -> tuple[Effect, ...]:
     """An effect list outside a table (a skill's, an item's …), validated against ``vocabulary`` with the
     same errors a table's entry gets (file, entry, field path, what would be right).
+
+    Without ``found`` the first problem raises; with it every problem is added there and reading goes on,
+    an effect with a problem left out of what is returned (a sheet's reader shows them all at once).
 
     >>> from meikyu.tables.model import EffectType, Param, Vocabulary
     >>> vocab = Vocabulary("v", {"hp": EffectType("HP", (("amount", Param("formula", "change", required=True)),))}, {})
     >>> read_effects([{"type": "hp", "amount": "1D6"}], vocab, file="s.toml", entry="items[0]")[0].to_data()
     {'type': 'hp', 'amount': '1D6'}
+    >>> found: list[DataError] = []
+    >>> read_effects([{"type": "hp", "amount": "1D"}, {"type": "hp"}, {"type": "hp", "amount": 2}], vocab,
+    ...              file="s.toml", entry="items[0]", found=found)[0].to_data()
+    {'type': 'hp', 'amount': 2}
+    >>> [err.params["field"] for err in found]
+    ['effects[0].amount', 'effects[1].amount']
     """
-    return _effects(Where(file), vocabulary, raw, entry, path, 0)
+    return _effects(Where(file), vocabulary, raw, entry, path, 0, found)
 
 
-def _effects(where: Where, vocab: Vocabulary, raw: object, label: str, path: str, depth: int) -> tuple[Effect, ...]:
+def _report(found: list[DataError] | None, err: DataError) -> None:
+    """Raise ``err``, or add it to ``found`` when problems are being collected."""
+    if found is None:
+        raise err
+    found.append(err)
+
+
+def _effects(where: Where, vocab: Vocabulary, raw: object, label: str, path: str, depth: int,
+             found: list[DataError] | None = None) -> tuple[Effect, ...]:
     if not isinstance(raw, list):
-        raise where.error("bad_type", label, path, describe_type(raw), expected="an array of effects")
+        _report(found, where.error("bad_type", label, path, describe_type(raw), expected="an array of effects"))
+        return ()
     if depth >= MAX_EFFECT_DEPTH:
-        raise where.error("too_deep", label, path, depth, limit=MAX_EFFECT_DEPTH)
+        _report(found, where.error("too_deep", label, path, depth, limit=MAX_EFFECT_DEPTH))
+        return ()
     out = []
     for i, item in enumerate(raw):
         here = f"{path}[{i}]"
         if not isinstance(item, dict):
-            raise where.error("bad_type", label, here, describe_type(item), expected="an inline table with a type")
+            _report(found, where.error("bad_type", label, here, describe_type(item), expected="an inline table with a type"))
+            continue
         type_name = item.get("type")
         if not isinstance(type_name, str):
-            raise where.error("missing", label, f"{here}.type")
+            _report(found, where.error("missing", label, f"{here}.type"))
+            continue
         spec = vocab.types.get(type_name)
         if spec is None:
             known = ", ".join(sorted(vocab.types)) or "(none: name a vocabulary)"
-            raise where.error("unknown_effect", label, f"{here}.type", type_name, allowed=known)
+            _report(found, where.error("unknown_effect", label, f"{here}.type", type_name, allowed=known))
+            continue
+        before = len(found or ())
         params: list[tuple[str, object]] = []
         for key, value in item.items():
             if key == "type":
@@ -205,16 +229,22 @@ def _effects(where: Where, vocab: Vocabulary, raw: object, label: str, path: str
             p = spec.param(key)
             if p is None:
                 allowed = ", ".join(name for name, _ in spec.params) or "(none)"
-                raise where.error("unknown_param", label, f"{here}.{key}", key, allowed=allowed, effect=type_name)
-            params.append((key, _param(where, vocab, p, value, label, f"{here}.{key}", depth)))
+                _report(found, where.error("unknown_param", label, f"{here}.{key}", key, allowed=allowed, effect=type_name))
+                continue
+            try:
+                params.append((key, _param(where, vocab, p, value, label, f"{here}.{key}", depth, found)))
+            except DataError as err:
+                _report(found, err)
         for pname, p in spec.params:
             if p.required and pname not in item:
-                raise where.error("missing", label, f"{here}.{pname}")
-        out.append(Effect(type_name, tuple(params)))
+                _report(found, where.error("missing", label, f"{here}.{pname}"))
+        if len(found or ()) == before:  # nothing wrong in it (nor in the effects inside it)
+            out.append(Effect(type_name, tuple(params)))
     return tuple(out)
 
 
-def _param(where: Where, vocab: Vocabulary, p: Param, value: object, label: str, path: str, depth: int) -> object:
+def _param(where: Where, vocab: Vocabulary, p: Param, value: object, label: str, path: str, depth: int,
+           found: list[DataError] | None = None) -> object:
     def bad(expected: str) -> DataError:
         return where.error("bad_type", label, path, describe_type(value), expected=expected)
 
@@ -257,5 +287,5 @@ def _param(where: Where, vocab: Vocabulary, p: Param, value: object, label: str,
                 )
         return value
     if p.kind == "effects":
-        return _effects(where, vocab, value, label, path, depth + 1)
+        return _effects(where, vocab, value, label, path, depth + 1, found)
     raise where.error("bad_type", label, path, p.kind, expected=" | ".join(PARAM_KINDS))

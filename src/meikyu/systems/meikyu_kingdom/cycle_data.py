@@ -87,8 +87,7 @@ def mark(state: SessionState, actor: str, kind: str, names: tuple[str, ...]) -> 
         return state
     # the cycle's own count too, so declaring the same data as the cycle's action is refused (R-MK-08)
     char = state.character(actor)
-    timing = {d.name: acts.timing for d in (*char.skills, *char.items)
-              if d is not None and (acts := getattr(d, "acts", None)) is not None}
+    timing = {d.name: d.acts.timing for d in (*char.skills, *char.items) if d is not None and d.acts is not None}
     used = cycle.used | {(actor, timing.get(n, "auxiliary"), n) for n in new}
     if state.phase == "kingdom":
         return replace(state, actions=replace(cycle, used=used))

@@ -138,51 +138,75 @@ class Acts:
         return out
 
 
-def read_acts(data: Mapping[str, Any], timing: str, *, file: str, entry: str) -> Acts | None:
+def read_acts(data: Mapping[str, Any], timing: str, *, file: str, entry: str,
+              found: list[DataError] | None = None) -> Acts | None:
     """The acting part of a skill's or an item's table, or ``None`` when it lists no ``effects``.
 
     Every problem is a :class:`DataError` naming the file, the entry and the field, saying what is
-    wrong and showing a line that would be right.
-    """
+    wrong and showing a line that would be right. Without ``found`` the first one raises; with it every
+    problem of the table (each effect's, each field's) is added there, and the answer is ``None`` when
+    there was any.
 
-    def fail(key: str, fld: str, **params: Any) -> DataError:
+    >>> found: list[DataError] = []
+    >>> read_acts({"target": "everyone", "effects": [{"type": "achievement"}, {"type": "hp", "amount": "1D"}]},
+    ...           "support", file="court.toml", entry="characters[0].skills[1]", found=found)
+    >>> [f"{err.params['entry']}.{err.params['field']}" for err in found]  # doctest: +NORMALIZE_WHITESPACE
+    ['characters[0].skills[1].effects[0].amount', 'characters[0].skills[1].effects[1].amount',
+     'characters[0].skills[1].target']
+    """
+    problems: list[DataError] = []
+
+    def fail(key: str, fld: str, **params: Any) -> None:
         example = _EXAMPLES["effects"] if key == "no_effects" else _EXAMPLES.get(fld, _EXAMPLES["effects"])
-        return DataError(f"mk.error.acts.{key}", file=file, entry=entry, field=fld, example=example, **params)
+        err = DataError(f"mk.error.acts.{key}", file=file, entry=entry, field=fld, example=example, **params)
+        if found is None:
+            raise err
+        problems.append(err)
+
+    def done(acts: Acts | None) -> Acts | None:
+        if found is not None:
+            found.extend(problems)
+        return None if problems else acts
 
     if "effects" not in data:
         stray = [name for name in ACT_FIELDS if name in data]
         if stray:
-            raise fail("no_effects", stray[0])
-        return None
+            fail("no_effects", stray[0])
+        return done(None)
     if timing not in TIMINGS:
-        raise fail("choice", "use", value=timing, choices=", ".join(TIMINGS))
+        fail("choice", "use", value=timing, choices=", ".join(TIMINGS))
+        return done(None)
 
     def words(name: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
         raw = data.get(name, [])
         if isinstance(raw, str):
             raw = [raw]
         if not isinstance(raw, list):
-            raise fail("type", name, kind="a list of words", got=repr(raw)[:60])
+            fail("type", name, kind="a list of words", got=repr(raw)[:60])
+            return ()
         for item in raw:
             if item not in allowed:
-                raise fail("choice", name, value=item, choices=", ".join(allowed))
-        return tuple(raw)
+                fail("choice", name, value=item, choices=", ".join(allowed))
+        return tuple(item for item in raw if item in allowed)
 
     def word(name: str, allowed: tuple[str, ...]) -> str:
         raw = data.get(name, "")
         if not isinstance(raw, str) or (raw and raw not in allowed):
-            raise fail("choice", name, value=raw, choices=", ".join(a for a in allowed if a))
+            fail("choice", name, value=raw, choices=", ".join(a for a in allowed if a))
+            return ""
         return raw
 
     trigger = word("trigger", TRIGGERS)
-    if timing == "interrupt" and not trigger:
-        raise fail("needs_trigger", "trigger", choices=", ".join(TRIGGERS))
+    if timing == "interrupt" and not trigger and "trigger" not in data:  # (a wrong one is told as such)
+        fail("needs_trigger", "trigger", choices=", ".join(TRIGGERS))
     if trigger and timing not in ("interrupt", "auxiliary"):
-        raise fail("trigger_timing", "trigger", timing=timing)
-    effects = read_effects(data["effects"], DATA_VOCABULARY, file=file, entry=entry)
-    if not effects:
-        raise fail("empty", "effects")
-    return Acts(
+        fail("trigger_timing", "trigger", timing=timing)
+    before = len(problems)
+    effects = read_effects(data["effects"], DATA_VOCABULARY, file=file, entry=entry,
+                           found=None if found is None else problems)
+    if not effects and len(problems) == before:
+        fail("empty", "effects")
+    return done(Acts(
         timing=timing,
         effects=effects,
         trigger=trigger,
@@ -191,36 +215,43 @@ def read_acts(data: Mapping[str, Any], timing: str, *, file: str, entry: str) ->
         stats=words("stats", STATS),
         target=word("target", TARGETS),
         cost=_cost(data.get("cost", {}), fail),
-    )
+    ))
 
 
 def _cost(raw: Any, fail: Any) -> Cost:
+    """The cost table; each problem told through ``fail`` (which raises, or records and goes on)."""
     if not isinstance(raw, Mapping):
-        raise fail("type", "cost", kind="a table", got=repr(raw)[:60])
+        fail("type", "cost", kind="a table", got=repr(raw)[:60])
+        return Cost()
     for key in raw:
         if key not in COST_FIELDS:
-            raise fail("unknown", f"cost.{key}", value=key, choices=", ".join(COST_FIELDS))
+            fail("unknown", f"cost.{key}", value=key, choices=", ".join(COST_FIELDS))
 
     def count(name: str) -> int:
         value = raw.get(name, 0)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
-            raise fail("type", f"cost.{name}", kind="a whole number 0–99", got=repr(value))
-        return value
+            fail("type", f"cost.{name}", kind="a whole number 0–99", got=repr(value))
+            return 0
+        return int(value)
 
     minions = raw.get("minions", 0)
     if isinstance(minions, bool) or not isinstance(minions, (int, str)):
-        raise fail("type", "cost.minions", kind="a number or dice such as 1D6", got=repr(minions))
-    if isinstance(minions, str):
+        fail("type", "cost.minions", kind="a number or dice such as 1D6", got=repr(minions))
+        minions = 0
+    elif isinstance(minions, str):
         from meikyu.formula import FormulaSyntaxError, parse_formula
 
         try:
             parse_formula(minions)
         except FormulaSyntaxError:
-            raise fail("type", "cost.minions", kind="a number or dice such as 1D6", got=repr(minions)) from None
+            fail("type", "cost.minions", kind="a number or dice such as 1D6", got=repr(minions))
+            minions = 0
     used_up = raw.get("used_up", False)
     if not isinstance(used_up, bool):
-        raise fail("type", "cost.used_up", kind="true or false", got=repr(used_up))
+        fail("type", "cost.used_up", kind="true or false", got=repr(used_up))
+        used_up = False
     per = raw.get("per", "")
     if per not in PERIODS:
-        raise fail("choice", "cost.per", value=per, choices=", ".join(p for p in PERIODS if p))
+        fail("choice", "cost.per", value=per, choices=", ".join(p for p in PERIODS if p))
+        per = ""
     return Cost(hope=count("hope"), minions=minions, hp=count("hp"), used_up=used_up, per=per)

@@ -120,7 +120,7 @@ class Item:
         )
         timing = item.use or ("equipment" if category in ("weapon", "armor") else "support")
         acts = acts_of(r, timing)
-        if item.use and acts is None:
+        if item.use and acts is None and not r.has("effects"):  # (effects with problems are told as such)
             r.record(DataError("mk.error.acts.no_effects", file=r.file, entry=r.entry, field="use",
                                example='effects = [{ type = "hp", amount = "1D6" }]'))
         r.done()
@@ -351,13 +351,14 @@ def _acting(data: dict[str, Any], acts: Acts | None) -> dict[str, Any]:
 
 
 def acts_of(r: Reader, timing: str) -> Acts | None:
-    """What a skill or an item does (``effects/acts.py``), its problem recorded beside the others'."""
+    """What a skill or an item does (``effects/acts.py``), every problem of it recorded beside the others'
+    (``None`` when it has any)."""
     r.mark(*ACT_FIELDS)
-    try:
-        return read_acts(r.data, timing, file=r.file, entry=r.entry)
-    except DataError as err:
+    found: list[DataError] = []
+    acts = read_acts(r.data, timing, file=r.file, entry=r.entry, found=found)
+    for err in found:
         r.record(err)
-        return None
+    return acts
 
 
 def _skill_data(skill: Skill) -> dict[str, Any]:

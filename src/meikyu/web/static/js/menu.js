@@ -70,6 +70,7 @@ export function itemForm(item, ctx) {
       : h("label", { class: "form-field", for: id }, h("span", {}, label), input);
     return { name, spec, input, field };
   });
+  followChoices(inputs);
   const form = h(
     "form",
     { class: ["item-form", `kind-${item.kind}`], dataset: { key: item.key } },
@@ -94,6 +95,21 @@ export function itemForm(item, ctx) {
     ctx.act({ ...item, action });
   });
   return form;
+}
+
+/** A "json" field whose spec says `follows: ["target", "field"]` shows `defaults[target][field]`, the value now
+ * of what those choices name (a GM ruling's field), each time one of them changes; empty when there is none. */
+function followChoices(inputs) {
+  const byName = new Map(inputs.map((x) => [x.name, x.input]));
+  for (const { spec, input } of inputs) {
+    if (spec.type !== "json" || !Array.isArray(spec.follows)) continue;
+    const choices = spec.follows.map((name) => byName.get(name)).filter(Boolean);
+    const show = () => {
+      const now = choices.reduce((at, select) => (at && typeof at === "object" && Object.hasOwn(at, select.value) ? at[select.value] : undefined), spec.defaults);
+      input.value = now === undefined ? "" : JSON.stringify(now);
+    };
+    for (const select of choices) select.addEventListener("change", show);
+  }
 }
 
 /** Field types made of several inputs: "multi" (tick the choices wanted: a list of their values, a value
