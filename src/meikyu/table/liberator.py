@@ -321,6 +321,7 @@ class ScenarioKind:
                          else None, "effect": e.effect.notation(), "card": e.card} for e in s.effects],
             "log": list(s.log),
             "options": to_data(s.options),
+            "own_deck": bool(state.cards),  # set up with a card file of its own: the GM may open it in /cards
         }
 
     def events_for(self, state_before: Scenario, state_after: Scenario, events: Sequence[Event], seat: str,
