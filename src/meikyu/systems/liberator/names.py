@@ -60,10 +60,24 @@ def _printed_names() -> dict[str, str]:
 Swaps = tuple[re.Pattern[str] | None, dict[str, str]]
 
 
+def _alone(name: str) -> str:
+    """``name`` as a pattern that a Latin letter or digit beside it does not match (a deck's "Cut" is not
+    swapped inside "Cutting"); kana, kanji and hangul names match wherever they stand, as they are written."""
+    head = r"(?<![A-Za-z0-9])" if name[:1].isascii() and name[:1].isalnum() else ""
+    tail = r"(?![A-Za-z0-9])" if name[-1:].isascii() and name[-1:].isalnum() else ""
+    return head + re.escape(name) + tail
+
+
 def _compiled(table: dict[str, str]) -> Swaps:
+    """One pattern for every name of ``table``, the longest first (a name that holds another is swapped whole).
+
+    >>> pattern, table = _compiled({"Cut": "斬り"})
+    >>> pattern.sub(lambda m: table[m.group(0)], "Cut, Cutting, Uncut")
+    '斬り, Cutting, Uncut'
+    """
     if not table:
         return None, {}
-    return re.compile("|".join(re.escape(n) for n in sorted(table, key=len, reverse=True))), table
+    return re.compile("|".join(_alone(n) for n in sorted(table, key=len, reverse=True))), table
 
 
 @cache
