@@ -119,7 +119,7 @@ def test_openapi_lists_every_route_and_docs_page_links_it() -> None:
                                  "/api/games/{id}/export", "/api/games/{id}/messages",
                                  "/api/games/{id}/messages/{n}/reveal", "/api/games/{id}/messages/{n}/hide",
                                  "/api/games/{id}/palette", "/api/games/{id}/seats",
-                                 "/api/games/{id}/sheet", "/api/sheets/facilities",
+                                 "/api/games/{id}/sheet", "/api/games/{id}/cards", "/api/sheets/facilities",
                                  "/api/sheets/schema", "/api/sheets/template", "/api/sheets/check",
                                  "/api/sheets/export", "/api/sheets/import", "/api/cards/choices",
                                  "/api/cards/schema", "/api/cards/template", "/api/cards/check", "/api/cards/export"}

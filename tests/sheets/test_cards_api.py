@@ -140,3 +140,39 @@ def test_every_effect_kind_the_engine_knows_is_offered_where_it_may_stand() -> N
             assert all(len(r) == 1 and r[0].kind in kinds for r in read), place
             assert {r[0].kind for r in read} == kinds, (place, kinds - {r[0].kind for r in read})
             assert all(c["text"] for c in offered[place])
+
+
+NAMED = {**CUT, "names": {"ko": "베기", "ja": "斬り", "en": "Cut Down"}}
+NAMED_FEAT = {"id": "grit", "name": "Grit", "names": {"ko": "근성"}, "effect": "P威力+1"}
+
+
+def test_a_decks_own_names_show_in_each_seats_language_and_the_gm_takes_the_deck_back(server: Server) -> None:
+    """A card's ``names`` name it at a table in that language (its ``name`` where it has none); the GM's token
+    reads the game's card file back for the card maker, a player's token is refused, a sample game has none."""
+    status, answer = post(server, "/api/cards/check", {"cards": {"actions": [NAMED], "feats": [NAMED_FEAT]}}, "ja")
+    assert answer["ok"], answer["problems"]
+    assert answer["table"]["extras"][0]["name"] == "斬り" and answer["table"]["extras"][1]["name"] == "Grit"
+    status, bad = post(server, "/api/cards/check", {"cards": {"actions": [{**CUT, "names": {"kr": "베기"}}]}})
+    assert [p["path"] for p in bad["problems"]] == ["actions[0].names.kr"]
+    status, text = post(server, "/api/cards/export", {"cards": {"actions": [NAMED], "feats": [NAMED_FEAT]}})
+    assert status == 200 and 'names = { ko = "베기", ja = "斬り", en = "Cut Down" }' in text
+    setup = {"cards": text, "players": [{"id": "ann", "job": "warrior", "extras": ["cut"]},
+                                        {"id": "bob", "job": "mage", "extras": ["grit"]}]}
+    status, made = post(server, "/api/games", {"system": "Liberator", "kind": "scenario", "setup": setup})
+    assert status == 201, made
+    tokens = {seat["seat"]: seat["token"] for seat in made["seats"]}
+    auth = {"Authorization": f"Bearer {tokens['gm']}"}
+    for lang, cut, grit in (("ko", "베기", "근성"), ("ja", "斬り", "Grit"), ("en", "Cut Down", "Grit")):
+        view = server.request("GET", f"/api/games/{made['id']}", {"lang": lang}, headers=auth).json()["view"]
+        hands = {p["id"]: [c["name"] for c in p["hand"]] + [c["name"] for c in p["feats"]] for p in view["players"]}
+        assert cut in hands["ann"] and grit in hands["bob"], (lang, hands)
+    deck = server.request("GET", f"/api/games/{made['id']}/cards", headers=auth)
+    assert deck.status == 200 and deck.body.decode("utf-8") == text
+    refused = server.request("GET", f"/api/games/{made['id']}/cards", {"lang": "ko"},
+                             headers={"Authorization": f"Bearer {tokens['player:ann']}"})
+    assert refused.status == 403 and refused.json()["message"] == "GM 좌석만 할 수 있습니다."
+    status, sample = post(server, "/api/games", {"system": "Liberator", "kind": "scenario", "setup": "sample"})
+    gm = next(s["token"] for s in sample["seats"] if s["seat"] == "gm")
+    none = server.request("GET", f"/api/games/{sample['id']}/cards", {"lang": "en"},
+                          headers={"Authorization": f"Bearer {gm}"})
+    assert none.status == 404 and "sample cards only" in none.json()["message"]

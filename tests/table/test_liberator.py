@@ -170,3 +170,43 @@ def _sample() -> dict:
     return json.loads(json.dumps({"players": [{"id": "ann", "job": "warrior", "extras": ["mount"]},
                                               {"id": "bob", "job": "mage", "extras": ["might"]},
                                               {"id": "cho", "job": "priest", "extras": ["old_document"]}]}))
+
+
+DECK = """
+[[jobs]]
+id = "blade"
+name = "Blade"
+names = { ja = "剣士" }
+actions = ["swing", "battle_wisdom", "sworn_brothers"]
+effect_id = "edge"
+effect_name = "Edge"
+effect_names = { ko = "날", ja = "刃" }
+effect = "P威力+1"
+
+[[actions]]
+id = "cut"
+name = "Cut"
+names = { ko = "베기", ja = "斬り", en = "Cut Down" }
+attribute = "P"
+recovery = 3
+power = [0, 1, 1, 2, 2, 3]
+effects = ["即:捨", "即:P-1", "", "", "", "付:M+1"]
+"""
+
+
+@pytest.mark.parametrize(("lang", "cut", "job"), [("ko", "베기", "Blade"), ("ja", "斬り", "剣士"), ("en", "Cut Down", "Blade")])
+def test_a_decks_own_cards_are_named_in_the_seats_language(lang: str, cut: str, job: str) -> None:
+    """A card's ``names`` entry for the seat's language in views, menus' forms and log lines; its ``name`` where the
+    table has none; the sample cards keep their own translations beside them."""
+    from meikyu.systems.liberator.events import Declared
+
+    state = KIND.setup({"cards": DECK, "players": [{"id": "ann", "job": "blade", "extras": ["cut"]},
+                                                   {"id": "bob", "job": "mage", "extras": ["might"]}]}, lang)
+    view = KIND.view(state, GM, lang)
+    ann = view["players"][0]
+    assert ann["job"]["name"] == job and cut in [c["name"] for c in ann["hand"]]
+    assert view["own_deck"] is True and KIND.view(KIND.setup("sample", lang), GM, lang)["own_deck"] is False
+    line = KIND.events_for(state, state, [Declared("ann", "Cut")], GM, lang)[0]["text"]
+    assert cut in line and ("Cut" not in line or lang == "en"), line
+    swing = KIND.events_for(state, state, [Declared("ann", "振り回し")], GM, lang)[0]["text"]
+    assert ("振り回し" in swing) == (lang == "ja"), swing

@@ -100,3 +100,59 @@ def test_a_card_from_nothing_refused_over_budget_fixed_downloaded_and_played(
     assert not unexpected and not player.errors, (maker.errors, player.errors)
     player.page.context.close()
     page.context.close()
+
+
+NAMES = {"ko": "베기", "ja": "斬り", "en": "Cut Down"}
+GM_ONLY = {"ko": "GM 좌석만 할 수 있습니다.", "ja": "GMの席だけができる操作です。", "en": "only the GM's seat may do this."}
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja", "en"])
+def test_a_cards_names_per_language_are_played_and_the_gm_opens_the_games_deck_again(
+        web_server: Server, browser: Any, lang: str) -> None:
+    """A card named in each language (three boxes) is shown at the table in the seat's language; the GM's export
+    dialog opens the game's deck in the card maker (the token leaves the address bar), names and all."""
+    SHOTS.mkdir(exist_ok=True)
+    maker = open_seat(browser, web_server.base + "/cards", lang, viewport=DESKTOP)
+    page = maker.page
+    page.wait_for_selector("html[data-ready='1']")
+    page.click("#new-deck")
+    page.fill("#f-actions-0-name", "Cut")
+    page.fill("#f-actions-0-id", "cut")
+    for code, name in NAMES.items():
+        page.fill(f"#f-actions-0-names-{code}", name)
+    page.wait_for_selector("html[data-deck-ok='1']")
+    page.wait_for_function("n => [...document.querySelectorAll('#f-players-0-extras option')]"
+                           ".some(o => o.textContent.startsWith(n))", arg=NAMES[lang])  # the deck's name in the page's language
+    page.select_option("#f-players-0-extras", "cut")
+    page.click("#start")
+    page.wait_for_selector("#seat-list li[data-seat='gm'] a")
+    gm_url = page.get_attribute("#seat-list li[data-seat='gm'] a", "href")
+    ann_url = page.get_attribute("#seat-list li[data-seat='player:ann'] a", "href")
+    assert gm_url and ann_url
+    player = open_seat(browser, ann_url, lang, viewport=DESKTOP)
+    live_at(player)
+    hand = player.page.inner_text("#board")
+    assert NAMES[lang] in hand and "Cut\n" not in hand, hand
+    player.page.screenshot(path=str(SHOTS / f"names-{lang}-table.png"), full_page=True)
+
+    gm = open_seat(browser, gm_url, lang, viewport=DESKTOP)
+    live_at(gm)
+    gm.page.click("#export")
+    href = gm.page.get_attribute("#game-deck", "href")
+    assert href and href.startswith("/cards#game=")
+    again = open_seat(browser, web_server.base + href, lang, viewport=DESKTOP)
+    again.page.wait_for_selector("html[data-deck-ok='1']")
+    assert "#" not in again.page.url  # the token left the address bar
+    assert again.page.input_value("#f-actions-0-name") == "Cut"
+    assert {c: again.page.input_value(f"#f-actions-0-names-{c}") for c in NAMES} == NAMES
+    assert again.page.inner_text("#io-note")  # said where the deck came from
+    again.page.screenshot(path=str(SHOTS / f"names-{lang}-from-game.png"), full_page=True)
+    # a player's link carries no GM token: the deck is refused, said in the page's language
+    theirs = href.replace(gm_url.partition("token=")[2], ann_url.partition("token=")[2])
+    refused = open_seat(browser, web_server.base + theirs, lang, viewport=DESKTOP)
+    refused.page.wait_for_selector("html[data-ready='1']")
+    assert refused.page.inner_text("#io-note") == GM_ONLY[lang] and refused.page.locator("#f-actions-0-name").count() == 0
+    for seat in (maker, player, gm, again):
+        assert not seat.errors, seat.errors
+    for seat in (maker, player, gm, again, refused):
+        seat.page.context.close()

@@ -16,6 +16,8 @@ The routes (documented with examples in :mod:`meikyu.api.openapi`):
 - ``GET /api/games/{id}/export?format=text|markdown|bbcode&lang=…`` → the log as text
 - ``WS /api/games/{id}/live?token=…&lang=…&after=N`` → one log entry per new version, the newest also
   carrying ``answer`` (the seat's game as a GET gives it, but the log); closed (4401) when the token is replaced
+- ``GET /api/games/{id}/sheet`` (GM) → a Meikyuu Kingdom game's kingdom and court as a sheet file
+- ``GET /api/games/{id}/cards`` (GM) → the card file a Liberator game was set up with (for the card maker)
 - ``GET /api/kinds`` → the (system, kind) pairs a game can be
 
 Store calls block, so every handler runs the service in a worker thread: one trip per request (the token's
@@ -128,6 +130,7 @@ class GamesApp:
             Route("/api/games/{id}/events", h(self.events), methods=["GET"]),
             Route("/api/games/{id}/export", h(self.export), methods=["GET"]),
             Route("/api/games/{id}/sheet", h(self.sheet), methods=["GET"]),
+            Route("/api/games/{id}/cards", h(self.deck), methods=["GET"]),
             WebSocketRoute("/api/games/{id}/live", self.live),
             *TalkRoutes(self).routes(),
         ]
@@ -368,6 +371,23 @@ class GamesApp:
         name = f"court-{call.game_id[:16]}.{fmt}"
         return Response(raw, media_type=f"{media}; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def deck(self, request: Request, call: GameCall) -> Response:
+        """``GET /api/games/{id}/cards`` (GM): the card file a Liberator game was set up with, as it was given
+        (the card maker opens it: ``/cards#game=ID&token=GM-TOKEN``); 404 for a game with no deck of its own."""
+        from meikyu.table.liberator import deck_of
+
+        def build() -> str:
+            if call.seat() != "gm":
+                raise GameApiError(403, "forbidden", "games.error.gm_only")
+            text = deck_of(self.games.load(call.game_id).state)
+            if not text:
+                raise GameApiError(404, "not_found", "api.error.no_deck")
+            return text
+
+        text = await self.work(build)
+        return Response(text, media_type="application/toml; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="cards-{call.game_id[:16]}.toml"'})
 
     async def live(self, websocket: WebSocket) -> None:
         game_id = websocket.path_params["id"][:64]

@@ -364,6 +364,11 @@ def games_paths(systems: list[str], kinds: list[str]) -> tuple[dict[str, Any], d
                 "application/toml": {"schema": _STR}, "application/json": {"schema": {"type": "object"}}}},
             (400, 403, 422), [_ID, _LANG, {"name": "format", "in": "query", "required": False,
                                   "schema": {"type": "string", "enum": ["toml", "json"]}}])},
+        "/api/games/{id}/cards": {"get": _op(
+            "The card file a Liberator game was set up with (GM), for the card maker", "gameDeck",
+            {"description": "The deck's TOML text as the setup gave it (404: the game plays the sample cards only).",
+             "content": {"application/toml": {"schema": _STR}}},
+            (403,), [_ID, _LANG])},
         **_sheet_paths(),
         **_card_paths(),
     }

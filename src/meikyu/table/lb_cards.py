@@ -35,7 +35,10 @@ from meikyu.systems.liberator.cardmaking import Violation, budget_spent, check_a
 from meikyu.systems.liberator.cards import (
     KIND_ATTRIBUTE,
     SECTIONS,
+    Ability,
+    ActionCard,
     CardSet,
+    Job,
     cards_schema,
     check_card_file,
     read_action,
@@ -112,7 +115,7 @@ def making(data: Mapping[str, Any], file: str,
         if report.problems:
             cards.append(None)
             continue
-        name = card_name(card.id, card.name, lang) or card.id
+        name = card_name(card.id, card.name, lang, card.names) or card.id
         for v in check_action(card):
             (errors if v.severity == "error" else warnings).append(_violation_problem(v, index, file, name))
         spent = budget_spent(card)
@@ -215,13 +218,13 @@ def table_choices(cards: CardSet, lang: str) -> dict[str, list[dict[str, Any]]]:
     """
     every = sample_cards().merged(cards)
 
-    def named(ident: str, printed: str, kind: str) -> dict[str, Any]:
-        return {"id": ident, "name": card_name(ident, printed, lang), "kind": kind,
-                "own": ident in cards.jobs or ident in cards.actions or ident in cards.feats}
+    def named(card: Job | ActionCard | Ability, kind: str) -> dict[str, Any]:
+        return {"id": card.id, "name": card_name(card.id, card.name, lang, card.names), "kind": kind,
+                "own": card.id in cards.jobs or card.id in cards.actions or card.id in cards.feats}
 
-    jobs = [named(j.id, j.name, "job") for j in every.jobs.values()]
-    extras = [named(a.id, a.name, "action") for a in every.actions.values()]
-    extras += [named(f.id, f.name, "feat") for f in every.feats.values()]
+    jobs = [named(j, "job") for j in every.jobs.values()]
+    extras = [named(a, "action") for a in every.actions.values()]
+    extras += [named(f, "feat") for f in every.feats.values()]
     first = lambda x: not x["own"]  # noqa: E731  (a sort key: the deck's own cards first, else as read)
     return {"jobs": sorted(jobs, key=first), "extras": sorted(extras, key=first)}
 

@@ -95,6 +95,12 @@ def _rules(cards: str) -> LiberatorRules:
     return LiberatorRules(sample_cards().merged(load_cards(cards, "setup.cards")))
 
 
+def deck_of(state: Any) -> str:
+    """The card file a Liberator game was set up with (its TOML text), ``""`` for the sample cards alone or
+    another system's game."""
+    return state.cards if isinstance(state, Scenario) else ""
+
+
 def card_set(state: Scenario) -> CardSet:
     """The cards a table plays with: the sample's, merged with the setup's own."""
     return _rules(state.cards).cards
@@ -265,12 +271,12 @@ class ScenarioKind:
 
         def card(ident: str) -> dict[str, Any]:
             found = cards.actions.get(ident) or cards.feats.get(ident)
-            name = localize(found.name, lang) if found else translate(f"lb.play.{ident}", lang)
+            name = localize(found.name, lang, cards) if found else translate(f"lb.play.{ident}", lang)
             return {"id": ident, "name": name}
 
         def roster_entry(x: Any) -> dict[str, Any]:
             """A character waiting in a roster: public, like a character sheet on the table's shelf."""
-            return {"name": x.name, "job": {"id": x.job, "name": localize(cards.jobs[x.job].name, lang)},
+            return {"name": x.name, "job": {"id": x.job, "name": localize(cards.jobs[x.job].name, lang, cards)},
                     "level": x.level}
 
         players = []
@@ -279,7 +285,7 @@ class ScenarioKind:
             mine = gm or p.id == you
             players.append({
                 "seat": f"player:{p.id}", "index": i, "id": p.id, "name": ch.name,
-                "job": {"id": ch.job, "name": localize(cards.jobs[ch.job].name, lang)},
+                "job": {"id": ch.job, "name": localize(cards.jobs[ch.job].name, lang, cards)},
                 "level": ch.level, "exp": p.exp, "earned": p.earned, "warned": p.warned,
                 "hand": [card(c) for c in ch.hand] if mine else None,
                 "hand_size": len(ch.hand),
@@ -306,7 +312,7 @@ class ScenarioKind:
             "waiting": _rules(state.cards).waiting_label(s, lang),
             "mission": None if m is None else {
                 "type": m.type, "type_name": mission_type(m.type, lang),
-                "obstacles": [{**to_data(o), "name": localize(o.name or o.kind, lang)} for o in m.obstacles],
+                "obstacles": [{**to_data(o), "name": localize(o.name or o.kind, lang, cards)} for o in m.obstacles],
             },
             "players": players,
             "turn": None if s.turn is None else {**to_data(s.turn), "seat": self._seat(s, s.turn.player)},
@@ -315,14 +321,16 @@ class ScenarioKind:
                          else None, "effect": e.effect.notation(), "card": e.card} for e in s.effects],
             "log": list(s.log),
             "options": to_data(s.options),
+            "own_deck": bool(state.cards),  # set up with a card file of its own: the GM may open it in /cards
         }
 
     def events_for(self, state_before: Scenario, state_after: Scenario, events: Sequence[Event], seat: str,
                    lang: str) -> list[dict[str, Any]]:
         """Every Liberator event is public (cards appear only when played, paid, discarded or recovered)."""
         out = []
+        cards = _rules(state_after.cards).cards
         for e in events:
-            item = event_data(e, lang, localize(e.render(lang), lang))
+            item = event_data(e, lang, localize(e.render(lang), lang, cards))
             if isinstance(e, Rolled):
                 faces = [int(x) for x in e.dice.replace(",", " ").replace("+", " ").split() if x.isdigit()]
                 item["dice"] = faces
@@ -353,7 +361,7 @@ class ScenarioKind:
             if text is None:  # labels depend on the action, the cards and the players' names only
                 if face is None:  # the terminal table's words, on this state
                     face = Table(Game(rules, s), rules, lang, lambda _: None, QueueDice())
-                text = self._label(s, rules.cards, action, lang) or localize(face.describe(action, ids=False), lang)
+                text = self._label(s, rules.cards, action, lang) or localize(face.describe(action, ids=False), lang, rules.cards)
                 if behalf:
                     text = translate("table.on_behalf", lang, label=text, who=behalf.partition(":")[2])
                 if len(_LABELS) > 50_000:
@@ -434,11 +442,11 @@ class ScenarioKind:
             return translate("table.lb.next_cast", lang, player=picked[0].player, character=picked[0].character)
         if isinstance(action, st.LevelUp):
             found = cards.actions.get(action.card) or cards.feats.get(action.card)
-            name = localize(found.name, lang) if found else action.card
+            name = localize(found.name, lang, cards) if found else action.card
             return translate("table.lb.level_up", lang, player=_spender(s, action), card=name)
         if isinstance(action, st.SwapJob):
             return translate("table.lb.swap_job", lang, player=_spender(s, action),
-                             job=localize(cards.jobs[action.job].name, lang))
+                             job=localize(cards.jobs[action.job].name, lang, cards))
         return ""
 
     @staticmethod
@@ -498,9 +506,9 @@ def _character_form(cards: CardSet, lang: str) -> dict[str, Any]:
     return {
         "name": {"type": "text", "label": translate("table.lb.form_name", lang)},
         "job": {"type": "choice", "label": translate("table.lb.form_job", lang),
-                "options": [{"value": j, "label": localize(cards.jobs[j].name, lang)} for j in cards.jobs]},
+                "options": [{"value": j, "label": localize(cards.jobs[j].name, lang, cards)} for j in cards.jobs]},
         "card": {"type": "choice", "label": translate("table.lb.form_card", lang),
-                 "options": [{"value": x, "label": localize((cards.actions.get(x) or cards.feats[x]).name, lang)}
+                 "options": [{"value": x, "label": localize((cards.actions.get(x) or cards.feats[x]).name, lang, cards)}
                              for x in extras]},
     }
 

@@ -72,6 +72,9 @@ class Ability:
     effect: Effect
     cost: str = ""
     text: str = ""
+    names: Mapping[str, str] = field(default_factory=dict, compare=False)
+    """The card's name per language (``names = {ko = …, ja = …, en = …}``, some or all): words, not rules, so
+    left out of comparing and hashing (the odds are remembered per card)."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,9 @@ class ActionCard:
     power: tuple[int, ...]
     effects: tuple[tuple[Effect, ...], ...]
     job: str = ""
+    names: Mapping[str, str] = field(default_factory=dict, compare=False)
+    """The card's name per language (``names = {ko = …, ja = …, en = …}``, some or all): words, not rules, so
+    left out of comparing and hashing (the odds are remembered per card)."""
 
     def power_on(self, face: int) -> int:
         """Printed power for a die face 1–6."""
@@ -107,6 +113,9 @@ class Job:
     name: str
     actions: tuple[str, ...]
     effect: Ability
+    names: Mapping[str, str] = field(default_factory=dict, compare=False)
+    """The card's name per language (``names = {ko = …, ja = …, en = …}``, some or all): words, not rules, so
+    left out of comparing and hashing (the odds are remembered per card)."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +126,9 @@ class ObstacleCard:
     name: str
     kind: str
     target: int
+    names: Mapping[str, str] = field(default_factory=dict, compare=False)
+    """The card's name per language (``names = {ko = …, ja = …, en = …}``, some or all): words, not rules, so
+    left out of comparing and hashing (the odds are remembered per card)."""
 
     @property
     def attribute(self) -> str:
@@ -130,6 +142,9 @@ class Enhancement:
     id: str
     name: str
     bonus: tuple[Effect, ...]
+    names: Mapping[str, str] = field(default_factory=dict, compare=False)
+    """The card's name per language (``names = {ko = …, ja = …, en = …}``, some or all): words, not rules, so
+    left out of comparing and hashing (the odds are remembered per card)."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +156,16 @@ class CardSet:
     feats: dict[str, Ability] = field(default_factory=dict)
     obstacles: dict[str, ObstacleCard] = field(default_factory=dict)
     enhancements: dict[str, Enhancement] = field(default_factory=dict)
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Made once per set on first use (the name swaps of :func:`~meikyu.systems.liberator.names.localize`)."""
+
+    def named(self) -> list[tuple[str, str, Mapping[str, str]]]:
+        """Every card of the set (a job's effect too) as ``(id, name, names)``."""
+        out = [(j.id, j.name, j.names) for j in self.jobs.values()]
+        out += [(j.effect.id, j.effect.name, j.effect.names) for j in self.jobs.values()]
+        for group in (self.actions, self.feats, self.obstacles, self.enhancements):
+            out += [(c.id, c.name, c.names) for c in group.values()]
+        return out
 
     def merged(self, other: CardSet) -> CardSet:
         """This set with ``other``'s cards added (same id: ``other`` wins)."""
@@ -184,7 +209,8 @@ def read_ability(r: Reader, prefix: str = "") -> Ability:
     if effects and len(effects) != 1:
         r.problem("lb.error.sheet.one_effect", "effect", count=len(effects), example=example)
     cost = r.text(prefix + "cost", "", choices=("", "*", *ATTRIBUTES))
-    return Ability(ident, name, effects[0] if effects else _NONE, cost, r.text(prefix + "text", ""))
+    return Ability(ident, name, effects[0] if effects else _NONE, cost, r.text(prefix + "text", ""),
+                   r.names(prefix + "names"))
 
 
 def read_action(r: Reader) -> ActionCard:
@@ -200,14 +226,16 @@ def read_action(r: Reader) -> ActionCard:
             r.problem("type", f"effects[{face - 1}]", kind=kind_word("text"), got=repr(text), example='"即:捨"')
             text = ""
         effects.append(_notation(r, f"effects[{face - 1}]", text, FACE_KINDS, '"付:P+1"'))
-    action = ActionCard(ident, name, attribute, recovery, power, tuple(effects) or ((),) * 6, r.text("job", ""))
+    action = ActionCard(ident, name, attribute, recovery, power, tuple(effects) or ((),) * 6, r.text("job", ""),
+                          r.names())
     r.done()
     return action
 
 
 def read_job(r: Reader) -> Job:
     """A job (``[[jobs]]``): three recommended action ids (one P, one M, one C) and its job effect."""
-    job = Job(r.text("id"), r.text("name"), r.str_list("actions", length=3), read_ability(r, "effect_"))
+    ident, name, actions = r.text("id"), r.text("name"), r.str_list("actions", length=3)
+    job = Job(ident, name, actions, read_ability(r, "effect_"), r.names())
     r.done()
     return job
 
@@ -226,7 +254,7 @@ def read_obstacle(r: Reader) -> ObstacleCard:
     if attribute and attribute != KIND_ATTRIBUTE[kind]:
         r.problem("lb.error.sheet.attribute", "attribute", value=attribute, kind=kind, expected=KIND_ATTRIBUTE[kind],
                   example=f'attribute = "{KIND_ATTRIBUTE[kind]}"')
-    card = ObstacleCard(ident, name, kind, r.integer("target", minimum=1, maximum=10))
+    card = ObstacleCard(ident, name, kind, r.integer("target", minimum=1, maximum=10), r.names())
     r.done()
     return card
 
@@ -234,7 +262,8 @@ def read_obstacle(r: Reader) -> ObstacleCard:
 def read_enhancement(r: Reader) -> Enhancement:
     """An enhancement (``[[enhancements]]``): the bonus whoever removes its obstacle gets."""
     ident, name = r.text("id"), r.text("name")
-    card = Enhancement(ident, name, _notation(r, "bonus", r.text("bonus"), BONUS_KINDS, 'bonus = "即:経験+1"'))
+    card = Enhancement(ident, name, _notation(r, "bonus", r.text("bonus"), BONUS_KINDS, 'bonus = "即:経験+1"'),
+                       r.names())
     r.done()
     return card
 

@@ -151,8 +151,9 @@ class Table:
         self.cards: CardSet = rules.cards
 
     def write(self, line: str) -> None:
-        """Print a line; sample card names read in the table's language (they are printed in ja)."""
-        self._out(localize(line, self.lang))
+        """Print a line; card names read in the table's language (the sample's are printed in ja; a deck's
+        own cards by their ``names``)."""
+        self._out(localize(line, self.lang, self.cards))
 
     @classmethod
     def new(

@@ -12,6 +12,7 @@ const $ = (sel) => document.querySelector(sel);
 const SECTIONS = ["actions", "jobs", "feats", "obstacles", "enhancements"];
 const ATTRIBUTES = ["P", "M", "C"];
 const COSTS = ["", "P", "M", "C", "*"];
+const LANGS = ["ko", "ja", "en"];
 
 let deck = {};
 let file = "";
@@ -179,6 +180,25 @@ function field(obj, key, path, { type = "text", label, options = null, named = n
   return h("label", { for: id, class: cls }, label, input);
 }
 
+/** A card's name in each language (``names = {ko, ja, en}``; ``effect_names`` for a job's effect): an empty box
+ * leaves its language out, an empty table leaves the field out (the card's ``name`` is shown then). */
+function perLanguage(obj, key, path, word = "sheets.name_in") {
+  return h("div", { class: "grid-fields names" }, LANGS.map((l) => {
+    const at = `${path}.${key}.${l}`;
+    const id = idOf(at);
+    const input = h("input", { id, type: "text", lang: l, value: (obj[key] || {})[l] ?? "", dataset: { path: at } });
+    input.addEventListener("input", () => {
+      const table = { ...(obj[key] || {}) };
+      if (input.value === "") delete table[l];
+      else table[l] = input.value;
+      if (Object.keys(table).length) obj[key] = table;
+      else delete obj[key];
+      changed();
+    });
+    return h("label", { for: id }, t(word, { lang: t(`sheets.lang.${l}`) }), input);
+  }));
+}
+
 /** A notation box with a menu of the engine's effects beside it: choosing one adds it to the box. */
 function notation(obj, key, path, label, offered) {
   const box = field(obj, key, path, { label });
@@ -232,6 +252,7 @@ function actionCard(card, i) {
       field(card, "recovery", `${at}.recovery`, { type: "number", label: t("cards.f.recovery") }),
       field(card, "job", `${at}.job`, { label: t("cards.f.job") }),
     ),
+    perLanguage(card, "names", at),
     h("p", { class: "small" }, t("cards.faces_help")),
     h("button", { type: "button", id: `suggest-${i}`, class: "suggest", hidden: true }),
     h("div", { class: "faces" }, [0, 1, 2, 3, 4, 5].map((f) => face(card, i, f))),
@@ -267,7 +288,7 @@ function renderOthers() {
     deck[name].map((card, j) => h("div", { class: "row", dataset: { kind } }, row(card, `${name}[${j}]`, j), unknownFields(card, kind, renderOthers), removeButton(deck[name], j, renderOthers))),
     h("button", { type: "button", id: `add-${kind}`, onclick: () => { deck[name].push({ id: freeId(kind, deck[name]), name: "", ...blank }); renderOthers(); changed(); } }, t(`cards.add_${kind}`)),
   );
-  const named = (card, at) => [field(card, "name", `${at}.name`, { label: t("cards.f.name") }), field(card, "id", `${at}.id`, { label: t("cards.f.id") })];
+  const named = (card, at) => [field(card, "name", `${at}.name`, { label: t("cards.f.name") }), field(card, "id", `${at}.id`, { label: t("cards.f.id") }), perLanguage(card, "names", at)];
   fill($("#others"),
     unknownFields(deck, "deck", renderOthers),
     group("feats", "feat", (card, at) => [named(card, at),
@@ -285,6 +306,7 @@ function renderOthers() {
         [0, 1, 2].map((k) => field(card.actions, k, `${at}.actions`, { label: t("cards.f.job_action", { n: k + 1 }), options: actionChoices, named: actionName })),
         field(card, "effect_name", `${at}.effect_name`, { label: t("cards.f.job_effect") }),
         field(card, "effect_id", `${at}.effect_id`, { label: t("cards.f.job_effect_id") }),
+        perLanguage(card, "effect_names", at, "cards.f.job_effect_in"),
         notation(card, "effect", `${at}.effect`, t("cards.f.ability"), choices.abilities),
         field(card, "effect_cost", `${at}.effect_cost`, { label: t("cards.f.cost"), options: COSTS, named: attributeWord }),
         field(card, "effect_text", `${at}.effect_text`, { label: t("cards.f.text"), cls: "wide" })];
@@ -428,8 +450,25 @@ async function main() {
   $("#start").addEventListener("click", start);
   renderAll();
   if (location.hash === "#example") await example(); // /cards#example opens with the example deck
-  else await check();
+  else if (!(await fromGame())) await check();
   document.documentElement.dataset.ready = "1";
+}
+
+/** /cards#game=ID&token=GM-TOKEN: the deck a game was set up with (the GM's link on the play page). */
+async function fromGame() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const game = params.get("game");
+  const token = params.get("token");
+  if (!game || !token) return false;
+  history.replaceState(null, "", location.pathname); // the token leaves the address bar
+  try {
+    const text = await call("GET", `/api/games/${encodeURIComponent(game)}/cards`, { token, lang: lang() });
+    await open(text, t("cards.file"), t("cards.from_game"));
+  } catch (failure) {
+    note(failure.message);
+    await check();
+  }
+  return true;
 }
 
 /** The engine's commented example deck (a job, its three actions, a feat, an obstacle, an enhancement). */

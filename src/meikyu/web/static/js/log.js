@@ -32,6 +32,7 @@ export function exportDialog(ctx) {
     area,
     note,
     ctx.sheet ? h("p", {}, h("a", { id: "court-sheet", href: `/sheets#game=${encodeURIComponent(ctx.id)}&token=${encodeURIComponent(ctx.token)}`, target: "_blank", rel: "noopener" }, t("export.sheet"))) : null,
+    ctx.deck ? h("p", {}, h("a", { id: "game-deck", href: `/cards#game=${encodeURIComponent(ctx.id)}&token=${encodeURIComponent(ctx.token)}`, target: "_blank", rel: "noopener" }, t("export.deck"))) : null,
     h(
       "div",
       { class: "buttons" },

@@ -379,8 +379,11 @@ async function start() {
     await refresh();
   });
   $("#export").addEventListener("click", () =>
-    // the GM of a Meikyuu Kingdom game may also take the kingdom and court home as a sheet (the /sheets editor)
-    exportDialog({ id, token, lang: lang(), sheet: Boolean(s.game && s.game.seat === "gm" && s.game.system === "MeikyuKingdom" && s.game.kind !== "battle") }),
+    // the GM of a Meikyuu Kingdom game may also take the kingdom and court home as a sheet (the /sheets editor),
+    // the GM of a Liberator game set up with its own card file that deck (the /cards maker)
+    exportDialog({ id, token, lang: lang(),
+      sheet: Boolean(s.game && s.game.seat === "gm" && s.game.system === "MeikyuKingdom" && s.game.kind !== "battle"),
+      deck: Boolean(s.game && s.game.seat === "gm" && s.game.view && s.game.view.own_deck) }),
   );
   talk = createTalk($("#log"), {
     id,
