@@ -1,8 +1,9 @@
-"""The OpenAPI paths and schemas of ``/api/games`` (merged into :func:`meikyu.api.openapi.document`).
+"""The OpenAPI paths and schemas of ``/api/games`` and of the sheet and card makers (``/api/sheets``,
+``/api/cards``), merged into :func:`meikyu.api.openapi.document`.
 
 >>> paths, schemas = games_paths(["ShinGamebook"], ["reading"])
->>> sorted(paths)[:2], "Game" in schemas
-(['/api/games', '/api/games/{id}'], True)
+>>> sorted({p.split("/")[2] for p in paths}), "/api/games/{id}" in paths, "Game" in schemas
+(['cards', 'games', 'kinds', 'sheets'], True, True)
 """
 
 from __future__ import annotations
