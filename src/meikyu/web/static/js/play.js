@@ -66,7 +66,8 @@ function fresh() {
 function groupName(group) {
   if (group === "gm") return t("seat.gm");
   if (group === "") return t("group.general");
-  return (s.board && s.board.nameOf && s.board.nameOf(s.game.view, group)) || group;
+  // presence may arrive before the game's first answer: until then a group is named by its id
+  return (s.game && s.board && s.board.nameOf && s.board.nameOf(s.game.view, group)) || group;
 }
 
 function seatName(seat) {
