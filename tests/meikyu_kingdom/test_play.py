@@ -275,3 +275,21 @@ def test_a_national_check_names_the_kingdom_as_its_roller_r_mk_18(tmp_path: Path
     text = out.getvalue()
     assert "버섯골 왕국: 이 판정(생활, 난이도 10)에 희망을 얼마나 쓸까요?" in text
     assert "→ 버섯골 왕국의 생활 판정 (+3), 난이도 10, 희망 주사위 0개." in text
+
+
+def test_a_refused_round_table_command_is_told_just_above_the_prompt_r_mk_05(tmp_path: Path,
+                                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """``facility 창고 B2`` on a room that already holds a facility seemed to do nothing: the refusal was said,
+    then the status and the budget meeting's long menu were redrawn and scrolled it off the screen. It now
+    comes just above the prompt, and names the empty rooms to choose from."""
+    save = tmp_path / "game.json"
+    lines = ["1", "1", "1", "facility 창고 B2", "q"]
+    code, out = run(["mk", "play", "sample", "--save", str(save), "--seed", "4", "--lang", "ko"], lines, capsys)
+    assert code == 0 and "Traceback" not in out
+    prompt = translate("mk.play.choose", "ko")
+    told = "! 방 B2에는 이미 광장이 있습니다; 빈 방을 고르세요 (빈 방: A3, B3, C1)."
+    before_prompt = [line for line in out.split(prompt)[-2].splitlines() if line.strip()]
+    assert before_prompt[-1] == told, before_prompt[-3:]
+    game = Game.from_data(SessionRules(), json.loads(save.read_text(encoding="utf-8"))["game"])
+    assert game.state.round_table is not None and game.state.round_table.pending is None
+    assert list(game.state.kingdom.maps[0].facilities("B2")) == ["광장"]  # refused: the game as it was

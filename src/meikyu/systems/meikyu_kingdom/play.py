@@ -84,6 +84,9 @@ class Player:
         self.last_battle: Any = None
         self.auto_monsters = False
         """``m`` in a battle: the tactical policy plays the monster side until ``m`` again."""
+        self.notes: list[str] = []
+        """Refusals kept for just above the next prompt: said at once, the status and a long menu redrawn
+        after them scrolled them off the screen, so a refused command seemed to do nothing."""
 
     # -- setting up ----------------------------------------------------------------------------
     @classmethod
@@ -136,6 +139,15 @@ class Player:
     def say(self, text: str) -> None:
         self.out.write((settle_particles(text) if self.lang == "ko" else text) + "\n")
 
+    def refuse(self, text: str) -> None:
+        """Why an input was refused, said just above the next prompt (after the menu is redrawn)."""
+        self.notes.append(text)
+
+    def _tell_notes(self) -> None:
+        for note in self.notes:
+            self.say(note)
+        self.notes.clear()
+
     def show(self) -> None:
         state = self.game.state
         lab = state.labyrinth.label(self.lang) if state.labyrinth else "-"
@@ -169,6 +181,7 @@ class Player:
                     self.say(line)
             for n, listed in enumerate([] if battle is not None else legal, 1):
                 self.say(f"  {n:>3}. {describe(listed, self.game.state, self.lang)}")
+            self._tell_notes()
             try:
                 text = self.ask(mk_text("play.choose", self.lang) + " ").strip()
             except EOFError:
@@ -197,10 +210,10 @@ class Player:
             try:
                 chosen = self.choice(text, legal)
             except MeikyuError as err:
-                self.say("! " + err.message(self.lang))
+                self.refuse("! " + err.message(self.lang))
                 continue
             if chosen is None:
-                self.say(mk_text("play.bad_choice", self.lang, text=text, count=len(legal)))
+                self.refuse(mk_text("play.bad_choice", self.lang, text=text, count=len(legal)))
                 continue
             try:
                 self.play(chosen)
@@ -237,7 +250,7 @@ class Player:
             if chosen is not None:
                 self.play(chosen)
         except MeikyuError as err:
-            self.say("! " + err.message(self.lang))
+            self.refuse("! " + err.message(self.lang))
         return True
 
     def choice(self, text: str, legal: list[Action]) -> Action | None:
@@ -301,7 +314,7 @@ class Player:
         try:
             events = play_typed(self.game, action, self.lang, self.ask, not self.typed, self.dice)
         except MeikyuError as err:
-            self.say("! " + err.message(self.lang))
+            self.refuse("! " + err.message(self.lang))
             return
         self.dirty = True
         names = Names(before, self.lang)
@@ -318,13 +331,13 @@ class Player:
         try:
             self.save()
         except MeikyuError as err:  # the disk said no: the step stands, the save waits (quitting asks)
-            self.say("! " + err.message(self.lang))
+            self.refuse("! " + err.message(self.lang))
 
     def undo(self) -> None:
         try:
             turn = self.game.undo()
         except InputError:
-            self.say(mk_text("play.nothing_to_undo", self.lang))
+            self.refuse(mk_text("play.nothing_to_undo", self.lang))
             return
         self.say(mk_text("play.undone", self.lang, action=describe(turn.action, self.game.state, self.lang)))
         self.dirty = True
@@ -332,6 +345,7 @@ class Player:
 
     def quit(self, force: bool = False) -> bool:
         """Quit; with steps not saved (a save failed) ask first, unless ``force`` (input closed)."""
+        self._tell_notes()
         if self.dirty and not force:
             try:
                 sure = self.ask(mk_text("play.unsaved", self.lang) + " ").strip().lower()

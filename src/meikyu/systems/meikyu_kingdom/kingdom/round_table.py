@@ -300,7 +300,9 @@ def _validate(state: RoundTableState, req: Request) -> None:
             if price is None and req.value < 1:
                 raise RuleError("R-MK-05", "mk.error.round_table.facility_value", name=req.name, value=req.value)
         if land.facilities(req.room):
-            raise RuleError("R-MK-05", "mk.error.round_table.room_taken", room=req.room, facility=",".join(land.facilities(req.room)))
+            empty = ", ".join(r for r in ROOMS if not land.facilities(r)) or "-"
+            raise RuleError("R-MK-05", "mk.error.round_table.room_taken", room=req.room,
+                            facility=",".join(land.facilities(req.room)), empty=empty)
     elif isinstance(req, RequestPassage):
         _room(req.b)
         if req.a == req.b or not adjacent(req.a, req.b):
