@@ -4,6 +4,7 @@ disaster table's worst results (R-MK-20) when hope from the voice sets a disaste
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -70,6 +71,30 @@ def test_the_sessions_voice_spending_asks_first_when_it_sets_a_disaster_off_r_mk
     other = next(s for s in SESSION.seats(game.state)[1:] if s != f"pc:{spender}")
     agree = next(i for i in SESSION.menu(game.state, other, "en") if i.key == "all/consent_voice/agree=True")
     assert agree.confirm == voice_warning(k.voice, n, k.land_makers, "en")
+
+
+def test_a_monster_skills_hope_from_the_voice_asks_first_when_it_sets_a_disaster_off_r_mk_17_r_mk_20() -> None:
+    """Mir (no drive) pays for Bear Claws from the voice outside battle (R-MK-17): at voice 6 over 4 land makers
+    nothing is asked; at 5 the menu item and the other players' agreement carry the disaster warning."""
+    from meikyu.systems.meikyu_kingdom import cycle_data as cd
+    from meikyu.table.mk_session import TableSession
+    from tests.meikyu_kingdom.test_followups import at_actions, with_claws
+
+    def pay_item(state: Any) -> Any:
+        return next(i for i in SESSION.menu(TableSession(1, state), "pc:mir", "en")
+                    if i.action.get("@type") == "PayMonsterSkill" and i.action.get("source") == "voice")
+
+    g = with_claws(at_actions(), drive=0)
+    assert pay_item(g.state).confirm is None  # 6 → 5 stays above the 4 land makers
+    g = with_claws(at_actions(kingdom=replace(g.state.kingdom, voice=5)), drive=0)
+    k = g.state.kingdom
+    expected = voice_warning(5, 1, k.land_makers, "en")
+    assert expected is not None and pay_item(g.state).confirm == expected
+    g.play(cd.PayMonsterSkill("mir", "곰 발톱", "voice"))
+    table = TableSession(1, g.state)
+    agree = next(i for i in SESSION.menu(table, "pc:haneul", "en") if i.key == "all/consent_voice/agree=True")
+    refuse = next(i for i in SESSION.menu(table, "pc:haneul", "en") if i.key == "all/consent_voice/agree=False")
+    assert agree.confirm == expected and refuse.confirm is None
 
 
 def test_giving_a_liberator_scenario_up_is_the_gms_after_a_confirmation_r_lb_01() -> None:

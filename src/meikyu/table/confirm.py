@@ -4,7 +4,8 @@ A menu item's ``confirm`` (:class:`~meikyu.table.base.MenuItem`) is the question
 rules decide what it says, the page only shows it:
 
 - a surrender ends the battle for everyone (R-MK-42);
-- hope paid from the Voice of the People that sets off a kingdom disaster roll (R-MK-13, R-MK-20): the voice
+- hope paid from the Voice of the People (in battle, on a called check, for a monster skill outside battle,
+  R-MK-17) that sets off a kingdom disaster roll (R-MK-13, R-MK-20): the voice
   before and after, and the exact chance that the roll lands on one of the kingdom disaster table's worst
   results (those that can take a facility, a territory or a talent away);
 - the players' consent to such a spending (the same warning);
@@ -75,15 +76,21 @@ def battle_confirm(state: Any, action: Action, lang: str) -> str | None:
 
 def session_confirm(state: Any, action: Action, lang: str, actions_left: Sequence[str] = ()) -> str | None:
     """The question before ``action`` in a Meikyuu Kingdom session (outside battle): hope from voice on a
-    called check, the consent to it, and a phase ended while ``actions_left`` (players' names) could act."""
+    called check or for a monster skill (R-MK-17), the consent to it, and a phase ended while ``actions_left``
+    (players' names) could act."""
+    from meikyu.systems.meikyu_kingdom import cycle_data as cd
     from meikyu.systems.meikyu_kingdom import session as ss
     from meikyu.systems.meikyu_kingdom.check import called as cc
 
     k = state.kingdom
     if isinstance(action, cc.DeclareHope) and "voice" in action.hope:
         return voice_warning(k.voice, action.hope.count("voice"), k.land_makers, lang)
+    if isinstance(action, cd.PayMonsterSkill) and action.source == "voice":  # R-MK-17's 1 hope
+        return voice_warning(k.voice, 1, k.land_makers, lang)
     if isinstance(action, cc.ConsentVoice) and action.agree and state.called is not None:
         return voice_warning(k.voice, state.called.hope.count("voice"), k.land_makers, lang)
+    if isinstance(action, cc.ConsentVoice) and action.agree and state.consent_for:  # a monster skill's hope
+        return voice_warning(k.voice, 1, k.land_makers, lang)
     if isinstance(action, (ss.Advance, ss.EndLabyrinth)) and actions_left:
         return translate("table.confirm.actions_left", lang, names=", ".join(actions_left))
     return None
