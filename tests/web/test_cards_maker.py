@@ -109,8 +109,9 @@ GM_ONLY = {"ko": "GM 좌석만 할 수 있습니다.", "ja": "GMの席だけが�
 @pytest.mark.parametrize("lang", ["ko", "ja", "en"])
 def test_a_cards_names_per_language_are_played_and_the_gm_opens_the_games_deck_again(
         web_server: Server, browser: Any, lang: str) -> None:
-    """A card named in each language (three boxes) is shown at the table in the seat's language; the GM's export
-    dialog opens the game's deck in the card maker (the token leaves the address bar), names and all."""
+    """A card named in each language (three boxes) is headed in the page's language in the card maker (its
+    ``name`` until then) and shown at the table in the seat's language; the GM's export dialog opens the game's
+    deck in the card maker (the token leaves the address bar), names and all."""
     SHOTS.mkdir(exist_ok=True)
     maker = open_seat(browser, web_server.base + "/cards", lang, viewport=DESKTOP)
     page = maker.page
@@ -118,8 +119,10 @@ def test_a_cards_names_per_language_are_played_and_the_gm_opens_the_games_deck_a
     page.click("#new-deck")
     page.fill("#f-actions-0-name", "Cut")
     page.fill("#f-actions-0-id", "cut")
+    assert page.inner_text("#action-0 .card-name") == "Cut"  # no name in the page's language yet: its name
     for code, name in NAMES.items():
         page.fill(f"#f-actions-0-names-{code}", name)
+    assert page.inner_text("#action-0 .card-name") == NAMES[lang]
     page.wait_for_selector("html[data-deck-ok='1']")
     page.wait_for_function("n => [...document.querySelectorAll('#f-players-0-extras option')]"
                            ".some(o => o.textContent.startsWith(n))", arg=NAMES[lang])  # the deck's name in the page's language
@@ -145,6 +148,7 @@ def test_a_cards_names_per_language_are_played_and_the_gm_opens_the_games_deck_a
     assert "#" not in again.page.url  # the token left the address bar
     assert again.page.input_value("#f-actions-0-name") == "Cut"
     assert {c: again.page.input_value(f"#f-actions-0-names-{c}") for c in NAMES} == NAMES
+    assert again.page.inner_text("#action-0 .card-name") == NAMES[lang]
     assert again.page.inner_text("#io-note")  # said where the deck came from
     again.page.screenshot(path=str(SHOTS / f"names-{lang}-from-game.png"), full_page=True)
     # a player's link carries no GM token: the deck is refused, said in the page's language

@@ -181,8 +181,9 @@ function field(obj, key, path, { type = "text", label, options = null, named = n
 }
 
 /** A card's name in each language (``names = {ko, ja, en}``; ``effect_names`` for a job's effect): an empty box
- * leaves its language out, an empty table leaves the field out (the card's ``name`` is shown then). */
-function perLanguage(obj, key, path, word = "sheets.name_in") {
+ * leaves its language out, an empty table leaves the field out (the card's ``name`` is shown then).
+ * ``onchange`` runs after each edit (the card's heading follows its name in the page's language). */
+function perLanguage(obj, key, path, word = "sheets.name_in", onchange = null) {
   return h("div", { class: "grid-fields names" }, LANGS.map((l) => {
     const at = `${path}.${key}.${l}`;
     const id = idOf(at);
@@ -193,6 +194,7 @@ function perLanguage(obj, key, path, word = "sheets.name_in") {
       else table[l] = input.value;
       if (Object.keys(table).length) obj[key] = table;
       else delete obj[key];
+      if (onchange) onchange();
       changed();
     });
     return h("label", { for: id }, t(word, { lang: t(`sheets.lang.${l}`) }), input);
@@ -238,21 +240,27 @@ function renderActions() {
   fill($("#actions"), deck.actions.map((card, i) => actionCard(card, i)));
 }
 
+/** A card's heading: its name in the page's language (``names``), else its ``name``. */
+function heading(card) {
+  return (card.names || {})[lang()] || card.name || t("cards.unnamed");
+}
+
 function actionCard(card, i) {
   const at = `actions[${i}]`;
   if (!Array.isArray(card.power)) card.power = [0, 0, 0, 0, 0, 0];
   if (!Array.isArray(card.effects)) card.effects = ["", "", "", "", "", ""];
-  const title = h("span", { class: "card-name" }, card.name || t("cards.unnamed"));
+  const title = h("span", { class: "card-name" }, heading(card));
+  const retitle = () => fill(title, heading(card));
   return h("details", { class: "deckcard", id: `action-${i}`, open: true },
     h("summary", {}, title, h("span", { class: "budget", id: `budget-${i}`, role: "status" }, t("cards.checking"))),
     h("div", { class: "grid-fields" },
-      field(card, "name", `${at}.name`, { label: t("cards.f.name"), onchange: () => fill(title, card.name || t("cards.unnamed")) }),
+      field(card, "name", `${at}.name`, { label: t("cards.f.name"), onchange: retitle }),
       field(card, "id", `${at}.id`, { label: t("cards.f.id") }),
       field(card, "attribute", `${at}.attribute`, { label: t("cards.f.attribute"), options: ATTRIBUTES, named: attributeWord }),
       field(card, "recovery", `${at}.recovery`, { type: "number", label: t("cards.f.recovery") }),
       field(card, "job", `${at}.job`, { label: t("cards.f.job") }),
     ),
-    perLanguage(card, "names", at),
+    perLanguage(card, "names", at, undefined, retitle),
     h("p", { class: "small" }, t("cards.faces_help")),
     h("button", { type: "button", id: `suggest-${i}`, class: "suggest", hidden: true }),
     h("div", { class: "faces" }, [0, 1, 2, 3, 4, 5].map((f) => face(card, i, f))),
