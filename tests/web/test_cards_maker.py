@@ -136,7 +136,7 @@ def test_a_cards_names_per_language_are_played_and_the_gm_opens_the_games_deck_a
     live_at(player)
     hand = player.page.inner_text("#board")
     assert NAMES[lang] in hand and "Cut\n" not in hand, hand
-    player.page.screenshot(path=str(SHOTS / f"names-{lang}-table.png"), full_page=True)
+    screenshots().full_page(player.page, SHOTS / f"names-{lang}-table.png")
 
     gm = open_seat(browser, gm_url, lang, viewport=DESKTOP)
     live_at(gm)
@@ -150,7 +150,7 @@ def test_a_cards_names_per_language_are_played_and_the_gm_opens_the_games_deck_a
     assert {c: again.page.input_value(f"#f-actions-0-names-{c}") for c in NAMES} == NAMES
     assert again.page.inner_text("#action-0 .card-name") == NAMES[lang]
     assert again.page.inner_text("#io-note")  # said where the deck came from
-    again.page.screenshot(path=str(SHOTS / f"names-{lang}-from-game.png"), full_page=True)
+    screenshots().full_page(again.page, SHOTS / f"names-{lang}-from-game.png")
     # a player's link carries no GM token: the deck is refused, said in the page's language
     theirs = href.replace(gm_url.partition("token=")[2], ann_url.partition("token=")[2])
     refused = open_seat(browser, web_server.base + theirs, lang, viewport=DESKTOP)
