@@ -13,9 +13,17 @@ error can be shown in Korean, Japanese or English. ``str(error)`` gives the Engl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from meikyu.i18n import translate
+
+
+@runtime_checkable
+class Named(Protocol):
+    """A thing an error names (a facility, a card) that has a name in each language: an error's parameter
+    of this kind is said by ``label(lang)`` in the language the error is said in."""
+
+    def label(self, lang: str) -> str: ...
 
 
 class MeikyuError(Exception):
@@ -29,8 +37,10 @@ class MeikyuError(Exception):
     def message(self, lang: str | None = None, /) -> str:
         """The error as a sentence in ``lang`` (``ko``, ``ja`` or ``en``; default English)."""
         lang = lang or "en"
-        # an error given as the reason of another (a sheet rule a GM ruling broke) is said in the same language
-        params = {k: v.message(lang) if isinstance(v, MeikyuError) else v for k, v in self.params.items()}
+        # an error given as the reason of another (a sheet rule a GM ruling broke) is said in the same language,
+        # and so is a named thing
+        params = {k: v.message(lang) if isinstance(v, MeikyuError) else v.label(lang) if isinstance(v, Named) else v
+                  for k, v in self.params.items()}
         return translate(self.key, lang, **params)
 
     def __str__(self) -> str:

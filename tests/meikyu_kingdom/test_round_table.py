@@ -88,6 +88,18 @@ def test_r_mk_05_facility_costs_its_value_and_refusal_changes_nothing() -> None:
         game.play(RequestFacility("밭", 0, "A1"))  # the room already holds a facility
 
 
+def test_r_mk_05_a_taken_room_is_named_with_its_facility_in_the_readers_language() -> None:
+    """R-MK-05: the refusal of a taken room names what stands there in the reader's words, not the sheet's."""
+    game = budget_game()
+    held = game.state.kingdom.maps[0].facilities("B2")
+    assert held, "the sample's B2 holds a facility"
+    with pytest.raises(RuleError) as info:
+        game.play(RequestFacility("밭", 0, "B2"))
+    said = {lang: info.value.message(lang) for lang in ("ko", "ja", "en")}
+    assert "광장" in said["ko"] and "広場" in said["ja"] and "Plaza" in said["en"], said
+    assert "광장" not in said["ja"] + said["en"], said
+
+
 def test_r_mk_05_never_approve_beyond_budget() -> None:
     """R-MK-05: the GM cannot approve what the budget cannot pay; only refusal is legal."""
     game = budget_game()

@@ -259,6 +259,17 @@ def _assign(state: RoundTableState, act: AssignMinions) -> tuple[RoundTableState
     return replace(state, kingdom=kingdom, court=court), (event,)
 
 
+@dataclass(frozen=True)
+class _Held:
+    """The facilities a room holds, as a refusal names them: in the reader's language where the catalog
+    knows them (a sheet may write 광장 or plaza), else as the sheet wrote them."""
+
+    names: tuple[str, ...]
+
+    def label(self, lang: str) -> str:
+        return ", ".join(facilities.facility(n).label(lang) if facilities.known(n) else n for n in self.names)
+
+
 def _land(state: RoundTableState, index: int) -> LandMap:
     if not 0 <= index < len(state.kingdom.maps):
         raise RuleError("R-MK-05", "mk.error.round_table.no_map", land=index, count=len(state.kingdom.maps))
@@ -302,7 +313,7 @@ def _validate(state: RoundTableState, req: Request) -> None:
         if land.facilities(req.room):
             empty = ", ".join(r for r in ROOMS if not land.facilities(r)) or "-"
             raise RuleError("R-MK-05", "mk.error.round_table.room_taken", room=req.room,
-                            facility=",".join(land.facilities(req.room)), empty=empty)
+                            facility=_Held(tuple(land.facilities(req.room))), empty=empty)
     elif isinstance(req, RequestPassage):
         _room(req.b)
         if req.a == req.b or not adjacent(req.a, req.b):
