@@ -15,7 +15,6 @@ A game is started with a deck through the games API: ``setup.cards`` holds the c
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -23,40 +22,18 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from meikyu.api.config import ApiConfig
-from meikyu.api.games_http import GameApiError, bad_field, in_worker, json_body, lang_from
-from meikyu.errors import MeikyuError
+from meikyu.api.games_http import bad_field, in_worker
+from meikyu.api.maker_http import file_name, read_body, refusing
 
 EXAMPLE = '{"cards": "[[feats]]\\nid = \\"x\\"\\nname = \\"X\\"\\neffect = \\"P威力+1\\"\\n", "file": "cards.toml"}'
 
 
 def _file(data: dict[str, Any]) -> str:
-    name = data.get("file", "cards")
-    if not isinstance(name, str) or not name.strip():
-        raise bad_field("file", "the file's name, such as \"cards.toml\"")
-    return name[:200]
+    return file_name(data, "cards", "cards.toml")
 
 
 def routes(config: ApiConfig) -> list[BaseRoute]:
     """The routes above, reading bodies as the games API does (same limits)."""
-
-    def handle(work: Callable[[Request, str], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
-        async def run(request: Request) -> Response:
-            lang = lang_from(request.query_params.get("lang", ""), "en")
-            request.state.lang = lang
-            try:
-                return await work(request, lang)
-            except MeikyuError as error:
-                raise GameApiError(422, "refused", error.key, error=error) from None
-
-        return run
-
-    async def body(request: Request) -> dict[str, Any]:
-        data = await json_body(request, config.games_max_setup_bytes, config.body_timeout, EXAMPLE)
-        if "lang" in data:
-            request.state.lang = lang_from(str(data["lang"]), "en")
-        if "cards" not in data:
-            raise GameApiError(400, "bad_request", "games.error.field_missing", name="cards", example=EXAMPLE)
-        return data
 
     async def choices(request: Request, lang: str) -> Response:
         from meikyu.table import lb_cards
@@ -78,14 +55,14 @@ def routes(config: ApiConfig) -> list[BaseRoute]:
     async def check(request: Request, lang: str) -> Response:
         from meikyu.table import lb_cards
 
-        data = await body(request)
+        data = await read_body(request, config, EXAMPLE, "cards")
         lang = request.state.lang
         return JSONResponse(await in_worker(lb_cards.check, data["cards"], _file(data), lang))
 
     async def export(request: Request, lang: str) -> Response:
         from meikyu.table import lb_cards
 
-        data = await body(request)
+        data = await read_body(request, config, EXAMPLE, "cards")
         lang = request.state.lang
         fmt = data.get("to", "toml")
         if not isinstance(fmt, str):
@@ -94,9 +71,9 @@ def routes(config: ApiConfig) -> list[BaseRoute]:
         return Response(raw, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     return [
-        Route("/api/cards/choices", handle(choices), methods=["GET"]),
-        Route("/api/cards/schema", handle(schema), methods=["GET"]),
-        Route("/api/cards/template", handle(template), methods=["GET"]),
-        Route("/api/cards/check", handle(check), methods=["POST"]),
-        Route("/api/cards/export", handle(export), methods=["POST"]),
+        Route("/api/cards/choices", refusing(choices), methods=["GET"]),
+        Route("/api/cards/schema", refusing(schema), methods=["GET"]),
+        Route("/api/cards/template", refusing(template), methods=["GET"]),
+        Route("/api/cards/check", refusing(check), methods=["POST"]),
+        Route("/api/cards/export", refusing(export), methods=["POST"]),
     ]

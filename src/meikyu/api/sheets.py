@@ -14,7 +14,6 @@ The kingdom and court of a game as they stand now are ``GET /api/games/{id}/shee
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -22,38 +21,18 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from meikyu.api.config import ApiConfig
-from meikyu.api.games_http import GameApiError, bad_field, in_worker, json_body, lang_from
-from meikyu.errors import MeikyuError
+from meikyu.api.games_http import bad_field, in_worker
+from meikyu.api.maker_http import file_name, read_body, refusing
 
 EXAMPLE = '{"sheet": "[kingdom]\\nname = \\"K\\"\\n", "file": "court.toml"}'
 
 
 def _file(data: dict[str, Any]) -> str:
-    name = data.get("file", "sheet")
-    if not isinstance(name, str) or not name.strip():
-        raise bad_field("file", "the file's name, such as \"court.toml\"")
-    return name[:200]
+    return file_name(data, "sheet", "court.toml")
 
 
 def routes(config: ApiConfig) -> list[BaseRoute]:
     """The routes above, reading bodies as the games API does (same limits)."""
-
-    def handle(work: Callable[[Request, str], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
-        async def run(request: Request) -> Response:
-            lang = lang_from(request.query_params.get("lang", ""), "en")
-            request.state.lang = lang
-            try:
-                return await work(request, lang)
-            except MeikyuError as error:
-                raise GameApiError(422, "refused", error.key, error=error) from None
-
-        return run
-
-    async def body(request: Request) -> dict[str, Any]:
-        data = await json_body(request, config.games_max_setup_bytes, config.body_timeout, EXAMPLE)
-        if "lang" in data:
-            request.state.lang = lang_from(str(data["lang"]), "en")
-        return data
 
     async def schema(request: Request, lang: str) -> Response:
         from meikyu.table import mk_sheets
@@ -73,16 +52,14 @@ def routes(config: ApiConfig) -> list[BaseRoute]:
     async def check(request: Request, lang: str) -> Response:
         from meikyu.table import mk_sheets
 
-        data = await body(request)
+        data = await read_body(request, config, EXAMPLE, "sheet")
         lang = request.state.lang
-        if "sheet" not in data:
-            raise GameApiError(400, "bad_request", "games.error.field_missing", name="sheet", example=EXAMPLE)
         return JSONResponse(await in_worker(mk_sheets.check, data["sheet"], _file(data), lang))
 
     async def export(request: Request, lang: str) -> Response:
         from meikyu.table import mk_sheets
 
-        data = await body(request)
+        data = await read_body(request, config, EXAMPLE)
         lang = request.state.lang
         fmt, actor = data.get("to", "toml"), data.get("actor", "")
         if not isinstance(fmt, str) or not isinstance(actor, str):
@@ -93,7 +70,7 @@ def routes(config: ApiConfig) -> list[BaseRoute]:
     async def import_(request: Request, lang: str) -> Response:
         from meikyu.table import mk_sheets
 
-        data = await body(request)
+        data = await read_body(request, config, EXAMPLE)
         lang = request.state.lang
         fmt = data.get("from")
         if not isinstance(fmt, str):
@@ -116,10 +93,10 @@ def routes(config: ApiConfig) -> list[BaseRoute]:
         return JSONResponse({"ok": True, "facilities": mk_sheets.facility_list(lang)})
 
     return [
-        Route("/api/sheets/facilities", handle(facilities), methods=["GET"]),
-        Route("/api/sheets/schema", handle(schema), methods=["GET"]),
-        Route("/api/sheets/template", handle(template), methods=["GET"]),
-        Route("/api/sheets/check", handle(check), methods=["POST"]),
-        Route("/api/sheets/export", handle(export), methods=["POST"]),
-        Route("/api/sheets/import", handle(import_), methods=["POST"]),
+        Route("/api/sheets/facilities", refusing(facilities), methods=["GET"]),
+        Route("/api/sheets/schema", refusing(schema), methods=["GET"]),
+        Route("/api/sheets/template", refusing(template), methods=["GET"]),
+        Route("/api/sheets/check", refusing(check), methods=["POST"]),
+        Route("/api/sheets/export", refusing(export), methods=["POST"]),
+        Route("/api/sheets/import", refusing(import_), methods=["POST"]),
     ]
