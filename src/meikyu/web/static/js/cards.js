@@ -7,12 +7,12 @@
 import { h, fill } from "./dom.js";
 import { t, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
 import { call, ApiFailure } from "./api.js";
+import { langBoxes } from "./lang_boxes.js";
 
 const $ = (sel) => document.querySelector(sel);
 const SECTIONS = ["actions", "jobs", "feats", "obstacles", "enhancements"];
 const ATTRIBUTES = ["P", "M", "C"];
 const COSTS = ["", "P", "M", "C", "*"];
-const LANGS = ["ko", "ja", "en"];
 
 let deck = {};
 let file = "";
@@ -180,25 +180,14 @@ function field(obj, key, path, { type = "text", label, options = null, named = n
   return h("label", { for: id, class: cls }, label, input);
 }
 
-/** A card's name in each language (``names = {ko, ja, en}``; ``effect_names`` for a job's effect): an empty box
- * leaves its language out, an empty table leaves the field out (the card's ``name`` is shown then).
- * ``onchange`` runs after each edit (the card's heading follows its name in the page's language). */
+/** A card's name in each language (``names``; ``effect_names`` for a job's effect); the card's ``name`` is
+ * shown where a language is left out. ``onchange`` runs after each edit (the card's heading follows its name
+ * in the page's language). */
 function perLanguage(obj, key, path, word = "sheets.name_in", onchange = null) {
-  return h("div", { class: "grid-fields names" }, LANGS.map((l) => {
-    const at = `${path}.${key}.${l}`;
-    const id = idOf(at);
-    const input = h("input", { id, type: "text", lang: l, value: (obj[key] || {})[l] ?? "", dataset: { path: at } });
-    input.addEventListener("input", () => {
-      const table = { ...(obj[key] || {}) };
-      if (input.value === "") delete table[l];
-      else table[l] = input.value;
-      if (Object.keys(table).length) obj[key] = table;
-      else delete obj[key];
-      if (onchange) onchange();
-      changed();
-    });
-    return h("label", { for: id }, t(word, { lang: t(`sheets.lang.${l}`) }), input);
-  }));
+  return langBoxes(obj, key, path, word, idOf(`${path}.${key}`), () => {
+    if (onchange) onchange();
+    changed();
+  });
 }
 
 /** A notation box with a menu of the engine's effects beside it: choosing one adds it to the box. */

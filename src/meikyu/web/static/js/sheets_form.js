@@ -6,8 +6,8 @@ import { h } from "./dom.js";
 import { t, has } from "./i18n.js";
 import { S } from "./sheets_state.js";
 import { changed } from "./sheets_check.js";
+import { langBoxes } from "./lang_boxes.js";
 
-export const LANGS = ["ko", "ja", "en"];
 
 /** The id of a field's input, from its path (``characters[0].wit`` → ``f-characters-0--wit``). */
 export function idOf(path) {
@@ -61,23 +61,9 @@ export function field(obj, key, path, { type = "text", label = key, options = nu
   return h("label", { for: id, class: cls }, label, input);
 }
 
-/** A name in each language (``names = {ko, ja, en}``, or another such table): an empty box leaves its
- * language out, and an empty table leaves the field out (the written name is used then). */
+/** A name in each language (``names = {ko, ja, en}``, or another such table), as the card maker's too. */
 export function perLanguage(obj, key, path, word = key === "names" ? "sheets.name_in" : "sheets.text_in", base = idOf(`${path}.${key}`)) {
-  return h("div", { class: "grid-fields names" }, LANGS.map((l) => {
-    const at = `${path}.${key}.${l}`;
-    const id = `${base}-${l}`;
-    const input = h("input", { id, type: "text", lang: l, value: (obj[key] || {})[l] ?? "", dataset: { path: at } });
-    input.addEventListener("input", () => {
-      const table = { ...(obj[key] || {}) };
-      if (input.value === "") delete table[l];
-      else table[l] = input.value;
-      if (Object.keys(table).length) obj[key] = table;
-      else delete obj[key];
-      changed(at);
-    });
-    return h("label", { for: id }, t(word, { lang: t(`sheets.lang.${l}`) }), input);
-  }));
+  return langBoxes(obj, key, path, word, base, changed);
 }
 
 /** Tick boxes for a list of words (``where = ["battle"]``): one box per choice the schema gives; an
