@@ -4,7 +4,7 @@
 // every face's effects come back from it: the page knows no rule. Effects are chosen from the engine's list
 // (/api/cards/choices), each in the reader's words. Downloads and the game go through the API too.
 
-import { h, fill } from "./dom.js";
+import { h, fill, saveFile, takeGameLink } from "./dom.js";
 import { t, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
 import { call, ApiFailure } from "./api.js";
 import { langBoxes } from "./lang_boxes.js";
@@ -328,14 +328,6 @@ function renderPlayers() {
   )));
 }
 
-function save(blob, name) {
-  const a = h("a", { href: URL.createObjectURL(blob), download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
-
 async function exported(fmt) {
   return call("POST", "/api/cards/export", { body: { cards: deck, to: fmt, file: fileName() }, lang: lang() });
 }
@@ -344,7 +336,7 @@ async function download(fmt) {
   try {
     const answer = await exported(fmt);
     const text = typeof answer === "string" ? answer : JSON.stringify(answer, null, 1);
-    save(new Blob([text], { type: fmt === "json" ? "application/json" : "application/toml" }), `cards.${fmt}`);
+    saveFile(new Blob([text], { type: fmt === "json" ? "application/json" : "application/toml" }), `cards.${fmt}`);
     note(t("cards.downloaded", { file: `cards.${fmt}` }));
   } catch (failure) {
     refused(failure);
@@ -453,11 +445,9 @@ async function main() {
 
 /** /cards#game=ID&token=GM-TOKEN: the deck a game was set up with (the GM's link on the play page). */
 async function fromGame() {
-  const params = new URLSearchParams(location.hash.slice(1));
-  const game = params.get("game");
-  const token = params.get("token");
-  if (!game || !token) return false;
-  history.replaceState(null, "", location.pathname); // the token leaves the address bar
+  const link = takeGameLink();
+  if (!link) return false;
+  const { game, token } = link;
   try {
     const text = await call("GET", `/api/games/${encodeURIComponent(game)}/cards`, { token, lang: lang() });
     await open(text, t("cards.file"), t("cards.from_game"));

@@ -56,3 +56,23 @@ export async function copyText(text, field) {
     return false;
   }
 }
+
+/** Hand `blob` to the browser as a download named `name` (the sheet editor's and the card maker's files). */
+export function saveFile(blob, name) {
+  const a = h("a", { href: URL.createObjectURL(blob), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/** A GM's link to a game's file (`#game=ID&token=GM-TOKEN`): `{game, token}`, the token taken out of the
+ * address bar; `null` when the address holds no such link. */
+export function takeGameLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const game = params.get("game");
+  const token = params.get("token");
+  if (!game || !token) return null;
+  history.replaceState(null, "", location.pathname); // the token leaves the address bar
+  return { game, token };
+}

@@ -7,7 +7,7 @@
 // sheets_form.js (form pieces), sheets_kingdom.js, sheets_map.js, sheets_court.js, sheets_acts.js
 // (data that acts), sheets_io.js (files in and out). This module wires them to the page.
 
-import { h, fill } from "./dom.js";
+import { h, fill, takeGameLink } from "./dom.js";
 import { t, useLang, preferredLang, langOptions, translatePage, lang } from "./i18n.js";
 import { call } from "./api.js";
 import { S, blank } from "./sheets_state.js";
@@ -56,11 +56,9 @@ async function start() {
 
 async function fromGame() {
   // /sheets#game=ID&token=GM-TOKEN: the kingdom and court of a game as they stand now (the GM's download)
-  const params = new URLSearchParams(location.hash.slice(1));
-  const game = params.get("game");
-  const token = params.get("token");
-  if (!game || !token) return false;
-  history.replaceState(null, "", location.pathname); // the token leaves the address bar
+  const link = takeGameLink();
+  if (!link) return false;
+  const { game, token } = link;
   const data = await call("GET", `/api/games/${encodeURIComponent(game)}/sheet?format=json`, { token, lang: lang() });
   load(data);
   note(t("sheets.from_game"));

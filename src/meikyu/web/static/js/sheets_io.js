@@ -2,7 +2,7 @@
 // (zip), opening a sheet file (one with problems still fills the forms), and adding a character
 // from ccfolia or Udonarium. All through the API: the server's reader is the one that reads.
 
-import { h, fill, copyText } from "./dom.js";
+import { fill, copyText, saveFile } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { call } from "./api.js";
 import { S } from "./sheets_state.js";
@@ -12,14 +12,6 @@ const $ = (sel) => document.querySelector(sel);
 
 export function note(text) {
   fill($("#io-note"), text);
-}
-
-function save(blob, name) {
-  const a = h("a", { href: URL.createObjectURL(blob), download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
 async function exportBytes(body) {
@@ -39,7 +31,7 @@ async function exportBytes(body) {
 export async function download(fmt) {
   try {
     const reply = await exportBytes({ sheet: S.sheet, to: fmt });
-    save(await reply.blob(), `court.${fmt}`);
+    saveFile(await reply.blob(), `court.${fmt}`);
     note(t("sheets.downloaded", { file: `court.${fmt}` }));
   } catch (failure) {
     note(failure.message);
@@ -53,7 +45,7 @@ export async function exportCharacter(c, fmt) {
       const text = await reply.text();
       note((await copyText(text, null)) ? t("sheets.copied") : text);
     } else {
-      save(await reply.blob(), `${c.id}.zip`);
+      saveFile(await reply.blob(), `${c.id}.zip`);
     }
   } catch (failure) {
     note(failure.message);
