@@ -259,6 +259,17 @@ def write_atomic(path: str | Path, text: str) -> None:
     write_atomic_bytes(path, text.encode("utf-8", "backslashreplace"))
 
 
+def write_out(path: str | Path | None, text: str) -> None:
+    """``text`` into the file ``path`` (as :func:`write_atomic` writes) or, with no path, to standard output:
+    what a ``new``/``schema`` command's ``--out`` chooses."""
+    if path:
+        write_atomic(path, text)
+    else:
+        import sys
+
+        sys.stdout.write(text)
+
+
 def write_atomic_bytes(path: str | Path, data: bytes) -> None:
     """:func:`write_atomic` for bytes (a zip)."""
     p = Path(path)

@@ -259,18 +259,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_book_file(args: argparse.Namespace) -> int:
     """``gamebook new`` (a commented book) or ``gamebook schema`` (JSON Schema draft 2020-12)."""
-    from pathlib import Path
-
-    from meikyu.files import write_atomic
+    from meikyu.files import write_out
     from meikyu.systems.gamebook.book_schema import book_schema, book_template
 
     lang = _lang(args)
     text = book_template(lang) if args.gb_cmd == "new" else json.dumps(book_schema(lang), ensure_ascii=False,
                                                                          indent=2) + "\n"
-    if args.out:
-        write_atomic(Path(args.out), text)
-    else:
-        sys.stdout.write(text)
+    write_out(args.out, text)
     return 0
 
 

@@ -180,9 +180,8 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
 
 def cmd_cards_file(args: argparse.Namespace) -> int:
     """``cards new`` (a commented template) or ``cards schema`` (JSON Schema draft 2020-12)."""
-    from pathlib import Path
 
-    from meikyu.files import write_atomic
+    from meikyu.files import write_out
     from meikyu.systems.liberator.card_template import cards_template
     from meikyu.systems.liberator.cards import cards_schema
 
@@ -191,10 +190,7 @@ def cmd_cards_file(args: argparse.Namespace) -> int:
         text = cards_template(lang)
     else:
         text = json.dumps(cards_schema(lang), ensure_ascii=False, indent=2) + "\n"
-    if args.out:
-        write_atomic(Path(args.out), text)
-    else:
-        sys.stdout.write(text)
+    write_out(args.out, text)
     return 0
 
 

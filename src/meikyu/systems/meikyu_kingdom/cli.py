@@ -346,7 +346,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 
 def _sheet_file(args: argparse.Namespace, lang: str) -> int:
     """``sheet new`` (a commented template) or ``sheet schema`` (JSON Schema draft 2020-12)."""
-    from meikyu.files import write_atomic
+    from meikyu.files import write_out
     from meikyu.systems.meikyu_kingdom.sheets.schema import sheet_schema
     from meikyu.systems.meikyu_kingdom.sheets.template import sheet_template
 
@@ -356,10 +356,7 @@ def _sheet_file(args: argparse.Namespace, lang: str) -> int:
         text = sheet_template(lang, args.characters)
     else:
         text = json.dumps(sheet_schema(lang), ensure_ascii=False, indent=2) + "\n"
-    if args.out:
-        write_atomic(Path(args.out), text)
-    else:
-        sys.stdout.write(text)
+    write_out(args.out, text)
     return 0
 
 

@@ -15,10 +15,10 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from meikyu.errors import InputError
+from meikyu.files import write_out
 from meikyu.i18n import translate
 
 KINDS = ("labyrinth", "encounter", "bestiary")
@@ -59,12 +59,7 @@ def cmd_file(args: argparse.Namespace) -> int:
         return check_file(args.kind, args.file, lang)
     text = template(lang) if args.file == "new" and template else json.dumps(schema(lang), ensure_ascii=False,
                                                                               indent=2) + "\n"
-    if args.out:
-        from meikyu.files import write_atomic
-
-        write_atomic(Path(args.out), text)
-    else:
-        sys.stdout.write(text)
+    write_out(args.out, text)
     return 0
 
 
