@@ -101,7 +101,9 @@ class Server:
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]
         self.data = tempfile.TemporaryDirectory()
-        env = {**os.environ, "MEIKYU_DATA": self.data.name, "MEIKYU_GAMES_RATE": "1000", "MEIKYU_TALK_RATE": "6000"}
+        # every screen is a game of its own: the per-address creation limit would refuse the 20th
+        env = {**os.environ, "MEIKYU_DATA": self.data.name, "MEIKYU_GAMES_RATE": "1000",
+               "MEIKYU_GAMES_CREATE_RATE": "1000", "MEIKYU_TALK_RATE": "6000"}
         self.process = subprocess.Popen([sys.executable, "-m", "meikyu", "serve", "--port", str(self.port)],
                                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.base = f"http://127.0.0.1:{self.port}"
@@ -251,7 +253,8 @@ def main() -> int:
                     for key in keys:
                         server.take(more[name], key)
                 for size in SIZES:
-                    screens = [("home", server.base + "/", 0), ("home-links", server.base + "/", 1)]
+                    screens = [("home", server.base + "/", 0), ("home-links", server.base + "/", 1),
+                               ("sheets", server.base + "/sheets", 0), ("cards", server.base + "/cards#example", 0)]
                     for (system, kind), game in games.items():
                         for seat in game["seats"][:2]:
                             name = f"{system}-{kind}-{seat['seat'].replace(':', '_')}"
